@@ -1,0 +1,101 @@
+"""The records that format modules read and write: plain data, no database.
+
+Every importer turns text into `Record`s plus a list of `Problem`s; every exporter turns
+`Record`s back into text. `Library` maps records to and from the database tables.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+#: Fields a `Record` models directly; anything else read from a file goes to `Record.extra`.
+MODELLED_FIELDS = (
+    "title",
+    "abstract",
+    "journal",
+    "booktitle",
+    "publisher",
+    "volume",
+    "number",
+    "pages",
+    "doi",
+    "arxiv_id",
+    "url",
+    "topic",
+)
+
+
+@dataclass
+class Person:
+    """One author or editor, split the way BibTeX splits names."""
+
+    given: str = ""
+    family: str = ""
+    von: str = ""
+    jr: str = ""
+    #: The name exactly as written in the source ("Levine, Sergey", "{\\'E}mile Zola").
+    as_written: str = ""
+
+    def display(self) -> str:
+        """'Given von Family, Jr' for people to read."""
+        main = " ".join(part for part in (self.given, self.von, self.family) if part)
+        return f"{main}, {self.jr}" if self.jr else main or self.as_written
+
+
+@dataclass
+class Record:
+    """One bibliographic entry as read from (or written to) a file.
+
+    Text fields hold Unicode for display and search. When the source wrote a field in
+    LaTeX, the original is kept in `latex` under the same field name, so an export can
+    give it back unchanged.
+    """
+
+    entry_type: str = "article"
+    citekey: str | None = None
+    title: str = ""
+    abstract: str = ""
+    year: int | None = None
+    month: int | None = None
+    journal: str = ""
+    booktitle: str = ""
+    publisher: str = ""
+    volume: str = ""
+    number: str = ""
+    pages: str = ""
+    doi: str = ""
+    arxiv_id: str = ""
+    url: str = ""
+    topic: str = ""
+    authors: list[Person] = field(default_factory=list)
+    editors: list[Person] = field(default_factory=list)
+    keywords: list[str] = field(default_factory=list)
+    #: Fields we do not model, verbatim as the source wrote them (lower-case names).
+    extra: dict[str, str] = field(default_factory=dict)
+    #: Original LaTeX source of fields whose Unicode value differs from it.
+    latex: dict[str, str] = field(default_factory=dict)
+    #: Where the entry started in its source (1-based line), when known.
+    line: int | None = None
+
+
+@dataclass
+class Problem:
+    """Something in the input that could not be read as intended, told as a sentence."""
+
+    source: str
+    line: int | None
+    message: str
+    #: The raw text that could not be read, kept so the user can fix and retry it.
+    raw: str = ""
+
+
+@dataclass
+class ParseResult:
+    """What an importer read: the records, and the problems met on the way."""
+
+    records: list[Record] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    #: Non-entry text worth keeping (@preamble, @comment), verbatim.
+    preambles: list[str] = field(default_factory=list)
+    #: The encoding the text was read with, and whether a fallback was needed.
+    encoding: str = "utf-8"

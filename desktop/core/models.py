@@ -1,0 +1,179 @@
+"""The database tables, as SQLModel classes.
+
+Design notes:
+- Nothing a user imports is lost: fields we do not model go to `Paper.extra` verbatim, and the
+  original LaTeX of decoded fields to `Paper.latex`.
+- `Paper.version` grows by one on every update; an update names the version it started from,
+  so an edit made from a stale copy fails instead of overwriting (see `Library.update_paper`).
+- A paper in the trash has `deleted_at` set; it keeps its lists, tags and notes until the
+  trash is emptied.
+"""
+
+from __future__ import annotations
+
+import enum
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import JSON, Column, MetaData, UniqueConstraint
+from sqlmodel import Field, SQLModel
+
+# A naming convention makes constraint names stable, which Alembic needs to alter them
+# on SQLite (batch mode) and to compare schemas across backends.
+SQLModel.metadata.naming_convention = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+metadata: MetaData = SQLModel.metadata
+
+
+def utcnow() -> datetime:
+    """Now, in UTC, without tzinfo (both backends store naive timestamps here)."""
+    return datetime.now(UTC).replace(tzinfo=None)
+
+
+class ReadStatus(enum.StrEnum):
+    """Where a reader is with a paper."""
+
+    UNREAD = "unread"
+    READING = "reading"
+    READ = "read"
+
+
+class Role(enum.StrEnum):
+    """What a person did for a paper."""
+
+    AUTHOR = "author"
+    EDITOR = "editor"
+
+
+class Paper(SQLModel, table=True):
+    """One bibliographic entry."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    entry_type: str = Field(default="article", max_length=40)
+    citekey: str = Field(max_length=250, unique=True)
+    title: str = ""
+    abstract: str = ""
+    year: int | None = Field(default=None, index=True)
+    month: int | None = None
+    journal: str = ""
+    booktitle: str = ""
+    publisher: str = ""
+    volume: str = Field(default="", max_length=100)
+    number: str = Field(default="", max_length=100)
+    pages: str = Field(default="", max_length=100)
+    doi: str = Field(default="", max_length=250, index=True)
+    arxiv_id: str = Field(default="", max_length=50, index=True)
+    url: str = ""
+    topic: str = ""
+    status: str = Field(default=ReadStatus.UNREAD.value, max_length=10, index=True)
+    #: 0 (none) to 5.
+    priority: int = 0
+    #: Fields we do not model, verbatim as imported: {"note": "...", "isbn": "..."}.
+    extra: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    #: Original LaTeX of fields whose Unicode value differs from it.
+    latex: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    created_at: datetime = Field(default_factory=utcnow, index=True)
+    updated_at: datetime = Field(default_factory=utcnow)
+    #: Set when the paper is in the trash.
+    deleted_at: datetime | None = Field(default=None, index=True)
+    version: int = 1
+
+
+class Person(SQLModel, table=True):
+    """A person, stored once however many papers name them."""
+
+    __table_args__ = (UniqueConstraint("match_key"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    given: str = ""
+    family: str = ""
+    von: str = ""
+    jr: str = ""
+    #: Normalised "family|given|von|jr", so "Levine, Sergey" and "Sergey Levine" meet.
+    match_key: str = Field(max_length=500)
+
+
+class PaperPerson(SQLModel, table=True):
+    """An author or editor of a paper, in order, with the name as the source wrote it."""
+
+    paper_id: int = Field(foreign_key="paper.id", primary_key=True, ondelete="CASCADE")
+    role: str = Field(primary_key=True, max_length=10)
+    position: int = Field(primary_key=True)
+    person_id: int = Field(foreign_key="person.id", index=True)
+    as_written: str = ""
+
+
+class ReadingList(SQLModel, table=True):
+    """A named, ordered list of papers to read."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(max_length=200, unique=True)
+    description: str = ""
+    created_at: datetime = Field(default_factory=utcnow)
+
+
+class ListEntry(SQLModel, table=True):
+    """A paper's place in a reading list."""
+
+    list_id: int = Field(foreign_key="readinglist.id", primary_key=True, ondelete="CASCADE")
+    paper_id: int = Field(
+        foreign_key="paper.id", primary_key=True, index=True, ondelete="CASCADE"
+    )
+    position: int = 0
+    added_at: datetime = Field(default_factory=utcnow)
+
+
+class Tag(SQLModel, table=True):
+    """A label with a colour."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(max_length=200, unique=True)
+    #: "#rrggbb", or empty for the default colour.
+    colour: str = Field(default="", max_length=20)
+
+
+class PaperTag(SQLModel, table=True):
+    """A tag on a paper."""
+
+    paper_id: int = Field(foreign_key="paper.id", primary_key=True, ondelete="CASCADE")
+    tag_id: int = Field(foreign_key="tag.id", primary_key=True, index=True, ondelete="CASCADE")
+
+
+class Note(SQLModel, table=True):
+    """A Markdown note on a paper."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    paper_id: int = Field(foreign_key="paper.id", index=True, ondelete="CASCADE")
+    body: str = ""
+    created_at: datetime = Field(default_factory=utcnow)
+    updated_at: datetime = Field(default_factory=utcnow)
+
+
+class Annotation(SQLModel, table=True):
+    """A span of a paper's abstract, with what the reader thought of it."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    paper_id: int = Field(foreign_key="paper.id", index=True, ondelete="CASCADE")
+    #: Character offsets into the abstract, end exclusive.
+    start: int
+    end: int
+    #: The text between start and end when the annotation was made.
+    quote: str = ""
+    note: str = ""
+    created_at: datetime = Field(default_factory=utcnow)
+
+
+class Attachment(SQLModel, table=True):
+    """A file or a link belonging to a paper."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    paper_id: int = Field(foreign_key="paper.id", index=True, ondelete="CASCADE")
+    #: A local file path or a URL.
+    target: str
+    label: str = ""
+    created_at: datetime = Field(default_factory=utcnow)
