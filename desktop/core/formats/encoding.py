@@ -1,0 +1,89 @@
+"""Turn the bytes of an imported file into text, saying so when we had to guess the encoding.
+
+Order of trust: a byte-order mark, then strict UTF-8, then an encoding the file declares in its
+first lines (JabRef's ``% Encoding: windows-1252``, Emacs' ``-*- coding: latin-9 -*-``), then
+Windows-1252, then Latin-1. Latin-1 maps every byte to a character, so decoding never fails.
+"""
+
+from __future__ import annotations
+
+import codecs
+import re
+
+# Longest marks first: the UTF-32-LE mark begins with the UTF-16-LE one.
+_BYTE_ORDER_MARKS = (
+    (codecs.BOM_UTF32_LE, "utf-32-le"),
+    (codecs.BOM_UTF32_BE, "utf-32-be"),
+    (codecs.BOM_UTF8, "utf-8-sig"),
+    (codecs.BOM_UTF16_LE, "utf-16-le"),
+    (codecs.BOM_UTF16_BE, "utf-16-be"),
+)
+
+# Declarations are only looked for near the top, where the tools that write them put them.
+_DECLARATION_WINDOW = 2048
+_DECLARATION = re.compile(
+    rb"(?:^%\s*Encoding:\s*|-\*-.*?coding:\s*)([A-Za-z0-9_.:-]+)", re.IGNORECASE | re.MULTILINE
+)
+# Emacs adds line-ending suffixes ("latin-9-unix") that Python's codec names do not have.
+_EMACS_EOL_SUFFIX = re.compile(r"-(unix|dos|mac)$", re.IGNORECASE)
+
+_FRIENDLY_NAMES = {
+    "cp1252": "Windows-1252 (Western European)",
+    "latin-1": "Latin-1 (ISO 8859-1)",
+}
+
+
+def decode_bytes(data: bytes) -> tuple[str, str, str | None]:
+    """Decode `data`; return (text, encoding name, a sentence for the user if we had to guess)."""
+    for mark, name in _BYTE_ORDER_MARKS:
+        if data.startswith(mark):
+            text = data[len(mark) :].decode(name.removesuffix("-sig"), errors="replace")
+            note = None if "\ufffd" not in text else _damaged_note(name)
+            return text, name, note
+    try:
+        return data.decode("utf-8"), "utf-8", None
+    except UnicodeDecodeError:
+        pass
+    declared = _declared_encoding(data)
+    if declared is not None:
+        try:
+            return data.decode(declared), declared, None
+        except UnicodeDecodeError:
+            pass
+    for name in ("cp1252", "latin-1"):
+        try:
+            text = data.decode(name)
+        except UnicodeDecodeError:
+            continue
+        return text, name, _fallback_note(name)
+    raise AssertionError("latin-1 decodes every byte string")  # pragma: no cover
+
+
+def _declared_encoding(data: bytes) -> str | None:
+    """The codec a JabRef or Emacs header names, if Python knows it."""
+    match = _DECLARATION.search(data[:_DECLARATION_WINDOW])
+    if match is None:
+        return None
+    name = _EMACS_EOL_SUFFIX.sub("", match.group(1).decode("ascii"))
+    # Emacs says "latin-9" where Python says "latin9".
+    for candidate in (name, name.replace("-", "")):
+        try:
+            return codecs.lookup(candidate).name
+        except LookupError:
+            continue
+    return None
+
+
+def _fallback_note(name: str) -> str:
+    return (
+        f"This file is not valid UTF-8, so it was read as {_FRIENDLY_NAMES[name]}. "
+        "If accented letters look wrong, save the file as UTF-8 and import it again."
+    )
+
+
+def _damaged_note(name: str) -> str:
+    label = name.upper()
+    return (
+        f"This file is marked as {label} but some of its bytes are not valid {label}; "
+        "those characters were replaced by '\ufffd'."
+    )
