@@ -1,0 +1,236 @@
+"""Listings pasted from paper-search pages: the seed file, checked by hand, and made-up variants."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from desktop.core.formats import listing
+from desktop.core.formats.record import Person
+
+
+@pytest.fixture(scope="module")
+def seed_lines(seed_listing: Path) -> list[str]:
+    return seed_listing.read_text(encoding="utf-8").splitlines()
+
+
+@pytest.fixture(scope="module")
+def seed_result(seed_listing: Path) -> listing.ParseResult:
+    return listing.parse_bytes(seed_listing.read_bytes(), source=seed_listing.name)
+
+
+def _names(record: listing.Record) -> list[tuple[str, str]]:
+    return [(person.given, person.family) for person in record.authors]
+
+
+def test_seed_has_twenty_papers_eighteen_with_a_topic(seed_result):
+    assert len(seed_result.records) == 20
+    assert sum(1 for record in seed_result.records if record.topic) == 18
+    assert seed_result.problems == []
+    # The page heading ("paper search") is kept, not turned into a paper.
+    assert seed_result.preambles == ["论文检索"]
+
+
+def test_seed_papers_are_untitled_misc_entries(seed_result):
+    assert all(record.title == "" for record in seed_result.records)
+    assert all(record.entry_type == "misc" for record in seed_result.records)
+
+
+def test_seed_papers_without_topic_are_the_second_and_sixth(seed_result):
+    # Read off the file: blocks starting "Zijie Zhao" (line 9) and "Xu Wan" (line 31) have no topic.
+    untopical = [record for record in seed_result.records if not record.topic]
+    assert [record.line for record in untopical] == [9, 31]
+    assert [record.authors[0].as_written for record in untopical] == ["Zijie Zhao", "Xu Wan"]
+
+
+def test_seed_topics_as_written(seed_result):
+    records = seed_result.records
+    assert records[0].topic == "Reinforcement Learning · Planning"
+    assert records[2].topic == "Computer Vision · Everything Else"
+    assert records[8].topic == "Reinforcement Learning · Batch/Offline"
+    assert records[19].topic == "Computer Vision · Vision Models & Multimodal"
+
+
+def test_seed_author_lists_checked_by_hand(seed_result):
+    records = seed_result.records
+    assert _names(records[0]) == [
+        ("Rohin", "Manvi"),
+        ("Joey", "Hong"),
+        ("Tim", "Seyde"),
+        ("Maxime", "Labonne"),
+        ("Mathias", "Lechner"),
+        ("Sergey", "Levine"),
+    ]
+    assert _names(records[10]) == [("Filippo", "Lazzati"), ("Alberto Maria", "Metelli")]
+    assert _names(records[12]) == [
+        ("Y. Isabel", "Liu"),
+        ("Bowen", "Li"),
+        ("Benjamin", "Eysenbach"),
+        ("Tom", "Silver"),
+    ]
+    assert _names(records[15]) == [("Haolin", "Liu"), ("Chen-Yu", "Wei"), ("Julian", "Zimmert")]
+    assert _names(records[16]) == [("Narjes", "Nourzad"), ("Carlee", "Joe-Wong")]
+    assert _names(records[18]) == [("Shenghua", "Wan"), ("Le", "Gan"), ("De-Chuan", "Zhan")]
+    assert _names(records[19]) == [
+        ("Weicheng", "Zheng"),
+        ("Xiaofei", "Mao"),
+        ("Nanfei", "Ye"),
+        ("Pengxiang", "Li"),
+        ("Kun", "Zhan"),
+        ("XianPeng", "Lang"),
+        ("Hang", "Zhao"),
+    ]
+
+
+def test_seed_author_counts(seed_result):
+    # Counted in the file, paper by paper.
+    expected = [6, 7, 6, 3, 9, 4, 8, 5, 4, 6, 2, 3, 4, 3, 2, 3, 2, 2, 3, 7]
+    assert [len(record.authors) for record in seed_result.records] == expected
+
+
+def test_seed_abstracts_are_the_lines_as_written(seed_result, seed_lines):
+    records = seed_result.records
+    # Abstract line numbers read off the file (1-based).
+    for index, line_number in [(0, 7), (1, 11), (5, 33), (15, 93), (19, 117)]:
+        assert records[index].abstract == seed_lines[line_number - 1]
+    assert records[0].abstract.startswith("Large language models excel at reasoning but lack")
+    assert records[3].abstract.startswith("We study the _active sequential hypothesis testing_")
+
+
+def test_seed_markup_in_abstracts_is_kept(seed_result):
+    records = seed_result.records
+    assert "(**SeqWM**)" in records[1].abstract
+    assert "12.5\\% improvement over GRPO" in records[5].abstract
+    assert "$T^{\\frac{2}{3}}$and $T^{\\frac{7}{9}}$" in records[15].abstract
+    assert "**H**orizon-c**A**librated" in records[18].abstract
+    assert "learn *shortcuts* in the abstract" in records[12].abstract
+
+
+def test_titled_listing_reads_title_before_authors():
+    text = (
+        "Machine Learning · Theory\n"
+        "Deep Residual Learning for Image Recognition\n"
+        "Kaiming He, Xiangyu Zhang, Shaoqing Ren, Jian Sun\n"
+        "Deeper neural networks are more difficult to train.\n"
+        "\n"
+        "Attention Is All You Need\n"
+        "\n"
+        "Ashish Vaswani, Noam Shazeer, et al.\n"
+        "\n"
+        "The dominant sequence transduction models are based on recurrent networks.\n"
+    )
+    result = listing.parse(text)
+    assert [record.title for record in result.records] == [
+        "Deep Residual Learning for Image Recognition",
+        "Attention Is All You Need",
+    ]
+    first, second = result.records
+    assert first.topic == "Machine Learning · Theory"
+    assert _names(first)[-1] == ("Jian", "Sun")
+    assert first.abstract == "Deeper neural networks are more difficult to train."
+    assert _names(second) == [("Ashish", "Vaswani"), ("Noam", "Shazeer"), ("", "others")]
+    assert second.authors[-1].as_written == "et al."
+    assert second.line == 6
+    assert result.problems == []
+
+
+def test_abstract_spanning_lines_and_paragraphs_is_kept_with_its_breaks():
+    text = (
+        "Ada Lovelace, Charles Babbage\n\n"
+        "First line of the abstract\ncontinues here.\n\nA second paragraph.\n\n"
+        "Alan Turing, Alonzo Church\n\nShort.\n"
+    )
+    first, second = listing.parse(text).records
+    assert first.abstract == "First line of the abstract\ncontinues here.\n\nA second paragraph."
+    assert second.abstract == "Short."
+
+
+def test_wrapped_abstract_line_is_not_taken_for_a_title():
+    text = (
+        "Ada Lovelace, Charles Babbage\n"
+        "An abstract wrapped at a short width, whose last line has no full stop\n"
+        "code: github.com/example\n"
+        "Alan Turing, Alonzo Church\n"
+        "Another abstract.\n"
+    )
+    first, second = listing.parse(text).records
+    assert first.abstract.endswith("code: github.com/example")
+    assert second.title == ""
+
+
+def test_topic_without_author_line_is_reported_not_dropped():
+    text = "Theory · Bandits\n\nWe study something without saying who did.\n"
+    result = listing.parse(text, source="paste")
+    (record,) = result.records
+    assert record.topic == "Theory · Bandits"
+    assert record.abstract == "We study something without saying who did."
+    (problem,) = result.problems
+    assert (problem.source, problem.line) == ("paste", 1)
+    assert "no author line" in problem.message
+
+
+@pytest.mark.parametrize(
+    ("written", "expected"),
+    [
+        ("Ludwig van Beethoven", Person("Ludwig", "Beethoven", "van", "", "Ludwig van Beethoven")),
+        ("Martin Luther King Jr.", Person("Martin Luther", "King", "", "Jr.", "")),
+        ("Jean-Paul Sartre", Person("Jean-Paul", "Sartre", "", "", "")),
+        ("J. R. R. Tolkien", Person("J. R. R.", "Tolkien", "", "", "")),
+    ],
+)
+def test_display_names_split_like_bibtex_first_von_last(written, expected):
+    person = listing.person_from_display_name(written)
+    assert (person.given, person.von, person.family, person.jr) == (
+        expected.given,
+        expected.von,
+        expected.family,
+        expected.jr,
+    )
+    assert person.as_written == written
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Large language models excel at reasoning, planning, and coding.",
+        "Introduction",
+        "We study the bandit problem",
+        "Transformers, Attention, and Memory in the wild",
+    ],
+)
+def test_prose_after_an_author_line_is_abstract(line):
+    (record,) = listing.parse(f"Ada Lovelace, Charles Babbage\n\n{line}\n").records
+    assert record.abstract == line
+
+
+def test_empty_input_gives_nothing():
+    result = listing.parse("\n\n  \n")
+    assert (result.records, result.problems, result.preambles) == ([], [], [])
+
+
+def test_latin1_bytes_are_read_and_the_guess_reported():
+    result = listing.parse_bytes("Zoë Müller, Ana Peña\n\nÉtude.\n".encode("latin-1"), "old.txt")
+    assert _names(result.records[0]) == [("Zoë", "Müller"), ("Ana", "Peña")]
+    assert result.encoding == "cp1252"
+    assert result.problems[0].source == "old.txt"
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text())
+def test_any_text_is_read_without_raising(text):
+    result = listing.parse(text)
+    # Nothing disappears: every word ends up in a record or in the preamble.
+    kept = "\n".join(
+        [*result.preambles]
+        + [
+            "\n".join((r.topic, r.title, *(p.as_written for p in r.authors), r.abstract))
+            for r in result.records
+        ]
+    )
+    for word in re.findall(r"\w+", text):
+        if word.lower() not in {"et", "al", "and", "others"}:
+            assert word in kept
