@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from postgres_cluster import PostgresCluster
+
+from desktop.core.library import Library
 
 # Widgets are driven offscreen; set before anything imports Qt.
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -36,3 +40,47 @@ def corpus_dir() -> Path:
 def seed_listing() -> Path:
     """The plain-text listing of 20 papers copied from a paper-search page."""
     return _shared_folder("seeds") / "000_4d45217d9d1e4ece.txt"
+
+
+# -- databases ----------------------------------------------------------------------------
+# Every storage test runs on SQLite and on a real PostgreSQL that this test session starts
+# itself (a throwaway cluster on a free loopback port), never on a mock.
+
+BACKENDS = [
+    pytest.param("sqlite", id="sqlite"),
+    pytest.param("postgresql", id="postgresql", marks=pytest.mark.postgres),
+]
+
+
+@pytest.fixture(scope="session")
+def postgres_cluster() -> Iterator[PostgresCluster]:
+    """A PostgreSQL server for this test session, stopped and deleted afterwards."""
+    missing = PostgresCluster.missing_binaries()
+    if missing:
+        reason = f"PostgreSQL server programs not found ({', '.join(missing)})"
+        if IN_CI:
+            pytest.fail(f"{reason}; CI must test PostgreSQL too")
+        pytest.skip(reason)
+    cluster = PostgresCluster.start()
+    try:
+        yield cluster
+    finally:
+        cluster.stop()
+
+
+@pytest.fixture(params=BACKENDS)
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """The URL of a new, empty database on each backend in turn."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'library.sqlite'}"
+        return
+    cluster: PostgresCluster = request.getfixturevalue("postgres_cluster")
+    with cluster.database() as url:
+        yield url
+
+
+@pytest.fixture
+def library(db_url: str) -> Iterator[Library]:
+    """An empty, opened library on each backend in turn."""
+    with Library.open(db_url) as opened:
+        yield opened

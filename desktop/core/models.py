@@ -31,8 +31,8 @@ metadata: MetaData = SQLModel.metadata
 
 
 def utcnow() -> datetime:
-    """Now, in UTC, without tzinfo (both backends store naive timestamps here)."""
-    return datetime.now(UTC).replace(tzinfo=None)
+    """Now, as an aware UTC timestamp (SQLModel refuses naive ones)."""
+    return datetime.now(UTC)
 
 
 class ReadStatus(enum.StrEnum):
@@ -121,9 +121,7 @@ class ListEntry(SQLModel, table=True):
     """A paper's place in a reading list."""
 
     list_id: int = Field(foreign_key="readinglist.id", primary_key=True, ondelete="CASCADE")
-    paper_id: int = Field(
-        foreign_key="paper.id", primary_key=True, index=True, ondelete="CASCADE"
-    )
+    paper_id: int = Field(foreign_key="paper.id", primary_key=True, index=True, ondelete="CASCADE")
     position: int = 0
     added_at: datetime = Field(default_factory=utcnow)
 
@@ -177,3 +175,37 @@ class Attachment(SQLModel, table=True):
     target: str
     label: str = ""
     created_at: datetime = Field(default_factory=utcnow)
+
+
+class ImportProblem(SQLModel, table=True):
+    """Input an import could not read, kept verbatim so the user can fix it and retry."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    source: str = ""
+    line: int | None = None
+    message: str = ""
+    raw: str = ""
+    created_at: datetime = Field(default_factory=utcnow)
+
+
+class NotDuplicate(SQLModel, table=True):
+    """Two papers the user said are different, so they are never reported as duplicates again."""
+
+    #: The smaller id first, so a pair is stored once.
+    paper_a: int = Field(foreign_key="paper.id", primary_key=True, ondelete="CASCADE")
+    paper_b: int = Field(foreign_key="paper.id", primary_key=True, ondelete="CASCADE")
+
+
+class SavedSearch(SQLModel, table=True):
+    """A query the user named, shown in the sidebar."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(max_length=200, unique=True)
+    query: str = ""
+
+
+class Setting(SQLModel, table=True):
+    """A library-wide setting (e.g. the citation key pattern), stored with the library."""
+
+    key: str = Field(primary_key=True, max_length=100)
+    value: str = ""

@@ -1,0 +1,5 @@
+"""`python -m desktop` runs the Papershelf command line (and, with no command, the app)."""
+
+from desktop.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,456 @@
+"""The `papershelf` command: parses arguments, calls `Library`, prints. No logic of its own."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from desktop.core import db
+from desktop.core.errors import KnownError
+from desktop.core.formats import names
+from desktop.core.formats.record import Record
+from desktop.core.library import Library
+from desktop.core.papers import PaperDetails
+
+Handler = Callable[[Library, argparse.Namespace], None]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _build_parser()
+    args = parser.parse_args(argv)
+    try:
+        with Library.open(args.db) as library:
+            if not hasattr(args, "handler"):
+                _print_status(library)
+                parser.print_help()
+                return 0
+            args.handler(library, args)
+    except KnownError as error:
+        print(f"papershelf: {error}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print(
+            "papershelf: interrupted; nothing was changed by the unfinished step.", file=sys.stderr
+        )
+        return 130
+    return 0
+
+
+# -- parser ------------------------------------------------------------------------------
+
+
+def _build_parser() -> argparse.ArgumentParser:
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument(
+        "--db",
+        metavar="URL",
+        default=argparse.SUPPRESS,
+        help=f"database URL (default: ${db.ENV_URL}, else the library in your data folder)",
+    )
+    parser = argparse.ArgumentParser(
+        prog="papershelf",
+        description="Papershelf: your reading lists of research papers.",
+        parents=[common],
+    )
+    parser.set_defaults(db=None)
+    commands = parser.add_subparsers(title="commands", metavar="COMMAND")
+    _add_paper_commands(commands, common)
+    _add_list_commands(commands, common)
+    _add_tag_commands(commands, common)
+    _add_note_commands(commands, common)
+    _add_db_commands(commands, common)
+    return parser
+
+
+def _group(commands: Any, name: str, help_text: str) -> Any:
+    group = commands.add_parser(name, help=help_text, description=help_text)
+    return group.add_subparsers(title="actions", metavar="ACTION", required=True)
+
+
+def _command(
+    group: Any,
+    name: str,
+    handler: Handler,
+    help_text: str,
+    common: argparse.ArgumentParser,
+    *,
+    json_output: bool = False,
+) -> argparse.ArgumentParser:
+    command: argparse.ArgumentParser = group.add_parser(
+        name, help=help_text, description=help_text, parents=[common]
+    )
+    command.set_defaults(handler=handler)
+    if json_output:
+        command.add_argument("--json", action="store_true", help="print JSON")
+    return command
+
+
+def _add_paper_commands(commands: Any, common: argparse.ArgumentParser) -> None:
+    group = _group(commands, "paper", "add, show, edit, delete and restore papers")
+    add = _command(group, "add", _paper_add, "add a paper by hand", common, json_output=True)
+    add.add_argument("--title", default="")
+    add.add_argument(
+        "--author",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help='an author, "Family, Given" or "Given Family"; repeat in order',
+    )
+    add.add_argument("--editor", action="append", default=[], metavar="NAME")
+    add.add_argument("--year", type=int)
+    add.add_argument(
+        "--type", dest="entry_type", default="article", help="entry type (article, ...)"
+    )
+    for field in (
+        "journal",
+        "booktitle",
+        "publisher",
+        "volume",
+        "number",
+        "pages",
+        "doi",
+        "url",
+        "abstract",
+        "topic",
+    ):
+        add.add_argument(f"--{field}", default="")
+    add.add_argument("--arxiv", dest="arxiv_id", default="", metavar="ID")
+    add.add_argument("--citekey", help="citation key (default: made from author, year, title)")
+
+    show = _command(group, "show", _paper_show, "show one paper", common, json_output=True)
+    show.add_argument("paper_id", type=int, metavar="ID")
+
+    edit = _command(
+        group, "edit", _paper_edit, "change fields of a paper", common, json_output=True
+    )
+    edit.add_argument("paper_id", type=int, metavar="ID")
+    edit.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="FIELD=VALUE",
+        help="a field to change, e.g. --set title='A better title'; repeatable",
+    )
+    edit.add_argument("--status", choices=["unread", "reading", "read"])
+    edit.add_argument("--priority", type=int, choices=range(6))
+    edit.add_argument(
+        "--expect-version",
+        type=int,
+        metavar="N",
+        help="refuse the edit unless the paper is still at version N",
+    )
+
+    delete = _command(group, "delete", _paper_delete, "move papers to the trash", common)
+    delete.add_argument("paper_ids", type=int, nargs="+", metavar="ID")
+    restore = _command(group, "restore", _paper_restore, "bring papers back from the trash", common)
+    restore.add_argument("paper_ids", type=int, nargs="+", metavar="ID")
+    _command(group, "empty-trash", _paper_empty_trash, "delete the trash for good", common)
+
+
+def _add_list_commands(commands: Any, common: argparse.ArgumentParser) -> None:
+    group = _group(commands, "list", "reading lists")
+    create = _command(group, "create", _list_create, "create a reading list", common)
+    create.add_argument("name")
+    create.add_argument("--description", default="")
+    rename = _command(group, "rename", _list_rename, "rename a reading list", common)
+    rename.add_argument("name")
+    rename.add_argument("new_name")
+    delete = _command(group, "delete", _list_delete, "delete a list (not its papers)", common)
+    delete.add_argument("name")
+    show = _command(
+        group, "show", _list_show, "show the papers of a list", common, json_output=True
+    )
+    show.add_argument("name", nargs="?", help="the list (all lists when omitted)")
+    add = _command(group, "add", _list_add, "add papers to a list", common)
+    add.add_argument("name")
+    add.add_argument("paper_ids", type=int, nargs="+", metavar="ID")
+    add.add_argument("--at", type=int, metavar="POSITION", help="insert at this position (0 = top)")
+    remove = _command(group, "remove", _list_remove, "take papers out of a list", common)
+    remove.add_argument("name")
+    remove.add_argument("paper_ids", type=int, nargs="+", metavar="ID")
+    move = _command(group, "reorder", _list_reorder, "put papers first, in this order", common)
+    move.add_argument("name")
+    move.add_argument("paper_ids", type=int, nargs="+", metavar="ID")
+
+
+def _add_tag_commands(commands: Any, common: argparse.ArgumentParser) -> None:
+    group = _group(commands, "tag", "tags")
+    add = _command(group, "add", _tag_add, "tag papers (the tag is created if new)", common)
+    add.add_argument("tag")
+    add.add_argument("paper_ids", type=int, nargs="+", metavar="ID")
+    add.add_argument("--colour", "--color", default="", help="colour of a new tag, e.g. #3a7bd5")
+    remove = _command(group, "remove", _tag_remove, "take a tag off papers", common)
+    remove.add_argument("tag")
+    remove.add_argument("paper_ids", type=int, nargs="+", metavar="ID")
+    _command(group, "show", _tag_show, "all tags with their counts", common, json_output=True)
+
+
+def _add_note_commands(commands: Any, common: argparse.ArgumentParser) -> None:
+    group = _group(commands, "note", "notes on papers")
+    add = _command(
+        group, "add", _note_add, "add a Markdown note to a paper", common, json_output=True
+    )
+    add.add_argument("paper_id", type=int, metavar="ID")
+    add.add_argument("text", help="the note; use - to read it from standard input")
+
+
+def _add_db_commands(commands: Any, common: argparse.ArgumentParser) -> None:
+    group = _group(commands, "db", "look after the library's database")
+    _command(group, "upgrade", _db_upgrade, "bring the database to this version", common)
+    _command(group, "check", _db_check, "check the database for damage", common)
+    backup = _command(group, "backup", _db_backup, "copy a SQLite library safely", common)
+    backup.add_argument(
+        "path", nargs="?", type=Path, help="file or folder (default: backups folder)"
+    )
+
+
+# -- handlers ----------------------------------------------------------------------------
+
+
+def _paper_add(library: Library, args: argparse.Namespace) -> None:
+    record = Record(
+        entry_type=args.entry_type,
+        citekey=args.citekey,
+        title=args.title,
+        year=args.year,
+        journal=args.journal,
+        booktitle=args.booktitle,
+        publisher=args.publisher,
+        volume=args.volume,
+        number=args.number,
+        pages=args.pages,
+        doi=args.doi,
+        url=args.url,
+        abstract=args.abstract,
+        topic=args.topic,
+        arxiv_id=args.arxiv_id,
+        authors=[names.split_name(a) for a in args.author],
+        editors=[names.split_name(e) for e in args.editor],
+    )
+    _print_paper(library.add_paper(record), args.json)
+
+
+def _paper_show(library: Library, args: argparse.Namespace) -> None:
+    _print_paper(library.paper(args.paper_id), args.json)
+
+
+def _paper_edit(library: Library, args: argparse.Namespace) -> None:
+    changes: dict[str, Any] = {}
+    for assignment in args.set:
+        field, sep, value = assignment.partition("=")
+        if not sep:
+            raise KnownError(f"“{assignment}” should look like FIELD=VALUE, e.g. title=Attention.")
+        changes[field.strip()] = _typed_value(field.strip(), value)
+    authors = None
+    if "authors" in changes:
+        authors = [names.split_name(a) for a in changes.pop("authors").split(" and ")]
+    if args.status:
+        changes["status"] = args.status
+    if args.priority is not None:
+        changes["priority"] = args.priority
+    details = library.update_paper(
+        args.paper_id, expected_version=args.expect_version, authors=authors, **changes
+    )
+    _print_paper(details, args.json)
+
+
+def _typed_value(field: str, value: str) -> Any:
+    if field in ("year", "month", "priority"):
+        if not value.strip():
+            return None
+        try:
+            return int(value)
+        except ValueError:
+            raise KnownError(f"The {field} must be a whole number, not “{value}”.") from None
+    return value
+
+
+def _paper_delete(library: Library, args: argparse.Namespace) -> None:
+    moved = library.delete_papers(args.paper_ids)
+    print(f"Moved {moved} paper(s) to the trash.")
+
+
+def _paper_restore(library: Library, args: argparse.Namespace) -> None:
+    print(f"Restored {library.restore_papers(args.paper_ids)} paper(s) from the trash.")
+
+
+def _paper_empty_trash(library: Library, args: argparse.Namespace) -> None:
+    print(f"Deleted {library.empty_trash()} paper(s) for good.")
+
+
+def _list_create(library: Library, args: argparse.Namespace) -> None:
+    created = library.create_list(args.name, args.description)
+    print(f"Created the reading list “{created.name}”.")
+
+
+def _list_rename(library: Library, args: argparse.Namespace) -> None:
+    renamed = library.rename_list(args.name, args.new_name)
+    print(f"Renamed the reading list to “{renamed.name}”.")
+
+
+def _list_delete(library: Library, args: argparse.Namespace) -> None:
+    library.delete_list(args.name)
+    print(f"Deleted the reading list “{args.name}” (its papers stay in the library).")
+
+
+def _list_show(library: Library, args: argparse.Namespace) -> None:
+    if args.name is None:
+        lists = [
+            {"id": rl.id, "name": rl.name, "description": rl.description, "papers": n}
+            for rl, n in library.lists()
+        ]
+        if args.json:
+            _print_json(lists)
+        else:
+            for entry in lists:
+                print(f"{entry['name']}  ({entry['papers']} papers)")
+        return
+    reading_list = library.reading_list(args.name)
+    items = library.list_items(args.name)
+    if args.json:
+        _print_json(
+            {
+                "id": reading_list.id,
+                "name": reading_list.name,
+                "description": reading_list.description,
+                "papers": [_paper_json(library.paper(item.paper.id or 0)) for item in items],
+            }
+        )
+        return
+    print(f"{reading_list.name} ({len(items)} papers)")
+    for position, item in enumerate(items, start=1):
+        print(f"{position:>4}. [{item.paper.id}] {_title_line(item.paper.title, item.paper.year)}")
+
+
+def _list_add(library: Library, args: argparse.Namespace) -> None:
+    added = library.add_to_list(args.name, args.paper_ids, args.at)
+    print(f"Added {added} paper(s) to “{library.reading_list(args.name).name}”.")
+
+
+def _list_remove(library: Library, args: argparse.Namespace) -> None:
+    removed = library.remove_from_list(args.name, args.paper_ids)
+    print(f"Removed {removed} paper(s) from “{library.reading_list(args.name).name}”.")
+
+
+def _list_reorder(library: Library, args: argparse.Namespace) -> None:
+    library.reorder_list(args.name, args.paper_ids)
+    print(f"Reordered “{library.reading_list(args.name).name}”.")
+
+
+def _tag_add(library: Library, args: argparse.Namespace) -> None:
+    if args.colour:
+        library.create_tag(args.tag, args.colour)
+    added = library.tag_papers(args.tag, args.paper_ids)
+    print(f"Tagged {added} paper(s) with “{args.tag}”.")
+
+
+def _tag_remove(library: Library, args: argparse.Namespace) -> None:
+    removed = library.untag_papers(args.tag, args.paper_ids)
+    print(f"Took “{args.tag}” off {removed} paper(s).")
+
+
+def _tag_show(library: Library, args: argparse.Namespace) -> None:
+    rows = [{"name": t.name, "colour": t.colour, "papers": n} for t, n in library.tags()]
+    if args.json:
+        _print_json(rows)
+        return
+    for row in rows:
+        print(f"{row['name']}  ({row['papers']} papers)")
+
+
+def _note_add(library: Library, args: argparse.Namespace) -> None:
+    body = sys.stdin.read() if args.text == "-" else args.text
+    note = library.add_note(args.paper_id, body)
+    if args.json:
+        _print_json({"id": note.id, "paper_id": note.paper_id, "body": note.body})
+    else:
+        print(f"Added note {note.id} to paper {note.paper_id}.")
+
+
+def _db_upgrade(library: Library, args: argparse.Namespace) -> None:
+    # Library.open already upgraded; say where things stand.
+    print("The library's database is up to date.")
+
+
+def _db_check(library: Library, args: argparse.Namespace) -> None:
+    problems = library.check()
+    if problems:
+        for problem in problems:
+            print(problem)
+        raise KnownError(f"The check found {len(problems)} problem(s); see above.")
+    print("The library's database is healthy.")
+
+
+def _db_backup(library: Library, args: argparse.Namespace) -> None:
+    print(f"Backed up the library to {library.backup(args.path)}")
+
+
+# -- output ------------------------------------------------------------------------------
+
+
+def _print_status(library: Library) -> None:
+    where = db.sqlite_path(library.url) or library.engine.url.render_as_string(hide_password=True)
+    print(f"Library: {where}")
+    print(
+        f"Papers: {library.count()} (trash: {library.count(trash=True)}), "
+        f"reading lists: {len(library.lists())}, tags: {len(library.tags())}"
+    )
+    print()
+
+
+def _paper_json(details: PaperDetails) -> dict[str, Any]:
+    paper = details.paper
+    data = paper.model_dump(mode="json")
+    data["authors"] = [vars(p) for p in details.authors]
+    data["editors"] = [vars(p) for p in details.editors]
+    data["tags"] = [t.name for t in details.tags]
+    data["lists"] = [rl.name for rl in details.lists]
+    data["notes"] = [{"id": n.id, "body": n.body} for n in details.notes]
+    data["annotations"] = [
+        {"id": a.id, "start": a.start, "end": a.end, "quote": a.quote, "note": a.note}
+        for a in details.annotations
+    ]
+    data["attachments"] = [
+        {"id": a.id, "target": a.target, "label": a.label} for a in details.attachments
+    ]
+    return data
+
+
+def _print_paper(details: PaperDetails, as_json: bool) -> None:
+    if as_json:
+        _print_json(_paper_json(details))
+        return
+    paper = details.paper
+    print(f"[{paper.id}] {paper.citekey}  (version {paper.version})")
+    print(f"  {_title_line(paper.title, paper.year)}")
+    if details.authors:
+        print(f"  by {'; '.join(p.display() for p in details.authors)}")
+    venue = paper.journal or paper.booktitle or paper.publisher
+    if venue:
+        print(f"  in {venue}")
+    if paper.doi:
+        print(f"  doi: {paper.doi}")
+    print(
+        f"  status: {paper.status}, priority: {paper.priority}"
+        + ("  (in the trash)" if paper.deleted_at else "")
+    )
+    if details.tags:
+        print(f"  tags: {', '.join(t.name for t in details.tags)}")
+    if details.lists:
+        print(f"  lists: {', '.join(rl.name for rl in details.lists)}")
+    for note in details.notes:
+        print(f"  note {note.id}: {note.body}")
+
+
+def _title_line(title: str, year: int | None) -> str:
+    shown = title or "(untitled)"
+    return f"{shown} ({year})" if year else shown
+
+
+def _print_json(data: Any) -> None:
+    json.dump(data, sys.stdout, ensure_ascii=False, indent=2, sort_keys=True)
+    sys.stdout.write("\n")

@@ -1,0 +1,29 @@
+"""Files and links attached to papers."""
+
+from __future__ import annotations
+
+from sqlmodel import Session
+
+from desktop.core.errors import InvalidInputError, NotFoundError
+from desktop.core.models import Attachment
+from desktop.core.papers import get_paper
+
+
+def add(session: Session, paper_id: int, target: str, label: str = "") -> Attachment:
+    """Attach a file path or URL to a paper."""
+    get_paper(session, paper_id)
+    target = target.strip()
+    if not target:
+        raise InvalidInputError("An attachment needs a file path or a web address.")
+    attachment = Attachment(paper_id=paper_id, target=target, label=label.strip())
+    session.add(attachment)
+    session.flush()
+    return attachment
+
+
+def remove(session: Session, attachment_id: int) -> Attachment:
+    attachment = session.get(Attachment, attachment_id)
+    if attachment is None:
+        raise NotFoundError(f"There is no attachment with id {attachment_id}.")
+    session.delete(attachment)
+    return attachment

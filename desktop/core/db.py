@@ -1,0 +1,120 @@
+"""Engines, sessions and schema upgrades for the two backends (SQLite and PostgreSQL)."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+from sqlalchemy import Engine, create_engine, event, make_url
+from sqlalchemy.engine import Connection
+from sqlmodel import Session
+
+from desktop.core import models  # noqa: F401  (registers the tables on the metadata)
+
+APP_NAME = "papershelf"
+ENV_URL = "PAPERSHELF_DB"
+#: How long a writer waits for another process's write to finish before giving up.
+BUSY_TIMEOUT_MS = 15_000
+#: Execution option asking SQLite for a write lock at BEGIN (see `_begin_sqlite`).
+WRITE_OPTION = "papershelf_write"
+
+
+def data_dir() -> Path:
+    """The user's data folder for Papershelf (created when missing)."""
+    path = Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def default_url() -> str:
+    """`$PAPERSHELF_DB`, or a SQLite file in the user's data folder."""
+    from_env = os.environ.get(ENV_URL, "").strip()
+    if from_env:
+        return from_env
+    return f"sqlite:///{data_dir() / 'library.sqlite'}"
+
+
+def is_sqlite(url: str) -> bool:
+    return make_url(url).get_backend_name() == "sqlite"
+
+
+def sqlite_path(url: str) -> Path | None:
+    """The file behind a SQLite URL, or None for in-memory databases and other backends."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "sqlite" or parsed.database in (None, "", ":memory:"):
+        return None
+    return Path(parsed.database).expanduser()
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for `url`, configured for safe concurrent use of the library."""
+    if is_sqlite(url):
+        path = sqlite_path(url)
+        if path is not None:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        engine = create_engine(url, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000})
+        event.listen(engine, "connect", _configure_sqlite)
+        event.listen(engine, "begin", _begin_sqlite)
+        return engine
+    return create_engine(url, pool_pre_ping=True)
+
+
+def _configure_sqlite(dbapi_connection: sqlite3.Connection, _record: Any) -> None:
+    # Let us issue BEGIN ourselves (pysqlite's implicit transactions would defeat BEGIN IMMEDIATE).
+    dbapi_connection.isolation_level = None
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA foreign_keys = ON")
+    cursor.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    cursor.execute("PRAGMA journal_mode = WAL")
+    # NORMAL is durable across application crashes in WAL mode; only power loss can cost
+    # the last commits, never consistency.
+    cursor.execute("PRAGMA synchronous = NORMAL")
+    cursor.close()
+
+
+def _begin_sqlite(connection: Connection) -> None:
+    # A writer takes the write lock up front: a deferred transaction that reads and then
+    # writes can fail with "database is locked" without waiting when another writer commits.
+    immediate = connection.get_execution_options().get(WRITE_OPTION, False)
+    connection.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+
+
+@contextmanager
+def read_session(engine: Engine) -> Iterator[Session]:
+    """A session for reading; objects stay usable after it closes."""
+    with Session(engine, expire_on_commit=False) as session:
+        yield session
+
+
+@contextmanager
+def write_session(engine: Engine) -> Iterator[Session]:
+    """One transaction: committed when the block ends, rolled back entirely if it raises."""
+    writer = engine.execution_options(**{WRITE_OPTION: True})
+    with Session(writer, expire_on_commit=False) as session, session.begin():
+        yield session
+
+
+def backup_sqlite(source: Path, target: Path) -> Path:
+    """Copy a live SQLite library to `target` with SQLite's online backup API."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    src = sqlite3.connect(str(source), timeout=BUSY_TIMEOUT_MS / 1000)
+    try:
+        dst = sqlite3.connect(str(target))
+        try:
+            src.backup(dst)
+        finally:
+            dst.close()
+    finally:
+        src.close()
+    return target
+
+
+def timestamped_name(stem: str, reason: str) -> str:
+    """`library-20261129-201500-manual.sqlite`: sortable, and says why it was made."""
+    return f"{stem}-{datetime.now().strftime('%Y%m%d-%H%M%S-%f')}-{reason}.sqlite"

@@ -1,0 +1,27 @@
+"""Errors a user can cause or meet (shown as a sentence) versus bugs (everything else)."""
+
+from __future__ import annotations
+
+
+class KnownError(Exception):
+    """A problem the user can understand and act on; `str(error)` is a complete sentence."""
+
+
+class NotFoundError(KnownError):
+    """Something named by the user (a paper, a list, a tag) does not exist."""
+
+
+class InvalidInputError(KnownError):
+    """A value the user gave cannot be used as it is."""
+
+
+class ConflictError(KnownError):
+    """The change collides with the library's current state (a name taken, a stale edit)."""
+
+
+class StaleEditError(ConflictError):
+    """The paper changed since the caller read it; saving would overwrite someone's work."""
+
+
+class DatabaseError(KnownError):
+    """The database cannot be reached, read or upgraded."""

@@ -1,0 +1,430 @@
+"""`Library`: the one facade the CLI and the window use for everything stored.
+
+Every write runs in one transaction (`db.write_session`) and ends with one `Change`
+announced to the listeners (the search index, the window), so no view half-updates.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Engine, text
+from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import SQLAlchemyError as _SQLAlchemyError
+from sqlmodel import Session, col, select
+
+from desktop.core import (
+    attachments,
+    backup,
+    db,
+    notes,
+    papers,
+    reading_lists,
+    schema,
+    tags,
+)
+from desktop.core.errors import DatabaseError
+from desktop.core.formats import citekeys
+from desktop.core.formats.record import Person as NamedPerson
+from desktop.core.formats.record import Record
+from desktop.core.models import (
+    Annotation,
+    Attachment,
+    Note,
+    Paper,
+    ReadingList,
+    Setting,
+    Tag,
+)
+from desktop.core.papers import PaperDetails
+from desktop.core.reading_lists import ListItem
+
+#: Called with the progress of long work: (done, total).
+Progress = Callable[[int, int], None]
+DEFAULT_CITEKEY_PATTERN = "[auth][year][shorttitle]"
+
+
+@dataclass(frozen=True)
+class Change:
+    """What a write changed, announced to listeners after it committed."""
+
+    #: "papers", "lists", "tags", "notes", "trash", "settings".
+    kind: str
+    paper_ids: tuple[int, ...] = ()
+
+
+Listener = Callable[[Change], None]
+
+
+class Library:
+    """A reference library stored in one database (SQLite file or PostgreSQL)."""
+
+    def __init__(self, engine: Engine, url: str) -> None:
+        self.engine = engine
+        self.url = url
+        self._listeners: list[Listener] = []
+
+    # -- opening ----------------------------------------------------------------------
+
+    @classmethod
+    def open(cls, url: str | None = None, *, upgrade: bool = True) -> Library:
+        """Open (creating when needed) the library at `url`, by default the user's own.
+
+        Its schema is brought to this program's version first, after a backup of a SQLite
+        file that holds an older one.
+        """
+        url = url or db.default_url()
+        try:
+            engine = db.make_engine(url)
+        except (_SQLAlchemyError, ValueError) as error:
+            raise DatabaseError(f"“{url}” is not a database address Papershelf can use.") from error
+        library = cls(engine, url)
+        try:
+            library._check_reachable()
+            if upgrade:
+                library.upgrade()
+        except BaseException:
+            engine.dispose()
+            raise
+        return library
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def __enter__(self) -> Library:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    @property
+    def backend(self) -> str:
+        """ "sqlite" or "postgresql"."""
+        return self.engine.dialect.name
+
+    def _check_reachable(self) -> None:
+        try:
+            with self.engine.connect() as connection:
+                connection.execute(text("SELECT 1"))
+        except OperationalError as error:
+            where = db.sqlite_path(self.url) or self.engine.url.render_as_string(hide_password=True)
+            raise DatabaseError(
+                f"Papershelf cannot open the library at {where}: {_first_line(error)}"
+            ) from error
+
+    def upgrade(self) -> bool:
+        """Bring the schema to this program's version; True when something was migrated."""
+        current = schema.current_revision(self.engine)
+        head = schema.head_revision()
+        if current == head:
+            return False
+        if current is not None and current not in schema.known_revisions():
+            raise DatabaseError(
+                "This library was written by a newer Papershelf; update Papershelf to open it."
+            )
+        source = db.sqlite_path(self.url)
+        if source is not None and source.exists() and schema.has_tables(self.engine):
+            backup.automatic(source, reason="before-upgrade")
+        schema.upgrade(self.engine)
+        return True
+
+    # -- listeners ----------------------------------------------------------------------
+
+    def subscribe(self, listener: Listener) -> None:
+        """Call `listener` after every committed change."""
+        self._listeners.append(listener)
+
+    def unsubscribe(self, listener: Listener) -> None:
+        self._listeners.remove(listener)
+
+    def _announce(self, kind: str, paper_ids: Iterable[int | None] = ()) -> None:
+        change = Change(kind, tuple(i for i in paper_ids if i is not None))
+        for listener in list(self._listeners):
+            listener(change)
+
+    def _read(self) -> Any:
+        return db.read_session(self.engine)
+
+    def _write(self) -> Any:
+        return db.write_session(self.engine)
+
+    # -- papers ------------------------------------------------------------------------
+
+    def add_paper(self, record: Record) -> PaperDetails:
+        """Store one paper; its citation key is kept when free, else made unique."""
+        (paper_id,) = self.add_records([record])
+        return self.paper(paper_id)
+
+    def add_records(self, records: list[Record], progress: Progress | None = None) -> list[int]:
+        """Store many papers in one transaction: all of them, or none if anything fails."""
+        ids: list[int] = []
+        with self._write() as session:
+            taken = self._taken_citekeys(session)
+            pattern = self._setting(session, "citekey_pattern", DEFAULT_CITEKEY_PATTERN)
+            for done, record in enumerate(records, start=1):
+                key = citekeys.disambiguate(
+                    record.citekey or citekeys.citekey_for(record, pattern),
+                    lambda k: k.casefold() in taken,
+                )
+                taken.add(key.casefold())
+                paper = papers.insert_paper(session, record, key)
+                assert paper.id is not None
+                ids.append(paper.id)
+                if progress is not None:
+                    progress(done, len(records))
+        self._announce("papers", ids)
+        return ids
+
+    @staticmethod
+    def _taken_citekeys(session: Session) -> set[str]:
+        return {key.casefold() for key in session.exec(select(Paper.citekey))}
+
+    def paper(self, paper_id: int) -> PaperDetails:
+        """A paper with its people, tags, lists, notes, annotations and attachments."""
+        with self._read() as session:
+            return papers.details(session, paper_id)
+
+    def record(self, paper_id: int) -> Record:
+        """A stored paper as a Record, for exporters."""
+        return papers.record_from_details(self.paper(paper_id))
+
+    def update_paper(
+        self,
+        paper_id: int,
+        *,
+        expected_version: int | None,
+        authors: list[NamedPerson] | None = None,
+        editors: list[NamedPerson] | None = None,
+        **changes: Any,
+    ) -> PaperDetails:
+        """Change a paper that is still at `expected_version`, or raise StaleEditError.
+
+        Pass the `version` of the copy the edit was made from; None overwrites blindly
+        (only for one-field actions like "mark as read" that cannot lose work).
+        The citation key is not editable here: it is pinned once made.
+        """
+        with self._write() as session:
+            papers.update_paper(session, paper_id, expected_version, changes, authors, editors)
+        self._announce("papers", [paper_id])
+        return self.paper(paper_id)
+
+    def set_status(self, paper_ids: list[int], status: str) -> None:
+        with self._write() as session:
+            for paper_id in paper_ids:
+                papers.update_paper(session, paper_id, None, {"status": status})
+        self._announce("papers", paper_ids)
+
+    def set_priority(self, paper_ids: list[int], priority: int) -> None:
+        with self._write() as session:
+            for paper_id in paper_ids:
+                papers.update_paper(session, paper_id, None, {"priority": priority})
+        self._announce("papers", paper_ids)
+
+    def delete_papers(self, paper_ids: list[int]) -> int:
+        """Move papers to the trash, from which `restore_papers` brings them back."""
+        with self._write() as session:
+            moved = papers.move_to_trash(session, paper_ids)
+        self._announce("trash", paper_ids)
+        return moved
+
+    def restore_papers(self, paper_ids: list[int]) -> int:
+        with self._write() as session:
+            restored = papers.restore(session, paper_ids)
+        self._announce("trash", paper_ids)
+        return restored
+
+    def empty_trash(self) -> int:
+        """Delete every paper in the trash for good; returns how many."""
+        with self._write() as session:
+            gone = papers.empty_trash(session)
+        self._announce("trash", gone)
+        return len(gone)
+
+    def count(self, *, trash: bool = False) -> int:
+        with self._read() as session:
+            return papers.count(session, trash=trash)
+
+    def paper_ids(self, *, trash: bool = False) -> list[int]:
+        """Ids of all papers (or of the trash), oldest first."""
+        condition = col(Paper.deleted_at).is_not(None) if trash else col(Paper.deleted_at).is_(None)
+        with self._read() as session:
+            query = select(Paper.id).where(condition).order_by(col(Paper.id))
+            return [i for i in session.exec(query) if i is not None]
+
+    def paper_by_citekey(self, citekey: str) -> PaperDetails:
+        with self._read() as session:
+            found = session.exec(select(Paper.id).where(Paper.citekey == citekey)).first()
+            if found is None:
+                from desktop.core.errors import NotFoundError
+
+                raise NotFoundError(f"There is no paper with the citation key “{citekey}”.")
+            return papers.details(session, found)
+
+    # -- reading lists ----------------------------------------------------------------
+
+    def create_list(self, name: str, description: str = "") -> ReadingList:
+        with self._write() as session:
+            created = reading_lists.create(session, name, description)
+        self._announce("lists")
+        return created
+
+    def rename_list(self, ref: int | str, new_name: str) -> ReadingList:
+        with self._write() as session:
+            renamed = reading_lists.rename(session, ref, new_name)
+        self._announce("lists")
+        return renamed
+
+    def delete_list(self, ref: int | str) -> None:
+        """Delete a list; its papers stay in the library."""
+        with self._write() as session:
+            reading_lists.remove(session, ref)
+        self._announce("lists")
+
+    def add_to_list(self, ref: int | str, paper_ids: list[int], position: int | None = None) -> int:
+        with self._write() as session:
+            added = reading_lists.add_papers(session, ref, paper_ids, position)
+        self._announce("lists", paper_ids)
+        return added
+
+    def remove_from_list(self, ref: int | str, paper_ids: list[int]) -> int:
+        with self._write() as session:
+            removed = reading_lists.remove_papers(session, ref, paper_ids)
+        self._announce("lists", paper_ids)
+        return removed
+
+    def reorder_list(self, ref: int | str, paper_ids: list[int]) -> None:
+        with self._write() as session:
+            reading_lists.reorder(session, ref, paper_ids)
+        self._announce("lists", paper_ids)
+
+    def reading_list(self, ref: int | str) -> ReadingList:
+        with self._read() as session:
+            return reading_lists.find(session, ref)
+
+    def list_items(self, ref: int | str) -> list[ListItem]:
+        """The papers of a list in its order (papers in the trash left out)."""
+        with self._read() as session:
+            found = reading_lists.find(session, ref)
+            assert found.id is not None
+            return reading_lists.items(session, found.id)
+
+    def lists(self) -> list[tuple[ReadingList, int]]:
+        """Every reading list with its number of papers."""
+        with self._read() as session:
+            return reading_lists.all_lists(session)
+
+    # -- tags ----------------------------------------------------------------------------
+
+    def tag_papers(self, name: str, paper_ids: list[int]) -> int:
+        with self._write() as session:
+            added = tags.tag_papers(session, name, paper_ids)
+        self._announce("tags", paper_ids)
+        return added
+
+    def untag_papers(self, name: str, paper_ids: list[int]) -> int:
+        with self._write() as session:
+            removed = tags.untag_papers(session, name, paper_ids)
+        self._announce("tags", paper_ids)
+        return removed
+
+    def create_tag(self, name: str, colour: str = "") -> Tag:
+        with self._write() as session:
+            tag = tags.ensure(session, name, colour)
+        self._announce("tags")
+        return tag
+
+    def edit_tag(self, name: str, *, new_name: str | None = None, colour: str | None = None) -> Tag:
+        with self._write() as session:
+            tag = tags.edit(session, name, new_name=new_name, colour=colour)
+        self._announce("tags")
+        return tag
+
+    def delete_tag(self, name: str) -> None:
+        with self._write() as session:
+            tags.remove(session, name)
+        self._announce("tags")
+
+    def tags(self) -> list[tuple[Tag, int]]:
+        """Every tag with the number of papers carrying it."""
+        with self._read() as session:
+            return tags.all_tags(session)
+
+    # -- notes, annotations, attachments -------------------------------------------------
+
+    def add_note(self, paper_id: int, body: str) -> Note:
+        with self._write() as session:
+            note = notes.add_note(session, paper_id, body)
+        self._announce("notes", [paper_id])
+        return note
+
+    def edit_note(self, note_id: int, body: str) -> Note:
+        with self._write() as session:
+            note = notes.edit_note(session, note_id, body)
+        self._announce("notes", [note.paper_id])
+        return note
+
+    def delete_note(self, note_id: int) -> None:
+        with self._write() as session:
+            note = notes.remove_note(session, note_id)
+        self._announce("notes", [note.paper_id])
+
+    def annotate(self, paper_id: int, start: int, end: int, note: str = "") -> Annotation:
+        """Annotate the span abstract[start:end] of a paper."""
+        with self._write() as session:
+            annotation = notes.add_annotation(session, paper_id, start, end, note)
+        self._announce("notes", [paper_id])
+        return annotation
+
+    def edit_annotation(self, annotation_id: int, note: str) -> Annotation:
+        with self._write() as session:
+            annotation = notes.edit_annotation(session, annotation_id, note)
+        self._announce("notes", [annotation.paper_id])
+        return annotation
+
+    def delete_annotation(self, annotation_id: int) -> None:
+        with self._write() as session:
+            annotation = notes.remove_annotation(session, annotation_id)
+        self._announce("notes", [annotation.paper_id])
+
+    def attach(self, paper_id: int, target: str, label: str = "") -> Attachment:
+        with self._write() as session:
+            attachment = attachments.add(session, paper_id, target, label)
+        self._announce("papers", [paper_id])
+        return attachment
+
+    def detach(self, attachment_id: int) -> None:
+        with self._write() as session:
+            attachment = attachments.remove(session, attachment_id)
+        self._announce("papers", [attachment.paper_id])
+
+    # -- settings and maintenance -------------------------------------------------------
+
+    @staticmethod
+    def _setting(session: Session, key: str, default: str) -> str:
+        found = session.get(Setting, key)
+        return found.value if found is not None else default
+
+    def setting(self, key: str, default: str = "") -> str:
+        with self._read() as session:
+            return self._setting(session, key, default)
+
+    def set_setting(self, key: str, value: str) -> None:
+        with self._write() as session:
+            session.merge(Setting(key=key, value=value))
+        self._announce("settings")
+
+    def backup(self, target: Path | None = None) -> Path:
+        """Copy the library to `target`, or to a timestamped file in the backups folder."""
+        return backup.manual(self.engine, self.url, target)
+
+    def check(self) -> list[str]:
+        """Problems found in the stored library, as sentences (empty when healthy)."""
+        return backup.check(self.engine)
+
+
+def _first_line(error: Exception) -> str:
+    detail = str(getattr(error, "orig", None) or error).strip().splitlines()
+    return (detail[0] if detail else type(error).__name__).rstrip(".") + "."

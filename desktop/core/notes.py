@@ -1,0 +1,76 @@
+"""What a reader writes about a paper: Markdown notes, and annotations on its abstract."""
+
+from __future__ import annotations
+
+from sqlmodel import Session
+
+from desktop.core.errors import InvalidInputError, NotFoundError
+from desktop.core.models import Annotation, Note, utcnow
+from desktop.core.papers import get_paper
+
+
+def add_note(session: Session, paper_id: int, body: str) -> Note:
+    get_paper(session, paper_id)
+    note = Note(paper_id=paper_id, body=body)
+    session.add(note)
+    session.flush()
+    return note
+
+
+def get_note(session: Session, note_id: int) -> Note:
+    note = session.get(Note, note_id)
+    if note is None:
+        raise NotFoundError(f"There is no note with id {note_id}.")
+    return note
+
+
+def edit_note(session: Session, note_id: int, body: str) -> Note:
+    note = get_note(session, note_id)
+    note.body = body
+    note.updated_at = utcnow()
+    session.add(note)
+    return note
+
+
+def remove_note(session: Session, note_id: int) -> Note:
+    note = get_note(session, note_id)
+    session.delete(note)
+    return note
+
+
+def add_annotation(
+    session: Session, paper_id: int, start: int, end: int, note: str = ""
+) -> Annotation:
+    """Annotate abstract[start:end] (character offsets, end exclusive)."""
+    abstract = get_paper(session, paper_id).abstract
+    if not 0 <= start < end <= len(abstract):
+        raise InvalidInputError(
+            f"Characters {start} to {end} are not a span of this abstract, "
+            f"which is {len(abstract)} characters long."
+        )
+    annotation = Annotation(
+        paper_id=paper_id, start=start, end=end, quote=abstract[start:end], note=note
+    )
+    session.add(annotation)
+    session.flush()
+    return annotation
+
+
+def get_annotation(session: Session, annotation_id: int) -> Annotation:
+    annotation = session.get(Annotation, annotation_id)
+    if annotation is None:
+        raise NotFoundError(f"There is no annotation with id {annotation_id}.")
+    return annotation
+
+
+def edit_annotation(session: Session, annotation_id: int, note: str) -> Annotation:
+    annotation = get_annotation(session, annotation_id)
+    annotation.note = note
+    session.add(annotation)
+    return annotation
+
+
+def remove_annotation(session: Session, annotation_id: int) -> Annotation:
+    annotation = get_annotation(session, annotation_id)
+    session.delete(annotation)
+    return annotation

@@ -1,0 +1,245 @@
+"""Papers in the database: adding records, reading details, guarded updates, the trash.
+
+Small keyword-free functions that take the session from the caller; `Library` owns the
+transactions around them.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import delete, func, update
+from sqlmodel import Session, col, select
+
+from desktop.core import people
+from desktop.core.errors import InvalidInputError, NotFoundError, StaleEditError
+from desktop.core.formats.record import MODELLED_FIELDS, Record
+from desktop.core.formats.record import Person as NamedPerson
+from desktop.core.models import (
+    Annotation,
+    Attachment,
+    ListEntry,
+    Note,
+    Paper,
+    PaperTag,
+    ReadingList,
+    ReadStatus,
+    Role,
+    Tag,
+    utcnow,
+)
+
+#: Paper columns a caller may change through `update_paper`.
+EDITABLE = frozenset(
+    (*MODELLED_FIELDS, "entry_type", "year", "month", "status", "priority", "extra", "latex")
+)
+_DOI = re.compile(r"^10\.\d{4,9}/\S+$")
+
+
+@dataclass
+class PaperDetails:
+    """A paper with everything attached to it, detached from any session."""
+
+    paper: Paper
+    authors: list[NamedPerson] = field(default_factory=list)
+    editors: list[NamedPerson] = field(default_factory=list)
+    tags: list[Tag] = field(default_factory=list)
+    lists: list[ReadingList] = field(default_factory=list)
+    notes: list[Note] = field(default_factory=list)
+    annotations: list[Annotation] = field(default_factory=list)
+    attachments: list[Attachment] = field(default_factory=list)
+
+    @property
+    def id(self) -> int:
+        assert self.paper.id is not None
+        return self.paper.id
+
+
+def paper_from_record(record: Record, citekey: str) -> Paper:
+    """A new, unsaved Paper holding what a Record says."""
+    values: dict[str, Any] = {name: getattr(record, name) or "" for name in MODELLED_FIELDS}
+    return Paper(
+        **values,
+        entry_type=(record.entry_type or "misc").lower(),
+        citekey=citekey,
+        year=record.year,
+        month=record.month,
+        extra=dict(record.extra),
+        latex=dict(record.latex),
+    )
+
+
+def record_from_details(details: PaperDetails) -> Record:
+    """The Record an exporter needs for a stored paper."""
+    paper = details.paper
+    values: dict[str, Any] = {name: getattr(paper, name) for name in MODELLED_FIELDS}
+    return Record(
+        **values,
+        entry_type=paper.entry_type,
+        citekey=paper.citekey,
+        year=paper.year,
+        month=paper.month,
+        authors=list(details.authors),
+        editors=list(details.editors),
+        keywords=[tag.name for tag in details.tags],
+        extra=dict(paper.extra),
+        latex=dict(paper.latex),
+    )
+
+
+def insert_paper(session: Session, record: Record, citekey: str) -> Paper:
+    """Store a record as a new paper with its authors and editors."""
+    validate_values({"year": record.year, "month": record.month, "doi": record.doi})
+    paper = paper_from_record(record, citekey)
+    session.add(paper)
+    session.flush()
+    assert paper.id is not None
+    people.set_people(session, paper.id, Role.AUTHOR, record.authors)
+    people.set_people(session, paper.id, Role.EDITOR, record.editors)
+    return paper
+
+
+def validate_values(values: dict[str, Any]) -> None:
+    """Refuse values no paper can have, with a sentence saying which and why."""
+    year = values.get("year")
+    if year is not None and not (isinstance(year, int) and -3000 <= year <= 3000):
+        raise InvalidInputError(f"The year {year!r} is not a year; write it as, e.g., 2019.")
+    month = values.get("month")
+    if month is not None and not (isinstance(month, int) and 1 <= month <= 12):
+        raise InvalidInputError(f"The month {month!r} is not a month number from 1 to 12.")
+    doi = values.get("doi")
+    if doi and not _DOI.match(doi):
+        raise InvalidInputError(f"“{doi}” is not a DOI; a DOI looks like 10.1000/xyz123.")
+    status = values.get("status")
+    if status is not None and status not in {s.value for s in ReadStatus}:
+        raise InvalidInputError(f"“{status}” is not a reading status; use unread, reading or read.")
+    priority = values.get("priority")
+    if priority is not None and not (isinstance(priority, int) and 0 <= priority <= 5):
+        raise InvalidInputError(f"The priority {priority!r} must be a whole number from 0 to 5.")
+
+
+def get_paper(session: Session, paper_id: int, *, include_trash: bool = True) -> Paper:
+    """The paper with this id, or NotFoundError."""
+    paper = session.get(Paper, paper_id)
+    if paper is None or (paper.deleted_at is not None and not include_trash):
+        raise NotFoundError(f"There is no paper with id {paper_id} in this library.")
+    return paper
+
+
+def details(session: Session, paper_id: int) -> PaperDetails:
+    """Everything about one paper."""
+    paper = get_paper(session, paper_id)
+    named = people.people_of(session, [paper_id])
+    return PaperDetails(
+        paper=paper,
+        authors=named.get((paper_id, Role.AUTHOR.value), []),
+        editors=named.get((paper_id, Role.EDITOR.value), []),
+        tags=list(
+            session.exec(
+                select(Tag)
+                .join(PaperTag, col(PaperTag.tag_id) == Tag.id)
+                .where(PaperTag.paper_id == paper_id)
+                .order_by(col(Tag.name))
+            )
+        ),
+        lists=list(
+            session.exec(
+                select(ReadingList)
+                .join(ListEntry, col(ListEntry.list_id) == ReadingList.id)
+                .where(ListEntry.paper_id == paper_id)
+                .order_by(col(ReadingList.name))
+            )
+        ),
+        notes=list(
+            session.exec(
+                select(Note).where(Note.paper_id == paper_id).order_by(col(Note.created_at))
+            )
+        ),
+        annotations=list(
+            session.exec(
+                select(Annotation)
+                .where(Annotation.paper_id == paper_id)
+                .order_by(col(Annotation.start), col(Annotation.id))
+            )
+        ),
+        attachments=list(
+            session.exec(
+                select(Attachment)
+                .where(Attachment.paper_id == paper_id)
+                .order_by(col(Attachment.id))
+            )
+        ),
+    )
+
+
+def update_paper(
+    session: Session,
+    paper_id: int,
+    expected_version: int | None,
+    changes: dict[str, Any],
+    authors: list[NamedPerson] | None = None,
+    editors: list[NamedPerson] | None = None,
+) -> None:
+    """Apply `changes` if the paper is still at `expected_version` (None: whatever it is).
+
+    The check and the write are one UPDATE statement, so two writers cannot both pass it.
+    """
+    unknown = set(changes) - EDITABLE
+    if unknown:
+        raise InvalidInputError(f"These fields cannot be edited: {', '.join(sorted(unknown))}.")
+    validate_values(changes)
+    statement = (
+        update(Paper)
+        .where(col(Paper.id) == paper_id)
+        .values(**changes, version=col(Paper.version) + 1, updated_at=utcnow())
+    )
+    if expected_version is not None:
+        statement = statement.where(col(Paper.version) == expected_version)
+    if session.execute(statement).rowcount == 0:  # type: ignore[attr-defined]
+        get_paper(session, paper_id)  # raises NotFoundError when it is gone
+        raise StaleEditError(
+            f"Paper {paper_id} was changed by someone else since you opened it; "
+            "reload it to see their changes, then make yours again."
+        )
+    if authors is not None:
+        people.set_people(session, paper_id, Role.AUTHOR, authors)
+    if editors is not None:
+        people.set_people(session, paper_id, Role.EDITOR, editors)
+    session.expire_all()
+
+
+def move_to_trash(session: Session, paper_ids: list[int]) -> int:
+    """Put papers in the trash; returns how many moved there."""
+    result = session.execute(
+        update(Paper)
+        .where(col(Paper.id).in_(paper_ids), col(Paper.deleted_at).is_(None))
+        .values(deleted_at=utcnow(), version=col(Paper.version) + 1)
+    )
+    return int(result.rowcount)  # type: ignore[attr-defined]
+
+
+def restore(session: Session, paper_ids: list[int]) -> int:
+    """Take papers out of the trash; returns how many came back."""
+    result = session.execute(
+        update(Paper)
+        .where(col(Paper.id).in_(paper_ids), col(Paper.deleted_at).is_not(None))
+        .values(deleted_at=None, version=col(Paper.version) + 1)
+    )
+    return int(result.rowcount)  # type: ignore[attr-defined]
+
+
+def empty_trash(session: Session) -> list[int]:
+    """Delete for good every paper in the trash (with its notes, tags...); returns their ids."""
+    in_trash = col(Paper.deleted_at).is_not(None)
+    ids = [i for i in session.exec(select(Paper.id).where(in_trash)) if i is not None]
+    # Notes, tags, list entries and people links go with them (ON DELETE CASCADE).
+    session.execute(delete(Paper).where(in_trash))
+    return ids
+
+
+def count(session: Session, *, trash: bool = False) -> int:
+    """How many papers are in the library (or in its trash)."""
+    condition = col(Paper.deleted_at).is_not(None) if trash else col(Paper.deleted_at).is_(None)
+    return int(session.exec(select(func.count()).select_from(Paper).where(condition)).one())

@@ -1,0 +1,165 @@
+"""Reading lists: named, ordered collections of papers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy import delete, func
+from sqlmodel import Session, col, select
+
+from desktop.core.errors import ConflictError, InvalidInputError, NotFoundError
+from desktop.core.models import ListEntry, Paper, ReadingList
+
+
+@dataclass(frozen=True)
+class ListItem:
+    """A paper's place in a reading list."""
+
+    paper: Paper
+    position: int
+    added_at: object
+
+
+def clean_name(name: str, what: str = "list") -> str:
+    """A usable name, or an error saying why not."""
+    cleaned = " ".join(name.split())
+    if not cleaned:
+        raise InvalidInputError(f"A {what} needs a name.")
+    if len(cleaned) > 200:
+        raise InvalidInputError(f"A {what} name can be at most 200 characters long.")
+    return cleaned
+
+
+def find(session: Session, ref: int | str) -> ReadingList:
+    """The list with this id or (case-insensitive) name."""
+    if isinstance(ref, int):
+        found = session.get(ReadingList, ref)
+    else:
+        wanted = " ".join(ref.split()).casefold()
+        found = next(
+            (rl for rl in session.exec(select(ReadingList)) if rl.name.casefold() == wanted), None
+        )
+    if found is None:
+        raise NotFoundError(f"There is no reading list called “{ref}”.")
+    return found
+
+
+def _ensure_name_free(session: Session, name: str, keep_id: int | None = None) -> None:
+    for existing in session.exec(select(ReadingList)):
+        if existing.name.casefold() == name.casefold() and existing.id != keep_id:
+            raise ConflictError(f"A reading list called “{existing.name}” already exists.")
+
+
+def create(session: Session, name: str, description: str = "") -> ReadingList:
+    name = clean_name(name)
+    _ensure_name_free(session, name)
+    reading_list = ReadingList(name=name, description=description)
+    session.add(reading_list)
+    session.flush()
+    return reading_list
+
+
+def rename(session: Session, ref: int | str, new_name: str) -> ReadingList:
+    reading_list = find(session, ref)
+    new_name = clean_name(new_name)
+    _ensure_name_free(session, new_name, keep_id=reading_list.id)
+    reading_list.name = new_name
+    session.add(reading_list)
+    return reading_list
+
+
+def remove(session: Session, ref: int | str) -> None:
+    """Delete a list; its papers stay in the library."""
+    session.delete(find(session, ref))
+
+
+def add_papers(
+    session: Session, ref: int | str, paper_ids: list[int], position: int | None = None
+) -> int:
+    """Put papers into a list (at the end, or before `position`); returns how many were new."""
+    reading_list = find(session, ref)
+    assert reading_list.id is not None
+    order = _order(session, reading_list.id)
+    known = set(session.exec(select(Paper.id).where(col(Paper.id).in_(paper_ids))))
+    missing = [i for i in paper_ids if i not in known]
+    if missing:
+        raise NotFoundError(f"There is no paper with id {missing[0]} in this library.")
+    new = [i for i in dict.fromkeys(paper_ids) if i not in order]
+    at = len(order) if position is None else max(0, min(position, len(order)))
+    for paper_id in new:
+        session.add(ListEntry(list_id=reading_list.id, paper_id=paper_id))
+    session.flush()
+    _write_order(session, reading_list.id, [*order[:at], *new, *order[at:]])
+    return len(new)
+
+
+def remove_papers(session: Session, ref: int | str, paper_ids: list[int]) -> int:
+    """Take papers out of a list (not out of the library); returns how many left it."""
+    reading_list = find(session, ref)
+    result = session.execute(
+        delete(ListEntry).where(
+            col(ListEntry.list_id) == reading_list.id, col(ListEntry.paper_id).in_(paper_ids)
+        )
+    )
+    return int(result.rowcount)  # type: ignore[attr-defined]
+
+
+def reorder(session: Session, ref: int | str, paper_ids: list[int]) -> None:
+    """Give the list the order `paper_ids`; papers not named keep their order, after them."""
+    reading_list = find(session, ref)
+    assert reading_list.id is not None
+    current = _order(session, reading_list.id)
+    strangers = [i for i in paper_ids if i not in current]
+    if strangers:
+        raise InvalidInputError(f"Paper {strangers[0]} is not in “{reading_list.name}”.")
+    named = list(dict.fromkeys(paper_ids))
+    _write_order(session, reading_list.id, named + [i for i in current if i not in named])
+
+
+def _order(session: Session, list_id: int) -> list[int]:
+    """Paper ids of a list in order, trash included (a restored paper keeps its place)."""
+    return list(
+        session.exec(
+            select(ListEntry.paper_id)
+            .where(ListEntry.list_id == list_id)
+            .order_by(col(ListEntry.position), col(ListEntry.added_at))
+        )
+    )
+
+
+def _write_order(session: Session, list_id: int, order: list[int]) -> None:
+    entries = {
+        e.paper_id: e for e in session.exec(select(ListEntry).where(ListEntry.list_id == list_id))
+    }
+    for position, paper_id in enumerate(order):
+        entry = entries[paper_id]
+        if entry.position != position:
+            entry.position = position
+            session.add(entry)
+
+
+def items(session: Session, list_id: int, *, include_trash: bool = False) -> list[ListItem]:
+    """The papers of a list, in the list's order."""
+    query = (
+        select(Paper, ListEntry.position, ListEntry.added_at)
+        .join(ListEntry, col(ListEntry.paper_id) == Paper.id)
+        .where(ListEntry.list_id == list_id)
+        .order_by(col(ListEntry.position), col(ListEntry.added_at))
+    )
+    if not include_trash:
+        query = query.where(col(Paper.deleted_at).is_(None))
+    return [ListItem(paper, pos, added) for paper, pos, added in session.exec(query)]
+
+
+def all_lists(session: Session) -> list[tuple[ReadingList, int]]:
+    """Every list with the number of papers (not in the trash) it holds, by name."""
+    counts = dict(
+        session.exec(
+            select(ListEntry.list_id, func.count())
+            .join(Paper, col(Paper.id) == ListEntry.paper_id)
+            .where(col(Paper.deleted_at).is_(None))
+            .group_by(col(ListEntry.list_id))
+        ).all()
+    )
+    lists = session.exec(select(ReadingList).order_by(func.lower(ReadingList.name)))
+    return [(rl, counts.get(rl.id or 0, 0)) for rl in lists]

@@ -1,0 +1,68 @@
+"""Bringing a library's schema to the version this program expects (Alembic)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy import Engine, inspect
+
+from desktop.core.errors import DatabaseError
+
+MIGRATIONS = Path(__file__).resolve().parents[2] / "migrations"
+
+
+def alembic_config() -> Config:
+    """Alembic's configuration, pointing at the repository's `migrations/` folder."""
+    if not (MIGRATIONS / "env.py").is_file():
+        raise DatabaseError(
+            f"The database migrations are missing from {MIGRATIONS}; reinstall Papershelf."
+        )
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    return config
+
+
+def head_revision() -> str:
+    """The newest schema revision this program knows."""
+    head = ScriptDirectory.from_config(alembic_config()).get_current_head()
+    assert head is not None, "migrations/versions holds no revision"
+    return head
+
+
+def known_revisions() -> set[str]:
+    """Every schema revision this program can migrate from."""
+    scripts = ScriptDirectory.from_config(alembic_config())
+    return {script.revision for script in scripts.walk_revisions()}
+
+
+def current_revision(engine: Engine) -> str | None:
+    """The schema revision stored in the database, or None for an empty database."""
+    with engine.connect() as connection:
+        return MigrationContext.configure(connection).get_current_revision()
+
+
+def has_tables(engine: Engine) -> bool:
+    with engine.connect() as connection:
+        return bool(inspect(connection).get_table_names())
+
+
+def upgrade(engine: Engine, revision: str = "head") -> None:
+    """Migrate the database to `revision` in one transaction."""
+    _run(engine, command.upgrade, revision)
+
+
+def downgrade(engine: Engine, revision: str) -> None:
+    """Migrate the database back to `revision` (tests and developers only)."""
+    _run(engine, command.downgrade, revision)
+
+
+def _run(engine: Engine, action: Callable[[Config, str], None], revision: str) -> None:
+    config = alembic_config()
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        action(config, revision)

@@ -1,0 +1,112 @@
+"""Tags: coloured labels on papers."""
+
+from __future__ import annotations
+
+import re
+
+from sqlalchemy import delete, func
+from sqlmodel import Session, col, select
+
+from desktop.core.errors import ConflictError, InvalidInputError, NotFoundError
+from desktop.core.models import Paper, PaperTag, Tag
+from desktop.core.reading_lists import clean_name
+
+_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+
+
+def _clean_colour(colour: str) -> str:
+    colour = colour.strip()
+    if colour and not _COLOUR.match(colour):
+        raise InvalidInputError(f"“{colour}” is not a colour; write it like #3a7bd5.")
+    return colour.lower()
+
+
+def find(session: Session, name: str) -> Tag | None:
+    """The tag with this name (case-insensitive), if any."""
+    wanted = " ".join(name.split()).casefold()
+    return next((t for t in session.exec(select(Tag)) if t.name.casefold() == wanted), None)
+
+
+def get(session: Session, name: str) -> Tag:
+    tag = find(session, name)
+    if tag is None:
+        raise NotFoundError(f"There is no tag called “{name}”.")
+    return tag
+
+
+def ensure(session: Session, name: str, colour: str = "") -> Tag:
+    """The tag called `name`, created (with `colour`) when it does not exist yet."""
+    name = clean_name(name, "tag")
+    tag = find(session, name)
+    if tag is None:
+        tag = Tag(name=name, colour=_clean_colour(colour))
+        session.add(tag)
+        session.flush()
+    return tag
+
+
+def edit(
+    session: Session, name: str, *, new_name: str | None = None, colour: str | None = None
+) -> Tag:
+    """Rename or recolour a tag."""
+    tag = get(session, name)
+    if new_name is not None:
+        new_name = clean_name(new_name, "tag")
+        other = find(session, new_name)
+        if other is not None and other.id != tag.id:
+            raise ConflictError(f"A tag called “{other.name}” already exists.")
+        tag.name = new_name
+    if colour is not None:
+        tag.colour = _clean_colour(colour)
+    session.add(tag)
+    return tag
+
+
+def remove(session: Session, name: str) -> None:
+    """Delete a tag from the library (papers keep everything else)."""
+    session.delete(get(session, name))
+
+
+def tag_papers(session: Session, name: str, paper_ids: list[int]) -> int:
+    """Put a tag (created if needed) on papers; returns how many did not have it yet."""
+    tag = ensure(session, name)
+    known = set(session.exec(select(Paper.id).where(col(Paper.id).in_(paper_ids))))
+    missing = [i for i in paper_ids if i not in known]
+    if missing:
+        raise NotFoundError(f"There is no paper with id {missing[0]} in this library.")
+    have = set(
+        session.exec(
+            select(PaperTag.paper_id).where(
+                PaperTag.tag_id == tag.id, col(PaperTag.paper_id).in_(paper_ids)
+            )
+        )
+    )
+    new = [i for i in dict.fromkeys(paper_ids) if i not in have]
+    assert tag.id is not None
+    session.add_all(PaperTag(paper_id=i, tag_id=tag.id) for i in new)
+    return len(new)
+
+
+def untag_papers(session: Session, name: str, paper_ids: list[int]) -> int:
+    """Take a tag off papers; returns how many had it."""
+    tag = get(session, name)
+    result = session.execute(
+        delete(PaperTag).where(
+            col(PaperTag.tag_id) == tag.id, col(PaperTag.paper_id).in_(paper_ids)
+        )
+    )
+    return int(result.rowcount)  # type: ignore[attr-defined]
+
+
+def all_tags(session: Session) -> list[tuple[Tag, int]]:
+    """Every tag with how many papers (not in the trash) carry it, by name."""
+    counts = dict(
+        session.exec(
+            select(PaperTag.tag_id, func.count())
+            .join(Paper, col(Paper.id) == PaperTag.paper_id)
+            .where(col(Paper.deleted_at).is_(None))
+            .group_by(col(PaperTag.tag_id))
+        ).all()
+    )
+    tags = session.exec(select(Tag).order_by(func.lower(Tag.name)))
+    return [(tag, counts.get(tag.id or 0, 0)) for tag in tags]

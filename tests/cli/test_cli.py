@@ -1,0 +1,131 @@
+"""The `papershelf` command on both backends, run as a user runs it."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def papershelf(db_url: str, *args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "desktop", *args, "--db", db_url],
+        cwd=REPO, capture_output=True, text=True, input=stdin, timeout=120,
+    )
+
+
+def ok(db_url: str, *args: str) -> str:
+    result = papershelf(db_url, *args)
+    assert result.returncode == 0, result.stderr
+    return result.stdout
+
+
+def test_papers_lists_tags_and_notes_from_the_command_line(db_url: str) -> None:
+    added = json.loads(ok(
+        db_url, "paper", "add", "--title", "Attention Is All You Need",
+        "--author", "Vaswani, Ashish", "--author", "Noam Shazeer", "--year", "2017",
+        "--booktitle", "Advances in Neural Information Processing Systems", "--json",
+    ))
+    paper_id = added["id"]
+    assert [(a["family"], a["given"]) for a in added["authors"]] == [
+        ("Vaswani", "Ashish"), ("Shazeer", "Noam")]
+    assert added["citekey"] == "vaswani2017attention"
+    assert added["year"] == 2017
+
+    assert "Created" in ok(db_url, "list", "create", "Transformers")
+    ok(db_url, "list", "add", "Transformers", str(paper_id))
+    ok(db_url, "tag", "add", "nlp", str(paper_id), "--colour", "#112233")
+    ok(db_url, "note", "add", str(paper_id), "Read section 3 again.")
+    ok(db_url, "list", "rename", "Transformers", "Attention")
+
+    shown = json.loads(ok(db_url, "paper", "show", str(paper_id), "--json"))
+    assert shown["lists"] == ["Attention"]
+    assert shown["tags"] == ["nlp"]
+    assert [n["body"] for n in shown["notes"]] == ["Read section 3 again."]
+
+    listed = json.loads(ok(db_url, "list", "show", "Attention", "--json"))
+    assert [p["id"] for p in listed["papers"]] == [paper_id]
+    ok(db_url, "list", "remove", "Attention", str(paper_id))
+    assert json.loads(ok(db_url, "list", "show", "Attention", "--json"))["papers"] == []
+    ok(db_url, "tag", "remove", "nlp", str(paper_id))
+    ok(db_url, "list", "delete", "Attention")
+    assert json.loads(ok(db_url, "list", "show", "--json")) == []
+
+    edited = json.loads(ok(db_url, "paper", "edit", str(paper_id), "--set", "volume=30",
+                           "--status", "read", "--expect-version", "1", "--json"))
+    assert edited["volume"] == "30" and edited["status"] == "read" and edited["version"] == 2
+
+
+def test_user_mistakes_get_one_sentence_and_no_traceback(db_url: str) -> None:
+    for args in (
+        ("paper", "show", "42"),
+        ("list", "add", "Nowhere", "1"),
+        ("paper", "add", "--title", "X", "--doi", "nonsense"),
+        ("list", "create", "  "),
+        ("paper", "edit", "1", "--set", "title"),
+    ):
+        result = papershelf(db_url, *args)
+        assert result.returncode == 1, args
+        assert "Traceback" not in result.stderr
+        message = result.stderr.strip()
+        assert message.startswith("papershelf: ") and message.endswith("."), message
+        assert len(message.splitlines()) == 1
+
+
+def test_a_stale_edit_is_refused_from_the_command_line(db_url: str) -> None:
+    paper_id = json.loads(ok(db_url, "paper", "add", "--title", "T", "--json"))["id"]
+    ok(db_url, "paper", "edit", str(paper_id), "--set", "title=New", "--expect-version", "1")
+    result = papershelf(db_url, "paper", "edit", str(paper_id), "--set", "title=Mine",
+                        "--expect-version", "1")
+    assert result.returncode == 1
+    assert "changed by someone else since you opened it" in result.stderr
+
+
+def test_no_command_prints_status_and_help(db_url: str) -> None:
+    out = ok(db_url)
+    assert "Papers: 0" in out
+    assert "usage: papershelf" in out
+
+
+def test_db_commands(db_url: str, tmp_path: Path) -> None:
+    assert "up to date" in ok(db_url, "db", "upgrade")
+    assert "healthy" in ok(db_url, "db", "check")
+    result = papershelf(db_url, "db", "backup", str(tmp_path / "copy.sqlite"))
+    if db_url.startswith("sqlite"):
+        assert result.returncode == 0, result.stderr
+        assert (tmp_path / "copy.sqlite").stat().st_size > 0
+    else:
+        assert result.returncode == 1 and "pg_dump" in result.stderr
+
+
+def test_db_check_names_damage_in_a_sentence(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'library.sqlite'}"
+    ok(url, "paper", "add", "--title", "T")
+    import sqlite3
+
+    with sqlite3.connect(tmp_path / "library.sqlite") as connection:
+        connection.execute("PRAGMA foreign_keys = OFF")
+        connection.execute("INSERT INTO note (paper_id, body, created_at, updated_at) "
+                           "VALUES (999, 'orphan', '2026-01-01', '2026-01-01')")
+    result = papershelf(url, "db", "check")
+    assert result.returncode == 1
+    assert "points to a missing row of “paper”" in result.stdout
+
+
+def test_an_unreachable_database_is_a_sentence() -> None:
+    result = papershelf("postgresql+psycopg://nobody@127.0.0.1:1/none", "paper", "show", "1")
+    assert result.returncode == 1
+    assert "cannot open the library" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("bad", ["notaurl", "mysql://x"])
+def test_a_bad_database_url_is_a_sentence(bad: str) -> None:
+    result = papershelf(bad, "paper", "show", "1")
+    assert result.returncode == 1
+    assert "Traceback" not in result.stderr

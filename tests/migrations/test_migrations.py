@@ -1,0 +1,83 @@
+"""`upgrade head` builds exactly the models' schema; downgrade and upgrade again both work."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.runtime.migration import MigrationContext
+from sqlalchemy import inspect
+
+from desktop.core import backup, db, schema
+from desktop.core.errors import DatabaseError
+from desktop.core.library import Library
+from desktop.core.models import metadata
+
+
+def _schema_diff(url: str) -> list[object]:
+    engine = db.make_engine(url)
+    try:
+        with engine.connect() as connection:
+            context = MigrationContext.configure(connection, opts={"compare_type": True})
+            return list(compare_metadata(context, metadata))
+    finally:
+        engine.dispose()
+
+
+def test_upgrade_head_gives_exactly_the_models_schema(db_url: str) -> None:
+    engine = db.make_engine(db_url)
+    schema.upgrade(engine)
+    assert schema.current_revision(engine) == schema.head_revision()
+    engine.dispose()
+    assert _schema_diff(db_url) == []
+
+
+def test_downgrade_to_base_and_back(db_url: str) -> None:
+    engine = db.make_engine(db_url)
+    schema.upgrade(engine)
+    schema.downgrade(engine, "base")
+    assert schema.current_revision(engine) is None
+    tables = set(inspect(engine).get_table_names())
+    assert tables <= {"alembic_version"}
+    schema.upgrade(engine)
+    engine.dispose()
+    assert _schema_diff(db_url) == []
+
+
+def test_opening_an_old_sqlite_library_backs_it_up_first(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'library.sqlite'}"
+    engine = db.make_engine(url)
+    schema.upgrade(engine)
+    schema.downgrade(engine, "base")  # an "older" library: tables of revision base
+    with engine.begin() as connection:
+        connection.exec_driver_sql("CREATE TABLE user_notes (x TEXT)")
+        connection.exec_driver_sql("INSERT INTO user_notes VALUES ('keep me')")
+    engine.dispose()
+    with Library.open(url) as library:
+        assert schema.current_revision(library.engine) == schema.head_revision()
+    made = list(backup.backups_dir(tmp_path / "library.sqlite").glob("*before-upgrade.sqlite"))
+    assert len(made) == 1
+    with sqlite3.connect(made[0]) as copy:
+        assert copy.execute("SELECT x FROM user_notes").fetchall() == [("keep me",)]
+    # Opening an up-to-date library makes no further backup.
+    Library.open(url).close()
+    assert len(list(backup.backups_dir(tmp_path / "library.sqlite").glob("*.sqlite"))) == 1
+
+
+def test_only_the_last_five_automatic_backups_are_kept(tmp_path: Path) -> None:
+    source = tmp_path / "library.sqlite"
+    sqlite3.connect(source).close()
+    made = [backup.automatic(source, reason="before-upgrade") for _ in range(7)]
+    kept = sorted(backup.backups_dir(source).glob("*.sqlite"))
+    assert kept == made[-5:]
+
+
+def test_a_library_from_a_newer_papershelf_is_refused(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'library.sqlite'}"
+    Library.open(url).close()
+    with sqlite3.connect(tmp_path / "library.sqlite") as connection:
+        connection.execute("UPDATE alembic_version SET version_num = 'ffff_future'")
+    with pytest.raises(DatabaseError, match="newer Papershelf"):
+        Library.open(url)
