@@ -1,0 +1,253 @@
+"""BibTeX name lists split the way BibTeX splits them: First von Last, Jr.
+
+The rules (from BibTeX's own documentation and behaviour): names are separated by the word
+"and" (any case, surrounded by spaces, outside braces). A name has one of three shapes:
+"First von Last", "von Last, First" or "von Last, Jr, First". Words are separated by spaces,
+`~` and `-` outside braces. The von part is the run of words starting with a lower-case
+letter, and the last word is always part of Last. A brace group is one unbreakable piece
+whose letters do not count for case, except a "special character" `{\\...}` at the top
+level, whose case is that of the foreign letter it names (`{\\o}` is lower case) or of its
+first letter after the command (`{\\'E}` is upper case).
+
+Parts are returned as LaTeX, as written; decoding to Unicode is for the caller.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from desktop.core.formats.record import Person
+
+#: How BibTeX writes "et al." in a name list.
+OTHERS = "others"
+
+# Lookarounds, so that "A and and B" sees both "and"s.
+_AND = re.compile(r"(?<=\s)and(?=\s)", re.IGNORECASE)
+_FOREIGN_UPPER = frozenset({"OE", "AE", "AA", "O", "L"})
+_FOREIGN_LOWER = frozenset({"oe", "ae", "aa", "o", "l", "i", "j", "ss"})
+_CONTROL_WORD = re.compile(r"\\([A-Za-z]+)")
+_CONTROL_SPACE = re.compile(r"(?<!\\)\\\s")
+
+
+@dataclass
+class NameList:
+    """The people of an author or editor field, and sentences about what looked wrong."""
+
+    people: list[Person] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+
+
+@dataclass
+class _Word:
+    text: str
+    #: The separator before this word: " ", "~" or "-" ("" for the first word of a part).
+    before: str
+
+
+def parse_names(field_text: str) -> NameList:
+    """Split an author/editor field into people, noting malformed names."""
+    result = NameList()
+    for written in _split_at_and(field_text):
+        if not written:
+            result.problems.append(
+                "The name list has an empty name (two 'and's in a row, or one at an end); "
+                "it was skipped."
+            )
+            continue
+        person, problem = _split_one(written)
+        result.people.append(person)
+        if problem:
+            result.problems.append(problem)
+    return result
+
+
+def split_names(field_text: str) -> list[Person]:
+    """Split an author/editor field into people."""
+    return parse_names(field_text).people
+
+
+def split_name(text: str) -> Person:
+    """Split one name into given / von / family / jr (as LaTeX)."""
+    return _split_one(_tidy(text))[0]
+
+
+def is_others(person: Person) -> bool:
+    """Whether this entry is BibTeX's 'and others' (et al.)."""
+    return person.as_written == OTHERS
+
+
+def _split_at_and(field_text: str) -> list[str]:
+    """The names of a list, cut at 'and' outside braces."""
+    names, start = [], 0
+    text = f" {field_text} "  # lets an "and" at either end be seen, and then reported
+    for match in _AND.finditer(text):
+        if _depth_at(text, match.start()) == 0:
+            names.append(text[start : match.start()])
+            start = match.end()
+    names.append(text[start:])
+    return [_tidy(name) for name in names]
+
+
+def _depth_at(text: str, index: int) -> int:
+    return text.count("{", 0, index) - text.count("}", 0, index)
+
+
+def _tidy(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _split_one(written: str) -> tuple[Person, str | None]:
+    if written == OTHERS:
+        return Person(family=OTHERS, as_written=OTHERS), None
+    parts = _split_top_level(written, ",")
+    problem = None
+    if len(parts) > 3:
+        problem = (
+            f"The name '{written}' has more than two commas; BibTeX reads it as "
+            "'Last, Jr, First', so it is probably several names missing their 'and'."
+        )
+        parts = [*parts[:2], " ".join(parts[2:])]
+    words = [_words(part) for part in parts]
+    if len(parts) == 1:
+        given, von, family = _first_von_last(words[0])
+        jr: list[_Word] = []
+    else:
+        von, family = _von_last(words[0])
+        jr = words[1] if len(parts) == 3 else []
+        given = words[-1]
+    person = Person(
+        given=_join(given),
+        von=_join(von),
+        family=_join(family),
+        jr=_join(jr),
+        as_written=written,
+    )
+    return person, problem
+
+
+def _first_von_last(words: list[_Word]) -> tuple[list[_Word], list[_Word], list[_Word]]:
+    """Cut 'First von Last' (no commas)."""
+    if not words:
+        return [], [], []
+    body = words[:-1]
+    von_start = next((i for i, word in enumerate(body) if _is_lower(word.text)), None)
+    if von_start is None:
+        # No von: Last is the final word plus any words joined to it by hyphens.
+        last_start = len(words) - 1
+        while last_start > 0 and words[last_start].before == "-":
+            last_start -= 1
+        return words[:last_start], [], words[last_start:]
+    von_end = _von_end(words, von_start)
+    return words[:von_start], words[von_start:von_end], words[von_end:]
+
+
+def _von_last(words: list[_Word]) -> tuple[list[_Word], list[_Word]]:
+    """Cut 'von Last' (the part before the first comma)."""
+    von_end = _von_end(words, 0)
+    return words[:von_end], words[von_end:]
+
+
+def _von_end(words: list[_Word], von_start: int) -> int:
+    """Where von stops: after its last lower-case word, never taking the final word."""
+    for end in range(len(words) - 1, von_start, -1):
+        if _is_lower(words[end - 1].text):
+            return end
+    return von_start
+
+
+def _is_lower(word: str) -> bool:
+    """Whether a word counts as lower case for von detection (see the module docstring)."""
+    index = 0
+    while index < len(word):
+        char = word[index]
+        if char == "{":
+            close = _group_end(word, index)
+            if word.startswith("\\", index + 1):
+                case = _special_character_case(word[index + 1 : close])
+                if case is not None:
+                    return case
+            index = close + 1
+        elif char.isalpha():
+            return char.islower()
+        else:
+            index += 1
+    return False
+
+
+def _special_character_case(inner: str) -> bool | None:
+    """Case of a `{\\...}` group: True for lower, False for upper, None when caseless."""
+    match = _CONTROL_WORD.match(inner)
+    if match is not None:
+        if match.group(1) in _FOREIGN_UPPER:
+            return False
+        if match.group(1) in _FOREIGN_LOWER:
+            return True
+        rest = inner[match.end() :]
+    else:
+        rest = inner[2:]  # an accent like \' or \"
+    for char in rest:
+        if char.isalpha():
+            return char.islower()
+    # BibTeX treats a special character with no letter as upper case (not von).
+    return False
+
+
+def _group_end(text: str, open_at: int) -> int:
+    depth = 0
+    for index in range(open_at, len(text)):
+        if text[index] == "{":
+            depth += 1
+        elif text[index] == "}":
+            depth -= 1
+            if depth == 0:
+                return index
+    return len(text) - 1
+
+
+def _split_top_level(text: str, separator: str) -> list[str]:
+    parts, depth, start = [], 0, 0
+    for index, char in enumerate(text):
+        if char == "{":
+            depth += 1
+        elif char == "}":
+            depth -= 1
+        elif char == separator and depth == 0:
+            parts.append(text[start:index].strip())
+            start = index + 1
+    parts.append(text[start:].strip())
+    return parts
+
+
+def _words(part: str) -> list[_Word]:
+    """Words of a name part, each with the separator that preceded it."""
+    words: list[_Word] = []
+    current: list[str] = []
+    depth, before, pending = 0, "", ""
+    # A control space ("L.\\ Thiele") is a space between words, not part of a word.
+    part = _CONTROL_SPACE.sub(" ", part)
+    for char in part:
+        if depth == 0 and (char.isspace() or char in "~-"):
+            if current:
+                words.append(_Word("".join(current), before))
+                current, pending = [], ""
+            # A tie or hyphen outranks the spaces around it.
+            if char in "~-" or not pending:
+                pending = char if char in "~-" else " "
+            continue
+        if char == "{":
+            depth += 1
+        elif char == "}":
+            depth = max(depth - 1, 0)
+        if not current:
+            before = pending if words else ""
+        current.append(char)
+    if current:
+        words.append(_Word("".join(current), before))
+    return words
+
+
+def _join(words: list[_Word]) -> str:
+    if not words:
+        return ""
+    return words[0].text + "".join(word.before + word.text for word in words[1:])

@@ -1,0 +1,104 @@
+"""BibTeX name splitting, judged against names BibTeX itself split (pybtex's table)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from desktop.core.formats.names import is_others, parse_names, split_name, split_names
+
+CASES_FILE = "pybtex/bibtex_name_parsing_cases.json"
+
+
+def _cases(corpus_dir: Path) -> list[dict]:
+    return json.loads((corpus_dir / CASES_FILE).read_text(encoding="utf-8"))["cases"]
+
+
+def test_all_104_cases_split_as_bibtex_does(corpus_dir: Path) -> None:
+    cases = _cases(corpus_dir)
+    assert len(cases) == 104
+    wrong = []
+    for case in cases:
+        person = split_name(case["input"])
+        got = (person.given, person.von, person.family, person.jr)
+        expected = tuple(" ".join(case[key]) for key in ("first", "prelast", "last", "lineage"))
+        if got != expected:
+            wrong.append((case["input"], got, expected))
+    assert wrong == []
+
+
+def test_expected_errors_are_reported_and_clean_names_are_not(corpus_dir: Path) -> None:
+    for case in _cases(corpus_dir):
+        problems = parse_names(case["input"]).problems
+        if case["errors"]:
+            assert [e["expected_error"] for e in case["errors"]] == ["InvalidNameString"]
+            assert len(problems) == 1 and "more than two commas" in problems[0]
+        else:
+            assert problems == [], case["input"]
+
+
+@pytest.mark.parametrize(
+    ("written", "given", "von", "family", "jr"),
+    [
+        # The three shapes BibTeX knows.
+        ("Donald E. Knuth", "Donald E.", "", "Knuth", ""),
+        ("Knuth, Donald E.", "Donald E.", "", "Knuth", ""),
+        ("Ford, Jr., Henry", "Henry", "", "Ford", "Jr."),
+        ("Ludwig van Beethoven", "Ludwig", "van", "Beethoven", ""),
+        ("van Beethoven, Ludwig", "Ludwig", "van", "Beethoven", ""),
+        # von detection looks through accents and foreign letters in special characters.
+        ("Jean {\\'e}t{\\'e} Martin", "Jean", "{\\'e}t{\\'e}", "Martin", ""),
+        ("{\\'E}mile Zola", "{\\'E}mile", "", "Zola", ""),
+        ("Ole {\\o}stergaard Hansen", "Ole", "{\\o}stergaard", "Hansen", ""),
+        ("Ole {\\O}stergaard Hansen", "Ole {\\O}stergaard", "", "Hansen", ""),
+        # A plain brace group has no case; the word's next top-level letter decides,
+        # and a word with no top-level letter is not von.
+        ("Jan {v}an Dijk", "Jan", "{v}an", "Dijk", ""),
+        ("Jan {van} Dijk", "Jan {van}", "", "Dijk", ""),
+        # Unicode letters count as letters (BibTeX only knows ASCII; biber agrees with us).
+        ("Émile Zola", "Émile", "", "Zola", ""),
+        # Hyphens and ties separate words but stay in the parts.
+        ("Jean-Paul Sartre", "Jean-Paul", "", "Sartre", ""),
+        ("Andreas Geyer-Schulz", "Andreas", "", "Geyer-Schulz", ""),
+        ("D.~E. Knuth", "D.~E.", "", "Knuth", ""),
+        # The final word is always Last, even in lower case.
+        ("bell hooks", "", "bell", "hooks", ""),
+        ("  Ada   Lovelace  ", "Ada", "", "Lovelace", ""),
+        ("", "", "", "", ""),
+    ],
+)
+def test_shapes(written: str, given: str, von: str, family: str, jr: str) -> None:
+    person = split_name(written)
+    assert (person.given, person.von, person.family, person.jr) == (given, von, family, jr)
+
+
+def test_and_separates_names_only_outside_braces() -> None:
+    people = split_names("{Barnes and Noble} and Smith, John AND Jane~Doe\n  and others")
+    assert [p.as_written for p in people] == [
+        "{Barnes and Noble}",
+        "Smith, John",
+        "Jane~Doe",
+        "others",
+    ]
+    assert people[0].family == "{Barnes and Noble}"
+    assert (people[1].given, people[1].family) == ("John", "Smith")
+    assert is_others(people[3]) and not is_others(people[0])
+
+
+def test_and_inside_a_word_is_not_a_separator() -> None:
+    assert [p.family for p in split_names("Anderson and Sandberg")] == ["Anderson", "Sandberg"]
+
+
+def test_empty_names_are_skipped_and_reported() -> None:
+    result = parse_names("Smith and and Jones and")
+    assert [p.family for p in result.people] == ["Smith", "Jones"]
+    assert len(result.problems) == 2
+    assert all("empty name" in problem for problem in result.problems)
+
+
+def test_as_written_keeps_the_latex() -> None:
+    (person,) = split_names('J{\\"o}rg   Knappen')
+    assert person.as_written == 'J{\\"o}rg Knappen'
+    assert person.given == 'J{\\"o}rg'
