@@ -19,6 +19,7 @@ from sqlmodel import Session, col, select
 from desktop.core import (
     attachments,
     backup,
+    browse,
     db,
     notes,
     papers,
@@ -26,6 +27,7 @@ from desktop.core import (
     schema,
     tags,
 )
+from desktop.core.browse import PaperRow, View
 from desktop.core.errors import DatabaseError
 from desktop.core.formats import citekeys
 from desktop.core.formats.record import Person as NamedPerson
@@ -262,6 +264,18 @@ class Library:
 
                 raise NotFoundError(f"There is no paper with the citation key “{citekey}”.")
             return papers.details(session, found)
+
+    def view_ids(
+        self, view: View | None = None, sort: str = "added", descending: bool = False
+    ) -> list[int]:
+        """Ids of the papers in a sidebar view, sorted in SQL by a table column."""
+        with self._read() as session:
+            return browse.view_ids(session, view or View(), sort, descending)
+
+    def rows(self, paper_ids: list[int]) -> dict[int, PaperRow]:
+        """Table rows for these papers, by id (papers that no longer exist are left out)."""
+        with self._read() as session:
+            return browse.rows(session, paper_ids)
 
     # -- reading lists ----------------------------------------------------------------
 

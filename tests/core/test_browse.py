@@ -1,0 +1,62 @@
+"""Sidebar views and table rows: ids sorted in SQL, rows fetched by id."""
+
+from __future__ import annotations
+
+from desktop.core.browse import View, short_authors
+from desktop.core.formats.record import Person, Record
+from desktop.core.library import Library
+
+
+def _add(library: Library, title: str, year: int | None, family: str, venue: str = "") -> int:
+    return library.add_paper(
+        Record(title=title, year=year, journal=venue, authors=[Person(given="A", family=family)])
+    ).id
+
+
+def test_views_sort_in_sql_and_filter(library: Library) -> None:
+    a = _add(library, "beta", 2019, "Zhang", "Nature")
+    b = _add(library, "Alpha", None, "adams", "Science")
+    c = _add(library, "gamma", 2001, "Müller")
+    assert library.view_ids(sort="title") == [b, a, c]  # case-insensitive
+    assert library.view_ids(sort="title", descending=True) == [c, a, b]
+    assert library.view_ids(sort="year") == [c, a, b]  # no year goes last
+    assert library.view_ids(sort="year", descending=True) == [a, c, b]
+    assert library.view_ids(sort="authors") == [b, c, a]
+    assert library.view_ids(sort="added") == [a, b, c]
+    library.set_status([c], "reading")
+    assert library.view_ids(View("status", "reading")) == [c]
+    assert library.view_ids(View("recent")) == [a, b, c]
+    library.create_list("L")
+    library.add_to_list("L", [c, a])
+    list_id = library.reading_list("L").id
+    assert library.view_ids(View("list", list_id), sort="position") == [c, a]
+    tag = library.create_tag("t")
+    library.tag_papers("t", [b])
+    assert library.view_ids(View("tag", tag.id)) == [b]
+    library.delete_papers([a])
+    assert library.view_ids(View("trash")) == [a]
+    assert a not in library.view_ids()
+
+
+def test_rows_carry_what_the_table_shows(library: Library) -> None:
+    paper_id = library.add_paper(
+        Record(
+            title="",
+            abstract="We study tokamaks.",
+            year=2024,
+            booktitle="ICML",
+            authors=[Person(given="Sergey", family="Levine"), Person(given="C", family="Finn"),
+                     Person(given="P", family="Abbeel")],
+        )
+    ).id
+    row = library.rows([paper_id, 999])[paper_id]
+    assert (row.title, row.abstract, row.authors, row.year, row.venue) == (
+        "", "We study tokamaks.", "Levine et al.", 2024, "ICML")
+    assert 999 not in library.rows([paper_id, 999])
+
+
+def test_short_authors() -> None:
+    assert short_authors([]) == ""
+    assert short_authors([Person(family="Levine")]) == "Levine"
+    assert short_authors([Person(family="Levine"), Person(family="Finn")]) == "Levine and Finn"
+    assert short_authors([Person(as_written="OpenAI")]) == "OpenAI"
