@@ -1,0 +1,309 @@
+"""LaTeX markup in bibliography fields turned into Unicode, for display and search.
+
+Most fields are plain text or use a handful of accent and symbol macros, so a hand-written
+decoder handles those quickly; anything it does not recognise (unknown macros, odd nesting) is
+given to pylatexenc, which is thorough but costs about 2 ms per abstract. Math (`$...$`) is kept
+as written. A bare `%` is kept as a percent sign: in a .bib field people mean the symbol, not a
+TeX comment.
+
+On purpose we differ from pylatexenc in a few places where its output loses text: `\\LaTeX`,
+`\\TeX` and `\\BibTeX` give their names, `\\texttt`, `\\mbox`, `\\textup`, `\\textmd` and `\\url`
+keep their argument.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import cache
+from typing import Any
+
+#: Anything that needs decoding; text without it is returned with only its spaces tidied.
+_MARKUP = re.compile(r"[\\{}~]|--|``|''|[?!]`|\$")
+_SPACES = re.compile(r"\s+")
+_LETTERS = re.compile(r"[A-Za-z]+")
+_SPACES_AFTER_WORD = re.compile(r"[ \t\n\r]*")
+_BARE_PERCENT = re.compile(r"(?<!\\)%")
+
+#: Combining marks for the accent macros (`\\'e`, `\\v{s}` ...).
+ACCENTS = {
+    "'": "\u0301",
+    "`": "\u0300",
+    "^": "\u0302",
+    '"': "\u0308",
+    "~": "\u0303",
+    "=": "\u0304",
+    ".": "\u0307",
+    "u": "\u0306",
+    "v": "\u030c",
+    "H": "\u030b",
+    "c": "\u0327",
+    "k": "\u0328",
+    "r": "\u030a",
+    "d": "\u0323",
+    "b": "\u0331",
+}
+
+#: Control words that stand for one piece of text.
+SYMBOLS = {
+    "ss": "ß",
+    "o": "ø",
+    "O": "Ø",
+    "l": "ł",
+    "L": "Ł",
+    "ae": "æ",
+    "AE": "Æ",
+    "oe": "œ",
+    "OE": "Œ",
+    "aa": "å",
+    "AA": "Å",
+    "i": "ı",
+    "j": "ȷ",
+    "ng": "ŋ",
+    "NG": "Ŋ",
+    "th": "þ",
+    "TH": "Þ",
+    "dh": "ð",
+    "DH": "Ð",
+    "dj": "đ",
+    "DJ": "Đ",
+    "textendash": "–",
+    "textemdash": "—",
+    "ldots": "…",
+    "dots": "…",
+    "textquoteleft": "‘",
+    "textquoteright": "’",
+    "textquotedblleft": "“",
+    "textquotedblright": "”",
+    "guillemotleft": "«",
+    "guillemotright": "»",
+    "textasciitilde": "~",
+    "textbackslash": "\\",
+    "textregistered": "®",
+    "texttrademark": "™",
+}
+
+#: Names whose pylatexenc rendering drops text; ours keeps it (see the module docstring).
+LOGOS = {"LaTeX": "LaTeX", "TeX": "TeX", "BibTeX": "BibTeX", "LaTeXe": "LaTeX2e"}
+
+#: Control words that only change the look of their argument or of what follows.
+TYPOGRAPHIC = frozenset(
+    "emph textit textbf textsl textsc textrm textsf texttt textup textmd textnormal mbox "
+    "textsuperscript textsubscript ensuremath underline "
+    "em it bf sl sc rm sf tt normalfont relax".split()
+)
+
+#: Control symbols (a backslash and one non-letter).
+ESCAPES = {
+    "&": "&",
+    "%": "%",
+    "_": "_",
+    "#": "#",
+    "$": "$",
+    "{": "{",
+    "}": "}",
+    " ": " ",
+    "\n": " ",
+    ",": " ",
+    "@": "",
+    "/": "",
+    "-": "",
+    "\\": "\n",
+}
+
+_LIGATURES = {"--": "–", "``": "“", "''": "”", "?`": "¿", "!`": "¡"}
+_DOTLESS = {"ı": "i", "ȷ": "j"}
+
+
+class _Unsupported(Exception):
+    """The fast decoder met something it leaves to pylatexenc."""
+
+
+def to_unicode(text: str) -> str:
+    """Decode LaTeX markup in `text` into Unicode; never raises."""
+    if not _MARKUP.search(text):
+        return tidy_spaces(text)
+    fast = decode_fast(text)
+    if fast is not None:
+        return fast
+    return decode_with_pylatexenc(text)
+
+
+def decode_fast(text: str) -> str | None:
+    """The hand-written decoder: the Unicode text, or None when it cannot tell."""
+    try:
+        return tidy_spaces(_Decoder(text).run())
+    except _Unsupported:
+        return None
+
+
+def decode_with_pylatexenc(text: str) -> str:
+    """The thorough, slow decoder; also the reference the fast one is tested against."""
+    try:
+        decoded = _pylatexenc().latex_to_text(_BARE_PERCENT.sub(r"\\%", text))
+    except Exception:  # pylatexenc is tolerant, but user text must never crash an import
+        return tidy_spaces(text)
+    return tidy_spaces(decoded)
+
+
+def tidy_spaces(text: str) -> str:
+    """One space between words, a blank line between paragraphs, no soft hyphens."""
+    text = text.replace("\xad", "")
+    return _SPACES.sub(_one_space_or_paragraph, text).strip()
+
+
+def _one_space_or_paragraph(match: re.Match[str]) -> str:
+    return "\n\n" if match.group().count("\n") >= 2 else " "
+
+
+@cache
+def _pylatexenc() -> Any:
+    # Imported on first use: most imports never need it.
+    from pylatexenc.latex2text import LatexNodes2Text
+
+    return LatexNodes2Text(math_mode="verbatim")
+
+
+class _Decoder:
+    """One left-to-right pass over a field; raises _Unsupported for what it does not know."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.pos = 0
+        self.out: list[str] = []
+
+    def run(self) -> str:
+        text, depth = self.text, 0
+        while True:
+            match = _MARKUP.search(text, self.pos)
+            if match is None:
+                self.out.append(text[self.pos :])
+                break
+            self.out.append(text[self.pos : match.start()])
+            token = match.group()
+            self.pos = match.end()
+            if token == "{":
+                depth += 1
+            elif token == "}":
+                depth -= 1
+                if depth < 0:
+                    raise _Unsupported
+            elif token == "\\":
+                self.out.append(self._macro())
+            elif token == "$":
+                self.out.append(self._math(match.start()))
+            elif token == "~":
+                self.out.append(" ")
+            elif token == "--" and text.startswith("-", self.pos):
+                self.out.append("—")
+                self.pos += 1
+            else:
+                self.out.append(_LIGATURES[token])
+        if depth != 0:
+            raise _Unsupported
+        return "".join(self.out)
+
+    def _math(self, start: int) -> str:
+        end = self.text.find("$", self.pos)
+        if self.text.startswith("$", self.pos) or end < 0:
+            raise _Unsupported  # display math or a lone dollar: rare, leave it to pylatexenc
+        while self.text[end - 1] == "\\":
+            end = self.text.find("$", end + 1)
+            if end < 0:
+                raise _Unsupported
+        self.pos = end + 1
+        return self.text[start : self.pos]
+
+    def _macro(self) -> str:
+        text = self.text
+        if self.pos >= len(text):
+            raise _Unsupported
+        name = self._control_word()
+        if name is None:
+            symbol = text[self.pos]
+            self.pos += 1
+            if symbol in ACCENTS:
+                return self._accent(symbol)
+            if symbol in ESCAPES:
+                return ESCAPES[symbol]
+            raise _Unsupported
+        if name in ACCENTS:
+            return self._accent(name)
+        if name in SYMBOLS:
+            return SYMBOLS[name]
+        if name in LOGOS:
+            # TeX swallows the space after "\LaTeX"; people reading a title expect it kept.
+            return LOGOS[name] + (" " if self.text[self.pos - 1].isspace() else "")
+        if name in TYPOGRAPHIC:
+            return ""
+        if name == "url":
+            return self._verbatim_group()
+        raise _Unsupported
+
+    def _control_word(self) -> str | None:
+        """Read a control word's name and the spaces TeX skips after it, or None."""
+        match = _LETTERS.match(self.text, self.pos)
+        if match is None:
+            return None
+        self.pos = _SPACES_AFTER_WORD.match(self.text, match.end()).end()  # type: ignore[union-attr]
+        return match.group()
+
+    def _accent(self, accent: str) -> str:
+        base = self._accent_argument()
+        if not base:
+            return ""
+        base = _DOTLESS.get(base[0], base[0]) + base[1:]
+        return unicodedata.normalize("NFC", base + ACCENTS[accent])
+
+    def _accent_argument(self) -> str:
+        """The letter an accent applies to: `e`, `{e}`, `\\i`, `{\\i}`, `{\\'a}`."""
+        text = self.text
+        self.pos = _SPACES_AFTER_WORD.match(text, self.pos).end()  # type: ignore[union-attr]
+        if self.pos >= len(text):
+            raise _Unsupported
+        char = text[self.pos]
+        if char == "{":
+            close = _matching_brace(text, self.pos)
+            inner = decode_fast(text[self.pos + 1 : close])
+            self.pos = close + 1
+        elif char == "\\":
+            self.pos += 1
+            name = self._control_word()
+            inner = SYMBOLS.get(name or "")
+        elif char in "}$%~":
+            raise _Unsupported
+        else:
+            inner = char
+            self.pos += 1
+        if inner is None or not _is_one_letter(inner):
+            raise _Unsupported
+        return inner
+
+    def _verbatim_group(self) -> str:
+        if not self.text.startswith("{", self.pos):
+            raise _Unsupported
+        close = _matching_brace(self.text, self.pos)
+        content = self.text[self.pos + 1 : close]
+        self.pos = close + 1
+        return content
+
+
+def _matching_brace(text: str, open_at: int) -> int:
+    depth, index = 0, open_at
+    while index < len(text):
+        char = text[index]
+        if char == "\\":
+            index += 1  # an escaped brace does not open or close a group
+        elif char == "{":
+            depth += 1
+        elif char == "}":
+            depth -= 1
+            if depth == 0:
+                return index
+        index += 1
+    raise _Unsupported
+
+
+def _is_one_letter(text: str) -> bool:
+    """Empty, or one character possibly followed by combining marks (`á`, `j́`)."""
+    return not text or all(unicodedata.combining(char) for char in text[1:])
