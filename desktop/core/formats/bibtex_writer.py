@@ -1,0 +1,275 @@
+"""Write records as a BibTeX or BibLaTeX file that `bibtex`, `biber` and pdfLaTeX accept.
+
+The output is deterministic: entries in the order given, fields in a fixed order, unmodelled
+fields (`Record.extra`) after them sorted by name, so a .bib under version control diffs
+cleanly. A field imported as LaTeX (`Record.latex`) is written back as it came.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from desktop.core.formats import texescape
+from desktop.core.formats.citekeys import ascii_fold, citekey_for
+from desktop.core.formats.record import Person, Record
+
+MONTH_MACROS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+
+# Entry types the standard BibTeX styles define; anything else makes `plain` warn.
+BIBTEX_TYPES = frozenset(
+    """article book booklet conference inbook incollection inproceedings manual mastersthesis
+    misc phdthesis proceedings techreport unpublished""".split()
+)
+_TO_BIBTEX_TYPE = {
+    "bookinbook": "book",
+    "collection": "book",
+    "mvbook": "book",
+    "mvcollection": "book",
+    "reference": "book",
+    "mvreference": "book",
+    "inreference": "incollection",
+    "suppbook": "incollection",
+    "suppcollection": "incollection",
+    "mvproceedings": "proceedings",
+    "periodical": "article",
+    "suppperiodical": "article",
+    "report": "techreport",
+    "thesis": "phdthesis",
+}
+
+# Entry types biber's default data model defines; BibTeX-only names map onto them.
+BIBLATEX_TYPES = frozenset(
+    """article book mvbook inbook bookinbook suppbook booklet collection mvcollection
+    incollection suppcollection dataset manual misc online patent periodical suppperiodical
+    proceedings mvproceedings inproceedings reference mvreference inreference report set
+    software thesis unpublished xdata customa customb customc customd custome customf""".split()
+)
+_TO_BIBLATEX_TYPE = {
+    "conference": "inproceedings",
+    "electronic": "online",
+    "www": "online",
+    "webpage": "online",
+    "mastersthesis": "thesis",
+    "phdthesis": "thesis",
+    "techreport": "report",
+}
+# The `type` field biblatex expects when a thesis or report type was folded away.
+_BIBLATEX_SUBTYPE = {
+    "mastersthesis": "mathesis",
+    "phdthesis": "phdthesis",
+    "techreport": "techreport",
+}
+
+_FIELD_NAME = re.compile(r"[a-z][a-z0-9_\-:.+]*")
+_AND = re.compile(r"(?:^|\s)and(?:\s|$)", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class _Dialect:
+    """What differs between classic BibTeX and BibLaTeX output."""
+
+    biblatex: bool
+
+    @property
+    def keep_unicode(self) -> bool:
+        return self.biblatex
+
+
+_BIBTEX = _Dialect(biblatex=False)
+_BIBLATEX = _Dialect(biblatex=True)
+
+
+def write_bibtex(records: Iterable[Record], preambles: Sequence[str] = ()) -> str:
+    """Records as classic BibTeX: ASCII only, LaTeX for every other character."""
+    return _write(records, preambles, _BIBTEX)
+
+
+def write_biblatex(records: Iterable[Record], preambles: Sequence[str] = ()) -> str:
+    """Records as BibLaTeX for biber: UTF-8 kept, `journaltitle`, `date`, `eprinttype`."""
+    return _write(records, preambles, _BIBLATEX)
+
+
+def _write(records: Iterable[Record], preambles: Sequence[str], dialect: _Dialect) -> str:
+    blocks = [_preamble_block(text) for text in preambles]
+    blocks.extend(_entry(record, dialect) for record in records)
+    return "\n".join(blocks)
+
+
+def _preamble_block(text: str) -> str:
+    """A kept @preamble/@comment block verbatim, or bare preamble LaTeX wrapped in one."""
+    stripped = text.strip()
+    if not texescape.is_balanced(stripped):
+        # BibTeX would misread it; kept as text outside any entry, which BibTeX skips.
+        return "".join(f"% {line}\n" for line in stripped.replace("@", "(at)").splitlines())
+    if stripped.startswith("@"):
+        return stripped + "\n"
+    return "@preamble{{" + stripped + "}}\n"
+
+
+def _entry(record: Record, dialect: _Dialect) -> str:
+    entry_type, subtype = _entry_type(record.entry_type, dialect)
+    lines = [f"@{entry_type}{{{_key(record)},"]
+    fields = _fields(record, dialect)
+    if subtype and "type" not in record.extra:
+        fields.append(("type", "{" + subtype + "}"))
+    written = {name for name, _ in fields}
+    fields.extend(_extra_fields(record, written, dialect))
+    lines.extend(f"  {name} = {value}," for name, value in fields)
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def _entry_type(entry_type: str, dialect: _Dialect) -> tuple[str, str]:
+    name = entry_type.strip().lower()
+    if dialect.biblatex:
+        if name in BIBLATEX_TYPES:
+            return name, ""
+        return _TO_BIBLATEX_TYPE.get(name, "misc"), _BIBLATEX_SUBTYPE.get(name, "")
+    if name in BIBTEX_TYPES:
+        return name, ""
+    return _TO_BIBTEX_TYPE.get(name, "misc"), ""
+
+
+def _key(record: Record) -> str:
+    key = record.citekey or citekey_for(record)
+    # The library hands out valid keys; this only guards the file against a hand-edited one.
+    safe = re.sub(r"[\s,{}()\"#%'=\\~]", "", ascii_fold(key))
+    return safe or citekey_for(record)
+
+
+def _fields(record: Record, dialect: _Dialect) -> list[tuple[str, str]]:
+    """The modelled fields, in their fixed order, as (name, braced value or macro)."""
+    fields: list[tuple[str, str]] = []
+
+    def text(name: str, value: str, *, source: str = "", title: bool = False) -> None:
+        original = record.latex.get(source or name)
+        if original is not None and original.strip() and texescape.is_balanced(original):
+            fields.append((name, "{" + original + "}"))
+        elif value.strip():
+            escaped = texescape.escape(
+                value.strip(), keep_unicode=dialect.keep_unicode, protect_case=title
+            )
+            fields.append((name, "{" + escaped + "}"))
+
+    for role, people in (("author", record.authors), ("editor", record.editors)):
+        original = record.latex.get(role)
+        if original and texescape.is_balanced(original):
+            fields.append((role, "{" + original + "}"))
+        elif people:
+            names = format_names(people, keep_unicode=dialect.keep_unicode)
+            if names:
+                fields.append((role, "{" + names + "}"))
+    text("title", record.title, title=True)
+    text("journaltitle" if dialect.biblatex else "journal", record.journal, source="journal")
+    text("booktitle", record.booktitle, title=True)
+    text("publisher", record.publisher)
+    fields.extend(_date_fields(record, dialect))
+    text("volume", record.volume)
+    text("number", record.number)
+    text("pages", record.pages)
+    fields.extend(_identifier_fields(record, dialect))
+    text("keywords", ", ".join(word.strip() for word in record.keywords if word.strip()))
+    text("abstract", record.abstract)
+    text("topic", record.topic)
+    return fields
+
+
+def _date_fields(record: Record, dialect: _Dialect) -> list[tuple[str, str]]:
+    month = record.month if record.month is not None and 1 <= record.month <= 12 else None
+    year = record.year
+    if dialect.biblatex:
+        if year is not None and 0 <= year <= 9999:
+            date = f"{year:04d}" + (f"-{month:02d}" if month else "")
+            return [("date", "{" + date + "}")]
+        fields = [("year", "{" + str(year) + "}")] if year is not None else []
+        return fields + ([("month", "{" + str(month) + "}")] if month else [])
+    fields = [("year", "{" + str(year) + "}")] if year is not None else []
+    # The bare macro, so that each style prints the month its own way.
+    return fields + ([("month", MONTH_MACROS[month - 1])] if month else [])
+
+
+def _identifier_fields(record: Record, dialect: _Dialect) -> list[tuple[str, str]]:
+    fields: list[tuple[str, str]] = []
+    verbatim = texescape.verbatim_biblatex if dialect.biblatex else texescape.verbatim
+    if record.doi.strip():
+        fields.append(("doi", "{" + verbatim(record.doi) + "}"))
+    if record.arxiv_id.strip():
+        fields.append(("eprint", "{" + verbatim(record.arxiv_id) + "}"))
+        if dialect.biblatex:
+            fields.append(("eprinttype", "{arxiv}"))
+        else:
+            fields.append(("archiveprefix", "{arXiv}"))
+    if record.url.strip():
+        fields.append(("url", "{" + verbatim(record.url) + "}"))
+    return fields
+
+
+def _extra_fields(record: Record, written: set[str], dialect: _Dialect) -> list[tuple[str, str]]:
+    """Unmodelled fields, sorted by name, values as imported (they are LaTeX already)."""
+    fields: list[tuple[str, str]] = []
+    taken = set(written)
+    for name in sorted(record.extra):
+        field = _field_name(name)
+        if field in taken or (field in ("year", "month") and ("date" in taken)):
+            continue  # modelled, or a name twice: BibTeX rejects a repeated field
+        taken.add(field)
+        value = record.extra[name]
+        if texescape.is_balanced(value):
+            fields.append((field, "{" + value + "}"))
+        else:
+            escaped = texescape.escape(value, keep_unicode=dialect.keep_unicode)
+            fields.append((field, "{" + escaped + "}"))
+    return fields
+
+
+def _field_name(name: str) -> str:
+    """A name BibTeX accepts: lower-case, no spaces, quotes, braces, commas or `=`."""
+    name = name.strip().lower()
+    if _FIELD_NAME.fullmatch(name):
+        return name
+    cleaned = re.sub(r"[^a-z0-9_\-:.+]", "-", ascii_fold(name).lower())
+    return cleaned if cleaned[:1].isalpha() else "x" + cleaned
+
+
+# --- names -----------------------------------------------------------------------------------
+def format_names(people: Iterable[Person], *, keep_unicode: bool = False) -> str:
+    """People as a BibTeX name list: `von Last, Jr, First and ...`."""
+    names = (format_name(person, keep_unicode=keep_unicode) for person in people)
+    return " and ".join(name for name in names if name)
+
+
+def format_name(person: Person, *, keep_unicode: bool = False) -> str:
+    """One person in BibTeX's `von Last, Jr, First` form; "" when there is nothing to write."""
+    given, von, family, jr = (
+        _name_part(part, keep_unicode)
+        for part in (person.given, person.von, person.family, person.jr)
+    )
+    if family == "others" and not (given or von or jr):
+        return "others"
+    if not family:
+        # Nothing to sort on: the whole name becomes one protected last name.
+        whole = " ".join(part for part in (given, von, jr) if part)
+        whole = whole or _name_part(person.as_written, keep_unicode)
+        return "{" + whole + "}" if whole else ""
+    if " " in family and (not (given or von or jr) or _would_split(family)):
+        family = "{" + family + "}"  # an organisation, or words BibTeX would take as "von"
+    last = f"{von} {family}" if von else family
+    if jr:
+        return f"{last}, {jr}, {given}"
+    return f"{last}, {given}" if given else last
+
+
+def _name_part(text: str, keep_unicode: bool) -> str:
+    part = texescape.escape(" ".join(text.split()), keep_unicode=keep_unicode)
+    # A comma or a bare "and" would split the name or the list: keep them inside braces.
+    if "," in part or _AND.search(part):
+        return "{" + part + "}"
+    return part
+
+
+def _would_split(family: str) -> bool:
+    """True when BibTeX would read a lower-case word of `family` as a "von" particle."""
+    words = family.split()
+    return any(word[:1].islower() for word in words[:-1])

@@ -1,0 +1,160 @@
+"""Citation keys: `vaswani2017attention` from a record, and `a`, `b`, ... when one is taken.
+
+A pattern is literal text and tokens in square brackets. Tokens:
+
+- `[auth]`: first author's family name (first editor's when there is no author), folded to
+  ASCII, lower-case, letters and digits only; `anon` when there is no usable name.
+- `[Auth]`: the same with a capital first letter.
+- `[year]`: the four-digit year; nothing when the year is unknown.
+- `[shortyear]`: the year's last two digits; nothing when unknown.
+- `[shorttitle]`: the first significant word of the title (articles, prepositions and the
+  like skipped), lower-case; nothing for an untitled paper.
+- `[Shorttitle]`: the same with a capital first letter.
+- `[veryshorttitle]`: kept as an alias of `[shorttitle]`, the name other tools use for it.
+
+Keys only ever hold ASCII letters, digits and `-_:.`, which BibTeX, biber and LaTeX's
+`\\cite` all accept.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Callable, Iterable
+
+from desktop.core.formats.record import Person, Record
+
+DEFAULT_PATTERN = "[auth][year][shorttitle]"
+
+#: Words a title key skips: articles, prepositions, conjunctions, and "towards"/"using".
+STOP_WORDS = frozenset(
+    """a an the on of in for to and or with at by from into onto upon via is are be as
+    its it this that these those toward towards using about over under through what when
+    how why do does can""".split()
+)
+
+_TOKEN = re.compile(r"\[([A-Za-z]+)\]")
+_NOT_KEY = re.compile(r"[^A-Za-z0-9_:.-]")
+_TEX_COMMAND = re.compile(r"\\[A-Za-z]+|\\.")
+_WORD = re.compile(r"[a-z0-9]+")
+# Letters NFKD does not split into an ASCII base.
+_FOLD = str.maketrans(
+    {
+        "ß": "ss",
+        "æ": "ae",
+        "Æ": "AE",
+        "œ": "oe",
+        "Œ": "OE",
+        "ø": "o",
+        "Ø": "O",
+        "ł": "l",
+        "Ł": "L",
+        "đ": "d",
+        "Đ": "D",
+        "ð": "d",
+        "Ð": "D",
+        "þ": "th",
+        "Þ": "Th",
+        "ı": "i",
+        "ĸ": "k",
+        "ŋ": "ng",
+        "Ŋ": "NG",
+    }
+)
+
+
+def ascii_fold(text: str) -> str:
+    """'Schrödinger' -> 'Schrodinger', 'Łukasz' -> 'Lukasz'; what has no ASCII form is dropped."""
+    decomposed = unicodedata.normalize("NFKD", text.translate(_FOLD))
+    return decomposed.encode("ascii", "ignore").decode("ascii")
+
+
+def citekey_for(record: Record, pattern: str = DEFAULT_PATTERN) -> str:
+    """The key `pattern` gives for `record` (not yet made unique: see `disambiguate`)."""
+    values = {
+        "auth": _author_part(record),
+        "year": str(record.year) if record.year is not None else "",
+        "shortyear": f"{record.year % 100:02d}" if record.year is not None else "",
+        "shorttitle": _title_part(record.title),
+    }
+    values["veryshorttitle"] = values["shorttitle"]
+    values["Auth"] = values["auth"][:1].upper() + values["auth"][1:]
+    values["Shorttitle"] = values["shorttitle"][:1].upper() + values["shorttitle"][1:]
+
+    def replace(token: re.Match[str]) -> str:
+        return values[token.group(1)]
+
+    check_pattern(pattern)
+    key = _NOT_KEY.sub("", ascii_fold(_TOKEN.sub(replace, pattern)))
+    return key or "anon"
+
+
+def check_pattern(pattern: str) -> None:
+    """Raise ValueError, with a sentence for the settings dialog, when `pattern` is unusable."""
+    unknown = [name for name in _TOKEN.findall(pattern) if name not in _TOKENS]
+    if unknown:
+        raise ValueError(
+            f"The citation key pattern uses [{unknown[0]}], which is not a known token; "
+            f"known tokens are {', '.join(f'[{t}]' for t in sorted(_TOKENS))}."
+        )
+    if not _TOKEN.search(pattern):
+        raise ValueError("The citation key pattern needs at least one token, such as [auth].")
+
+
+_TOKENS = frozenset(
+    ["auth", "Auth", "year", "shortyear", "shorttitle", "Shorttitle", "veryshorttitle"]
+)
+
+
+def _author_part(record: Record) -> str:
+    for person in (record.authors or record.editors)[:1]:
+        name = _family_of(person)
+        if name:
+            return name
+    return "anon"
+
+
+def _family_of(person: Person) -> str:
+    # Fall back to the last word as written when the name was not split.
+    family = person.family or (person.as_written.split()[-1] if person.as_written.split() else "")
+    family = _TEX_COMMAND.sub("", family)
+    return "".join(_WORD.findall(ascii_fold(family).lower()))
+
+
+def _title_part(title: str) -> str:
+    words = _WORD.findall(ascii_fold(_TEX_COMMAND.sub(" ", title)).lower())
+    for word in words:
+        if word not in STOP_WORDS:
+            return word
+    return words[0] if words else ""
+
+
+def disambiguate(key: str, taken: Callable[[str], bool]) -> str:
+    """`key` if free, else the first free of `keya`, `keyb`, ... `keyz`, `keyaa`, `keyab`...
+
+    `taken` must answer case-insensitively (BibTeX does not tell `Smith2020` from
+    `smith2020`); `taken_in` builds such a test from a collection of keys.
+    """
+    if not taken(key):
+        return key
+    number = 1
+    while True:
+        candidate = key + _letters(number)
+        if not taken(candidate):
+            return candidate
+        number += 1
+
+
+def _letters(number: int) -> str:
+    """1 -> a, 26 -> z, 27 -> aa, 28 -> ab: spreadsheet-column lettering."""
+    letters = ""
+    while number > 0:
+        number, rest = divmod(number - 1, 26)
+        letters = chr(ord("a") + rest) + letters
+    return letters
+
+
+def taken_in(keys: Iterable[str]) -> Callable[[str], bool]:
+    """A case-insensitive `taken` test over existing keys, for `disambiguate`."""
+    folded = {key.casefold() for key in keys}
+    return lambda candidate: candidate.casefold() in folded

@@ -1,0 +1,523 @@
+"""Unicode field values -> LaTeX that BibTeX reads and pdfLaTeX (T1 fonts) typesets.
+
+Record fields hold Unicode; this module writes them as BibTeX field contents that never break
+a build: TeX specials are escaped, well-formed `$...$` math is kept, and for classic BibTeX every
+non-ASCII character is spelled in LaTeX as a braced "special character" (`{\\"o}`), which BibTeX
+itself needs to sort, purify and change case correctly.
+
+Nothing a user typed becomes a TeX command, except inside `$...$` math, where only a vetted
+list of math commands is accepted (a formula with anything else is written as plain text).
+
+Characters that pdfLaTeX cannot set without extra packages (CJK, Cyrillic, emoji...) have no
+safe LaTeX spelling: classic BibTeX output names them as `{[U+4E2D]}` so the document still
+builds; the BibLaTeX writer keeps them as UTF-8 instead.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+from pylatexenc.latexencode import get_builtin_uni2latex_dict
+
+# --- what pdfLaTeX with T1 fonts and no extra package can typeset -------------------------
+# Measured, not guessed: every pylatexenc replacement was compiled with pdflatex
+# (\usepackage[T1]{fontenc}); the commands below occur only in the ones that built.
+# test_bibtex_tools compiles every replacement we accept, so a wrong entry fails a test.
+_TEXT_COMMANDS = frozenset(
+    """" # $ % & ' , - . ; = ^ _ ` { } ~ AE DH DJ H IJ L NG O OE TH ae c dh dj i ij k l ng o oe
+    r ss th u v textacutedbl textasciiacute textasciibreve textasciicaron textasciicircum
+    textasciidieresis textasciimacron textasciitilde textasteriskcentered textbackslash
+    textbaht textbigcircle textblank textbrokenbar textbullet textcelsius textcent
+    textcircledP textcolonmonetary textcompwordmark textcopyright textcurrency textdagger
+    textdaggerdbl textdegree textdiscount textdiv textdong textdownarrow textellipsis
+    textemdash textendash textestimated texteuro textexclamdown textflorin
+    textfractionsolidus textinterrobang textlangle textleftarrow textlira textlnot textmho
+    textmu textmusicalnote textnaira textnumero textohm textonehalf textonequarter
+    textonesuperior textopenbullet textordfeminine textordmasculine textparagraph
+    textperiodcentered textpertenthousand textperthousand textpeso textquestiondown
+    textquotedblleft textquotedblright textquoteleft textquoteright textrangle textrecipe
+    textreferencemark textregistered textrightarrow textsection textservicemark textsterling
+    textthreequarters textthreesuperior texttimes texttrademark texttwosuperior textuparrow
+    textvisiblespace textwon textyen guillemotleft guillemotright guilsinglleft
+    guilsinglright quotedblbase quotesinglbase""".split()
+)
+
+#: Math commands (no argument) defined by the LaTeX kernel: no amsmath, no amssymb.
+MATH_SYMBOLS = frozenset(
+    """alpha beta gamma delta epsilon varepsilon zeta eta theta vartheta iota kappa lambda mu
+    nu xi pi varpi rho varrho sigma varsigma tau upsilon phi varphi chi psi omega Gamma Delta
+    Theta Lambda Xi Pi Sigma Upsilon Phi Psi Omega aleph hbar ell wp Re Im partial infty
+    prime emptyset nabla top bot angle triangle forall exists neg lnot flat natural sharp
+    sum prod coprod int oint bigcap bigcup bigvee bigwedge bigodot bigotimes bigoplus
+    biguplus pm mp times div cdot ast star circ bullet cap cup uplus sqcap sqcup vee wedge
+    setminus wr diamond oplus ominus otimes oslash odot dagger ddagger amalg leq le geq ge
+    neq ne ll gg prec succ preceq succeq subset supset subseteq supseteq sqsubseteq
+    sqsupseteq in ni notin vdash dashv sim simeq approx cong equiv asymp doteq propto models
+    perp mid parallel smile frown bowtie leftarrow gets rightarrow to leftrightarrow
+    Leftarrow Rightarrow Leftrightarrow longleftarrow longrightarrow longleftrightarrow
+    Longleftarrow Longrightarrow Longleftrightarrow mapsto longmapsto hookleftarrow
+    hookrightarrow uparrow downarrow updownarrow Uparrow Downarrow Updownarrow nearrow
+    searrow swarrow nwarrow leftharpoonup leftharpoondown rightharpoonup rightharpoondown
+    rightleftharpoons langle rangle lfloor rfloor lceil rceil lbrace rbrace vert Vert
+    ldots cdots vdots ddots dots colon log ln lg exp sin cos tan cot sec csc arcsin arccos
+    arctan sinh cosh tanh lim liminf limsup max min sup inf det dim deg arg ker hom Pr gcd
+    quad qquad""".split()
+)
+#: Math commands taking one argument (`\\hat x`, `\\mathrm{d}`); `\\frac` takes two.
+MATH_ONE_ARGUMENT = frozenset(
+    """sqrt mathrm mathbf mathit mathsf mathtt mathcal mathnormal hat bar tilde vec dot ddot
+    check breve acute grave widehat widetilde overline underline""".split()
+)
+_MATH_COMMANDS = MATH_SYMBOLS | MATH_ONE_ARGUMENT | {"frac"}
+
+# --- characters --------------------------------------------------------------------------
+# ASCII that TeX or BibTeX would read as markup, written so it prints as itself. Braces become
+# commands: BibTeX counts `{` and `}` even after a backslash, so `\{` could unbalance a field.
+_ASCII_SPECIALS = {
+    "&": r"\&",
+    "%": r"\%",
+    "#": r"\#",
+    "_": r"\_",
+    "$": r"\$",
+    "{": r"{\textbraceleft}",
+    "}": r"{\textbraceright}",
+    "~": r"{\textasciitilde}",
+    "^": r"{\textasciicircum}",
+    "\\": r"{\textbackslash}",
+    # Fine in T1, but wrong glyphs (¡ ¿ —) in the default OT1 encoding.
+    "<": r"{\textless}",
+    ">": r"{\textgreater}",
+    "|": r"{\textbar}",
+}
+
+# The usual BibTeX spellings, preferred over the generic table.
+_PREFERRED = {
+    "\u2013": "--",
+    "\u2014": "---",
+    "\u2010": "-",
+    "\u2011": "-",
+    "\u2018": "`",
+    "\u2019": "'",
+    "\u201c": "``",
+    "\u201d": "''",
+    "\u00a0": "~",
+    "\u00ad": r"\-",
+    "\u2026": r"{\ldots}",
+    "\u00df": r"{\ss}",
+    "\u0131": r"{\i}",
+}
+
+# Combining marks -> LaTeX accent commands (T1 provides all of them).
+_ACCENTS = {
+    "\u0300": "`",
+    "\u0301": "'",
+    "\u0302": "^",
+    "\u0303": "~",
+    "\u0304": "=",
+    "\u0306": "u",
+    "\u0307": ".",
+    "\u0308": '"',
+    "\u030a": "r",
+    "\u030b": "H",
+    "\u030c": "v",
+    "\u0323": "d",
+    "\u0327": "c",
+    "\u0328": "k",
+    "\u0331": "b",
+}
+_BELOW = frozenset("\u0323\u0327\u0328\u0331")
+
+_CS = re.compile(r"\\([A-Za-z]+|.)")
+_ENSUREMATH = re.compile(r"\\ensuremath\{(.*)\}", re.S)
+_GENERIC = get_builtin_uni2latex_dict()
+
+
+def _accented(char: str) -> str | None:
+    """`ḥ` -> `{\\d{h}}`: a letter plus accents, when NFD splits it into ones T1 knows."""
+    parts = unicodedata.normalize("NFD", char)
+    base, marks = parts[0], parts[1:]
+    if not marks or not ("a" <= base.lower() <= "z") or any(m not in _ACCENTS for m in marks):
+        return None
+    latex = base
+    for number, mark in enumerate(marks):
+        if latex in ("i", "j") and mark not in _BELOW:
+            latex = "\\" + latex  # the dotless letter takes an accent above
+        command = _ACCENTS[mark]
+        if command.isalpha() or number > 0:
+            latex = f"\\{command}{{{latex}}}"  # `\\v{z}`, `\\'{\\"u}`
+        else:
+            latex = f"\\{command}{latex}"  # `\\"o`, `\\'\\i`
+    return "{" + latex + "}"
+
+
+def _generic(char: str) -> str | None:
+    """pylatexenc's spelling, if it builds with pdfLaTeX and T1 alone."""
+    latex = _GENERIC.get(ord(char))
+    if latex is None:
+        return None
+    math = _ENSUREMATH.fullmatch(latex)
+    allowed = MATH_SYMBOLS | {"!", ",", ";", "mathbf", "mathit", "mathsf", "mathtt"}
+    if math:
+        if all(name in allowed for name in _CS.findall(math.group(1))):
+            return "{" + latex + "}"
+        return None
+    if all(name in _TEXT_COMMANDS for name in _CS.findall(latex)):
+        return _as_special(latex)
+    return None
+
+
+def _as_special(latex: str) -> str:
+    """Brace a spelling as BibTeX's "special character" `{\\cmd ...}`, unless it is plain text."""
+    if "\\" not in latex:
+        return latex
+    if latex.startswith("{\\") and latex.endswith("}") and is_balanced(latex[1:-1]):
+        return latex
+    return "{" + latex + "}"
+
+
+@lru_cache(maxsize=4096)
+def char_to_latex(char: str) -> str:
+    """One non-ASCII character as LaTeX pdfLaTeX can set; a visible `[U+XXXX]` otherwise."""
+    if char in _PREFERRED:
+        return _PREFERRED[char]
+    category = unicodedata.category(char)
+    if category in ("Cc", "Cs"):
+        return " " if char in "\t\n\r\x0b\x0c\x85" else ""
+    if category in ("Zs", "Zl", "Zp"):
+        return " "
+    if category == "Cf":  # zero-width joiners, bidi marks: invisible, nothing to set
+        return ""
+    spelled = _accented(char) or _generic(char)
+    if spelled is None:
+        folded = unicodedata.normalize("NFKC", char)
+        if folded != char and folded.isascii():
+            return "".join(_ascii_char(c) for c in folded)
+        return f"{{[U+{ord(char):04X}]}}"
+    return spelled
+
+
+def _ascii_char(char: str) -> str:
+    if char in _ASCII_SPECIALS:
+        return _ASCII_SPECIALS[char]
+    if char < " " or char == "\x7f":
+        return " " if char in "\t\n\r\x0b\x0c" else ""
+    return char
+
+
+class _LatexTable(dict[int, str]):
+    """A `str.translate` table filled on first use: ASCII and every character met so far."""
+
+    def __init__(self, keep_unicode: bool) -> None:
+        super().__init__()
+        self.keep_unicode = keep_unicode
+
+    def __missing__(self, code: int) -> str:
+        char = chr(code)
+        if code < 0x80:
+            value = _ascii_char(char)
+        elif self.keep_unicode:
+            value = _unicode_char(char)
+        else:
+            value = char_to_latex(char)
+        self[code] = value
+        return value
+
+
+def _unicode_char(char: str) -> str:
+    """For UTF-8 output: keep the character, but not ones a file or TeX cannot carry."""
+    category = unicodedata.category(char)
+    if category == "Cs":  # a lone surrogate cannot be written as UTF-8
+        return "\ufffd"
+    if category == "Cc":
+        return " " if char == "\x85" else ""
+    return char
+
+
+_TO_LATEX = _LatexTable(keep_unicode=False)
+_TO_UTF8 = _LatexTable(keep_unicode=True)
+
+# Text that needs no work at all: printable ASCII without TeX or BibTeX specials.
+_NEEDS_WORK = re.compile(r"[^ !\"'-;=?@A-Z\[\]`a-z]")
+_MARKUP = re.compile(r"\\[&%#_$]|\$")
+
+
+def escape(text: str, *, keep_unicode: bool = False, protect_case: bool = False) -> str:
+    """A Unicode field value as the contents of a BibTeX field (without the outer braces).
+
+    `keep_unicode` leaves non-ASCII as UTF-8 (BibLaTeX); `protect_case` braces words whose
+    capitals a style must not lower-case (titles).
+    """
+    if protect_case:
+        return _escape_title(text, keep_unicode)
+    if not _NEEDS_WORK.search(text):
+        return text
+    return "".join(_escape_pieces(text, keep_unicode))
+
+
+def _escape_pieces(text: str, keep_unicode: bool) -> list[str]:
+    """Escape `text`, keeping `$math$` that is safe and TeX escapes like `\\%` the user typed."""
+    table = _TO_UTF8 if keep_unicode else _TO_LATEX
+    out: list[str] = []
+    pos = 0
+    while True:
+        found = _MARKUP.search(text, pos)
+        if found is None:
+            out.append(text[pos:].translate(table))
+            return out
+        out.append(text[pos : found.start()].translate(table))
+        pos = found.end()
+        if found.group() != "$":
+            out.append(found.group())  # `\%` and the like: harmless, evidently meant
+            continue
+        close = text.find("$", pos)
+        if close > pos and is_safe_math(text[pos:close]):
+            # Braced so that a style changing case leaves `\Gamma` alone.
+            out.append("{$" + text[pos:close] + "$}")
+            pos = close + 1
+        else:
+            out.append(r"\$")
+
+
+# --- titles: protect capitals that a style would otherwise lower-case -----------------------
+_WORD = re.compile(r"\S+")
+_SIGNIFICANT = re.compile(r"[^\W\d_]{4,}")
+
+
+def _escape_title(text: str, keep_unicode: bool) -> str:
+    sentence_case = _is_sentence_case(text)
+    if "$" not in text:
+        return _protect_words(text, keep_unicode, sentence_case, first=True)
+    # Math is braced already; protect words only in the text between formulas.
+    out: list[str] = []
+    pieces = _escape_pieces_raw(text)
+    for index, (is_math, piece) in enumerate(pieces):
+        if is_math:
+            out.append(piece)
+        else:
+            out.append(_protect_words(piece, keep_unicode, sentence_case, first=index == 0))
+    return "".join(out)
+
+
+def _escape_pieces_raw(text: str) -> list[tuple[bool, str]]:
+    """Split `text` into (is_math, piece): math pieces escaped, text pieces still Unicode."""
+    pieces: list[tuple[bool, str]] = []
+    pos = start = 0
+    while True:
+        found = text.find("$", pos)
+        if found < 0:
+            break
+        if found > 0 and text[found - 1] == "\\":
+            pos = found + 1
+            continue
+        close = text.find("$", found + 1)
+        if close > found + 1 and is_safe_math(text[found + 1 : close]):
+            pieces.append((False, text[start:found]))
+            pieces.append((True, "{" + text[found : close + 1] + "}"))
+            pos = start = close + 1
+        else:
+            pos = found + 1
+    pieces.append((False, text[start:]))
+    return pieces
+
+
+def _protect_words(text: str, keep_unicode: bool, sentence_case: bool, *, first: bool) -> str:
+    out: list[str] = []
+    pos = 0
+    for number, word in enumerate(_WORD.finditer(text)):
+        out.append("".join(_escape_pieces(text[pos : word.start()], keep_unicode)))
+        pos = word.end()
+        escaped = "".join(_escape_pieces(word.group(), keep_unicode))
+        if _needs_protection(word.group(), sentence_case, first=first and number == 0):
+            escaped = "{" + escaped + "}"
+        out.append(escaped)
+    out.append("".join(_escape_pieces(text[pos:], keep_unicode)))
+    return "".join(out)
+
+
+def _needs_protection(word: str, sentence_case: bool, *, first: bool) -> bool:
+    """Acronyms, inner capitals (`BERT`, `ImageNet`, `3D`), lone capitals, proper nouns."""
+    for part in word.split("-"):
+        core = part.lstrip("\"'([`")
+        if any(c.isupper() for c in core[1:]):
+            return True
+    core = word.strip("\"'([`.,:;!?)]")
+    if not core or not core[0].isupper():
+        return False
+    if len(core) == 1:
+        return not first and core != "A"
+    # In a sentence-case title, a capital past the first word marks a proper noun.
+    return sentence_case and not first
+
+
+def _is_sentence_case(title: str) -> bool:
+    """True when most long words after the first start lower-case ("Deep learning for X")."""
+    words = _SIGNIFICANT.findall(title)[1:]
+    if not words:
+        return False
+    capitalised = sum(1 for word in words if word[0].isupper())
+    return capitalised * 2 < len(words)
+
+
+# --- math ------------------------------------------------------------------------------------
+_MATH_CHARS = frozenset(
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+-=<>()[]/.,;:!?*|@~ "
+)
+_MATH_ESCAPES = frozenset(",;:! {}|%#&_")
+_MAX_MATH = 400
+
+
+def is_safe_math(formula: str) -> bool:
+    """True when `formula` (between `$`s) is math pdfLaTeX sets without error or side effect.
+
+    Conservative on purpose: kernel commands from a fixed list, balanced braces, at most one
+    superscript and one subscript per atom; anything else is written as text instead.
+    """
+    if not formula.strip() or len(formula) > _MAX_MATH:
+        return False
+    return _MathChecker(formula).check()
+
+
+class _MathChecker:
+    """A small recursive-descent reader for the subset of math we pass through."""
+
+    def __init__(self, formula: str) -> None:
+        self.text = formula
+        self.pos = 0
+
+    def check(self) -> bool:
+        return self._sequence(depth=0, closer="") and self.pos == len(self.text)
+
+    def _skip_spaces(self) -> None:
+        while self.pos < len(self.text) and self.text[self.pos] == " ":
+            self.pos += 1
+
+    def _sequence(self, depth: int, closer: str) -> bool:
+        if depth > 10:
+            return False
+        sup = sub = prime = False
+        while True:
+            self._skip_spaces()
+            if self.pos >= len(self.text):
+                return closer == ""
+            char = self.text[self.pos]
+            if char == closer:
+                return True
+            if char in "^_":
+                if (sup if char == "^" else sub) or (char == "^" and prime):
+                    return False
+                self.pos += 1
+                if not self._argument(depth, allow_command_args=False):
+                    return False
+                sup, sub = (True, sub) if char == "^" else (sup, True)
+            elif char == "'":
+                if sup and not prime:
+                    return False
+                self.pos += 1
+                sup = prime = True
+            else:
+                if char == "]" and closer == "]":
+                    return True
+                if not self._atom(depth):
+                    return False
+                sup = sub = prime = False
+
+    def _atom(self, depth: int) -> bool:
+        char = self.text[self.pos]
+        if char == "{":
+            self.pos += 1
+            if not self._sequence(depth + 1, "}"):
+                return False
+            self.pos += 1
+            return True
+        if char == "\\":
+            return self._command(depth)
+        if char in _MATH_CHARS:
+            self.pos += 1
+            return True
+        return False
+
+    def _command(self, depth: int) -> bool:
+        match = _CS.match(self.text, self.pos)
+        if match is None:
+            return False
+        name = match.group(1)
+        self.pos = match.end()
+        if not name.isalpha():
+            return name in _MATH_ESCAPES
+        if name in MATH_SYMBOLS:
+            return True
+        if name == "frac":
+            return self._argument(depth, False) and self._argument(depth, False)
+        if name == "sqrt":
+            self._skip_spaces()
+            if self.pos < len(self.text) and self.text[self.pos] == "[":
+                self.pos += 1
+                if not self._sequence(depth + 1, "]"):
+                    return False
+                self.pos += 1
+        return name in MATH_ONE_ARGUMENT and self._argument(depth, False)
+
+    def _argument(self, depth: int, allow_command_args: bool) -> bool:
+        """One token or a braced group, as `^`, `_` and commands take."""
+        self._skip_spaces()
+        if self.pos >= len(self.text):
+            return False
+        char = self.text[self.pos]
+        if char == "{":
+            return self._atom(depth)
+        if char == "\\":
+            match = _CS.match(self.text, self.pos)
+            if match is None:
+                return False
+            self.pos = match.end()
+            return match.group(1) in MATH_SYMBOLS or match.group(1) in (",", ";", "!", ":")
+        if char in _MATH_CHARS and char not in " []":
+            self.pos += 1
+            return True
+        return False
+
+
+# --- verbatim fields and LaTeX given back ----------------------------------------------------
+_URL_UNSAFE = {"{": "%7B", "}": "%7D", "\\": "%5C", " ": "%20"}
+
+
+def verbatim(value: str) -> str:
+    """url, doi, eprint: written as they are, except what would break BibTeX or TeX.
+
+    Braces (when unbalanced), backslashes and spaces are percent-encoded, which names the same
+    resource; `%` and `#` are escaped as `\\%` and `\\#`, which `\\url` and hyperref read back as
+    `%` and `#` even when a style passes the value inside another command's argument.
+    """
+    value = "".join(ch for ch in value if ch >= " " and ch != "\x7f").strip()
+    if not is_balanced(value):
+        value = value.replace("{", "%7B").replace("}", "%7D")
+    value = value.replace("\\", "%5C").replace(" ", "%20")
+    return value.replace("%", r"\%").replace("#", r"\#")
+
+
+def verbatim_biblatex(value: str) -> str:
+    """url, doi, eprint for biber, which reads them verbatim: only braces must balance."""
+    value = "".join(ch for ch in value if ch >= " " and ch != "\x7f").strip()
+    value = "".join("\ufffd" if "\ud800" <= ch <= "\udfff" else ch for ch in value)
+    if not is_balanced(value):
+        value = value.replace("{", "%7B").replace("}", "%7D")
+    return value.replace("\\", "%5C") if not is_balanced(value) else value
+
+
+def is_balanced(latex: str) -> bool:
+    """True when braces balance both as BibTeX counts them and as TeX reads them."""
+    bibtex_depth = tex_depth = 0
+    escaped = False
+    for char in latex:
+        if char == "{":
+            bibtex_depth += 1
+            tex_depth += 0 if escaped else 1
+        elif char == "}":
+            bibtex_depth -= 1
+            tex_depth -= 0 if escaped else 1
+            if bibtex_depth < 0 or tex_depth < 0:
+                return False
+        escaped = char == "\\" and not escaped
+    return bibtex_depth == 0 and tex_depth == 0 and not escaped
