@@ -5,7 +5,7 @@ from __future__ import annotations
 from alembic import context
 from sqlalchemy import Connection
 
-from desktop.core import db
+from desktop.core import db, schema
 from desktop.core.models import metadata
 
 config = context.config
@@ -18,6 +18,7 @@ def _run(connection: Connection) -> None:
         # SQLite cannot ALTER most things in place; batch mode rebuilds tables instead.
         render_as_batch=True,
         compare_type=True,
+        include_name=schema.include_name,
     )
     with context.begin_transaction():
         context.run_migrations()

@@ -19,7 +19,6 @@ SHARED = REPO.parent / "shared"
 IN_CI = os.environ.get("CI", "").lower() == "true"
 
 
-
 def _shared_folder(name: str) -> Path:
     path = SHARED / name
     if not path.is_dir():

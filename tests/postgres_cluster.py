@@ -52,10 +52,23 @@ class PostgresCluster:
         port = _free_port()
         subprocess.run(
             _as_server_user(
-                ["initdb", "-D", str(data), "-U", SUPERUSER, "-A", "trust", "-E", "UTF8",
-                 "--no-sync", "--locale", "C"]
+                [
+                    "initdb",
+                    "-D",
+                    str(data),
+                    "-U",
+                    SUPERUSER,
+                    "-A",
+                    "trust",
+                    "-E",
+                    "UTF8",
+                    "--no-sync",
+                    "--locale",
+                    "C",
+                ]
             ),
-            check=True, capture_output=True,
+            check=True,
+            capture_output=True,
         )
         options = (
             f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 -c fsync=off "
@@ -63,17 +76,30 @@ class PostgresCluster:
         )
         subprocess.run(
             _as_server_user(
-                ["pg_ctl", "-D", str(data), "-o", options, "-l", str(folder / "server.log"),
-                 "-w", "-t", "60", "start"]
+                [
+                    "pg_ctl",
+                    "-D",
+                    str(data),
+                    "-o",
+                    options,
+                    "-l",
+                    str(folder / "server.log"),
+                    "-w",
+                    "-t",
+                    "60",
+                    "start",
+                ]
             ),
-            check=True, capture_output=True,
+            check=True,
+            capture_output=True,
         )
         return cls(folder, port)
 
     def stop(self) -> None:
         subprocess.run(
             _as_server_user(["pg_ctl", "-D", str(self.folder / "data"), "-m", "immediate", "stop"]),
-            capture_output=True, check=False,
+            capture_output=True,
+            check=False,
         )
         shutil.rmtree(self.folder, ignore_errors=True)
 

@@ -52,8 +52,20 @@ def sqlite_path(url: str) -> Path | None:
     return Path(parsed.database).expanduser()
 
 
+SUPPORTED = ("sqlite", "postgresql")
+
+
 def make_engine(url: str) -> Engine:
-    """An engine for `url`, configured for safe concurrent use of the library."""
+    """An engine for `url`, configured for safe concurrent use of the library.
+
+    Raises ValueError for an address that is not a SQLite or PostgreSQL database.
+    """
+    try:
+        backend = make_url(url).get_backend_name()
+    except Exception as error:  # SQLAlchemy raises ArgumentError; be sure to catch any parse error
+        raise ValueError(f"not a database URL: {url}") from error
+    if backend not in SUPPORTED:
+        raise ValueError(f"unsupported database {backend!r}")
     if is_sqlite(url):
         path = sqlite_path(url)
         if path is not None:

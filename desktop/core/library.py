@@ -81,8 +81,12 @@ class Library:
         url = url or db.default_url()
         try:
             engine = db.make_engine(url)
-        except (_SQLAlchemyError, ValueError) as error:
-            raise DatabaseError(f"“{url}” is not a database address Papershelf can use.") from error
+        except (_SQLAlchemyError, ValueError, ImportError) as error:
+            raise DatabaseError(
+                f"“{url}” is not a database address Papershelf can use; give a SQLite one "
+                "(sqlite:///path/to/library.sqlite) or a PostgreSQL one "
+                "(postgresql+psycopg://user@host/database)."
+            ) from error
         library = cls(engine, url)
         try:
             library._check_reachable()

@@ -12,10 +12,16 @@ import pytest
 REPO = Path(__file__).resolve().parents[2]
 
 
-def papershelf(db_url: str, *args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+def papershelf(
+    db_url: str, *args: str, stdin: str | None = None
+) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "desktop", *args, "--db", db_url],
-        cwd=REPO, capture_output=True, text=True, input=stdin, timeout=120,
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        input=stdin,
+        timeout=120,
     )
 
 
@@ -26,14 +32,29 @@ def ok(db_url: str, *args: str) -> str:
 
 
 def test_papers_lists_tags_and_notes_from_the_command_line(db_url: str) -> None:
-    added = json.loads(ok(
-        db_url, "paper", "add", "--title", "Attention Is All You Need",
-        "--author", "Vaswani, Ashish", "--author", "Noam Shazeer", "--year", "2017",
-        "--booktitle", "Advances in Neural Information Processing Systems", "--json",
-    ))
+    added = json.loads(
+        ok(
+            db_url,
+            "paper",
+            "add",
+            "--title",
+            "Attention Is All You Need",
+            "--author",
+            "Vaswani, Ashish",
+            "--author",
+            "Noam Shazeer",
+            "--year",
+            "2017",
+            "--booktitle",
+            "Advances in Neural Information Processing Systems",
+            "--json",
+        )
+    )
     paper_id = added["id"]
     assert [(a["family"], a["given"]) for a in added["authors"]] == [
-        ("Vaswani", "Ashish"), ("Shazeer", "Noam")]
+        ("Vaswani", "Ashish"),
+        ("Shazeer", "Noam"),
+    ]
     assert added["citekey"] == "vaswani2017attention"
     assert added["year"] == 2017
 
@@ -56,8 +77,21 @@ def test_papers_lists_tags_and_notes_from_the_command_line(db_url: str) -> None:
     ok(db_url, "list", "delete", "Attention")
     assert json.loads(ok(db_url, "list", "show", "--json")) == []
 
-    edited = json.loads(ok(db_url, "paper", "edit", str(paper_id), "--set", "volume=30",
-                           "--status", "read", "--expect-version", "1", "--json"))
+    edited = json.loads(
+        ok(
+            db_url,
+            "paper",
+            "edit",
+            str(paper_id),
+            "--set",
+            "volume=30",
+            "--status",
+            "read",
+            "--expect-version",
+            "1",
+            "--json",
+        )
+    )
     assert edited["volume"] == "30" and edited["status"] == "read" and edited["version"] == 2
 
 
@@ -80,8 +114,9 @@ def test_user_mistakes_get_one_sentence_and_no_traceback(db_url: str) -> None:
 def test_a_stale_edit_is_refused_from_the_command_line(db_url: str) -> None:
     paper_id = json.loads(ok(db_url, "paper", "add", "--title", "T", "--json"))["id"]
     ok(db_url, "paper", "edit", str(paper_id), "--set", "title=New", "--expect-version", "1")
-    result = papershelf(db_url, "paper", "edit", str(paper_id), "--set", "title=Mine",
-                        "--expect-version", "1")
+    result = papershelf(
+        db_url, "paper", "edit", str(paper_id), "--set", "title=Mine", "--expect-version", "1"
+    )
     assert result.returncode == 1
     assert "changed by someone else since you opened it" in result.stderr
 
@@ -110,8 +145,10 @@ def test_db_check_names_damage_in_a_sentence(tmp_path: Path) -> None:
 
     with sqlite3.connect(tmp_path / "library.sqlite") as connection:
         connection.execute("PRAGMA foreign_keys = OFF")
-        connection.execute("INSERT INTO note (paper_id, body, created_at, updated_at) "
-                           "VALUES (999, 'orphan', '2026-01-01', '2026-01-01')")
+        connection.execute(
+            "INSERT INTO note (paper_id, body, created_at, updated_at) "
+            "VALUES (999, 'orphan', '2026-01-01', '2026-01-01')"
+        )
     result = papershelf(url, "db", "check")
     assert result.returncode == 1
     assert "points to a missing row of “paper”" in result.stdout

@@ -45,13 +45,21 @@ def test_rows_carry_what_the_table_shows(library: Library) -> None:
             abstract="We study tokamaks.",
             year=2024,
             booktitle="ICML",
-            authors=[Person(given="Sergey", family="Levine"), Person(given="C", family="Finn"),
-                     Person(given="P", family="Abbeel")],
+            authors=[
+                Person(given="Sergey", family="Levine"),
+                Person(given="C", family="Finn"),
+                Person(given="P", family="Abbeel"),
+            ],
         )
     ).id
     row = library.rows([paper_id, 999])[paper_id]
     assert (row.title, row.abstract, row.authors, row.year, row.venue) == (
-        "", "We study tokamaks.", "Levine et al.", 2024, "ICML")
+        "",
+        "We study tokamaks.",
+        "Levine et al.",
+        2024,
+        "ICML",
+    )
     assert 999 not in library.rows([paper_id, 999])
 
 

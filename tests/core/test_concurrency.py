@@ -40,7 +40,10 @@ WRITER = textwrap.dedent(
 def _start_writer(url: str, count: int) -> subprocess.Popen[str]:
     return subprocess.Popen(
         [sys.executable, "-c", WRITER, url, str(count)],
-        cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        cwd=REPO,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
     )
 
 
@@ -50,13 +53,14 @@ def test_a_writer_killed_mid_write_leaves_all_or_nothing(db_url: str) -> None:
     assert child.stdout is not None
     assert child.stdout.readline().strip() == "writing", child.stderr.read() if child.stderr else ""
     os.kill(child.pid, signal.SIGKILL)
-    child.wait(timeout=30)
+    child.communicate(timeout=30)  # reaps it and closes its pipes
+    assert child.returncode == -signal.SIGKILL
     with Library.open(db_url) as library:
         assert library.count() == 0
         assert library.check() == []
         # The library still takes writes after the crash.
         child = _start_writer(db_url, 300)
-        out, err = child.communicate(timeout=120)
+        _, err = child.communicate(timeout=120)
         assert child.returncode == 0, err
         assert library.count() == 300
 
@@ -90,7 +94,9 @@ def test_two_processes_never_lose_an_update(library: Library) -> None:
     children = [
         subprocess.Popen(
             [sys.executable, "-c", INCREMENTER, library.url, str(paper.id), str(rounds)],
-            cwd=REPO, stderr=subprocess.PIPE, text=True,
+            cwd=REPO,
+            stderr=subprocess.PIPE,
+            text=True,
         )
         for _ in range(2)
     ]

@@ -36,7 +36,10 @@ def test_a_paper_comes_back_as_stored(library: Library) -> None:
     again = library.paper(stored.id)
     assert again.paper.title == "End-to-End Training of Deep Visuomotor Policies"
     assert again.paper.year == 2016
-    assert [(p.given, p.family) for p in again.authors] == [("Sergey", "Levine"), ("Chelsea", "Finn")]
+    assert [(p.given, p.family) for p in again.authors] == [
+        ("Sergey", "Levine"),
+        ("Chelsea", "Finn"),
+    ]
     assert again.authors[0].as_written == "Levine, Sergey"
     assert again.paper.extra == {"note": "Also in arXiv", "isbn": "123"}
     assert again.paper.latex == {"title": "{End}-to-{End}"}
@@ -47,7 +50,10 @@ def test_a_paper_comes_back_as_stored(library: Library) -> None:
 def test_one_person_however_the_name_is_written(library: Library) -> None:
     first = library.add_paper(record())
     second = library.add_paper(
-        record("Soft Actor-Critic", authors=[Person(given="Sergey", family="Levine", as_written="Sergey Levine")])
+        record(
+            "Soft Actor-Critic",
+            authors=[Person(given="Sergey", family="Levine", as_written="Sergey Levine")],
+        )
     )
     from sqlmodel import Session, func, select
 
@@ -67,7 +73,9 @@ def test_one_person_however_the_name_is_written(library: Library) -> None:
 
 
 def test_untitled_papers_are_allowed(library: Library) -> None:
-    stored = library.add_paper(Record(abstract="We study tokamak plasma control.", authors=[levine()]))
+    stored = library.add_paper(
+        Record(abstract="We study tokamak plasma control.", authors=[levine()])
+    )
     assert stored.paper.title == ""
     assert stored.paper.citekey  # a key is made even without a title
 

@@ -20,7 +20,9 @@ def _schema_diff(url: str) -> list[object]:
     engine = db.make_engine(url)
     try:
         with engine.connect() as connection:
-            context = MigrationContext.configure(connection, opts={"compare_type": True})
+            context = MigrationContext.configure(
+                connection, opts={"compare_type": True, "include_name": schema.include_name}
+            )
             return list(compare_metadata(context, metadata))
     finally:
         engine.dispose()
