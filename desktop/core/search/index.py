@@ -1,0 +1,292 @@
+"""The in-memory search index: built once when a library opens, updated paper by paper.
+
+    index = SearchIndex.build(documents)
+    index.upsert(document); index.remove(paper_id)
+    hits = index.search(query.parse("levine offline rl"), limit=50, fulltext=fts)
+
+Searching runs in three steps so that it stays fast at 100k papers: expand each typed word
+over the vocabulary (exact, prefix, typo neighbours), combine posting sets to find the
+papers where every term matches, then rank a short list of them (a few hundred) with
+rapidfuzz. Brute-force fuzzy matching over every title never happens.
+
+An empty query returns no hits: the caller lists the whole library instead.
+Not thread-safe: the caller serialises updates and searches.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from rapidfuzz import fuzz
+
+from desktop.core.search import normalize
+from desktop.core.search.document import INDEXED_FIELDS, Entry, SearchDocument, with_joined
+from desktop.core.search.matching import ClauseMatcher, Corpus, FullText, restrict
+from desktop.core.search.query import Query
+from desktop.core.search.vocabulary import Expansion, Vocabulary
+
+# How many candidates are ranked with rapidfuzz, at least; more when a larger limit is asked.
+_RANKED_AT_LEAST = 200
+# A clause whose postings hold more ids than this is not unioned whole: its best sources are
+# taken first until enough candidates are found.
+_UNION_LIMIT = 40_000
+# Sources at or above this quality (exact and prefix title/author words) form the first tier.
+_FIRST_TIER = 0.8
+# The share of the score given to how closely the query reads as the title or a name.
+_CLOSENESS_SHARE = 0.2
+
+
+@dataclass(frozen=True)
+class Hit:
+    """A paper that matches, with its score (0..100) and the fields the query matched in."""
+
+    doc_id: int
+    score: float
+    fields: frozenset[str]
+
+
+class SearchIndex:
+    """Words, people and labels of every paper, for fuzzy search as the user types."""
+
+    def __init__(self) -> None:
+        self._entries: dict[int, Entry] = {}
+        self._title_length: dict[int, int] = {}
+        self._postings: dict[str, dict[str, set[int]]] = {field: {} for field in INDEXED_FIELDS}
+        self._years: dict[int | None, set[int]] = {}
+        self._vocabulary = Vocabulary()
+        self._corpus = Corpus(self._postings, self._years, self._entries, self._vocabulary)
+
+    @classmethod
+    def build(
+        cls,
+        docs: Iterable[SearchDocument],
+        progress: Callable[[int], None] | None = None,
+    ) -> SearchIndex:
+        """An index of `docs`; `progress(count)` is called every 1000 papers."""
+        index = cls()
+        counts: dict[str, int] = {}
+        for count, doc in enumerate(docs, start=1):
+            index._store(doc, counts)
+            if progress is not None and count % 1000 == 0:
+                progress(count)
+        index._vocabulary.load(counts)
+        return index
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def __contains__(self, doc_id: object) -> bool:
+        return doc_id in self._entries
+
+    def upsert(self, doc: SearchDocument) -> None:
+        """Add a paper, or replace what the index knows of it."""
+        self.remove(doc.id)
+        added: dict[str, int] = {}
+        self._store(doc, added)
+        for word in added:
+            for _ in range(added[word]):
+                self._vocabulary.add(word)
+
+    def remove(self, doc_id: int) -> None:
+        """Forget a paper (nothing happens if the index does not hold it)."""
+        entry = self._entries.pop(doc_id, None)
+        if entry is None:
+            return
+        del self._title_length[doc_id]
+        self._years[entry.year].discard(doc_id)
+        if not self._years[entry.year]:
+            del self._years[entry.year]
+        for field, words in entry.field_words().items():
+            by_word = self._postings[field]
+            for word in set(words):
+                ids = by_word[word]
+                ids.discard(doc_id)
+                if not ids:
+                    del by_word[word]
+                self._vocabulary.discard(word)
+
+    def _store(self, doc: SearchDocument, counts: dict[str, int]) -> None:
+        """Hold `doc` and post its words; count each (field, word) in `counts` once."""
+        entry = Entry(doc)
+        doc_id = doc.id
+        self._entries[doc_id] = entry
+        self._title_length[doc_id] = len(entry.title)
+        self._years.setdefault(entry.year, set()).add(doc_id)
+        for field, words in entry.field_words().items():
+            by_word = self._postings[field]
+            for word in set(words):
+                ids = by_word.get(word)
+                if ids is None:
+                    by_word[word] = {doc_id}
+                else:
+                    ids.add(doc_id)
+                counts[word] = counts.get(word, 0) + 1
+
+    def search(self, query: Query, limit: int = 50, fulltext: FullText | None = None) -> list[Hit]:
+        """The best `limit` papers for `query`, best first; [] for an empty query.
+
+        Every clause must hold. Full text is asked only when the short fields do not give
+        `limit` hits, since a paper found through its abstract ranks below the others anyway;
+        `abstract:`, `note:` and negated free words always ask it.
+        """
+        clauses = [ClauseMatcher(c, self._corpus) for c in query.clauses]
+        clauses = [c for c in clauses if not c.empty]
+        if limit <= 0 or not clauses:
+            return []
+        if fulltext is not None:
+            for clause in clauses:
+                for term in clause.negative:
+                    term.load_fulltext(fulltext)
+                for term in clause.positive:
+                    if term.term.field in ("abstract", "note"):
+                        term.load_fulltext(fulltext)
+        hits = self._search(query, clauses, limit)
+        if fulltext is not None and len(hits) < limit and _has_free_words(clauses):
+            for clause in clauses:
+                clause.load_fulltext(fulltext)
+            hits = self._search(query, clauses, limit)
+        return hits
+
+    def _search(self, query: Query, clauses: list[ClauseMatcher], limit: int) -> list[Hit]:
+        candidates = self._candidates(clauses, max(_RANKED_AT_LEAST, 4 * limit))
+        shortlist = self._shortlist(candidates, clauses, max(_RANKED_AT_LEAST, 4 * limit))
+        ranked = _Ranker(query, clauses, self._vocabulary).rank(shortlist, self._entries)
+        return ranked[:limit]
+
+    def _candidates(self, clauses: list[ClauseMatcher], wanted: int) -> set[int]:
+        """Papers for which every clause holds; when the cheapest clause is too large to union
+        whole, only as many of its best sources as give `wanted` papers."""
+        positive = sorted((c for c in clauses if not c.only_negative), key=ClauseMatcher.cost)
+        negative = [c for c in clauses if c.only_negative]
+        if not positive:
+            return _apply(set(self._entries), negative)
+        driver, rest = positive[0], positive[1:] + negative
+        sources = driver.sources()
+        if driver.cost() <= _UNION_LIMIT:
+            return _apply(driver.restrict(set().union(*(ids for _, ids in sources))), rest)
+        budget = 4 * wanted
+        while True:
+            taken: set[int] = set()
+            complete = True
+            for _, ids in sources:
+                taken |= ids
+                if len(taken) >= budget:
+                    complete = False
+                    break
+            found = _apply(driver.restrict(taken), rest)
+            if complete or len(found) >= wanted:
+                return found
+            budget *= 8
+
+    def _shortlist(
+        self, candidates: set[int], clauses: list[ClauseMatcher], size: int
+    ) -> list[int]:
+        """At most `size` candidates worth ranking: those matching every clause by an exact or
+        prefix title or author word first, shorter titles first among equals."""
+        if len(candidates) <= size:
+            return list(candidates)
+        first = candidates
+        for clause in clauses:
+            if clause.positive:
+                strong = [s for s in clause.sources() if s[0] >= _FIRST_TIER]
+                first = restrict(first, strong)
+        chosen = self._shortest(first, size)
+        if len(chosen) < size:
+            chosen += self._shortest(candidates - first, size - len(chosen))
+        return chosen
+
+    def _shortest(self, ids: set[int], size: int) -> list[int]:
+        if len(ids) <= size:
+            return list(ids)
+        return heapq.nsmallest(size, ids, key=self._title_length.__getitem__)
+
+
+def _apply(candidates: set[int], clauses: list[ClauseMatcher]) -> set[int]:
+    """The candidates for which every clause holds."""
+    for clause in clauses:
+        if not candidates:
+            break
+        candidates = clause.restrict(candidates)
+    return candidates
+
+
+def _has_free_words(clauses: list[ClauseMatcher]) -> bool:
+    return any(term.wants_fulltext for clause in clauses for term in clause.positive)
+
+
+class _Ranker:
+    """Scores shortlisted papers: how well each clause matches, and how close the query reads
+    to the paper's title or to one of its people."""
+
+    def __init__(self, query: Query, clauses: list[ClauseMatcher], vocabulary: Vocabulary) -> None:
+        self._clauses = [c for c in clauses if c.positive]
+        text_terms = [
+            t.term
+            for c in self._clauses
+            for t in c.positive
+            if t.term.field in (None, "title") and t.years is None
+        ]
+        self._title_query = " ".join(normalize.fold(t.text) for t in text_terms)
+        name_words = [
+            w
+            for c in self._clauses
+            for t in c.positive
+            if t.term.field in (None, "author")
+            for w in normalize.words(t.term.text)
+        ]
+        self._name_words: list[Expansion] = [vocabulary.expand(w) for w in name_words]
+
+    def rank(self, shortlist: list[int], entries: dict[int, Entry]) -> list[Hit]:
+        scored = []
+        for doc_id in shortlist:
+            entry = entries[doc_id]
+            hit = self._score(doc_id, entry)
+            if hit is not None:
+                scored.append((-hit.score, -(entry.year or 0), -doc_id, hit))
+        scored.sort(key=lambda row: row[:3])
+        return [row[3] for row in scored]
+
+    def _score(self, doc_id: int, entry: Entry) -> Hit | None:
+        if not self._clauses:
+            return Hit(doc_id, 100.0, frozenset())
+        words = entry.field_words()
+        total, fields = 0.0, set()
+        for clause in self._clauses:
+            quality, field = clause.quality(doc_id, entry, words)
+            if quality <= 0.0:
+                return None
+            total += quality
+            if field:
+                fields.add(field)
+        mean = total / len(self._clauses)
+        closeness = max(self._title_closeness(entry), self._name_closeness(entry))
+        score = 100.0 * ((1.0 - _CLOSENESS_SHARE) * mean + _CLOSENESS_SHARE * closeness)
+        return Hit(doc_id, round(min(score, 100.0), 2), frozenset(fields))
+
+    def _title_closeness(self, entry: Entry) -> float:
+        if not self._title_query or not entry.title:
+            return 0.0
+        return fuzz.WRatio(self._title_query, entry.title) / 100.0
+
+    def _name_closeness(self, entry: Entry) -> float:
+        """1.0 when the query names a person of the paper by family and given name (or
+        initial), half as much for the family name alone."""
+        if not self._name_words or not entry.authors:
+            return 0.0
+        best = 0.0
+        for given, family in entry.people():
+            family_words = with_joined(family)
+            by_family = [w.best_in(family_words) for w in self._name_words]
+            family_best = max(by_family)
+            if family_best == 0.0:
+                continue
+            matched = by_family.index(family_best)
+            given_best = max(
+                (w.best_in(given) for i, w in enumerate(self._name_words) if i != matched),
+                default=0.0,
+            )
+            closeness = (family_best + given_best) / 2 if given_best else family_best / 2
+            best = max(best, closeness)
+        return best

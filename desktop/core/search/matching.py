@@ -1,0 +1,241 @@
+"""How one query term finds papers: through postings (sets of ids) for the many, and word by
+word for the few papers that are ranked.
+
+A term turns into "sources": posting sets with the quality of the match they stand for
+(an exact title word, a prefix, a typo, a full-text hit), best first. The index combines
+sources with set operations, which run in C, and only looks at single papers to rank them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from desktop.core.search import normalize
+from desktop.core.search.document import FREE_FIELDS, Entry
+from desktop.core.search.query import Clause, Term, YearRange
+from desktop.core.search.vocabulary import Expansion, Vocabulary
+
+#: `fulltext(text, field)` -> ids of papers whose abstract or notes match `text`.
+#: `field` is "abstract", "note", or None for either; `text` is one term as the user typed
+#: it (several words are to be matched as a phrase).
+FullText = Callable[[str, str | None], set[int]]
+
+#: Title and author matches rank first; the other short fields a little lower.
+FIELD_WEIGHT = {"title": 1.0, "author": 1.0}
+OTHER_FIELD_WEIGHT = 0.8
+#: A word found only in an abstract or a note ranks below any fuzzy title or author match.
+FULLTEXT_QUALITY = 0.35
+
+_FULLTEXT_ONLY = ("abstract", "note")
+# Labels the user picks from a list: matched whole-word, not by prefix or typo.
+_EXACT_FIELDS = ("tag", "list", "status")
+
+Postings = dict[str, dict[str, set[int]]]
+Source = tuple[float, set[int]]
+
+
+@dataclass
+class Corpus:
+    """What a matcher reads: the postings of each field, years, entries and the vocabulary."""
+
+    postings: Postings
+    years: dict[int | None, set[int]]
+    entries: dict[int, Entry]
+    vocabulary: Vocabulary
+
+
+def restrict(candidates: set[int], sources: list[Source]) -> set[int]:
+    """The candidates found in any of the sources."""
+    found: set[int] = set()
+    for _, ids in sources:
+        found |= candidates & ids
+        if len(found) == len(candidates):
+            break
+    return found
+
+
+class TermMatcher:
+    """One positive or negated term, ready to find its papers."""
+
+    def __init__(self, term: Term, corpus: Corpus, *, exact_only: bool = False) -> None:
+        self.term = term
+        self._corpus = corpus
+        self.fields: tuple[str, ...] = FREE_FIELDS if term.field is None else (term.field,)
+        if term.field in _FULLTEXT_ONLY:
+            self.fields = ()
+        self.years: YearRange | None = term.years
+        folded = normalize.words(term.text) if term.years is None else []
+        self.phrase = " ".join(folded) if term.phrase and len(folded) > 1 else ""
+        loose = not (exact_only or term.phrase or term.field in _EXACT_FIELDS)
+        expand = corpus.vocabulary.expand
+        self.parts: list[Expansion] = [expand(w, prefix=loose, fuzzy=loose) for w in folded]
+        joined = "".join(folded)
+        self.joined = (
+            expand(joined, prefix=loose, fuzzy=False)
+            if len(folded) > 1 and not self.phrase
+            else None
+        )
+        self.fulltext_ids: set[int] | None = None
+        self._sources: list[Source] | None = None
+
+    @property
+    def searchable(self) -> bool:
+        """False for terms with nothing to look for (`-`, `C++` folds to `c`, so it is kept)."""
+        return bool(self.years is not None or self.parts or self.term.field in _FULLTEXT_ONLY)
+
+    @property
+    def wants_fulltext(self) -> bool:
+        """Whether full text may satisfy this term (free words, `abstract:`, `note:`)."""
+        return bool(self.parts) and (self.term.field is None or self.term.field in _FULLTEXT_ONLY)
+
+    def load_fulltext(self, fulltext: FullText) -> None:
+        """Ask full text for this term once; later calls reuse the answer."""
+        if self.fulltext_ids is None and self.wants_fulltext:
+            field = self.term.field if self.term.field in _FULLTEXT_ONLY else None
+            # Full text may know papers the index does not hold (in the trash): drop them.
+            self.fulltext_ids = fulltext(self.term.text, field) & self._corpus.entries.keys()
+            self._sources = None
+
+    def sources(self) -> list[Source]:
+        """Posting sets with the quality they stand for, best first."""
+        if self._sources is None:
+            self._sources = self._build_sources()
+        return self._sources
+
+    def cost(self) -> int:
+        """How many ids the sources hold in all (to pick the cheapest term to start from)."""
+        return sum(len(ids) for _, ids in self.sources())
+
+    def _build_sources(self) -> list[Source]:
+        corpus = self._corpus
+        sources: list[Source] = []
+        if self.years is not None:
+            years = self.years
+            sources = [(1.0, ids) for year, ids in corpus.years.items() if year in years]
+        elif len(self.parts) == 1:
+            sources = self._word_sources(self.parts[0])
+        elif self.parts and self.fields:
+            sources = [(1.0, self._all_parts())]
+        if self.fulltext_ids:
+            sources.append((FULLTEXT_QUALITY, self.fulltext_ids))
+        return sources
+
+    def _word_sources(self, expansion: Expansion) -> list[Source]:
+        """One source per (indexed word, field) the typed word may stand for."""
+        postings = self._corpus.postings
+        sources = []
+        quality = expansion.quality
+        for field in self.fields:
+            weight = FIELD_WEIGHT.get(field, OTHER_FIELD_WEIGHT)
+            by_word = postings[field]
+            for word in expansion.ranked:
+                ids = by_word.get(word)
+                if ids:
+                    sources.append((quality[word] * weight, ids))
+        sources.sort(key=lambda source: -source[0])
+        return sources
+
+    def _all_parts(self) -> set[int]:
+        """Papers holding every part of a multi-word term (`multi-agent`, a phrase), or the
+        parts joined (`multiagent`); phrases are checked word by word afterwards."""
+        per_part = sorted((self._word_sources(part) for part in self.parts), key=_total)
+        found = set().union(*(ids for _, ids in per_part[0]))
+        for sources in per_part[1:]:
+            found = restrict(found, sources)
+        if self.joined is not None:
+            for _, ids in self._word_sources(self.joined):
+                found |= ids
+        if self.phrase:
+            entries = self._corpus.entries
+            found = {doc for doc in found if self._phrase_in(entries[doc])}
+        return found
+
+    def quality(self, doc_id: int, entry: Entry, words: dict[str, list[str]]) -> tuple[float, str]:
+        """How well this term matches one paper, and in which field (0.0 when it does not)."""
+        if self.years is not None:
+            return (1.0, "year") if entry.year in self.years else (0.0, "")
+        best, where = 0.0, ""
+        for field in self.fields:
+            found = self._quality_in(entry, field, words[field])
+            found *= FIELD_WEIGHT.get(field, OTHER_FIELD_WEIGHT)
+            if found > best:
+                best, where = found, field
+        if best < FULLTEXT_QUALITY and self.fulltext_ids and doc_id in self.fulltext_ids:
+            best, where = FULLTEXT_QUALITY, "fulltext"
+        return best, where
+
+    def _quality_in(self, entry: Entry, field: str, words: list[str]) -> float:
+        if not words:
+            return 0.0
+        if self.phrase:
+            padded = f" {self.phrase} "
+            return 1.0 if any(padded in f" {text} " for text in entry.field_texts(field)) else 0.0
+        best = min(part.best_in(words) for part in self.parts)
+        if self.joined is not None:
+            best = max(best, self.joined.best_in(words))
+        return best
+
+    def _phrase_in(self, entry: Entry) -> bool:
+        padded = f" {self.phrase} "
+        return any(
+            padded in f" {text} " for field in self.fields for text in entry.field_texts(field)
+        )
+
+
+def _total(sources: list[Source]) -> int:
+    return sum(len(ids) for _, ids in sources)
+
+
+class ClauseMatcher:
+    """Terms joined by OR. A negated alternative holds for papers that do not match it."""
+
+    def __init__(self, clause: Clause, corpus: Corpus) -> None:
+        terms = [TermMatcher(t, corpus, exact_only=t.negated) for t in clause.terms]
+        terms = [t for t in terms if t.searchable]
+        self.positive = [t for t in terms if not t.term.negated]
+        self.negative = [t for t in terms if t.term.negated]
+
+    @property
+    def empty(self) -> bool:
+        return not (self.positive or self.negative)
+
+    @property
+    def only_negative(self) -> bool:
+        return bool(self.negative) and not self.positive
+
+    def load_fulltext(self, fulltext: FullText) -> None:
+        for term in self.positive + self.negative:
+            term.load_fulltext(fulltext)
+
+    def sources(self) -> list[Source]:
+        """The sources of every positive alternative, best first."""
+        merged = [source for term in self.positive for source in term.sources()]
+        merged.sort(key=lambda source: -source[0])
+        return merged
+
+    def cost(self) -> int:
+        return sum(term.cost() for term in self.positive)
+
+    def restrict(self, candidates: set[int]) -> set[int]:
+        """The candidates for which this clause holds."""
+        found = restrict(candidates, self.sources()) if self.positive else set()
+        if self.negative:
+            rest = candidates - found
+            # A paper fails the clause only when it matches every negated alternative.
+            failing = rest
+            for term in self.negative:
+                failing = restrict(failing, term.sources())
+            found |= rest - failing
+        return found
+
+    def quality(self, doc_id: int, entry: Entry, words: dict[str, list[str]]) -> tuple[float, str]:
+        """The best alternative's quality for one paper (negated alternatives count as 0.5)."""
+        best, where = 0.0, ""
+        for term in self.positive:
+            found, field = term.quality(doc_id, entry, words)
+            if found > best:
+                best, where = found, field
+        if best == 0.0 and self.negative:
+            best = 0.5
+        return best, where
