@@ -256,9 +256,12 @@ def format_name(person: Person, *, keep_unicode: bool = False) -> str:
     if " " in family and (not (given or von or jr) or _would_split(family)):
         family = "{" + family + "}"  # an organisation, or words BibTeX would take as "von"
     last = f"{von} {family}" if von else family
-    if jr:
-        return f"{last}, {jr}, {given}"
-    return f"{last}, {given}" if given else last
+    # BibTeX rejects a name ending in a comma; `{}` is an empty first name it accepts.
+    name = f"{last}, {jr}, {given or '{}'}" if jr else (f"{last}, {given}" if given else last)
+    if name.count(",") > 2:
+        # biber counts commas even inside braces and skips the entry past two: one braced unit.
+        return "{" + " ".join(part for part in (given, von, family, jr) if part) + "}"
+    return name
 
 
 def _name_part(text: str, keep_unicode: bool) -> str:

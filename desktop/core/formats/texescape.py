@@ -494,7 +494,14 @@ def verbatim(value: str) -> str:
     if not is_balanced(value):
         value = value.replace("{", "%7B").replace("}", "%7D")
     value = value.replace("\\", "%5C").replace(" ", "%20")
+    if not value.isascii():  # an IRI: its URI form, as pdfLaTeX has no glyphs for the rest
+        value = "".join(ch if ch.isascii() else _percent_encoded(ch) for ch in value)
     return value.replace("%", r"\%").replace("#", r"\#")
+
+
+def _percent_encoded(char: str) -> str:
+    data = char.encode("utf-8", "replace") if not "\ud800" <= char <= "\udfff" else b"\xef\xbf\xbd"
+    return "".join(f"%{byte:02X}" for byte in data)
 
 
 def verbatim_biblatex(value: str) -> str:
