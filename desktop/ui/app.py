@@ -1,0 +1,45 @@
+"""The composition root: start Qt, open the library, show the window, run until quit."""
+
+from __future__ import annotations
+
+import sys
+
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtWidgets import QApplication, QMessageBox
+
+from desktop.core import db
+from desktop.core.errors import KnownError
+from desktop.core.library import Library
+from desktop.ui import icons
+from desktop.ui.crash_report import LOG_NAME, CrashReporter
+
+
+def run(url: str | None = None) -> int:
+    """Open the window on the library at `url` (the user's own when None); the exit code."""
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    assert isinstance(app, QApplication)
+    QCoreApplication.setOrganizationName("Papershelf")
+    QCoreApplication.setApplicationName("Papershelf")
+    app.setApplicationDisplayName("Papershelf")
+    app.setDesktopFileName("papershelf")
+    app.setWindowIcon(icons.app_icon())
+    reporter = CrashReporter(db.data_dir() / LOG_NAME, _show_sentence)
+    reporter.install()
+    try:
+        library = Library.open(url)
+    except KnownError as error:
+        _show_sentence(str(error))
+        return 1
+    # Imported here so that a library that will not open costs no widget set-up.
+    from desktop.ui.main_window import MainWindow
+
+    window = MainWindow(library)
+    window.show()
+    try:
+        return app.exec()
+    finally:
+        library.close()
+
+
+def _show_sentence(sentence: str) -> None:
+    QMessageBox.warning(QApplication.activeWindow(), "Papershelf", sentence)

@@ -1,0 +1,1 @@
+"""Qt item models over the library: the sidebar tree and the paper table."""

@@ -1,0 +1,289 @@
+"""The paper table: ids in SQL order, rows fetched a page at a time and cached.
+
+The model never sorts or filters in Python: a header click asks the library for the view's
+ids in the new order (SQL), so 100k papers sort in milliseconds. Rows are read only when the
+view paints them (`data()`), one page of ids per query.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QMimeData,
+    QModelIndex,
+    QPersistentModelIndex,
+    Qt,
+    Signal,
+)
+from PySide6.QtGui import QFont, QPalette
+from PySide6.QtWidgets import QApplication
+
+from desktop.core.browse import PaperRow, View
+from desktop.core.library import Library
+from desktop.ui.models import paper_mime
+
+Index = QModelIndex | QPersistentModelIndex
+
+#: (key the library sorts by, header label); the order is the default column order.
+COLUMNS: tuple[tuple[str, str], ...] = (
+    ("title", "Title"),
+    ("authors", "Authors"),
+    ("year", "Year"),
+    ("venue", "Venue"),
+    ("status", "Status"),
+    ("priority", "Priority"),
+    ("added", "Added"),
+)
+COLUMN_KEYS = tuple(key for key, _ in COLUMNS)
+#: Rows fetched per query when the view scrolls onto rows not yet read.
+PAGE_SIZE = 200
+#: How much of an abstract stands in for a missing title.
+ABSTRACT_PREVIEW = 90
+#: Data role holding a row's paper id.
+PAPER_ID_ROLE = Qt.ItemDataRole.UserRole + 1
+_STATUS_LABELS = {"unread": "Unread", "reading": "Reading", "read": "Read"}
+
+
+class PaperTableModel(QAbstractTableModel):
+    """Rows are papers of one sidebar view (optionally narrowed to search hits)."""
+
+    #: A drop inside a reading list asks for this new order: (list id, paper ids in order).
+    reorder_requested = Signal(int, list)
+
+    def __init__(self, library: Library, parent: Any = None) -> None:
+        super().__init__(parent)
+        self._library = library
+        self._view = View()
+        self._sort = "added"
+        self._descending = False
+        #: Paper ids of search hits, best first; None when no search is active.
+        self._hits: list[int] | None = None
+        self._ids: list[int] = []
+        self._cache: dict[int, PaperRow] = {}
+
+    # -- what is shown -------------------------------------------------------------------
+
+    @property
+    def view(self) -> View:
+        return self._view
+
+    @property
+    def sort_key(self) -> str:
+        """The column the rows are sorted by, "position" for a list's own order, or
+        "relevance" while search hits are shown best first."""
+        return self._sort
+
+    @property
+    def descending(self) -> bool:
+        return self._descending
+
+    def paper_ids(self) -> list[int]:
+        """Every id shown, in row order."""
+        return list(self._ids)
+
+    def show_view(self, view: View) -> None:
+        """Show a sidebar view; a reading list starts in its own order."""
+        self._view = view
+        self._hits = None
+        if view.kind == "list":
+            self._sort, self._descending = "position", False
+        elif self._sort in ("position", "relevance"):
+            self._sort, self._descending = "added", False
+        self.reload()
+
+    def show_hits(self, hits: list[int] | None) -> None:
+        """Narrow the view to search hits (best first), or None to show the whole view."""
+        self._hits = hits
+        if hits is not None:
+            self._sort, self._descending = "relevance", False
+        elif self._sort == "relevance":
+            self._sort = "position" if self._view.kind == "list" else "added"
+        self.reload()
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        """Sort by a column in SQL (the view's header calls this on a click)."""
+        if not 0 <= column < len(COLUMNS):
+            return
+        self._sort = COLUMN_KEYS[column]
+        self._descending = order == Qt.SortOrder.DescendingOrder
+        self.reload()
+
+    def use_list_order(self) -> None:
+        """Back to a reading list's own order (after sorting it by a column)."""
+        if self._view.kind == "list":
+            self._sort, self._descending = "position", False
+            self.reload()
+
+    def reload(self) -> None:
+        """Ask the library again for the ids (after a change) and forget cached rows.
+
+        When only the order changed, persistent indexes (the selection) follow their papers;
+        when papers came or went, the model resets and `reset_done` lets the view reselect.
+        """
+        ids = self._query_ids()
+        self._cache.clear()
+        if ids == self._ids:
+            if ids:
+                last = self.index(len(ids) - 1, len(COLUMNS) - 1)
+                self.dataChanged.emit(self.index(0, 0), last)
+        elif len(ids) == len(self._ids) and set(ids) == set(self._ids):
+            self._reorder(ids)
+        else:
+            self.beginResetModel()
+            self._ids = ids
+            self.endResetModel()
+
+    def _reorder(self, ids: list[int]) -> None:
+        self.layoutAboutToBeChanged.emit()
+        old = self.persistentIndexList()
+        papers = [self._ids[i.row()] for i in old]
+        self._ids = ids
+        rows = {paper_id: row for row, paper_id in enumerate(ids)}
+        self.changePersistentIndexList(
+            old, [self.index(rows[p], i.column()) for p, i in zip(papers, old, strict=True)]
+        )
+        self.layoutChanged.emit()
+
+    def _query_ids(self) -> list[int]:
+        if self._hits is not None and self._sort == "relevance":
+            in_view = set(self._library.view_ids(self._view))
+            return [i for i in self._hits if i in in_view]
+        ids = self._library.view_ids(self._view, self._sort, self._descending)
+        if self._hits is None:
+            return ids
+        wanted = set(self._hits)
+        return [i for i in ids if i in wanted]
+
+    # -- rows --------------------------------------------------------------------------------
+
+    def paper_id(self, row: int) -> int:
+        return self._ids[row]
+
+    def row_of(self, paper_id: int) -> int | None:
+        try:
+            return self._ids.index(paper_id)
+        except ValueError:
+            return None
+
+    def paper_row(self, row: int) -> PaperRow | None:
+        """The row's data, fetched with its page when not cached yet."""
+        paper_id = self._ids[row]
+        found = self._cache.get(paper_id)
+        if found is None:
+            start = row - row % PAGE_SIZE
+            self._cache.update(self._library.rows(self._ids[start : start + PAGE_SIZE]))
+            found = self._cache.get(paper_id)
+        return found
+
+    # -- QAbstractTableModel -----------------------------------------------------------------
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._ids)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(COLUMNS)
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        horizontal = orientation == Qt.Orientation.Horizontal
+        if horizontal and role == Qt.ItemDataRole.DisplayRole and 0 <= section < len(COLUMNS):
+            return COLUMNS[section][1]
+        return None
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not 0 <= index.row() < len(self._ids):
+            return None
+        if role == PAPER_ID_ROLE:
+            return self._ids[index.row()]
+        row = self.paper_row(index.row())
+        if row is None:  # deleted since the ids were read; the next change reloads
+            return None
+        key = COLUMN_KEYS[index.column()]
+        untitled = key == "title" and not row.title.strip()
+        if role == Qt.ItemDataRole.DisplayRole:
+            return _display(row, key)
+        if role == Qt.ItemDataRole.ToolTipRole and key == "title":
+            return row.title or row.abstract[:400] or None
+        if role == Qt.ItemDataRole.FontRole and untitled:
+            font = QFont()
+            font.setItalic(True)
+            return font
+        if role == Qt.ItemDataRole.ForegroundRole and untitled:
+            return QApplication.palette().color(
+                QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text
+            )
+        if role == Qt.ItemDataRole.TextAlignmentRole and key in ("year", "priority"):
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return None
+
+    def flags(self, index: Index) -> Qt.ItemFlag:
+        base = super().flags(index)
+        if not index.isValid():
+            return base | Qt.ItemFlag.ItemIsDropEnabled if self._accepts_reorder() else base
+        return base | Qt.ItemFlag.ItemIsDragEnabled
+
+    # -- drag and drop -----------------------------------------------------------------------
+
+    def mimeTypes(self) -> list[str]:
+        return [paper_mime.MIME_TYPE]
+
+    def mimeData(self, indexes: Sequence[QModelIndex]) -> QMimeData:
+        rows = sorted({i.row() for i in indexes if i.isValid()})
+        return paper_mime.encode([self._ids[r] for r in rows])
+
+    def supportedDragActions(self) -> Qt.DropAction:
+        return Qt.DropAction.CopyAction | Qt.DropAction.MoveAction
+
+    def supportedDropActions(self) -> Qt.DropAction:
+        return Qt.DropAction.MoveAction
+
+    def _accepts_reorder(self) -> bool:
+        return self._view.kind == "list" and self._sort == "position"
+
+    def canDropMimeData(
+        self, data: QMimeData, action: Qt.DropAction, row: int, column: int, parent: Index
+    ) -> bool:
+        return self._accepts_reorder() and bool(paper_mime.decode(data))
+
+    def dropMimeData(
+        self, data: QMimeData, action: Qt.DropAction, row: int, column: int, parent: Index
+    ) -> bool:
+        """Dropping papers of this list between its rows asks for a new list order."""
+        moved = [i for i in paper_mime.decode(data) if i in set(self._ids)]
+        if not moved or not self._accepts_reorder():
+            return False
+        if parent.isValid():  # dropped onto a row: goes before it
+            row = parent.row()
+        if row < 0:
+            row = len(self._ids)
+        before = [i for i in self._ids[:row] if i not in moved]
+        after = [i for i in self._ids[row:] if i not in moved]
+        assert isinstance(self._view.key, int)
+        self.reorder_requested.emit(self._view.key, [*before, *moved, *after])
+        # The library's change notification reloads the rows; Qt must not remove any itself.
+        return False
+
+
+def _display(row: PaperRow, key: str) -> str:
+    if key == "title":
+        if row.title.strip():
+            return row.title
+        preview = " ".join(row.abstract.split())
+        if len(preview) > ABSTRACT_PREVIEW:
+            preview = preview[:ABSTRACT_PREVIEW].rsplit(" ", 1)[0] + "…"
+        return preview or "(untitled)"
+    if key == "authors":
+        return row.authors
+    if key == "year":
+        return "" if row.year is None else str(row.year)
+    if key == "venue":
+        return row.venue
+    if key == "status":
+        return _STATUS_LABELS.get(row.status, row.status)
+    if key == "priority":
+        return "★" * row.priority if row.priority else ""
+    return row.added.astimezone().strftime("%Y-%m-%d")

@@ -1,0 +1,287 @@
+"""Undoable library operations for the window's QUndoStack (Ctrl+Z / Ctrl+Shift+Z).
+
+Each command does its work through `Library` in `redo()` and takes it back in `undo()`;
+the library's change notification refreshes the views either way. A command built with
+`done=True` wraps work already performed (a saved edit), so pushing it does not repeat it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtGui import QUndoCommand
+
+from desktop.core.browse import View
+from desktop.core.formats.record import Person
+from desktop.core.library import Library
+from desktop.core.models import Annotation
+
+
+class _LibraryCommand(QUndoCommand):
+    def __init__(self, library: Library, text: str, *, done: bool = False) -> None:
+        super().__init__(text)
+        self._library = library
+        self._skip_first_redo = done
+
+    def redo(self) -> None:
+        if self._skip_first_redo:
+            self._skip_first_redo = False
+            return
+        self._do()
+
+    def undo(self) -> None:
+        self._undo()
+
+    def _do(self) -> None:
+        raise NotImplementedError
+
+    def _undo(self) -> None:
+        raise NotImplementedError
+
+
+class EditPaperCommand(_LibraryCommand):
+    """A metadata edit, already saved by the detail pane; undo puts the old values back.
+
+    Undo and redo name the version they expect, so they never overwrite someone else's
+    later edit (StaleEditError is shown instead).
+    """
+
+    def __init__(
+        self,
+        library: Library,
+        paper_id: int,
+        before: dict[str, Any],
+        after: dict[str, Any],
+        version_after: int,
+    ) -> None:
+        super().__init__(library, "Edit paper", done=True)
+        self._paper_id = paper_id
+        self._before = before
+        self._after = after
+        self._version = version_after
+
+    def _apply(self, values: dict[str, Any]) -> None:
+        changes = dict(values)
+        authors: list[Person] | None = changes.pop("authors", None)
+        details = self._library.update_paper(
+            self._paper_id, expected_version=self._version, authors=authors, **changes
+        )
+        self._version = details.paper.version
+
+    def _do(self) -> None:
+        self._apply(self._after)
+
+    def _undo(self) -> None:
+        self._apply(self._before)
+
+
+class SetFieldCommand(_LibraryCommand):
+    """Status or priority of several papers; undo restores each paper's own old value."""
+
+    def __init__(
+        self, library: Library, field: str, value: Any, old: dict[int, Any], label: str
+    ) -> None:
+        super().__init__(library, label)
+        self._field = field
+        self._value = value
+        self._old = old
+
+    def _set(self, ids: list[int], value: Any) -> None:
+        if self._field == "status":
+            self._library.set_status(ids, value)
+        else:
+            self._library.set_priority(ids, value)
+
+    def _do(self) -> None:
+        self._set(list(self._old), self._value)
+
+    def _undo(self) -> None:
+        by_value: dict[Any, list[int]] = {}
+        for paper_id, value in self._old.items():
+            by_value.setdefault(value, []).append(paper_id)
+        for value, ids in by_value.items():
+            self._set(ids, value)
+
+
+class TrashCommand(_LibraryCommand):
+    """Move papers to the trash (or, with `restore=True`, back out of it)."""
+
+    def __init__(self, library: Library, paper_ids: list[int], *, restore: bool = False) -> None:
+        count = len(paper_ids)
+        what = f"{count} paper{'s' if count != 1 else ''}"
+        super().__init__(library, f"Restore {what}" if restore else f"Move {what} to the trash")
+        self._ids = paper_ids
+        self._restore = restore
+
+    def _do(self) -> None:
+        if self._restore:
+            self._library.restore_papers(self._ids)
+        else:
+            self._library.delete_papers(self._ids)
+
+    def _undo(self) -> None:
+        if self._restore:
+            self._library.delete_papers(self._ids)
+        else:
+            self._library.restore_papers(self._ids)
+
+
+class AddToListCommand(_LibraryCommand):
+    """Put papers into a reading list; undo takes out only those that were not there."""
+
+    def __init__(self, library: Library, list_id: int, paper_ids: list[int]) -> None:
+        name = library.reading_list(list_id).name
+        super().__init__(library, f"Add to “{name}”")
+        self._list_id = list_id
+        already = {item.paper.id for item in library.list_items(list_id)}
+        self._new = [i for i in dict.fromkeys(paper_ids) if i not in already]
+
+    def _do(self) -> None:
+        if self._new:
+            self._library.add_to_list(self._list_id, self._new)
+
+    def _undo(self) -> None:
+        if self._new:
+            self._library.remove_from_list(self._list_id, self._new)
+
+
+class RemoveFromListCommand(_LibraryCommand):
+    """Take papers out of a list (not out of the library); undo puts them back in place."""
+
+    def __init__(self, library: Library, list_id: int, paper_ids: list[int]) -> None:
+        name = library.reading_list(list_id).name
+        super().__init__(library, f"Remove from “{name}”")
+        self._list_id = list_id
+        self._order = _list_order(library, list_id)
+        self._ids = [i for i in paper_ids if i in self._order]
+
+    def _do(self) -> None:
+        self._library.remove_from_list(self._list_id, self._ids)
+
+    def _undo(self) -> None:
+        self._library.add_to_list(self._list_id, self._ids)
+        self._library.reorder_list(self._list_id, self._order)
+
+
+class ReorderListCommand(_LibraryCommand):
+    """Give a reading list a new order; undo gives back the old one."""
+
+    def __init__(self, library: Library, list_id: int, new_order: list[int]) -> None:
+        super().__init__(library, "Reorder list")
+        self._list_id = list_id
+        self._old = _list_order(library, list_id)
+        self._new = new_order
+
+    def _do(self) -> None:
+        self._library.reorder_list(self._list_id, self._new)
+
+    def _undo(self) -> None:
+        self._library.reorder_list(self._list_id, self._old)
+
+
+class CreateListCommand(_LibraryCommand):
+    def __init__(self, library: Library, name: str) -> None:
+        super().__init__(library, f"Create list “{name}”")
+        self._name = name
+
+    def _do(self) -> None:
+        self._library.create_list(self._name)
+
+    def _undo(self) -> None:
+        self._library.delete_list(self._name)
+
+
+class RenameListCommand(_LibraryCommand):
+    def __init__(self, library: Library, list_id: int, new_name: str) -> None:
+        super().__init__(library, f"Rename list to “{new_name}”")
+        self._list_id = list_id
+        self._old = library.reading_list(list_id).name
+        self._new = new_name
+
+    def _do(self) -> None:
+        self._library.rename_list(self._list_id, self._new)
+
+    def _undo(self) -> None:
+        self._library.rename_list(self._list_id, self._old)
+
+
+class DeleteListCommand(_LibraryCommand):
+    """Delete a list (its papers stay); undo re-creates it with its papers in order."""
+
+    def __init__(self, library: Library, list_id: int) -> None:
+        found = library.reading_list(list_id)
+        super().__init__(library, f"Delete list “{found.name}”")
+        self._name = found.name
+        self._description = found.description
+        self._order = _list_order(library, list_id)
+
+    def _do(self) -> None:
+        self._library.delete_list(self._name)
+
+    def _undo(self) -> None:
+        self._library.create_list(self._name, self._description)
+        if self._order:
+            self._library.add_to_list(self._name, self._order)
+
+
+class TagCommand(_LibraryCommand):
+    """Tag papers (or untag them, `add=False`); undo changes only the papers it changed."""
+
+    def __init__(self, library: Library, tag: str, paper_ids: list[int], *, add: bool) -> None:
+        super().__init__(library, f"Tag “{tag}”" if add else f"Remove tag “{tag}”")
+        self._tag = tag
+        self._add = add
+        tag_id = next((t.id for t, _ in library.tags() if t.name == tag), None)
+        carrying = set(library.view_ids(View("tag", tag_id))) if tag_id is not None else set()
+        self._ids = [i for i in paper_ids if (i in carrying) != add]
+
+    def _do(self) -> None:
+        if self._ids:
+            (self._library.tag_papers if self._add else self._library.untag_papers)(
+                self._tag, self._ids
+            )
+
+    def _undo(self) -> None:
+        if self._ids:
+            (self._library.untag_papers if self._add else self._library.tag_papers)(
+                self._tag, self._ids
+            )
+
+
+class AnnotateCommand(_LibraryCommand):
+    """Annotate a span of an abstract; undo deletes that annotation."""
+
+    def __init__(self, library: Library, paper_id: int, start: int, end: int, note: str) -> None:
+        super().__init__(library, "Annotate")
+        self._args = (paper_id, start, end, note)
+        self.annotation_id: int | None = None
+
+    def _do(self) -> None:
+        self.annotation_id = self._library.annotate(*self._args).id
+
+    def _undo(self) -> None:
+        if self.annotation_id is not None:
+            self._library.delete_annotation(self.annotation_id)
+            self.annotation_id = None
+
+
+class DeleteAnnotationCommand(_LibraryCommand):
+    """Delete an annotation; undo writes it again (same span, same note)."""
+
+    def __init__(self, library: Library, annotation: Annotation) -> None:
+        super().__init__(library, "Delete annotation")
+        assert annotation.id is not None
+        self._id = annotation.id
+        self._args = (annotation.paper_id, annotation.start, annotation.end, annotation.note)
+
+    def _do(self) -> None:
+        self._library.delete_annotation(self._id)
+
+    def _undo(self) -> None:
+        created = self._library.annotate(*self._args)
+        assert created.id is not None
+        self._id = created.id
+
+
+def _list_order(library: Library, list_id: int) -> list[int]:
+    return [item.paper.id for item in library.list_items(list_id) if item.paper.id is not None]

@@ -1,0 +1,1 @@
+"""The window's widgets: search bar, detail pane, notes, abstract, welcome panel."""

@@ -1,0 +1,227 @@
+"""The right-hand pane: one paper's metadata, abstract with annotations, notes and links.
+
+Everything it changes goes through `Library`; metadata edits and annotations are pushed on
+the window's undo stack.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont, QUndoStack
+from PySide6.QtWidgets import (
+    QLabel,
+    QScrollArea,
+    QStackedWidget,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop.core.errors import KnownError, NotFoundError, StaleEditError
+from desktop.core.library import Change, Library
+from desktop.core.papers import PaperDetails
+from desktop.ui import prompts, undo_commands
+from desktop.ui.widgets.abstract_view import AbstractView
+from desktop.ui.widgets.links_view import LinksView
+from desktop.ui.widgets.metadata_form import MetadataForm
+from desktop.ui.widgets.notes_editor import NotesEditor
+
+RELOAD = "Reload their version"
+OVERWRITE = "Save mine over theirs"
+
+
+class DetailPane(QWidget):
+    """Shows the paper picked in the table (`show_paper`); empty when none is."""
+
+    def __init__(self, library: Library, undo_stack: QUndoStack, parent: Any = None) -> None:
+        super().__init__(parent)
+        self._library = library
+        self._undo = undo_stack
+        self._details: PaperDetails | None = None
+        #: The version the form's edits are based on (kept old after a collision).
+        self._version: int | None = None
+        self.heading = QLabel(self)
+        self.heading.setWordWrap(True)
+        self.heading.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        font = QFont(self.heading.font())
+        font.setPointSizeF(font.pointSizeF() * 1.25)
+        font.setBold(True)
+        self.heading.setFont(font)
+        self.byline = QLabel(self)
+        self.byline.setWordWrap(True)
+        self.byline.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.form = MetadataForm(self)
+        self.form.save_requested.connect(self._on_save_requested)
+        form_scroll = QScrollArea(self)
+        form_scroll.setWidget(self.form)
+        form_scroll.setWidgetResizable(True)
+        form_scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        self.abstract = AbstractView(self)
+        self.abstract.annotate_requested.connect(self._on_annotate)
+        self.abstract.edit_requested.connect(self._on_edit_annotation)
+        self.abstract.delete_requested.connect(self._on_delete_annotation)
+        self.notes = NotesEditor(library, self)
+        self.links = LinksView(self)
+        self.links.attach_requested.connect(self._on_attach)
+        self.links.detach_requested.connect(self._on_detach)
+        self.tabs = QTabWidget(self)
+        self.tabs.setDocumentMode(True)
+        self.tabs.addTab(self.abstract, "Abstract")
+        self.tabs.addTab(self.notes, "Notes")
+        self.tabs.addTab(form_scroll, "Details")
+        self.tabs.addTab(self.links, "Links")
+        paper_page = QWidget(self)
+        paper_layout = QVBoxLayout(paper_page)
+        paper_layout.setContentsMargins(8, 8, 8, 8)
+        paper_layout.addWidget(self.heading)
+        paper_layout.addWidget(self.byline)
+        paper_layout.addWidget(self.tabs, 1)
+        placeholder = QLabel("Select a paper to see its details, abstract and notes.", self)
+        placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        placeholder.setWordWrap(True)
+        placeholder.setEnabled(False)
+        self.pages = QStackedWidget(self)
+        self.pages.addWidget(placeholder)
+        self.pages.addWidget(paper_page)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.pages)
+
+    @property
+    def paper_id(self) -> int | None:
+        return None if self._details is None else self._details.id
+
+    def show_paper(self, paper_id: int | None) -> None:
+        """Show a paper (or nothing), saving the note being typed first."""
+        self.notes.save_now()
+        if paper_id is None:
+            self._details = None
+            self.notes.show_paper(None, [])
+            self.pages.setCurrentIndex(0)
+            return
+        try:
+            details = self._library.paper(paper_id)
+        except NotFoundError:
+            self.show_paper(None)
+            return
+        if self._details is None or self._details.id != paper_id:
+            self.form.clear()
+        self._details = details
+        self._version = details.paper.version
+        self.form.load(details)
+        self._show_parts(details)
+        self.notes.show_paper(paper_id, details.notes)
+        self.pages.setCurrentIndex(1)
+
+    def _show_parts(self, details: PaperDetails) -> None:
+        paper = details.paper
+        self.heading.setText(paper.title or "Untitled paper")
+        names = ", ".join(p.display() for p in details.authors[:6])
+        if len(details.authors) > 6:
+            names += f" and {len(details.authors) - 6} more"
+        venue = paper.journal or paper.booktitle or paper.publisher
+        where = " · ".join(x for x in (venue, str(paper.year or "")) if x)
+        tags = ", ".join(t.name for t in details.tags)
+        lines = [x for x in (names, where, f"Tags: {tags}" if tags else "") if x]
+        self.byline.setText("\n".join(lines))
+        self.abstract.show_abstract(paper.abstract, details.annotations)
+        self.links.show_links(details)
+
+    def refresh(self, change: Change) -> None:
+        """Bring the shown paper up to date after a change in the library."""
+        if self._details is None:
+            return
+        if change.paper_ids and self._details.id not in change.paper_ids:
+            return
+        try:
+            details = self._library.paper(self._details.id)
+        except NotFoundError:
+            self.show_paper(None)
+            return
+        if details.paper.deleted_at is not None and self._details.paper.deleted_at is None:
+            self.show_paper(None)
+            return
+        self._details = details
+        if self.form.load(details):
+            self._version = details.paper.version
+        self._show_parts(details)
+
+    def save_pending(self) -> None:
+        """Save what is being typed (the window is closing or the paper changes)."""
+        self.notes.save_now()
+
+    # -- metadata -----------------------------------------------------------------------
+
+    def _on_save_requested(self, changes: dict[str, Any]) -> None:
+        if self._details is None:
+            return
+        before = {name: self.form.loaded(name) for name in changes}
+        try:
+            self._save(changes, self._version)
+        except StaleEditError as error:
+            self._resolve_collision(str(error), changes, before)
+        except KnownError as error:
+            prompts.show_error(self, str(error))
+            return
+
+    def _save(self, changes: dict[str, Any], version: int | None) -> None:
+        assert self._details is not None
+        paper_id = self._details.id
+        values = dict(changes)
+        authors = values.pop("authors", None)
+        before = {name: self.form.loaded(name) for name in changes}
+        saved = self._library.update_paper(
+            paper_id, expected_version=version, authors=authors, **values
+        )
+        self._version = saved.paper.version
+        self._undo.push(
+            undo_commands.EditPaperCommand(
+                self._library, paper_id, before, changes, saved.paper.version
+            )
+        )
+
+    def _resolve_collision(
+        self, sentence: str, changes: dict[str, Any], before: dict[str, Any]
+    ) -> None:
+        choice = prompts.choose(self, "Changed by someone else", sentence, [RELOAD, OVERWRITE])
+        if choice == RELOAD:
+            assert self._details is not None
+            self.form.clear()
+            self.show_paper(self._details.id)
+        elif choice == OVERWRITE:
+            assert self._details is not None
+            current = self._library.paper(self._details.id).paper.version
+            self._save(changes, current)
+
+    # -- annotations and links --------------------------------------------------------------
+
+    def _on_annotate(self, start: int, end: int) -> None:
+        if self._details is None:
+            return
+        note = prompts.ask_multiline(self, "Annotate", "Your note on the selected words:")
+        if note is None:
+            return
+        paper_id = self._details.id
+        self._undo.push(undo_commands.AnnotateCommand(self._library, paper_id, start, end, note))
+
+    def _on_edit_annotation(self, annotation_id: int) -> None:
+        annotation = self.abstract.annotation(annotation_id)
+        if annotation is None:
+            return
+        note = prompts.ask_multiline(self, "Annotation", "Your note:", annotation.note)
+        if note is not None and note != annotation.note:
+            self._library.edit_annotation(annotation_id, note)
+
+    def _on_delete_annotation(self, annotation_id: int) -> None:
+        annotation = self.abstract.annotation(annotation_id)
+        if annotation is not None:
+            self._undo.push(undo_commands.DeleteAnnotationCommand(self._library, annotation))
+
+    def _on_attach(self, target: str, label: str) -> None:
+        if self._details is not None:
+            self._library.attach(self._details.id, target, label)
+
+    def _on_detach(self, attachment_id: int) -> None:
+        self._library.detach(attachment_id)

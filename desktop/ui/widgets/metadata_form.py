@@ -1,0 +1,275 @@
+"""The editable metadata of one paper, saved field by field as the user leaves each field.
+
+A bad year or DOI is flagged next to the form and not saved. Saves name the version the
+form was loaded from, so an edit never overwrites someone else's newer change silently.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QSpinBox,
+    QToolButton,
+    QWidget,
+)
+
+from desktop.core.formats import names
+from desktop.core.formats.record import Person
+from desktop.core.papers import PaperDetails
+from desktop.ui import icons
+
+#: (field, label) of the one-line text fields, in form order.
+TEXT_FIELDS = (
+    ("title", "Title"),
+    ("journal", "Journal"),
+    ("booktitle", "Book title"),
+    ("publisher", "Publisher"),
+    ("volume", "Volume"),
+    ("number", "Number"),
+    ("pages", "Pages"),
+    ("doi", "DOI"),
+    ("arxiv_id", "arXiv"),
+    ("url", "URL"),
+    ("topic", "Topic"),
+)
+ENTRY_TYPES = (
+    "article",
+    "inproceedings",
+    "book",
+    "incollection",
+    "phdthesis",
+    "mastersthesis",
+    "techreport",
+    "misc",
+    "online",
+    "unpublished",
+)
+STATUSES = ("unread", "reading", "read")
+_DOI = re.compile(r"^10\.\d{4,9}/\S+$")
+_DOI_PREFIX = re.compile(r"^(https?://(dx\.)?doi\.org/|doi:\s*)", re.IGNORECASE)
+
+
+def written_name(person: Person) -> str:
+    """A person as "von Family, Jr, Given", the form that reads back unambiguously."""
+    family = f"{person.von} {person.family}".strip()
+    if not family:
+        return person.as_written or person.given
+    parts = [family, person.jr, person.given] if person.jr else [family, person.given]
+    return ", ".join(p for p in parts if p)
+
+
+def clean_doi(text: str) -> str:
+    """A DOI without the resolver address or "doi:" in front of it."""
+    return _DOI_PREFIX.sub("", text.strip())
+
+
+def problems_in(values: dict[str, Any], year_text: str) -> list[str]:
+    """Sentences naming the values that cannot be saved as they are."""
+    problems = []
+    if year_text and values.get("year") is None:
+        problems.append(f"The year “{year_text}” is not a year; write it as, e.g., 2019.")
+    doi = values.get("doi", "")
+    if doi and not _DOI.match(doi):
+        problems.append(f"“{doi}” is not a DOI; a DOI looks like 10.1000/xyz123.")
+    return problems
+
+
+class _FocusOut(QObject):
+    """Calls back when a watched widget loses focus (QPlainTextEdit has no editingFinished)."""
+
+    def __init__(self, callback: Any, parent: QObject) -> None:
+        super().__init__(parent)
+        self._callback = callback
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.FocusOut:
+            self._callback()
+        return False
+
+
+class MetadataForm(QWidget):
+    """Fields of one paper; emits `save_requested(changes)` with only what the user changed."""
+
+    #: {field: new value} ("authors" holds a list of Person) — valid values only.
+    save_requested = Signal(dict)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._loaded: dict[str, Any] = {}
+        self.fields: dict[str, QLineEdit] = {}
+        form = QFormLayout(self)
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        form.setLabelAlignment(Qt.AlignmentFlag.AlignRight)
+        self.citekey = QLineEdit(self)
+        self.citekey.setReadOnly(True)
+        self.citekey.setToolTip("The citation key is fixed once made, so citations keep working.")
+        copy = QToolButton(self)
+        copy.setIcon(icons.icon("copy"))
+        copy.setToolTip("Copy the citation key")
+        copy.setAccessibleName("Copy citation key")
+        copy.clicked.connect(self.copy_citekey)
+        key_row = QHBoxLayout()
+        key_row.addWidget(self.citekey, 1)
+        key_row.addWidget(copy)
+        form.addRow("Citation key", key_row)
+        self.entry_type = QComboBox(self)
+        self.entry_type.setEditable(True)
+        self.entry_type.addItems(ENTRY_TYPES)
+        self.entry_type.activated.connect(self._on_edited)
+        type_edit = self.entry_type.lineEdit()
+        assert type_edit is not None
+        type_edit.editingFinished.connect(self._on_edited)
+        form.addRow("Type", self.entry_type)
+        self.authors = QPlainTextEdit(self)
+        self.authors.setPlaceholderText("One author per line: Family, Given")
+        self.authors.setTabChangesFocus(True)
+        self.authors.setFixedHeight(self.fontMetrics().lineSpacing() * 4 + 12)
+        self.authors.installEventFilter(_FocusOut(self._on_edited, self))
+        for name, label in TEXT_FIELDS[:1]:
+            self._add_line(form, name, label)
+        form.addRow("Authors", self.authors)
+        self.year = QLineEdit(self)
+        self.year.setPlaceholderText("e.g. 2019")
+        self.year.setMaxLength(6)
+        self.year.editingFinished.connect(self._on_edited)
+        form.addRow("Year", self.year)
+        for name, label in TEXT_FIELDS[1:]:
+            self._add_line(form, name, label)
+        self.status = QComboBox(self)
+        self.status.addItems([s.capitalize() for s in STATUSES])
+        self.status.activated.connect(self._on_edited)
+        form.addRow("Status", self.status)
+        self.priority = QSpinBox(self)
+        self.priority.setRange(0, 5)
+        self.priority.setSpecialValueText("None")
+        self.priority.editingFinished.connect(self._on_edited)
+        form.addRow("Priority", self.priority)
+        self.problem = QLabel(self)
+        self.problem.setWordWrap(True)
+        self.problem.setStyleSheet("color: #c0392b;")
+        self.problem.hide()
+        form.addRow(self.problem)
+
+    def _add_line(self, form: QFormLayout, name: str, label: str) -> None:
+        edit = QLineEdit(self)
+        edit.editingFinished.connect(self._on_edited)
+        self.fields[name] = edit
+        form.addRow(label, edit)
+
+    # -- loading and reading values ------------------------------------------------------
+
+    def load(self, details: PaperDetails) -> bool:
+        """Show a paper; fields the user is still editing keep their text.
+
+        Returns False when one of those fields was also changed in the library meanwhile:
+        the caller keeps the old version so that saving it reports the collision.
+        """
+        fresh = _values_of(details)
+        clean = not self._loaded
+        collided = False
+        current = {} if clean else self.values()
+        for name, value in fresh.items():
+            before = self._loaded.get(name)
+            if clean or _same(name, current.get(name, before), before):
+                self._show(name, value)
+            elif not _same(name, value, before):
+                collided = True
+        self._loaded = fresh
+        self.citekey.setText(details.paper.citekey)
+        self._flag([])
+        return not collided
+
+    def clear(self) -> None:
+        """Forget the paper shown (so the next `load` shows all of the next one)."""
+        self._loaded = {}
+
+    def _show(self, name: str, value: Any) -> None:
+        if name in self.fields:
+            self.fields[name].setText(value)
+            self.fields[name].setCursorPosition(0)
+        elif name == "authors":
+            self.authors.setPlainText("\n".join(written_name(p) for p in value))
+        elif name == "year":
+            self.year.setText("" if value is None else str(value))
+        elif name == "entry_type":
+            self.entry_type.setCurrentText(value)
+        elif name == "status":
+            self.status.setCurrentIndex(STATUSES.index(value) if value in STATUSES else 0)
+        elif name == "priority":
+            self.priority.setValue(value)
+
+    def values(self) -> dict[str, Any]:
+        """What the form holds now, in the library's terms (a bad year reads as None)."""
+        result: dict[str, Any] = {name: edit.text().strip() for name, edit in self.fields.items()}
+        result["doi"] = clean_doi(result["doi"])
+        lines = [line.strip() for line in self.authors.toPlainText().splitlines()]
+        result["authors"] = [names.split_name(line) for line in lines if line]
+        year = self.year.text().strip()
+        result["year"] = int(year) if re.fullmatch(r"-?\d{1,4}", year) else None
+        result["entry_type"] = self.entry_type.currentText().strip().lower() or "misc"
+        result["status"] = STATUSES[self.status.currentIndex()]
+        result["priority"] = self.priority.value()
+        return result
+
+    def changes(self) -> dict[str, Any]:
+        """Only the fields that differ from what was loaded."""
+        now = self.values()
+        return {k: v for k, v in now.items() if not _same(k, v, self._loaded.get(k))}
+
+    def loaded(self, name: str) -> Any:
+        return self._loaded.get(name)
+
+    # -- saving --------------------------------------------------------------------------
+
+    def _on_edited(self, *_args: object) -> None:
+        if not self._loaded:
+            return
+        changes = self.changes()
+        problems = problems_in(self.values(), self.year.text().strip())
+        self._flag(problems)
+        if problems:
+            return
+        if changes:
+            self.save_requested.emit(changes)
+
+    def _flag(self, problems: list[str]) -> None:
+        self.problem.setText(" ".join(problems))
+        self.problem.setVisible(bool(problems))
+        bad_year = any("year" in p for p in problems)
+        bad_doi = any("DOI" in p for p in problems)
+        self.year.setProperty("invalid", bad_year)
+        self.year.setStyleSheet("border: 1px solid #c0392b;" if bad_year else "")
+        self.fields["doi"].setStyleSheet("border: 1px solid #c0392b;" if bad_doi else "")
+
+    def copy_citekey(self) -> None:
+        QGuiApplication.clipboard().setText(self.citekey.text())
+
+
+def _values_of(details: PaperDetails) -> dict[str, Any]:
+    paper = details.paper
+    values: dict[str, Any] = {name: getattr(paper, name) for name, _ in TEXT_FIELDS}
+    values.update(
+        authors=list(details.authors),
+        year=paper.year,
+        entry_type=paper.entry_type,
+        status=paper.status,
+        priority=paper.priority,
+    )
+    return values
+
+
+def _same(name: str, a: Any, b: Any) -> bool:
+    """Equal as the form shows them (authors compare by name, not by how a file wrote them)."""
+    if name == "authors":
+        return [written_name(p) for p in a or []] == [written_name(p) for p in b or []]
+    return bool(a == b)

@@ -1,0 +1,194 @@
+"""A paper's Markdown notes: an editor that saves itself, and a rendered preview.
+
+Typing starts a short quiet-time timer (`SAVE_DELAY_MS`); a second timer caps how long
+unsaved text can wait (`MAX_UNSAVED_MS`) while someone types without pause. Leaving the
+editor, switching papers and closing the window save at once. So a note typed just before
+the program is killed loses at most the last second.
+"""
+
+from __future__ import annotations
+
+from markdown_it import MarkdownIt
+from PySide6.QtCore import QEvent, QObject, QTimer, QUrl, Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QPlainTextEdit,
+    QStackedWidget,
+    QTextBrowser,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop.core.library import Library
+from desktop.core.models import Note
+from desktop.ui import icons, link_opener, prompts
+
+SAVE_DELAY_MS = 500
+MAX_UNSAVED_MS = 1000
+# Raw HTML in a note is shown as text, never interpreted.
+_MARKDOWN = MarkdownIt("commonmark", {"html": False})
+
+
+def render_markdown(text: str) -> str:
+    """The HTML a note's Markdown stands for (raw HTML in it is escaped)."""
+    return _MARKDOWN.render(text)
+
+
+class NotesEditor(QWidget):
+    """Notes of one paper: pick a note, edit it, preview it; saving is automatic."""
+
+    saved = Signal(int)
+
+    def __init__(self, library: Library, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._library = library
+        self._paper_id: int | None = None
+        self._note_id: int | None = None
+        self._saved_text = ""
+        self._notes: list[Note] = []
+        self.picker = QComboBox(self)
+        self.picker.setAccessibleName("Note")
+        self.picker.activated.connect(self._on_picked)
+        new = QToolButton(self)
+        new.setIcon(icons.icon("add"))
+        new.setToolTip("Start a new note on this paper")
+        new.clicked.connect(self.new_note)
+        self.delete_button = QToolButton(self)
+        self.delete_button.setIcon(icons.icon("trash"))
+        self.delete_button.setToolTip("Delete this note")
+        self.delete_button.clicked.connect(self._on_delete)
+        self.preview_button = QToolButton(self)
+        self.preview_button.setText("Preview")
+        self.preview_button.setCheckable(True)
+        self.preview_button.setToolTip("Show the note rendered from its Markdown")
+        self.preview_button.toggled.connect(self._on_preview_toggled)
+        bar = QHBoxLayout()
+        bar.addWidget(self.picker, 1)
+        bar.addWidget(new)
+        bar.addWidget(self.delete_button)
+        bar.addWidget(self.preview_button)
+        self.editor = QPlainTextEdit(self)
+        self.editor.setPlaceholderText(
+            "Write notes in Markdown: **bold**, *italic*, - lists, [links](https://…).\n"
+            "They save themselves as you type."
+        )
+        self.editor.textChanged.connect(self._on_text_changed)
+        self.editor.installEventFilter(self)
+        self.preview = QTextBrowser(self)
+        self.preview.setOpenLinks(False)
+        self.preview.anchorClicked.connect(self._on_link)
+        self.pages = QStackedWidget(self)
+        self.pages.addWidget(self.editor)
+        self.pages.addWidget(self.preview)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 4, 0, 0)
+        layout.addLayout(bar)
+        layout.addWidget(self.pages, 1)
+        self._quiet = QTimer(self, singleShot=True, interval=SAVE_DELAY_MS)
+        self._quiet.timeout.connect(self.save_now)
+        self._cap = QTimer(self, singleShot=True, interval=MAX_UNSAVED_MS)
+        self._cap.timeout.connect(self.save_now)
+
+    # -- which paper and note ------------------------------------------------------------
+
+    def show_paper(self, paper_id: int | None, notes: list[Note]) -> None:
+        """Show the notes of a paper (saving the note being edited first)."""
+        self.save_now()
+        self._paper_id = paper_id
+        self._notes = list(notes)
+        self._fill_picker()
+        self._open(self._notes[0] if self._notes else None)
+        self.setEnabled(paper_id is not None)
+
+    def _fill_picker(self) -> None:
+        self.picker.clear()
+        for number, note in enumerate(self._notes, start=1):
+            first = note.body.strip().splitlines()[0][:40] if note.body.strip() else "(empty)"
+            self.picker.addItem(f"{number}. {first}", note.id)
+        if not self._notes:
+            self.picker.addItem("New note", None)
+        self.delete_button.setEnabled(bool(self._notes))
+
+    def _open(self, note: Note | None) -> None:
+        self._note_id = note.id if note is not None else None
+        self._saved_text = note.body if note is not None else ""
+        self.editor.blockSignals(True)
+        self.editor.setPlainText(self._saved_text)
+        self.editor.blockSignals(False)
+        self._render_preview()
+
+    def new_note(self) -> None:
+        self.save_now()
+        self._open(None)
+        self.picker.addItem(f"{len(self._notes) + 1}. (new)", None)
+        self.picker.setCurrentIndex(self.picker.count() - 1)
+        self.preview_button.setChecked(False)
+        self.editor.setFocus()
+
+    def _on_picked(self, index: int) -> None:
+        self.save_now()
+        note_id = self.picker.itemData(index)
+        self._open(next((n for n in self._notes if n.id == note_id), None))
+
+    def _on_delete(self) -> None:
+        if self._note_id is None:
+            return
+        if not prompts.confirm(self, "Delete note", "Delete this note? This cannot be undone."):
+            return
+        self._quiet.stop()
+        self._cap.stop()
+        self._library.delete_note(self._note_id)
+        self._notes = [n for n in self._notes if n.id != self._note_id]
+        self._note_id = None
+        self._fill_picker()
+        self._open(self._notes[0] if self._notes else None)
+
+    # -- saving ------------------------------------------------------------------------
+
+    def has_unsaved_text(self) -> bool:
+        return self.editor.toPlainText() != self._saved_text
+
+    def _on_text_changed(self) -> None:
+        self._quiet.start()
+        if not self._cap.isActive():
+            self._cap.start()
+
+    def save_now(self) -> None:
+        """Write the note being edited to the library, if it changed."""
+        self._quiet.stop()
+        self._cap.stop()
+        text = self.editor.toPlainText()
+        if self._paper_id is None or text == self._saved_text:
+            return
+        if self._note_id is None:
+            note = self._library.add_note(self._paper_id, text)
+            self._note_id = note.id
+            self._notes.append(note)
+            self.picker.setItemData(self.picker.currentIndex(), note.id)
+        else:
+            note = self._library.edit_note(self._note_id, text)
+            self._notes = [note if n.id == note.id else n for n in self._notes]
+        self._saved_text = text
+        assert note.id is not None
+        self.saved.emit(note.id)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.editor and event.type() == QEvent.Type.FocusOut:
+            self.save_now()
+        return False
+
+    # -- preview -----------------------------------------------------------------------
+
+    def _on_preview_toggled(self, on: bool) -> None:
+        if on:
+            self.save_now()
+            self._render_preview()
+        self.pages.setCurrentWidget(self.preview if on else self.editor)
+
+    def _render_preview(self) -> None:
+        self.preview.setHtml(render_markdown(self.editor.toPlainText()))
+
+    def _on_link(self, url: QUrl) -> None:
+        link_opener.open_target(self, url.toString())

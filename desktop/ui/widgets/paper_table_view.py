@@ -1,0 +1,91 @@
+"""The paper table view: SQL sorting by header click, a header menu to hide columns."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QByteArray, QPoint, Qt, Signal
+from PySide6.QtGui import QAction, QKeyEvent
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QMenu, QTableView, QWidget
+
+from desktop.ui.models.paper_table_model import COLUMN_KEYS, COLUMNS
+
+#: Columns hidden until the user shows them (header menu), to keep a first start uncluttered.
+HIDDEN_AT_FIRST = ("priority", "added")
+#: Starting widths (pixels) of the columns, by key; title takes what is left.
+DEFAULT_WIDTHS = {
+    "title": 300,
+    "authors": 150,
+    "year": 56,
+    "venue": 170,
+    "status": 76,
+    "priority": 70,
+    "added": 92,
+}
+
+
+class PaperTableView(QTableView):
+    """Multi-select table of papers; emits `open_requested` on Enter or double-click."""
+
+    open_requested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.setSortingEnabled(True)
+        self.setShowGrid(False)
+        self.setAlternatingRowColors(True)
+        self.setWordWrap(False)
+        self.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.setDragEnabled(True)
+        self.setAcceptDrops(True)
+        self.setDropIndicatorShown(True)
+        self.setDragDropMode(QAbstractItemView.DragDropMode.DragDrop)
+        self.setDefaultDropAction(Qt.DropAction.CopyAction)
+        self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.setAccessibleName("Papers")
+        self.verticalHeader().hide()
+        self.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 10)
+        header = self.horizontalHeader()
+        header.setSectionsMovable(True)
+        header.setHighlightSections(False)
+        header.setStretchLastSection(False)
+        header.setSortIndicatorShown(True)
+        header.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        header.customContextMenuRequested.connect(self._on_header_menu)
+        self.doubleClicked.connect(lambda _index: self.open_requested.emit())
+
+    def apply_default_layout(self) -> None:
+        """Column widths for a first start (no remembered layout yet)."""
+        header = self.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        for column, (key, _label) in enumerate(COLUMNS):
+            if key in DEFAULT_WIDTHS:
+                header.resizeSection(column, DEFAULT_WIDTHS[key])
+        for key in HIDDEN_AT_FIRST:
+            header.setSectionHidden(COLUMN_KEYS.index(key), True)
+
+    def save_layout(self) -> QByteArray:
+        return self.horizontalHeader().saveState()
+
+    def restore_layout(self, state: QByteArray | None) -> None:
+        self.apply_default_layout()
+        if state:
+            self.horizontalHeader().restoreState(state)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.currentIndex().isValid():
+            self.open_requested.emit()
+            return
+        super().keyPressEvent(event)
+
+    def _on_header_menu(self, position: QPoint) -> None:
+        header = self.horizontalHeader()
+        menu = QMenu(self)
+        for column, (_key, label) in enumerate(COLUMNS):
+            action = QAction(
+                label, menu, checkable=True, checked=not header.isSectionHidden(column)
+            )
+            action.setEnabled(column != 0)  # the title always stays
+            action.toggled.connect(lambda on, c=column: header.setSectionHidden(c, not on))
+            menu.addAction(action)
+        menu.exec(header.mapToGlobal(position))

@@ -1,0 +1,66 @@
+"""The sidebar tree view: counts drawn at the right edge, section headers in small caps."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt
+from PySide6.QtGui import QFont, QPainter, QPalette
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QStyle,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QTreeView,
+    QWidget,
+)
+
+from desktop.ui.models.sidebar_model import COUNT_ROLE, KIND_ROLE
+
+Index = QModelIndex | QPersistentModelIndex
+
+
+class SidebarDelegate(QStyledItemDelegate):
+    """Draws a row as usual, then its count right-aligned in a quieter colour."""
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: Index) -> None:
+        count = index.data(COUNT_ROLE)
+        if index.data(KIND_ROLE) == "group":
+            option = QStyleOptionViewItem(option)
+            option.font = QFont(option.font)
+            option.font.setBold(True)
+            option.font.setPointSizeF(option.font.pointSizeF() * 0.9)
+        super().paint(painter, option, index)
+        if count is None:
+            return
+        painter.save()
+        selected = bool(option.state & QStyle.StateFlag.State_Selected)
+        role = (
+            QPalette.ColorRole.HighlightedText if selected else QPalette.ColorRole.PlaceholderText
+        )
+        painter.setPen(option.palette.color(role))
+        rect = QRect(option.rect).adjusted(0, 0, -8, 0)
+        painter.drawText(
+            rect, int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter), f"{count:,}"
+        )
+        painter.restore()
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: Index) -> QSize:
+        size = super().sizeHint(option, index)
+        return QSize(size.width() + 40, max(size.height(), 24))
+
+
+class SidebarView(QTreeView):
+    """A tree without a header that accepts papers dropped on lists, tags and the trash."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setHeaderHidden(True)
+        self.setItemDelegate(SidebarDelegate(self))
+        self.setAcceptDrops(True)
+        self.setDropIndicatorShown(True)
+        self.setDragDropMode(QAbstractItemView.DragDropMode.DropOnly)
+        self.setDefaultDropAction(Qt.DropAction.CopyAction)
+        self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.setUniformRowHeights(True)
+        self.setIndentation(14)
+        self.setAccessibleName("Library sections")

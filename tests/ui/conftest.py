@@ -1,0 +1,89 @@
+"""Fixtures for driving the window offscreen: a small SQLite library, private settings,
+and prompts that answer from a script instead of opening modal dialogs."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QSettings
+
+from desktop.core.formats.record import Person, Record
+from desktop.core.library import Library
+from desktop.ui import prompts
+
+
+@pytest.fixture
+def ui_library(tmp_path: Path) -> Iterator[Library]:
+    """An empty library in a SQLite file of its own."""
+    library = Library.open(f"sqlite:///{tmp_path / 'ui.sqlite'}")
+    yield library
+    library.close()
+
+
+def add(
+    library: Library, title: str, year: int | None = None, family: str = "Doe", **kw: Any
+) -> int:
+    """Add one paper with one author; returns its id."""
+    record = Record(title=title, year=year, authors=[Person(given="A.", family=family)], **kw)
+    return library.add_paper(record).id
+
+
+@pytest.fixture
+def small_library(ui_library: Library) -> Library:
+    """Five papers: one untitled, one in a list, one tagged."""
+    add(ui_library, "Offline Reinforcement Learning", 2020, "Levine", journal="arXiv")
+    add(ui_library, "Attention Is All You Need", 2017, "Vaswani", booktitle="NeurIPS")
+    add(ui_library, "", 2024, "Nobody", abstract="We study tokamaks with a new kind of magnet.")
+    add(ui_library, "Deep Residual Learning", 2016, "He", booktitle="CVPR")
+    add(ui_library, "Long Short-Term Memory", 1997, "Hochreiter", journal="Neural Computation")
+    ui_library.create_list("To read")
+    ui_library.create_tag("robotics", "#e4572e")
+    return ui_library
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> QSettings:
+    """Window settings in a file of the test's own (never the user's)."""
+    return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+
+
+class ScriptedPrompts:
+    """Answers the window's questions from queues the test fills; records what was asked."""
+
+    def __init__(self) -> None:
+        self.texts: list[str | None] = []
+        self.choices: list[str | None] = []
+        self.confirm_answer = True
+        self.errors: list[str] = []
+        self.asked: list[str] = []
+
+    def ask_text(self, _parent: Any, title: str, _label: str, _text: str = "") -> str | None:
+        self.asked.append(title)
+        return self.texts.pop(0) if self.texts else None
+
+    def choose(self, _parent: Any, title: str, _sentence: str, _choices: list[str]) -> str | None:
+        self.asked.append(title)
+        return self.choices.pop(0) if self.choices else None
+
+    def confirm(self, _parent: Any, title: str, _sentence: str) -> bool:
+        self.asked.append(title)
+        return self.confirm_answer
+
+    def show_error(self, _parent: Any, sentence: str) -> None:
+        self.errors.append(sentence)
+
+
+@pytest.fixture
+def scripted(monkeypatch: pytest.MonkeyPatch) -> ScriptedPrompts:
+    """Replace every modal prompt with scripted answers."""
+    script = ScriptedPrompts()
+    monkeypatch.setattr(prompts, "ask_text", script.ask_text)
+    monkeypatch.setattr(prompts, "ask_multiline", script.ask_text)
+    monkeypatch.setattr(prompts, "choose", script.choose)
+    monkeypatch.setattr(prompts, "confirm", script.confirm)
+    monkeypatch.setattr(prompts, "show_error", script.show_error)
+    monkeypatch.setattr(prompts, "show_info", lambda *_a: None)
+    return script
