@@ -253,7 +253,10 @@ def format_name(person: Person, *, keep_unicode: bool = False) -> str:
         whole = " ".join(part for part in (given, von, jr) if part)
         whole = whole or _name_part(person.as_written, keep_unicode)
         return "{" + whole + "}" if whole else ""
-    if " " in family and (not (given or von or jr) or _would_split(family)):
+    wrapped = (
+        family.startswith("{") and family.endswith("}") and texescape.is_balanced(family[1:-1])
+    )
+    if " " in family and not wrapped and (not (given or von or jr) or _would_split(family)):
         family = "{" + family + "}"  # an organisation, or words BibTeX would take as "von"
     last = f"{von} {family}" if von else family
     # BibTeX rejects a name ending in a comma; `{}` is an empty first name it accepts.

@@ -271,13 +271,27 @@ def _escape_pieces(text: str, keep_unicode: bool) -> list[str]:
         if found.group() != "$":
             out.append(found.group())  # `\%` and the like: harmless, evidently meant
             continue
-        close = text.find("$", pos)
-        if close > pos and is_safe_math(text[pos:close]):
+        close = _closing_dollar(text, pos)
+        if close is not None:
             # Braced so that a style changing case leaves `\Gamma` alone.
             out.append("{$" + text[pos:close] + "$}")
             pos = close + 1
         else:
             out.append(r"\$")
+
+
+def _closing_dollar(text: str, start: int) -> int | None:
+    """Where the formula opened before `start` closes, if it is one to keep as math.
+
+    Like pandoc's rule, so prices stay text: no space just inside either `$`, and no digit
+    right after the closing one ("costs $5 and $6").
+    """
+    close = text.find("$", start)
+    if close <= start or text[start].isspace() or text[close - 1].isspace():
+        return None
+    if close + 1 < len(text) and text[close + 1].isdigit():
+        return None
+    return close if is_safe_math(text[start:close]) else None
 
 
 # --- titles: protect capitals that a style would otherwise lower-case -----------------------
@@ -311,8 +325,8 @@ def _escape_pieces_raw(text: str) -> list[tuple[bool, str]]:
         if found > 0 and text[found - 1] == "\\":
             pos = found + 1
             continue
-        close = text.find("$", found + 1)
-        if close > found + 1 and is_safe_math(text[found + 1 : close]):
+        close = _closing_dollar(text, found + 1)
+        if close is not None:
             pieces.append((False, text[start:found]))
             pieces.append((True, "{" + text[found : close + 1] + "}"))
             pos = start = close + 1
