@@ -9,6 +9,7 @@ inside a note stays inside that paper's quote instead of breaking the document's
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable
 from urllib.parse import quote
 
@@ -47,9 +48,16 @@ def _paper_blocks(record: Record, notes: list[str]) -> list[str]:
 
 
 def escape(text: str) -> str:
-    """`text` as literal Markdown inline text: one line, every special character escaped."""
-    one_line = _SPECIAL.sub(r"\\\1", " ".join(text.split()))
+    """`text` as literal Markdown inline text: one line, no control characters, every special
+    character escaped."""
+    printable = "".join(char for char in text if _is_shown(char))
+    one_line = _SPECIAL.sub(r"\\\1", " ".join(printable.split()))
     return _BLOCK_START.sub(lambda match: _escaped_block_start(match), one_line, count=1)
+
+
+def _is_shown(char: str) -> bool:
+    """Whitespace and every character but control codes (NUL, escape, bell...)."""
+    return char.isspace() or unicodedata.category(char) != "Cc"
 
 
 def _escaped_block_start(match: re.Match[str]) -> str:
