@@ -172,7 +172,8 @@ def _trim(text: str) -> str:
         previous = text
         text = text.strip()
         first, last = text[:1], text[-1:]
-        if first in _PAIRS and len(text) > 1 and last == _PAIRS[first] and _balanced(text[1:-1]):
+        wrapped = len(text) > 1 and last == _PAIRS.get(first)
+        if wrapped and _balanced(text[1:-1], first):
             text = text[1:-1]
         elif first in _PAIRS and not _balanced(text, first):
             text = text[1:]
@@ -184,13 +185,12 @@ def _trim(text: str) -> str:
     return text
 
 
-def _balanced(text: str, opener: str | None = None) -> bool:
-    """Whether `opener` (every bracket and quote, when None) is closed as often as opened."""
-    for start in [opener] if opener else _PAIRS:
-        end = _PAIRS[start]
-        if text.count(start) % 2 if start == end else text.count(start) - text.count(end):
-            return False
-    return True
+def _balanced(text: str, opener: str) -> bool:
+    """Whether `opener` is closed as often as it is opened in `text`."""
+    closer = _PAIRS[opener]
+    if opener == closer:
+        return text.count(opener) % 2 == 0
+    return text.count(opener) == text.count(closer)
 
 
 def _doi(text: str) -> Identifier | None:
@@ -242,7 +242,8 @@ def fetch(
     """The metadata of the paper `identifier` names, from Crossref or arXiv.
 
     Base URLs default to $PAPERSHELF_CROSSREF_URL / $PAPERSHELF_ARXIV_URL, then to the real
-    services. Raises a `LookupFailedError` subclass with a sentence for the user.
+    services. Pass a `client` to reuse its connections over many lookups. Raises a
+    `LookupFailedError` subclass with a sentence for the user.
     """
     if isinstance(identifier, str):
         identifier = _require_identifier(identifier)
