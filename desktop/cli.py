@@ -63,6 +63,7 @@ def _build_parser() -> argparse.ArgumentParser:
     _add_tag_commands(commands, common)
     _add_note_commands(commands, common)
     _add_db_commands(commands, common)
+    _add_exchange_commands(commands, common)
     return parser
 
 
@@ -206,6 +207,41 @@ def _add_db_commands(commands: Any, common: argparse.ArgumentParser) -> None:
     backup.add_argument(
         "path", nargs="?", type=Path, help="file or folder (default: backups folder)"
     )
+
+
+def _add_exchange_commands(commands: Any, common: argparse.ArgumentParser) -> None:
+    imp = _command(
+        commands,
+        "import",
+        _import,
+        "import BibTeX, RIS, CSL-JSON or listing files",
+        common,
+        json_output=True,
+    )
+    imp.add_argument("paths", nargs="+", type=Path, metavar="PATH")
+    imp.add_argument(
+        "--format",
+        default="auto",
+        choices=["auto", "bibtex", "biblatex", "ris", "csl-json", "listing"],
+    )
+    imp.add_argument("--list", dest="list_name", metavar="NAME", help="also put them in this list")
+    imp.add_argument("--tag", help="also tag them")
+
+    exp = _command(
+        commands, "export", _export, "export papers (all, a list, a search or ids)", common
+    )
+    which = exp.add_mutually_exclusive_group()
+    which.add_argument("--list", dest="list_name", metavar="NAME")
+    which.add_argument("--query", metavar="Q")
+    which.add_argument("--ids", type=int, nargs="+", metavar="ID")
+    exp.add_argument(
+        "--format", default="bibtex", choices=["bibtex", "biblatex", "csl-json", "ris", "markdown"]
+    )
+    exp.add_argument("-o", "--output", type=Path, metavar="FILE", help="default: standard output")
+
+    search = _command(commands, "search", _search, "search the library", common, json_output=True)
+    search.add_argument("query")
+    search.add_argument("--limit", type=int, default=20)
 
 
 # -- handlers ----------------------------------------------------------------------------
@@ -369,6 +405,96 @@ def _note_add(library: Library, args: argparse.Namespace) -> None:
         _print_json({"id": note.id, "paper_id": note.paper_id, "body": note.body})
     else:
         print(f"Added note {note.id} to paper {note.paper_id}.")
+
+
+def _import(library: Library, args: argparse.Namespace) -> None:
+    totals: dict[str, Any] = {"imported": 0, "duplicates": 0, "problems": [], "papers": 0}
+    for path in args.paths:
+        report = library.import_file(
+            path,
+            format=args.format,
+            list_name=args.list_name,
+            tag=args.tag,
+            progress=None if args.json else _progress_printer(path.name),
+        )
+        summary = report.to_json()
+        totals["imported"] += summary["imported"]
+        totals["duplicates"] += summary["duplicates"]
+        totals["problems"] += summary["problems"]
+        totals["papers"] = summary["papers"]
+        if not args.json:
+            print(
+                f"{path}: imported {report.imported} paper(s) as {report.format}; "
+                f"{len(report.duplicates)} likely duplicate(s), {len(report.problems)} problem(s)."
+            )
+            for duplicate in report.duplicates:
+                print(
+                    f"  paper {duplicate.paper_id} looks like paper {duplicate.other_id}: "
+                    f"{'; '.join(duplicate.evidence)}"
+                )
+            for problem in report.problems:
+                line = f" line {problem.line}" if problem.line else ""
+                print(f"  {problem.source}{line}: {problem.message}")
+    if args.json:
+        _print_json(totals)
+    else:
+        print(f"The library now holds {totals['papers']} paper(s).")
+
+
+def _progress_printer(name: str) -> Callable[[int, int], None]:
+    def show(done: int, total: int) -> None:
+        if sys.stderr.isatty() and (done == total or done % 200 == 0):
+            end = "\n" if done == total else ""
+            print(f"\r{name}: {done}/{total}", end=end, file=sys.stderr, flush=True)
+
+    return show
+
+
+def _export(library: Library, args: argparse.Namespace) -> None:
+    if args.list_name:
+        ids = [item.paper.id or 0 for item in library.list_items(args.list_name)]
+    elif args.query is not None:
+        ids = [hit.paper_id for hit in library.search(args.query, limit=100_000)]
+    elif args.ids:
+        ids = args.ids
+        for paper_id in ids:
+            library.paper(paper_id)  # a clear error for an id that does not exist
+    else:
+        ids = library.view_ids(sort="added")
+    text = library.export(ids, args.format)
+    if args.output is None:
+        sys.stdout.write(text)
+        return
+    try:
+        args.output.write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise KnownError(f"Papershelf could not write {args.output}: {error.strerror}.") from None
+    print(f"Exported {len(ids)} paper(s) to {args.output}.", file=sys.stderr)
+
+
+def _search(library: Library, args: argparse.Namespace) -> None:
+    hits = library.search(args.query, limit=args.limit)
+    rows: list[dict[str, Any]] = []
+    for hit in hits:
+        details = library.paper(hit.paper_id)
+        rows.append(
+            {
+                "id": hit.paper_id,
+                "citekey": details.paper.citekey,
+                "title": details.paper.title,
+                "authors": [p.display() for p in details.authors],
+                "year": details.paper.year,
+                "score": round(hit.score, 1),
+            }
+        )
+    if args.json:
+        _print_json(rows)
+        return
+    for row in rows:
+        title = row["title"] or "(untitled)"
+        print(f"[{row['id']}] {title} ({row['year'] or 'n.d.'}), {'; '.join(row['authors'][:3])}")
+    if not rows:
+        print("No paper matches.")
 
 
 def _db_upgrade(library: Library, args: argparse.Namespace) -> None:

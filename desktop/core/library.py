@@ -6,6 +6,7 @@ announced to the listeners (the search index, the window), so no view half-updat
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,6 +22,9 @@ from desktop.core import (
     backup,
     browse,
     db,
+    dedupe,
+    importer,
+    merging,
     notes,
     papers,
     reading_lists,
@@ -28,13 +32,17 @@ from desktop.core import (
     tags,
 )
 from desktop.core.browse import PaperRow, View
-from desktop.core.errors import DatabaseError
+from desktop.core.dedupe import LikelyDuplicate
+from desktop.core.errors import DatabaseError, InvalidInputError, NotFoundError
 from desktop.core.formats import citekeys
+from desktop.core.formats.record import ParseResult, Record
 from desktop.core.formats.record import Person as NamedPerson
-from desktop.core.formats.record import Record
+from desktop.core.importer import Destination, ImportReport
 from desktop.core.models import (
     Annotation,
     Attachment,
+    ImportProblem,
+    NotDuplicate,
     Note,
     Paper,
     ReadingList,
@@ -43,10 +51,10 @@ from desktop.core.models import (
 )
 from desktop.core.papers import PaperDetails
 from desktop.core.reading_lists import ListItem
+from desktop.core.search.searcher import Searcher, SearchHit
 
 #: Called with the progress of long work: (done, total).
 Progress = Callable[[int, int], None]
-DEFAULT_CITEKEY_PATTERN = "[auth][year][shorttitle]"
 
 
 @dataclass(frozen=True)
@@ -68,6 +76,7 @@ class Library:
         self.engine = engine
         self.url = url
         self._listeners: list[Listener] = []
+        self._searcher = Searcher(engine)
 
     # -- opening ----------------------------------------------------------------------
 
@@ -148,6 +157,7 @@ class Library:
 
     def _announce(self, kind: str, paper_ids: Iterable[int | None] = ()) -> None:
         change = Change(kind, tuple(i for i in paper_ids if i is not None))
+        self._searcher.papers_changed(change.paper_ids)
         for listener in list(self._listeners):
             listener(change)
 
@@ -166,27 +176,9 @@ class Library:
 
     def add_records(self, records: list[Record], progress: Progress | None = None) -> list[int]:
         """Store many papers in one transaction: all of them, or none if anything fails."""
-        ids: list[int] = []
-        with self._write() as session:
-            taken = self._taken_citekeys(session)
-            pattern = self._setting(session, "citekey_pattern", DEFAULT_CITEKEY_PATTERN)
-            for done, record in enumerate(records, start=1):
-                key = citekeys.disambiguate(
-                    record.citekey or citekeys.citekey_for(record, pattern),
-                    lambda k: k.casefold() in taken,
-                )
-                taken.add(key.casefold())
-                paper = papers.insert_paper(session, record, key)
-                assert paper.id is not None
-                ids.append(paper.id)
-                if progress is not None:
-                    progress(done, len(records))
-        self._announce("papers", ids)
-        return ids
-
-    @staticmethod
-    def _taken_citekeys(session: Session) -> set[str]:
-        return {key.casefold() for key in session.exec(select(Paper.citekey))}
+        result = ParseResult(records=records)
+        report = self.import_parsed(result, source="added", format="records", progress=progress)
+        return report.paper_ids
 
     def paper(self, paper_id: int) -> PaperDetails:
         """A paper with its people, tags, lists, notes, annotations and attachments."""
@@ -264,8 +256,6 @@ class Library:
         with self._read() as session:
             found = session.exec(select(Paper.id).where(Paper.citekey == citekey)).first()
             if found is None:
-                from desktop.core.errors import NotFoundError
-
                 raise NotFoundError(f"There is no paper with the citation key “{citekey}”.")
             return papers.details(session, found)
 
@@ -281,6 +271,177 @@ class Library:
         with self._read() as session:
             return browse.rows(session, paper_ids)
 
+    # -- search ---------------------------------------------------------------------------
+
+    def search(self, query: str, limit: int = 500) -> list[SearchHit]:
+        """Papers matching what the user typed, best first ([] for a blank query).
+
+        The query language: free words (all must match), "phrases", -exclusions, OR,
+        and title: author: abstract: venue: topic: tag: list: status: note: doi: year:.
+        """
+        return self._searcher.search(query, limit)
+
+    def build_search_index(self, progress: Callable[[int], None] | None = None) -> None:
+        """Build the search index now (else the first search does); safe from a worker."""
+        self._searcher.build(progress)
+
+    def refresh(self) -> None:
+        """Pick up changes other processes or users made since the library was opened."""
+        self._searcher.refresh()
+        self._announce("refresh")
+
+    # -- import ---------------------------------------------------------------------------
+
+    def import_file(
+        self,
+        path: Path | str,
+        *,
+        format: str = "auto",
+        list_name: str | None = None,
+        tag: str | None = None,
+        progress: Progress | None = None,
+        cancel: Callable[[], bool] | None = None,
+    ) -> ImportReport:
+        """Import a BibTeX, BibLaTeX, RIS, CSL-JSON or listing file in one transaction.
+
+        Entries that cannot be read do not stop the import: they are reported and kept
+        as import problems the user can fix and retry. Cancelled, nothing is stored.
+        """
+        path = Path(path)
+        try:
+            data = path.read_bytes()
+        except FileNotFoundError:
+            raise InvalidInputError(f"There is no file {path}.") from None
+        except IsADirectoryError:
+            raise InvalidInputError(f"{path} is a folder; choose a file to import.") from None
+        except OSError as error:
+            raise InvalidInputError(
+                f"Papershelf could not read {path}: {error.strerror}."
+            ) from None
+        from desktop.core.formats import registry  # TODO(lead): top-level once it lands
+
+        format_name, result = registry.read(data, source=path.name, path=path, format=format)
+        return self.import_parsed(
+            result,
+            source=str(path),
+            format=format_name,
+            list_name=list_name,
+            tag=tag,
+            progress=progress,
+            cancel=cancel,
+        )
+
+    def import_text(
+        self,
+        text: str,
+        *,
+        format: str = "auto",
+        source: str = "pasted text",
+        list_name: str | None = None,
+        tag: str | None = None,
+    ) -> ImportReport:
+        """Import pasted text (BibTeX, RIS, CSL-JSON or a listing)."""
+        format_name, result = registry.read(
+            text.encode("utf-8"), source=source, path=None, format=format
+        )
+        return self.import_parsed(
+            result, source=source, format=format_name, list_name=list_name, tag=tag
+        )
+
+    def import_parsed(
+        self,
+        result: ParseResult,
+        *,
+        source: str,
+        format: str,
+        list_name: str | None = None,
+        tag: str | None = None,
+        progress: Progress | None = None,
+        cancel: Callable[[], bool] | None = None,
+    ) -> ImportReport:
+        """Store what an importer read: all of it, or (on error or cancel) none of it."""
+        report = ImportReport(source=source, format=format)
+        with self._write() as session:
+            pattern = self._setting(session, "citekey_pattern", citekeys.DEFAULT_PATTERN)
+            importer.store(
+                session, result, report, Destination(list_name, tag), pattern, progress, cancel
+            )
+            if result.preambles:
+                known = json.loads(self._setting(session, "bibtex_preambles", "[]"))
+                merged = list(dict.fromkeys([*known, *result.preambles]))
+                session.merge(Setting(key="bibtex_preambles", value=json.dumps(merged)))
+            report.papers = papers.count(session)
+        self._announce("papers", report.paper_ids)
+        return report
+
+    def import_problems(self) -> list[ImportProblem]:
+        """Entries earlier imports could not read, oldest first, with their raw text."""
+        with self._read() as session:
+            return list(session.exec(select(ImportProblem).order_by(col(ImportProblem.id))))
+
+    def retry_import_problem(self, problem_id: int, fixed_text: str) -> ImportReport:
+        """Import the user's corrected text for a problem; the problem goes when it reads."""
+        with self._read() as session:
+            problem = session.get(ImportProblem, problem_id)
+        if problem is None:
+            raise NotFoundError(f"There is no import problem with id {problem_id}.")
+        report = self.import_text(fixed_text, source=problem.source)
+        if report.imported and not report.problems:
+            self.dismiss_import_problem(problem_id)
+        return report
+
+    def dismiss_import_problem(self, problem_id: int) -> None:
+        with self._write() as session:
+            problem = session.get(ImportProblem, problem_id)
+            if problem is not None:
+                session.delete(problem)
+        self._announce("problems")
+
+    # -- duplicates ---------------------------------------------------------------------
+
+    def likely_duplicates(self, paper_id: int) -> list[LikelyDuplicate]:
+        """Papers that look like this one, with the evidence (pairs marked different excluded)."""
+        with self._read() as session:
+            everyone = dedupe.candidates(session)
+            finder = dedupe.DuplicateFinder(
+                [c for c in everyone if c.id != paper_id], dedupe.not_duplicate_pairs(session)
+            )
+            mine = next((c for c in everyone if c.id == paper_id), None)
+            return finder.matches(mine) if mine is not None else []
+
+    def mark_not_duplicate(self, paper_id: int, other_id: int) -> None:
+        """Remember that two papers are different, so they are not reported again."""
+        a, b = sorted((paper_id, other_id))
+        with self._write() as session:
+            papers.get_paper(session, a)
+            papers.get_paper(session, b)
+            session.merge(NotDuplicate(paper_a=a, paper_b=b))
+        self._announce("papers", [a, b])
+
+    def merge_papers(self, keep_id: int, other_id: int) -> PaperDetails:
+        """Merge `other_id` into `keep_id`: empty fields filled, lists, tags, notes,
+        annotations and attachments moved over; the other paper goes to the trash."""
+        if keep_id == other_id:
+            raise InvalidInputError("A paper cannot be merged with itself.")
+        with self._write() as session:
+            merging.merge(session, keep_id, other_id)
+        self._announce("papers", [keep_id, other_id])
+        return self.paper(keep_id)
+
+    # -- export ---------------------------------------------------------------------------
+
+    def export(self, paper_ids: list[int], format: str = "bibtex") -> str:
+        """The papers, in the given order, as text in an export format."""
+        records = [self.record(paper_id) for paper_id in paper_ids]
+        if format == "markdown":
+            entries = [
+                (record, [note.body for note in self.paper(pid).notes])
+                for record, pid in zip(records, paper_ids, strict=True)
+            ]
+            return registry.write_markdown(entries)
+        preambles = json.loads(self.setting("bibtex_preambles", "[]"))
+        return registry.write(format, records, preambles=preambles)
+
     # -- reading lists ----------------------------------------------------------------
 
     def create_list(self, name: str, description: str = "") -> ReadingList:
@@ -292,14 +453,16 @@ class Library:
     def rename_list(self, ref: int | str, new_name: str) -> ReadingList:
         with self._write() as session:
             renamed = reading_lists.rename(session, ref, new_name)
-        self._announce("lists")
+            members = reading_lists.member_ids(session, renamed)
+        self._announce("lists", members)
         return renamed
 
     def delete_list(self, ref: int | str) -> None:
         """Delete a list; its papers stay in the library."""
         with self._write() as session:
+            members = reading_lists.member_ids(session, reading_lists.find(session, ref))
             reading_lists.remove(session, ref)
-        self._announce("lists")
+        self._announce("lists", members)
 
     def add_to_list(self, ref: int | str, paper_ids: list[int], position: int | None = None) -> int:
         with self._write() as session:
@@ -357,13 +520,15 @@ class Library:
     def edit_tag(self, name: str, *, new_name: str | None = None, colour: str | None = None) -> Tag:
         with self._write() as session:
             tag = tags.edit(session, name, new_name=new_name, colour=colour)
-        self._announce("tags")
+            members = tags.member_ids(session, tag)
+        self._announce("tags", members)
         return tag
 
     def delete_tag(self, name: str) -> None:
         with self._write() as session:
+            members = tags.member_ids(session, tags.get(session, name))
             tags.remove(session, name)
-        self._announce("tags")
+        self._announce("tags", members)
 
     def tags(self) -> list[tuple[Tag, int]]:
         """Every tag with the number of papers carrying it."""

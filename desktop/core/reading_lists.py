@@ -116,6 +116,12 @@ def reorder(session: Session, ref: int | str, paper_ids: list[int]) -> None:
     _write_order(session, reading_list.id, named + [i for i in current if i not in named])
 
 
+def member_ids(session: Session, reading_list: ReadingList) -> list[int]:
+    """Ids of the papers in a list, trash included."""
+    assert reading_list.id is not None
+    return _order(session, reading_list.id)
+
+
 def _order(session: Session, list_id: int) -> list[int]:
     """Paper ids of a list in order, trash included (a restored paper keeps its place)."""
     return list(

@@ -67,6 +67,11 @@ def remove(session: Session, name: str) -> None:
     session.delete(get(session, name))
 
 
+def member_ids(session: Session, tag: Tag) -> list[int]:
+    """Ids of the papers carrying a tag, trash included."""
+    return list(session.exec(select(PaperTag.paper_id).where(PaperTag.tag_id == tag.id)))
+
+
 def tag_papers(session: Session, name: str, paper_ids: list[int]) -> int:
     """Put a tag (created if needed) on papers; returns how many did not have it yet."""
     tag = ensure(session, name)

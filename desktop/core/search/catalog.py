@@ -1,0 +1,97 @@
+"""SearchDocuments read from the database: for every paper at build, for a few on change."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Iterator
+
+from sqlalchemy import select as sa_select
+from sqlmodel import Session, col, select
+
+from desktop.core.models import (
+    ListEntry,
+    Paper,
+    PaperPerson,
+    PaperTag,
+    Person,
+    ReadingList,
+    Role,
+    Tag,
+)
+from desktop.core.search.document import SearchDocument
+
+_COLUMNS = (
+    Paper.id,
+    Paper.title,
+    Paper.year,
+    Paper.journal,
+    Paper.booktitle,
+    Paper.topic,
+    Paper.status,
+    Paper.doi,
+    Paper.citekey,
+)
+
+
+def documents(session: Session, paper_ids: list[int] | None = None) -> Iterator[SearchDocument]:
+    """Documents of the papers not in the trash (all of them, or those of `paper_ids`)."""
+    query = sa_select(*(col(c) for c in _COLUMNS)).where(col(Paper.deleted_at).is_(None))
+    wanted = None if paper_ids is None else set(paper_ids)
+    if wanted is not None:
+        query = query.where(col(Paper.id).in_(wanted))
+    authors = _authors(session, wanted)
+    tags = _tags(session, wanted)
+    lists = _lists(session, wanted)
+    for pid, title, year, journal, booktitle, topic, status, doi, citekey in session.execute(query):
+        yield SearchDocument(
+            id=pid,
+            title=title,
+            authors=authors.get(pid, ()),
+            year=year,
+            venue=journal or booktitle,
+            topic=topic,
+            tags=tags.get(pid, ()),
+            lists=lists.get(pid, ()),
+            status=status,
+            doi=doi,
+            citekey=citekey,
+        )
+
+
+def _authors(session: Session, wanted: set[int] | None) -> dict[int, list[tuple[str, str]]]:
+    query = (
+        select(PaperPerson.paper_id, Person.given, Person.von, Person.family)
+        .join(Person, col(Person.id) == PaperPerson.person_id)
+        .where(PaperPerson.role == Role.AUTHOR.value)
+        .order_by(col(PaperPerson.paper_id), col(PaperPerson.position))
+    )
+    if wanted is not None:
+        query = query.where(col(PaperPerson.paper_id).in_(wanted))
+    found: dict[int, list[tuple[str, str]]] = defaultdict(list)
+    for paper_id, given, von, family in session.exec(query):
+        # The index wants a particle inside the family name ("van der Maaten").
+        found[paper_id].append((given, f"{von} {family}".strip()))
+    return found
+
+
+def _tags(session: Session, wanted: set[int] | None) -> dict[int, list[str]]:
+    query = select(PaperTag.paper_id, Tag.name).join(Tag, col(Tag.id) == PaperTag.tag_id)
+    if wanted is not None:
+        query = query.where(col(PaperTag.paper_id).in_(wanted))
+    return _grouped(session.exec(query))
+
+
+def _lists(session: Session, wanted: set[int] | None) -> dict[int, list[str]]:
+    query = select(ListEntry.paper_id, ReadingList.name).join(
+        ReadingList, col(ReadingList.id) == ListEntry.list_id
+    )
+    if wanted is not None:
+        query = query.where(col(ListEntry.paper_id).in_(wanted))
+    return _grouped(session.exec(query))
+
+
+def _grouped(pairs: Iterable[tuple[int, str]]) -> dict[int, list[str]]:
+    found: dict[int, list[str]] = defaultdict(list)
+    for paper_id, label in pairs:
+        found[paper_id].append(label)
+    return found
