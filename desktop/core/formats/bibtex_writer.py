@@ -153,14 +153,12 @@ def _fields(record: Record, dialect: _Dialect) -> list[tuple[str, str]]:
             )
             fields.append((name, "{" + escaped + "}"))
 
+    # Names always come from the split parts, so that von, Jr and organisations are braced
+    # the way BibTeX and biber need, whatever the source wrote.
     for role, people in (("author", record.authors), ("editor", record.editors)):
-        original = record.latex.get(role)
-        if original and texescape.is_balanced(original):
-            fields.append((role, "{" + original + "}"))
-        elif people:
-            names = format_names(people, keep_unicode=dialect.keep_unicode)
-            if names:
-                fields.append((role, "{" + names + "}"))
+        names = format_names(people, keep_unicode=dialect.keep_unicode)
+        if names:
+            fields.append((role, "{" + names + "}"))
     text("title", record.title, title=True)
     text("journaltitle" if dialect.biblatex else "journal", record.journal, source="journal")
     text("booktitle", record.booktitle, title=True)
