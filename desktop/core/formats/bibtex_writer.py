@@ -146,6 +146,11 @@ def _fields(record: Record, dialect: _Dialect) -> list[tuple[str, str]]:
     def text(name: str, value: str, *, source: str = "", title: bool = False) -> None:
         original = record.latex.get(source or name)
         if original is not None and original.strip() and texescape.is_balanced(original):
+            if not dialect.keep_unicode and not original.isascii():
+                # Raw UTF-8 in a LaTeX source: spelled in LaTeX like every other character.
+                original = "".join(
+                    c if c.isascii() else texescape.char_to_latex(c) for c in original
+                )
             fields.append((name, "{" + original + "}"))
         elif value.strip():
             escaped = texescape.escape(
