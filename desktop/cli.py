@@ -239,6 +239,16 @@ def _add_exchange_commands(commands: Any, common: argparse.ArgumentParser) -> No
     )
     exp.add_argument("-o", "--output", type=Path, metavar="FILE", help="default: standard output")
 
+    add = _command(
+        commands,
+        "add",
+        _add_identifiers,
+        "add papers by DOI or arXiv id (metadata from Crossref or arXiv)",
+        common,
+        json_output=True,
+    )
+    add.add_argument("identifiers", nargs="+", metavar="DOI-OR-ARXIV-ID")
+
     search = _command(commands, "search", _search, "search the library", common, json_output=True)
     search.add_argument("query")
     search.add_argument("--limit", type=int, default=20)
@@ -470,6 +480,24 @@ def _export(library: Library, args: argparse.Namespace) -> None:
     except OSError as error:
         raise KnownError(f"Papershelf could not write {args.output}: {error.strerror}.") from None
     print(f"Exported {len(ids)} paper(s) to {args.output}.", file=sys.stderr)
+
+
+def _add_identifiers(library: Library, args: argparse.Namespace) -> None:
+    added, failures = [], []
+    for text in args.identifiers:
+        try:
+            added.append(library.add_by_identifier(text))
+        except KnownError as error:
+            failures.append(f"{text}: {error}")
+    if args.json:
+        _print_json({"added": [_paper_json(d) for d in added], "failed": failures})
+    else:
+        for details in added:
+            _print_paper(details, as_json=False)
+    for failure in failures:
+        print(f"papershelf: {failure}", file=sys.stderr)
+    if failures:
+        raise SystemExit(1)
 
 
 def _search(library: Library, args: argparse.Namespace) -> None:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine, text
+from sqlalchemy import Engine, func, text
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.exc import SQLAlchemyError as _SQLAlchemyError
 from sqlmodel import Session, col, select
@@ -24,6 +24,7 @@ from desktop.core import (
     db,
     dedupe,
     importer,
+    lookup,
     merging,
     notes,
     papers,
@@ -33,8 +34,8 @@ from desktop.core import (
 )
 from desktop.core.browse import PaperRow, View
 from desktop.core.dedupe import LikelyDuplicate
-from desktop.core.errors import DatabaseError, InvalidInputError, NotFoundError
-from desktop.core.formats import citekeys
+from desktop.core.errors import ConflictError, DatabaseError, InvalidInputError, NotFoundError
+from desktop.core.formats import citekeys, registry
 from desktop.core.formats.record import ParseResult, Record
 from desktop.core.formats.record import Person as NamedPerson
 from desktop.core.importer import Destination, ImportReport
@@ -318,8 +319,6 @@ class Library:
             raise InvalidInputError(
                 f"Papershelf could not read {path}: {error.strerror}."
             ) from None
-        from desktop.core.formats import registry  # TODO(lead): top-level once it lands
-
         format_name, result = registry.read(data, source=path.name, path=path, format=format)
         return self.import_parsed(
             result,
@@ -396,6 +395,34 @@ class Library:
             if problem is not None:
                 session.delete(problem)
         self._announce("problems")
+
+    def add_by_identifier(self, text: str) -> PaperDetails:
+        """Fetch a DOI's or arXiv id's metadata (Crossref, arXiv) and add the paper.
+
+        A paper already in the library (same DOI or arXiv id) is not added twice.
+        """
+        identifier = lookup.parse_identifier(text)
+        if identifier is None:
+            raise InvalidInputError(
+                f"“{text.strip()}” is not a DOI (like 10.1038/nature14539) "
+                "or an arXiv id (like 1706.03762)."
+            )
+        self._refuse_known_identifier(identifier.kind, identifier.value)
+        record = lookup.fetch(identifier)
+        if record.doi:
+            self._refuse_known_identifier("doi", record.doi)
+        return self.add_paper(record)
+
+    def _refuse_known_identifier(self, kind: str, value: str) -> None:
+        column = col(Paper.doi) if kind == "doi" else col(Paper.arxiv_id)
+        with self._read() as session:
+            found = session.exec(
+                select(Paper.citekey).where(
+                    func.lower(column) == value.casefold(), col(Paper.deleted_at).is_(None)
+                )
+            ).first()
+        if found is not None:
+            raise ConflictError(f"That paper is already in your library as “{found}”.")
 
     # -- duplicates ---------------------------------------------------------------------
 

@@ -48,11 +48,8 @@ DEEP_LEARNING = {
     "issue": "7553",
     "short-container-title": ["Nature"],
     "abstract": (
-        "<jats:title>Abstract</jats:title><jats:p>Deep learning allows computational models "
-        "that are composed of multiple processing layers to learn representations of data\n"
-        "  with multiple levels of abstraction. These methods have dramatically improved the "
-        "state-of-the-art in speech recognition, visual object recognition, object detection "
-        "and many other domains such as drug discovery and genomics.</jats:p>"
+        "<jats:title>Abstract</jats:title><jats:p>A stand-in abstract written for this test, "
+        "wrapped\n  across lines as Crossref wraps them. It has a second sentence too.</jats:p>"
     ),
     "DOI": "10.1038/nature14539",
     "type": "journal-article",
@@ -117,8 +114,8 @@ ATTENTION_FEED = (
     <updated>2023-08-02T00:41:18Z</updated>
     <published>2017-06-12T17:57:34Z</published>
     <title>Attention Is All You Need</title>
-    <summary>  The dominant sequence transduction models are based on complex recurrent or
-convolutional neural networks in an encoder-decoder configuration.
+    <summary>  A stand-in summary written for this test, wrapped over
+two lines as the arXiv API wraps them.
 </summary>
     <author><name>Ashish Vaswani</name></author>
     <author><name>Noam Shazeer</name></author>
@@ -152,9 +149,8 @@ MALDACENA_FEED = (
     <published>1997-11-27T23:25:25Z</published>
     <title>The Large N Limit of Superconformal Field Theories and
   Supergravity</title>
-    <summary>  We show that the large N limit of certain conformal field theories in various
-dimensions include in their Hilbert space a sector describing supergravity on the
-product of Anti-deSitter spacetimes, spheres and other compact manifolds.
+    <summary>  Another stand-in summary written for this test, over
+three lines, as the feed gives them.
 </summary>
     <author><name>Juan M. Maldacena</name></author>
     <arxiv:doi xmlns:arxiv="http://arxiv.org/schemas/atom">10.1023/A:1026654312961</arxiv:doi>
@@ -325,9 +321,9 @@ def test_crossref_journal_article(services):
     assert record.url == "https://doi.org/10.1038/nature14539"
     assert record.arxiv_id == ""
     # JATS tags and the "Abstract" heading gone, the wrapped line joined.
-    assert record.abstract.startswith(
-        "Deep learning allows computational models that are composed of multiple processing "
-        "layers to learn representations of data with multiple levels of abstraction. These"
+    assert record.abstract == (
+        "A stand-in abstract written for this test, wrapped across lines as Crossref wraps "
+        "them. It has a second sentence too."
     )
     assert "<" not in record.abstract
     assert "\n" not in record.abstract
@@ -502,8 +498,8 @@ def test_arxiv_paper(services):
     assert record.arxiv_id == "1706.03762"  # without the version the feed reports
     assert record.url == "https://arxiv.org/abs/1706.03762"
     assert record.abstract == (
-        "The dominant sequence transduction models are based on complex recurrent or "
-        "convolutional neural networks in an encoder-decoder configuration."
+        "A stand-in summary written for this test, wrapped over two lines as the arXiv API "
+        "wraps them."
     )
     assert record.doi == ""
     assert record.journal == ""

@@ -1,0 +1,100 @@
+"""`papershelf import`, `export`, `search` and `add` as a user runs them."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from core.lookup_server import running_services
+
+from desktop.core.formats import bibtex
+
+REPO = Path(__file__).resolve().parents[2]
+
+BIB = r"""@article{vaswani2017attention,
+  title = {Attention Is All You Need},
+  author = {Vaswani, Ashish and Shazeer, Noam},
+  booktitle = {Advances in Neural Information Processing Systems},
+  year = {2017}
+}
+@article{broken, title = {No end
+"""
+
+
+def run(
+    db_url: str, *args: str, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "desktop", *args, "--db", db_url],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, **(env or {})},
+    )
+
+
+def test_import_export_and_search(db_url: str, tmp_path: Path, seed_listing: Path) -> None:
+    bib = tmp_path / "refs.bib"
+    bib.write_text(BIB, encoding="utf-8")
+    result = run(db_url, "import", str(bib), str(seed_listing), "--list", "Reading", "--json")
+    assert result.returncode == 0, result.stderr
+    summary = json.loads(result.stdout)
+    assert summary["imported"] == 21
+    assert summary["papers"] == 21
+    assert summary["problems"] and summary["problems"][0]["source"] == "refs.bib"
+    assert isinstance(summary["problems"][0]["line"], int)
+    assert set(summary) >= {"imported", "duplicates", "problems", "papers"}
+
+    hits = json.loads(run(db_url, "search", "atention vaswani", "--json").stdout)
+    assert hits[0]["citekey"] == "vaswani2017attention"
+
+    out = tmp_path / "reading.bib"
+    result = run(db_url, "export", "--list", "Reading", "--format", "bibtex", "-o", str(out))
+    assert result.returncode == 0, result.stderr
+    exported = bibtex.parse(out.read_text(encoding="utf-8"), "reading.bib")
+    assert len(exported.records) == 21 and not exported.problems
+    markdown = run(db_url, "export", "--query", "vaswani", "--format", "markdown").stdout
+    assert "Attention Is All You Need" in markdown and "Levine" not in markdown
+
+
+def test_add_by_doi_from_a_local_crossref(db_url: str) -> None:
+    message = {
+        "DOI": "10.1038/nature14539",
+        "type": "journal-article",
+        "title": ["Deep learning"],
+        "author": [
+            {"given": "Yann", "family": "LeCun", "sequence": "first"},
+            {"given": "Yoshua", "family": "Bengio", "sequence": "additional"},
+            {"given": "Geoffrey", "family": "Hinton", "sequence": "additional"},
+        ],
+        "container-title": ["Nature"],
+        "volume": "521",
+        "issue": "7553",
+        "page": "436-444",
+        "issued": {"date-parts": [[2015, 5, 27]]},
+    }
+    with running_services() as services:
+        services.answer(
+            "/works/10.1038/nature14539", json.dumps({"status": "ok", "message": message})
+        )
+        env = {"PAPERSHELF_CROSSREF_URL": services.url, "PAPERSHELF_ARXIV_URL": services.url}
+        result = run(db_url, "add", "https://doi.org/10.1038/nature14539", "--json", env=env)
+        assert result.returncode == 0, result.stderr
+        added = json.loads(result.stdout)["added"][0]
+        assert added["title"] == "Deep learning"
+        assert [a["family"] for a in added["authors"]] == ["LeCun", "Bengio", "Hinton"]
+        assert (added["journal"], added["year"], added["pages"]) == ("Nature", 2015, "436-444")
+        again = run(db_url, "add", "10.1038/NATURE14539", env=env)
+        assert again.returncode == 1
+        assert "already in your library" in again.stderr
+    offline = run(
+        db_url, "add", "10.1000/xyz123", env={"PAPERSHELF_CROSSREF_URL": "http://127.0.0.1:9"}
+    )
+    assert offline.returncode == 1
+    assert "Traceback" not in offline.stderr and "could not reach" in offline.stderr.lower()
+    nonsense = run(db_url, "add", "hello")
+    assert nonsense.returncode == 1 and "not a DOI" in nonsense.stderr

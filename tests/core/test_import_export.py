@@ -1,0 +1,154 @@
+"""Importing files into a library and exporting them back, on both backends."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from desktop.core.errors import InvalidInputError
+from desktop.core.formats import bibtex
+from desktop.core.importer import ImportCancelled
+from desktop.core.library import Library
+
+BIB = r"""
+@string{jmlr = "Journal of Machine Learning Research"}
+@preamble{"\newcommand{\noop}[1]{}"}
+
+@article{levine2016end,
+  title = {End-to-End Training of Deep Visuomotor Policies},
+  author = {Levine, Sergey and Finn, Chelsea and Darrell, Trevor and Abbeel, Pieter},
+  journal = jmlr,
+  year = 2016,
+  volume = 17,
+  keywords = {robotics, deep learning},
+  isbn = {0000-1111}
+}
+
+@inproceedings{broken,
+  title = {Missing its closing brace,
+  year = 2020
+
+@article{mueller2020,
+  title = {{\"U}ber {M}{\"u}ller's equation},
+  author = {M{\"u}ller, J{\"o}rg},
+  year = {2020},
+  doi = {10.1000/xyz123}
+}
+"""
+
+
+def _write(tmp_path: Path, name: str, text: str) -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_a_bib_file_imports_with_problems_kept(library: Library, tmp_path: Path) -> None:
+    report = library.import_file(_write(tmp_path, "refs.bib", BIB), list_name="Thesis")
+    assert report.format == "bibtex"
+    assert report.imported >= 2
+    assert report.problems and report.problems[0].line is not None
+    assert report.papers == library.count()
+    stored = library.import_problems()
+    assert stored and "Missing its closing brace" in stored[0].raw
+
+    levine = library.paper_by_citekey("levine2016end")
+    assert levine.paper.journal == "Journal of Machine Learning Research"
+    assert [p.family for p in levine.authors] == ["Levine", "Finn", "Darrell", "Abbeel"]
+    assert {t.name for t in levine.tags} == {"robotics", "deep learning"}
+    assert [rl.name for rl in levine.lists] == ["Thesis"]
+    assert levine.paper.extra.get("isbn") == "0000-1111"
+    mueller = library.paper_by_citekey("mueller2020")
+    assert mueller.paper.title == "Über Müller's equation"
+    assert mueller.authors[0].family == "Müller"
+
+
+def test_import_json_report_and_duplicates(library: Library, tmp_path: Path) -> None:
+    path = _write(tmp_path, "refs.bib", BIB)
+    library.import_file(path)
+    again = library.import_file(path)
+    summary = again.to_json()
+    assert set(summary) >= {"imported", "duplicates", "problems", "papers"}
+    assert summary["duplicates"] >= 2
+    evidence = {e for d in again.duplicates for e in d.evidence}
+    assert any("same DOI 10.1000/xyz123" in e for e in evidence)
+    assert any("same citation key levine2016end" in e for e in evidence)
+    # Colliding keys got a suffix; none was dropped or overwritten.
+    assert library.paper_by_citekey("levine2016enda").paper.title.startswith("End-to-End")
+
+
+def test_merge_and_not_duplicate(library: Library, tmp_path: Path) -> None:
+    path = _write(tmp_path, "refs.bib", BIB)
+    library.import_file(path)
+    report = library.import_file(path)
+    dup = next(d for d in report.duplicates if "levine" in library.paper(d.other_id).paper.citekey)
+    library.add_note(dup.paper_id, "note on the copy")
+    merged = library.merge_papers(dup.other_id, dup.paper_id)
+    assert [n.body for n in merged.notes] == ["note on the copy"]
+    assert library.paper(dup.paper_id).paper.deleted_at is not None
+    other = next(d for d in report.duplicates if d.paper_id != dup.paper_id)
+    library.mark_not_duplicate(other.paper_id, other.other_id)
+    assert all(d.other_id != other.other_id for d in library.likely_duplicates(other.paper_id))
+
+
+def test_cancelled_import_leaves_the_library_as_it_was(library: Library, tmp_path: Path) -> None:
+    entries = "\n".join(f"@misc{{k{n}, title={{Paper {n}}}}}" for n in range(50))
+    path = _write(tmp_path, "many.bib", entries)
+    calls = iter(range(1000))
+    with pytest.raises(ImportCancelled):
+        library.import_file(path, cancel=lambda: next(calls) >= 20)
+    assert library.count() == 0 and library.import_problems() == []
+
+
+def test_unreadable_files_get_a_sentence(library: Library, tmp_path: Path) -> None:
+    with pytest.raises(InvalidInputError, match="There is no file"):
+        library.import_file(tmp_path / "missing.bib")
+    with pytest.raises(InvalidInputError, match="folder"):
+        library.import_file(tmp_path)
+
+
+def test_seed_listing_imports_twenty_untitled_papers(library: Library, seed_listing: Path) -> None:
+    report = library.import_file(seed_listing)
+    assert report.format == "listing"
+    assert report.imported == 20
+    topics = [library.paper(i).paper.topic for i in report.paper_ids]
+    assert sum(1 for t in topics if t) == 18
+    assert all(library.paper(i).paper.title == "" for i in report.paper_ids)
+    assert len({library.paper(i).paper.citekey for i in report.paper_ids}) == 20
+
+
+def test_export_round_trip_through_bibtex(library: Library, tmp_path: Path) -> None:
+    library.import_file(_write(tmp_path, "refs.bib", BIB))
+    ids = library.view_ids()
+    text = library.export(ids, "bibtex")
+    assert text == library.export(ids, "bibtex")  # deterministic
+    assert "\\newcommand{\\noop}" in text  # the preamble is given back
+    again = bibtex.parse(text, "export.bib")
+    assert not again.problems
+    by_key = {r.citekey: r for r in again.records}
+    assert by_key["mueller2020"].title == "Über Müller's equation"
+    assert by_key["levine2016end"].extra.get("isbn") == "0000-1111"
+    csl = json.loads(library.export(ids, "csl-json"))
+    assert {item["id"] for item in csl} == set(by_key)
+    markdown = library.export(ids, "markdown")
+    assert "Levine" in markdown
+
+
+def test_search_sees_imports_edits_and_deletes_at_once(library: Library, tmp_path: Path) -> None:
+    library.import_file(_write(tmp_path, "refs.bib", BIB))
+    paper_id = library.paper_by_citekey("levine2016end").id
+    assert library.search("visuomotor")[0].paper_id == paper_id
+    assert library.search("levin visuomotr")[0].paper_id == paper_id
+    assert library.search("Muller")[0].paper_id == library.paper_by_citekey("mueller2020").id
+    library.update_paper(paper_id, expected_version=None, title="Guided Policy Search")
+    assert [h.paper_id for h in library.search("guided policy")] == [paper_id]
+    assert library.search("visuomotor") == []
+    library.add_to_list(library.create_list("Reading group").id or 0, [paper_id])
+    assert [h.paper_id for h in library.search("list:reading")] == [paper_id]
+    library.delete_papers([paper_id])
+    assert library.search("guided policy") == []
+    library.restore_papers([paper_id])
+    assert [h.paper_id for h in library.search("guided policy")] == [paper_id]
+    assert library.search("") == []
