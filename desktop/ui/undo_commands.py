@@ -12,6 +12,7 @@ from typing import Any
 from PySide6.QtGui import QUndoCommand
 
 from desktop.core.browse import View
+from desktop.core.errors import StaleEditError
 from desktop.core.formats.record import Person
 from desktop.core.library import Library
 from desktop.core.models import Annotation
@@ -42,37 +43,50 @@ class _LibraryCommand(QUndoCommand):
 class EditPaperCommand(_LibraryCommand):
     """A metadata edit, already saved by the detail pane; undo puts the old values back.
 
-    Undo and redo name the version they expect, so they never overwrite someone else's
-    later edit (StaleEditError is shown instead).
+    Undo and redo first check that the fields still hold what this edit left there (or
+    found), then write naming the version they read: someone else's later change to those
+    fields is never overwritten (StaleEditError is shown instead).
     """
 
     def __init__(
-        self,
-        library: Library,
-        paper_id: int,
-        before: dict[str, Any],
-        after: dict[str, Any],
-        version_after: int,
+        self, library: Library, paper_id: int, before: dict[str, Any], after: dict[str, Any]
     ) -> None:
         super().__init__(library, "Edit paper", done=True)
         self._paper_id = paper_id
         self._before = before
         self._after = after
-        self._version = version_after
 
-    def _apply(self, values: dict[str, Any]) -> None:
+    def _apply(self, values: dict[str, Any], expected: dict[str, Any]) -> None:
+        details = self._library.paper(self._paper_id)
+        current = {name: getattr(details.paper, name, None) for name in expected}
+        if "authors" in expected:
+            current["authors"] = details.authors
+        if any(_comparable(current[k]) != _comparable(v) for k, v in expected.items()):
+            raise StaleEditError(
+                "This paper was changed by someone else since your edit, so Papershelf "
+                "cannot undo it without losing their change."
+            )
         changes = dict(values)
         authors: list[Person] | None = changes.pop("authors", None)
-        details = self._library.update_paper(
-            self._paper_id, expected_version=self._version, authors=authors, **changes
+        self._library.update_paper(
+            self._paper_id,
+            expected_version=details.paper.version,
+            authors=authors,
+            **changes,
         )
-        self._version = details.paper.version
 
     def _do(self) -> None:
-        self._apply(self._after)
+        self._apply(self._after, self._before)
 
     def _undo(self) -> None:
-        self._apply(self._before)
+        self._apply(self._before, self._after)
+
+
+def _comparable(value: Any) -> Any:
+    """People compare by their name parts (how a file wrote them does not matter)."""
+    if isinstance(value, list):
+        return [(p.given, p.family, p.von, p.jr) if isinstance(p, Person) else p for p in value]
+    return value
 
 
 class SetFieldCommand(_LibraryCommand):

@@ -15,6 +15,12 @@ from desktop.core.library import Library
 from desktop.ui import prompts
 
 
+@pytest.fixture(autouse=True)
+def _application(qapp: Any) -> Any:
+    """Every UI test runs with a QApplication (pixmaps and palettes need one)."""
+    return qapp
+
+
 @pytest.fixture
 def ui_library(tmp_path: Path) -> Iterator[Library]:
     """An empty library in a SQLite file of its own."""

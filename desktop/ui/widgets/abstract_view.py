@@ -117,6 +117,8 @@ class AbstractView(QWidget):
         self.empty.setVisible(not has_text)
         self.splitter.setVisible(has_text)
         self.list.setVisible(bool(self._annotations))
+        self.annotate_button.setVisible(has_text)
+        self.delete_button.setVisible(bool(self._annotations))
 
     def _highlight(self) -> None:
         colour = QColor(self.palette().color(QPalette.ColorRole.Highlight))

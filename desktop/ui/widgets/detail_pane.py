@@ -176,11 +176,10 @@ class DetailPane(QWidget):
             paper_id, expected_version=version, authors=authors, **values
         )
         self._version = saved.paper.version
-        self._undo.push(
-            undo_commands.EditPaperCommand(
-                self._library, paper_id, before, changes, saved.paper.version
-            )
-        )
+        self._details = saved
+        self.form.load(saved)  # what was saved is now what the form started from
+        self._show_parts(saved)
+        self._undo.push(undo_commands.EditPaperCommand(self._library, paper_id, before, changes))
 
     def _resolve_collision(
         self, sentence: str, changes: dict[str, Any], before: dict[str, Any]

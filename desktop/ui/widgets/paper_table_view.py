@@ -13,9 +13,9 @@ HIDDEN_AT_FIRST = ("priority", "added")
 #: Starting widths (pixels) of the columns, by key; title takes what is left.
 DEFAULT_WIDTHS = {
     "title": 300,
-    "authors": 150,
+    "authors": 130,
     "year": 56,
-    "venue": 170,
+    "venue": 140,
     "status": 76,
     "priority": 70,
     "added": 92,
@@ -61,6 +61,8 @@ class PaperTableView(QTableView):
         for column, (key, _label) in enumerate(COLUMNS):
             if key in DEFAULT_WIDTHS:
                 header.resizeSection(column, DEFAULT_WIDTHS[key])
+        # The title takes whatever width the other columns leave.
+        header.setSectionResizeMode(COLUMN_KEYS.index("title"), QHeaderView.ResizeMode.Stretch)
         for key in HIDDEN_AT_FIRST:
             header.setSectionHidden(COLUMN_KEYS.index(key), True)
 

@@ -1,0 +1,191 @@
+"""The detail pane: validated metadata edits, stale-edit choice, annotations, notes, undo."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+from PySide6.QtGui import QUndoStack
+from PySide6.QtTest import QTest
+from pytestqt.qtbot import QtBot
+
+from desktop.core.formats.record import Person, Record
+from desktop.core.library import Library
+from desktop.ui.widgets import notes_editor
+from desktop.ui.widgets.abstract_view import from_qt_position, to_qt_position
+from desktop.ui.widgets.detail_pane import OVERWRITE, RELOAD, DetailPane
+
+ABSTRACT = "We propose 𝒜-learning, a method. It learns fast and forgets slowly."
+
+
+@pytest.fixture
+def paper_id(ui_library: Library) -> int:
+    record = Record(
+        title="Fast Learners",
+        year=2021,
+        journal="JMLR",
+        abstract=ABSTRACT,
+        authors=[Person(given="Sergey", family="Levine"), Person(given="Chelsea", family="Finn")],
+    )
+    return ui_library.add_paper(record).id
+
+
+@pytest.fixture
+def pane(ui_library: Library, paper_id: int, qtbot: QtBot) -> DetailPane:
+    shown = DetailPane(ui_library, QUndoStack())
+    qtbot.addWidget(shown)
+    shown.show()
+    shown.show_paper(paper_id)
+    return shown
+
+
+def _edit(pane: DetailPane, field: str, text: str) -> None:
+    edit = pane.form.fields[field]
+    edit.setText(text)
+    edit.editingFinished.emit()
+
+
+def test_shows_the_paper(pane: DetailPane) -> None:
+    assert pane.heading.text() == "Fast Learners"
+    assert pane.byline.text().splitlines() == ["Sergey Levine, Chelsea Finn", "JMLR · 2021"]
+    assert pane.form.citekey.text()  # a key was made and is shown
+    assert pane.form.authors.toPlainText() == "Levine, Sergey\nFinn, Chelsea"
+    assert pane.abstract.text.toPlainText() == ABSTRACT
+
+
+def test_an_edit_is_saved_and_undone(pane: DetailPane, ui_library: Library, paper_id: int) -> None:
+    _edit(pane, "title", "Faster Learners")
+    assert ui_library.paper(paper_id).paper.title == "Faster Learners"
+    pane.form.authors.setPlainText("Levine, Sergey\nFinn, Chelsea\nAbbeel, Pieter")
+    pane.form.year.setText("2022")
+    pane.form.year.editingFinished.emit()
+    details = ui_library.paper(paper_id)
+    assert [p.family for p in details.authors] == ["Levine", "Finn", "Abbeel"]
+    assert details.paper.year == 2022
+    pane._undo.undo()
+    details = ui_library.paper(paper_id)
+    assert [p.family for p in details.authors] == ["Levine", "Finn"]
+    assert details.paper.year == 2021
+    pane._undo.undo()
+    assert ui_library.paper(paper_id).paper.title == "Fast Learners"
+    pane._undo.redo()
+    assert ui_library.paper(paper_id).paper.title == "Faster Learners"
+
+
+def test_a_bad_doi_or_year_is_flagged_and_not_saved(
+    pane: DetailPane, ui_library: Library, paper_id: int
+) -> None:
+    _edit(pane, "doi", "not a doi")
+    assert not pane.form.problem.isHidden()
+    assert "not a DOI" in pane.form.problem.text()
+    pane.form.year.setText("20x1")
+    pane.form.year.editingFinished.emit()
+    assert "not a year" in pane.form.problem.text()
+    stored = ui_library.paper(paper_id).paper
+    assert (stored.doi, stored.year) == ("", 2021)
+    pane.form.year.setText("2021")
+    _edit(pane, "doi", "https://doi.org/10.1000/xyz123")  # the resolver prefix is dropped
+    assert pane.form.problem.isHidden()
+    assert ui_library.paper(paper_id).paper.doi == "10.1000/xyz123"
+
+
+def test_an_edit_from_a_stale_copy_offers_a_choice(
+    pane: DetailPane, ui_library: Library, paper_id: int, scripted: object
+) -> None:
+    # Someone else (another window, another user) changes the paper behind the pane's back.
+    other = Library.open(ui_library.url)
+    other.update_paper(paper_id, expected_version=1, title="Their Title")
+    other.close()
+    scripted.choices = [RELOAD]  # type: ignore[attr-defined]
+    _edit(pane, "journal", "Nature")
+    assert scripted.asked == ["Changed by someone else"]  # type: ignore[attr-defined]
+    stored = ui_library.paper(paper_id).paper
+    assert (stored.title, stored.journal) == ("Their Title", "JMLR")  # nothing overwritten
+    assert pane.form.fields["title"].text() == "Their Title"  # reloaded
+    other = Library.open(ui_library.url)
+    other.update_paper(paper_id, expected_version=None, title="Theirs Again")
+    other.close()
+    scripted.choices = [OVERWRITE]  # type: ignore[attr-defined]
+    _edit(pane, "journal", "Nature")
+    assert ui_library.paper(paper_id).paper.journal == "Nature"
+
+
+def test_annotate_a_span_then_undo(
+    pane: DetailPane, ui_library: Library, paper_id: int, scripted: object
+) -> None:
+    start = ABSTRACT.index("𝒜-learning")
+    end = start + len("𝒜-learning")
+    pane.abstract.select_span(start, end)
+    assert pane.abstract.selected_span() == (start, end)
+    assert pane.abstract.annotate_button.isEnabled()
+    scripted.texts = ["the name needs a math font"]  # type: ignore[attr-defined]
+    pane.abstract.annotate_button.click()
+    (annotation,) = ui_library.paper(paper_id).annotations
+    assert (annotation.quote, annotation.note) == ("𝒜-learning", "the name needs a math font")
+    pane._undo.undo()
+    assert ui_library.paper(paper_id).annotations == []
+    pane._undo.redo()
+    assert [a.quote for a in ui_library.paper(paper_id).annotations] == ["𝒜-learning"]
+
+
+def test_utf16_positions_convert_both_ways() -> None:
+    text = "a𝒜b"  # 𝒜 is two UTF-16 code units
+    assert [to_qt_position(text, i) for i in range(4)] == [0, 1, 3, 4]
+    assert [from_qt_position(text, p) for p in (0, 1, 3, 4)] == [0, 1, 2, 3]
+
+
+def test_a_note_saves_itself_and_is_there_after_reopening(
+    pane: DetailPane, ui_library: Library, paper_id: int, qtbot: QtBot
+) -> None:
+    editor = pane.notes.editor
+    editor.setFocus()
+    QTest.keyClicks(editor, "Read **section 3** first")
+    assert pane.notes.has_unsaved_text()
+    # No focus change, no close: the quiet-time timer alone saves it.
+    qtbot.waitUntil(lambda: not pane.notes.has_unsaved_text(), timeout=2000)
+    reopened = Library.open(ui_library.url)
+    try:
+        assert [n.body for n in reopened.paper(paper_id).notes] == ["Read **section 3** first"]
+    finally:
+        reopened.close()
+    QTest.keyClicks(editor, "!")
+    pane.show_paper(None)  # switching papers saves at once
+    assert [n.body for n in ui_library.paper(paper_id).notes] == ["Read **section 3** first!"]
+
+
+def test_typing_without_pause_still_saves_within_a_second(
+    pane: DetailPane, ui_library: Library, paper_id: int, qtbot: QtBot
+) -> None:
+    editor = pane.notes.editor
+    started = time.monotonic()
+    saved_after: float | None = None
+    # A keystroke every 100 ms never lets the 500 ms quiet timer fire; the cap must.
+    while time.monotonic() - started < 2.5:
+        QTest.keyClicks(editor, "x")
+        qtbot.wait(100)
+        if ui_library.paper(paper_id).notes:
+            saved_after = time.monotonic() - started
+            break
+    assert saved_after is not None
+    assert saved_after <= notes_editor.MAX_UNSAVED_MS / 1000 + 0.3
+
+
+def test_the_preview_renders_markdown_and_never_raw_html() -> None:
+    html = notes_editor.render_markdown("**bold** <script>alert(1)</script>")
+    assert "<strong>bold</strong>" in html
+    assert "<script>" not in html and "&lt;script&gt;" in html
+
+
+def test_links_include_doi_arxiv_and_attachments(
+    pane: DetailPane, ui_library: Library, paper_id: int, tmp_path: Path
+) -> None:
+    pdf = tmp_path / "paper.pdf"
+    pdf.write_bytes(b"%PDF-1.4")
+    ui_library.update_paper(
+        paper_id, expected_version=None, doi="10.1000/abc", arxiv_id="2101.00001"
+    )
+    pane.links.attach_requested.emit(str(pdf), "")
+    pane.show_paper(paper_id)
+    items = [pane.links.list.item(i).data(256) for i in range(pane.links.list.count())]
+    assert items == ["https://doi.org/10.1000/abc", "https://arxiv.org/abs/2101.00001", str(pdf)]

@@ -1,0 +1,207 @@
+"""The window driven as a user would: views, drag onto a list, trash, status, undo."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtGui import QKeySequence
+from PySide6.QtTest import QTest
+from pytestqt.qtbot import QtBot
+
+from desktop.core.browse import View
+from desktop.core.library import Library
+from desktop.ui.main_window import MainWindow
+from desktop.ui.models import paper_mime
+from desktop.ui.models.paper_table_model import COLUMN_KEYS
+
+
+@pytest.fixture
+def window(small_library: Library, settings: QSettings, qtbot: QtBot) -> Iterator[MainWindow]:
+    shown = MainWindow(small_library, settings)
+    qtbot.addWidget(shown)
+    shown.show()
+    yield shown
+    shown.close()
+
+
+def _titles(window: MainWindow) -> list[str]:
+    model = window.table_model
+    return [model.index(r, 0).data() for r in range(model.rowCount())]
+
+
+def _by_title(library: Library, title: str) -> int:
+    return next(i for i, row in library.rows(library.view_ids()).items() if row.title == title)
+
+
+def _settle(qtbot: QtBot, window: MainWindow) -> None:
+    """Let the window apply the library's pending change notifications."""
+    qtbot.waitUntil(lambda: not window._pending and not window._apply_timer.isActive())
+
+
+def test_clicking_sidebar_views_changes_the_table(window: MainWindow, qtbot: QtBot) -> None:
+    library = window.library
+    assert len(_titles(window)) == 5
+    assert _titles(window)[0] == "Long Short-Term Memory"  # newest first by default
+    assert window.table_model.sort_key == "added" and window.table_model.descending
+    library.set_status([_by_title(library, "Deep Residual Learning")], "reading")
+    _settle(qtbot, window)
+    reading = window.sidebar_model.index_of(View("status", "reading"))
+    rect = window.sidebar.visualRect(reading)
+    QTest.mouseClick(window.sidebar.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert _titles(window) == ["Deep Residual Learning"]
+    assert window.search_bar.hit_count.text() == "1 paper"
+    window.show_view(View("trash"))
+    assert _titles(window) == []
+
+
+def test_header_click_sorts_by_that_column(window: MainWindow) -> None:
+    header = window.table.horizontalHeader()
+    year = COLUMN_KEYS.index("year")
+    header.setSortIndicator(year, Qt.SortOrder.AscendingOrder)
+    assert window.table_model.sort_key == "year"
+    assert _titles(window)[0] == "Long Short-Term Memory"
+    header.setSortIndicator(year, Qt.SortOrder.DescendingOrder)
+    assert _titles(window)[0] == "We study tokamaks with a new kind of magnet."
+
+
+def test_drag_papers_onto_a_list_then_undo_and_redo(window: MainWindow, qtbot: QtBot) -> None:
+    library = window.library
+    paper = _by_title(library, "Attention Is All You Need")
+    window.select_ids([paper])
+    dragged = window.table_model.mimeData(window.table.selectionModel().selectedRows())
+    list_id = library.reading_list("To read").id
+    assert list_id is not None
+    target = window.sidebar_model.index_of(View("list", list_id))
+    window.sidebar_model.dropMimeData(dragged, Qt.DropAction.CopyAction, -1, -1, target)
+    assert [i.paper.id for i in library.list_items(list_id)] == [paper]
+    _settle(qtbot, window)
+    assert window.sidebar_model.index_of(View("list", list_id)).data(258) == 1  # COUNT_ROLE
+    window.actions_by_name["undo"].trigger()
+    assert library.list_items(list_id) == []
+    window.actions_by_name["redo"].trigger()
+    assert [i.paper.id for i in library.list_items(list_id)] == [paper]
+
+
+def test_drop_on_a_tag_tags_and_undo_untags(window: MainWindow) -> None:
+    library = window.library
+    tag = library.tags()[0][0]
+    ids = [_by_title(library, "Deep Residual Learning")]
+    target = window.sidebar_model.index_of(View("tag", tag.id))
+    window.sidebar_model.dropMimeData(
+        paper_mime.encode(ids), Qt.DropAction.CopyAction, -1, -1, target
+    )
+    assert library.view_ids(View("tag", tag.id)) == ids
+    window.undo_stack.undo()
+    assert library.view_ids(View("tag", tag.id)) == []
+
+
+def test_delete_key_moves_to_trash_and_undo_restores(window: MainWindow, qtbot: QtBot) -> None:
+    library = window.library
+    paper = _by_title(library, "Long Short-Term Memory")
+    window.select_ids([paper])
+    window.table.setFocus()
+    QTest.keySequence(window.table, QKeySequence(QKeySequence.StandardKey.Delete))
+    assert library.view_ids(View("trash")) == [paper]
+    _settle(qtbot, window)
+    assert "Long Short-Term Memory" not in _titles(window)
+    QTest.keySequence(window, QKeySequence(QKeySequence.StandardKey.Undo))
+    assert library.view_ids(View("trash")) == []
+    _settle(qtbot, window)
+    assert "Long Short-Term Memory" in _titles(window)
+
+
+def test_status_and_priority_shortcuts_with_undo(window: MainWindow, qtbot: QtBot) -> None:
+    library = window.library
+    a = _by_title(library, "Deep Residual Learning")
+    b = _by_title(library, "Attention Is All You Need")
+    library.set_status([b], "read")
+    _settle(qtbot, window)
+    window.select_ids([a, b])
+    window.table.setFocus()
+    QTest.keySequence(window.table, QKeySequence("Ctrl+2"))
+    assert {i: r.status for i, r in library.rows([a, b]).items()} == {a: "reading", b: "reading"}
+    QTest.keySequence(window.table, QKeySequence("Alt+4"))
+    assert {r.priority for r in library.rows([a, b]).values()} == {4}
+    window.undo_stack.undo()
+    assert {r.priority for r in library.rows([a, b]).values()} == {0}
+    window.undo_stack.undo()  # each paper gets its own old status back
+    assert {i: r.status for i, r in library.rows([a, b]).items()} == {a: "unread", b: "read"}
+
+
+def test_list_order_move_remove_and_undo(window: MainWindow, qtbot: QtBot) -> None:
+    library = window.library
+    ids = library.view_ids(sort="added")[:3]
+    list_id = library.reading_list("To read").id
+    assert list_id is not None
+    library.add_to_list(list_id, ids)
+    window.show_view(View("list", list_id))
+    _settle(qtbot, window)
+    assert window.table_model.paper_ids() == ids
+    window.select_ids([ids[2]])
+    window.actions_by_name["move_up"].trigger()
+    assert [i.paper.id for i in library.list_items(list_id)] == [ids[0], ids[2], ids[1]]
+    _settle(qtbot, window)
+    assert window.selected_ids() == [ids[2]]  # the moved paper stays selected
+    window.undo_stack.undo()
+    assert [i.paper.id for i in library.list_items(list_id)] == ids
+    _settle(qtbot, window)
+    window.select_ids([ids[1]])
+    window.actions_by_name["remove_from_list"].trigger()
+    assert [i.paper.id for i in library.list_items(list_id)] == [ids[0], ids[2]]
+    assert library.count() == 5  # removed from the list, not from the library
+    window.undo_stack.undo()
+    assert [i.paper.id for i in library.list_items(list_id)] == ids  # back in its place
+
+
+def test_lists_are_created_renamed_and_deleted_with_undo(
+    window: MainWindow, qtbot: QtBot, scripted: object
+) -> None:
+    library = window.library
+    scripted.texts = ["Thesis"]  # type: ignore[attr-defined]
+    window.actions_by_name["new_list"].trigger()
+    thesis = library.reading_list("Thesis")
+    assert thesis.id is not None
+    library.add_to_list(thesis.id, library.view_ids()[:2])
+    window.delete_list(thesis.id)
+    assert "Thesis" not in [rl.name for rl, _ in library.lists()]
+    window.undo_stack.undo()  # comes back with its papers
+    assert [count for rl, count in library.lists() if rl.name == "Thesis"] == [2]
+    _settle(qtbot, window)
+    assert window.sidebar_model.index_of(View("list", library.reading_list("Thesis").id)).isValid()
+
+
+def test_the_welcome_panel_shows_on_an_empty_library_and_loads_the_sample(
+    ui_library: Library, settings: QSettings, qtbot: QtBot
+) -> None:
+    window = MainWindow(ui_library, settings)
+    qtbot.addWidget(window)
+    window.show()
+    assert window.center.currentWidget() is window.welcome
+    window.welcome.sample_button.click()
+    _settle(qtbot, window)
+    assert window.center.currentWidget() is window.table
+    assert window.table_model.rowCount() >= 15
+    titles = set(_titles(window))
+    assert {"Attention Is All You Need", "Long Short-Term Memory", "Deep Learning"} <= titles
+    window.close()
+
+
+def test_window_layout_is_remembered(
+    small_library: Library, settings: QSettings, qtbot: QtBot
+) -> None:
+    first = MainWindow(small_library, settings)
+    qtbot.addWidget(first)
+    first.show()
+    first.resize(760, 560)  # fits the offscreen screen, so restoring needs no clamping
+    first.table.horizontalHeader().setSectionHidden(COLUMN_KEYS.index("venue"), True)
+    first.splitter.setSizes([200, 260, 300])
+    sizes = first.splitter.sizes()
+    first.close()
+    second = MainWindow(small_library, settings)
+    qtbot.addWidget(second)
+    second.show()
+    assert second.table.horizontalHeader().isSectionHidden(COLUMN_KEYS.index("venue"))
+    assert second.splitter.sizes() == sizes
+    second.close()
