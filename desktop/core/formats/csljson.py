@@ -3,13 +3,15 @@
 Reading maps CSL variables onto `Record` (types to BibTeX-style types, names to `Person`,
 ``issued`` to year and month, ``container-title`` to journal or book title by type). A CSL
 variable with a BibTeX home (``note``, ``publisher-place`` -> ``address``, ``ISBN`` ->
-``isbn``...) goes to `Record.extra` under the BibTeX name, so a BibTeX export gets it too.
+``isbn``, ``genre`` -> ``type``...) goes to `Record.extra` under the BibTeX name, escaped as
+LaTeX like every BibTeX field kept there, so a BibTeX export gets it too and stays buildable.
 Every other variable is kept verbatim in `Record.extra`: strings under ``"csl:" + name``,
 anything else (numbers, name lists, dates, objects) as JSON under ``"csl-json:" + name``.
 
 Writing gives all of those back. Where reading had to normalise (a page range "1-10" becomes
-BibTeX's "1--10", a date's day is not modelled, "a,b" keywords become a list), the original
-form is kept in the extras and written back for as long as the record still says the same.
+"1–10" with an en dash, as the BibTeX reader stores ranges; a date's day is not modelled; "a,b"
+keywords become a list), the original form is kept in the extras and written back for as long
+as the record still says the same. Name objects keep only the parts CSL defines.
 The output validates against the CSL-JSON schema (``csl-data.json``).
 """
 
@@ -20,6 +22,7 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+from desktop.core.formats import latex, texescape
 from desktop.core.formats.encoding import decode_bytes
 from desktop.core.formats.record import ParseResult, Person, Problem, Record
 
@@ -59,7 +62,10 @@ _BIBTEX_TO_TYPE = {
     "misc": "document",
 }
 _IN_CONTAINER_TYPES = frozenset(["incollection", "inproceedings", "inbook"])
+# BibTeX's "number" is a report's or patent's number, a journal issue, or a book's number in
+# its series: CSL calls these "number", "issue" and "collection-number".
 _NUMBERED_TYPES = frozenset(["techreport", "report", "patent"])
+_SERIES_NUMBERED_TYPES = frozenset(["book", "inbook", "incollection", "proceedings"])
 
 # CSL variables whose meaning BibTeX has a field for (kept in `extra` under the BibTeX name).
 _CSL_TO_BIBTEX_EXTRA = {
@@ -71,8 +77,13 @@ _CSL_TO_BIBTEX_EXTRA = {
     "ISSN": "issn",
     "language": "language",
     "PMID": "pmid",
+    "genre": "type",
+    "chapter-number": "chapter",
+    "number-of-pages": "pagetotal",
 }
 _BIBTEX_EXTRA_TO_CSL = {bibtex: csl for csl, bibtex in _CSL_TO_BIBTEX_EXTRA.items()}
+# BibLaTeX spellings of the same fields, used when the BibTeX name is absent.
+_BIBLATEX_ALIASES = {"location": "address", "langid": "language", "numpages": "pagetotal"}
 # BibTeX fields that CSL processors read as the publisher when there is none.
 _PUBLISHER_LIKE = ("school", "institution", "organization")
 #: Keys of CSL's "custom" object that hold fields this app models.
@@ -124,6 +135,7 @@ _TEXT_VARIABLES = frozenset(
     shortTitle citation-key""".split()
 )
 _DATE_KEYS = frozenset(["date-parts", "season", "circa", "literal", "raw"])
+_RANGE_DASH = re.compile(r"\s*(?:--|[–—])\s*")
 _PAGE_RANGE = re.compile(r"^\s*(\w+)\s*[-–—]{1,2}\s*(\w+)\s*$")
 # An id usable as a citation key; URIs and Zotero's "1234/ABCD" ids are not.
 _CITEKEY = re.compile(r"^[^\s,{}\\#%~\"'()=/]+$")
@@ -243,7 +255,8 @@ def _record_from(
     _read_custom(rest, record)
     for name, value in rest.items():
         if name in _CSL_TO_BIBTEX_EXTRA and isinstance(value, str):
-            record.extra[_CSL_TO_BIBTEX_EXTRA[name]] = value
+            # Under a BibTeX name a value is LaTeX (the BibTeX writer gives it back as is).
+            record.extra[_CSL_TO_BIBTEX_EXTRA[name]] = texescape.escape(value, keep_unicode=True)
         else:
             _keep(record, name, value)
     return record
@@ -304,9 +317,15 @@ def _read_container(rest: dict[str, Any], record: Record) -> None:
 
 
 def _read_number(rest: dict[str, Any], record: Record) -> None:
-    name = "number" if record.entry_type in _NUMBERED_TYPES else "issue"
+    name = _number_variable(record.entry_type)
     if name in rest and isinstance(rest[name], str | int):
         record.number = _text(rest.pop(name))
+
+
+def _number_variable(entry_type: str) -> str:
+    if entry_type in _NUMBERED_TYPES:
+        return "number"
+    return "collection-number" if entry_type in _SERIES_NUMBERED_TYPES else "issue"
 
 
 def _read_pages(rest: dict[str, Any], record: Record) -> None:
@@ -314,13 +333,14 @@ def _read_pages(rest: dict[str, Any], record: Record) -> None:
         return
     written = _text(rest.pop("page"))
     match = _PAGE_RANGE.match(written)
-    record.pages = f"{match.group(1)}--{match.group(2)}" if match else written
+    record.pages = f"{match.group(1)}–{match.group(2)}" if match else written
     if _csl_page(record.pages) != written:
         record.extra[STRING_PREFIX + "page"] = written
 
 
 def _csl_page(pages: str) -> str:
-    return pages.replace("--", "-")
+    """A page range the CSL way, with a hyphen ("1-10" for "1–10" or BibTeX's "1--10")."""
+    return _RANGE_DASH.sub("-", pages)
 
 
 def _read_keywords(rest: dict[str, Any], record: Record) -> None:
@@ -462,7 +482,7 @@ def item_for(record: Record, position: int = 1) -> dict[str, Any]:
     _put_container(item, record)
     _put(item, "publisher", record.publisher or _publisher_like(record))
     _put(item, "volume", record.volume)
-    _put(item, "number" if record.entry_type in _NUMBERED_TYPES else "issue", record.number)
+    _put(item, _number_variable(record.entry_type), record.number)
     page = kept.pop("page", None)
     _put(item, "page", page if _same_pages(page, record.pages) else _csl_page(record.pages))
     keyword = kept.pop("keyword", None)
@@ -471,8 +491,7 @@ def item_for(record: Record, position: int = 1) -> dict[str, Any]:
     _put(item, "DOI", record.doi)
     _put(item, "URL", record.url or _arxiv_url(record))
     _put(item, "abstract", record.abstract)
-    for bibtex, csl in _BIBTEX_EXTRA_TO_CSL.items():
-        _put(item, csl, record.extra.get(bibtex, ""))
+    _put_bibtex_extras(item, record)
     custom = kept.pop("custom", None)
     custom = dict(custom) if isinstance(custom, dict) else {}
     for name, value in kept.items():
@@ -520,6 +539,24 @@ def _date_fits(value: dict[str, Any]) -> bool:
     )
 
 
+def _put_bibtex_extras(item: dict[str, Any], record: Record) -> None:
+    """BibTeX fields kept in `extra` that CSL has a variable for."""
+    extra = record.extra
+    for bibtex, csl in _BIBTEX_EXTRA_TO_CSL.items():
+        value = extra.get(bibtex) or extra.get(_alias_of(bibtex), "")
+        _put(item, csl, latex.to_unicode(value) if value else "")
+    # howpublished says where a misc item or booklet appeared: a link, or a publisher.
+    published = latex.to_unicode(extra.get("howpublished", "")).strip()
+    if published.startswith(("http://", "https://")):
+        item.setdefault("URL", published)
+    elif published:
+        item.setdefault("publisher", published)
+
+
+def _alias_of(bibtex: str) -> str:
+    return next((alias for alias, name in _BIBLATEX_ALIASES.items() if name == bibtex), "")
+
+
 def _kept_variables(record: Record) -> dict[str, Any]:
     """The CSL variables kept verbatim in `record.extra`, decoded."""
     kept: dict[str, Any] = {}
@@ -540,8 +577,7 @@ def _put(item: dict[str, Any], name: str, value: str | None) -> None:
 
 
 def _name(person: Person) -> dict[str, str]:
-    if person.family and not (person.given or person.von or person.jr):
-        return {"literal": person.family}
+    """A CSL name; a family name alone ("Acme Inc.", "Plato") is written as just that."""
     name = {
         "family": person.family,
         "given": person.given,
@@ -587,7 +623,7 @@ def _same_pages(written: Any, pages: str) -> bool:
     if not isinstance(written, str):
         return False
     match = _PAGE_RANGE.match(written)
-    return (f"{match.group(1)}--{match.group(2)}" if match else written) == pages
+    return (f"{match.group(1)}–{match.group(2)}" if match else written) == pages
 
 
 def _arxiv_url(record: Record) -> str:

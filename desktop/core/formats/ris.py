@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 
 import rispy
 
+from desktop.core.formats import latex
 from desktop.core.formats.encoding import decode_bytes
 from desktop.core.formats.record import ParseResult, Person, Problem, Record
 
@@ -80,7 +81,7 @@ _CITEKEY = re.compile(r"^(?=.*[A-Za-z])[^\s,{}]+$")
 _PAGE_RANGE = re.compile(r"^\s*(.+?)\s*[-–—]{1,2}\s*(.+?)\s*$")
 _LOWER_WORD = re.compile(r"^[^\W\d_]*[a-z][\w'’-]*$")
 
-# Extras written by other formats (BibTeX fields) that RIS has a tag for.
+# BibTeX fields kept in `extra` (as LaTeX) that RIS has a tag for.
 _EXTRA_TO_TAG = {
     "note": "N1",
     "isbn": "SN",
@@ -399,7 +400,7 @@ def _read_pages(fields: _Fields, record: Record) -> None:
     start = fields.first("SP")
     end = fields.first("EP")
     if start and end:
-        record.pages = f"{start}--{end}"
+        record.pages = f"{start}–{end}"  # Unicode en dash, as the BibTeX reader stores ranges
     elif start:
         record.pages = start
     elif end:
@@ -559,7 +560,7 @@ def _reference_for(record: Record) -> dict[str, list[str] | str]:
         if key.startswith(EXTRA_PREFIX) and key != EXTRA_PREFIX + "TY":
             put(key.removeprefix(EXTRA_PREFIX), *value.split("\n"))
         elif key in _EXTRA_TO_TAG:
-            put(_EXTRA_TO_TAG[key], value)
+            put(_EXTRA_TO_TAG[key], latex.to_unicode(value))  # BibTeX fields hold LaTeX
     return out
 
 

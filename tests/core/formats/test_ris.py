@@ -66,7 +66,7 @@ def test_basic_entry_fields(rispy_data):
     assert [(p.family, p.given) for p in record.authors] == [("Shannon", "Claude E.")]
     assert (record.year, record.month) == (1948, 7)  # PY  - 1948/07//
     assert record.journal == "Bell System Technical Journal"
-    assert (record.volume, record.pages) == ("27", "379--423")
+    assert (record.volume, record.pages) == ("27", "379–423")
     assert record.extra == {}
     assert record.line == 1
 
@@ -150,7 +150,7 @@ def test_web_of_science_export(rispy_data):
         "43",
         "22",
     )
-    assert (first.pages, first.doi) == ("7003--7016", "10.1021/bi049798f")
+    assert (first.pages, first.doi) == ("7003–7016", "10.1021/bi049798f")
     assert first.extra["wos:UT"] == "WOS:000221807500019"
     assert second.title.endswith(
         "ligand binding kinetics in microperoxidase and heme model compounds"
@@ -212,7 +212,7 @@ def test_zotero_cases_titles_creators_and_years(zotero_cases, case):
         date = item.get("date") or item.get("issueDate") or ""
         assert (str(record.year) if record.year else "") == date[:4]
         if record.pages:
-            assert record.pages.replace("--", "-") == item["pages"]
+            assert record.pages.replace("–", "-") == item["pages"]
         if "DOI" in item:
             assert record.doi == item["DOI"]
 
@@ -284,7 +284,7 @@ def _full_record() -> Record:
         publisher="Press",
         volume="2",
         number="4",
-        pages="12--34",
+        pages="12–34",
         doi="10.1000/xyz",
         url="https://example.org/x",
         authors=[
@@ -328,6 +328,17 @@ def test_written_record_reads_back_the_same():
     for person in (*record.authors, *record.editors, *again.authors, *again.editors):
         person.as_written = ""
     assert dataclasses.replace(again, line=None) == record
+
+
+def test_latex_page_range_is_split_too():
+    lines = ris.write([Record(pages="12--34")]).splitlines()
+    assert ("SP  - 12" in lines, "EP  - 34" in lines) == (True, True)
+
+
+def test_bibtex_fields_kept_as_latex_are_written_as_text():
+    record = Record(extra={"note": "50\\% off", "address": 'M{\\"u}nchen', "isbn": "123"})
+    lines = ris.write([record]).splitlines()
+    assert {"N1  - 50% off", "CY  - München", "SN  - 123"} <= set(lines)
 
 
 def test_empty_list_writes_nothing():
