@@ -139,6 +139,7 @@ _RANGE_DASH = re.compile(r"\s*(?:--|[–—])\s*")
 _PAGE_RANGE = re.compile(r"^\s*(\w+)\s*[-–—]{1,2}\s*(\w+)\s*$")
 # An id usable as a citation key; URIs and Zotero's "1234/ABCD" ids are not.
 _CITEKEY = re.compile(r"^[^\s,{}\\#%~\"'()=/]+$")
+_MASTERS_GENRE = "Master's thesis"
 _MASTER_LEVEL = re.compile(r"master|diploma|magister", re.IGNORECASE)
 
 
@@ -286,6 +287,8 @@ def _read_type(rest: dict[str, Any], record: Record) -> None:
     # CSL says a thesis' level in its genre ("Master's thesis", "Diploma Thesis", "PhD thesis").
     if csl_type == "thesis" and isinstance(genre, str) and _MASTER_LEVEL.search(genre):
         record.entry_type = "mastersthesis"
+        if genre == _MASTERS_GENRE:
+            del rest["genre"]  # what the type says already; written back from the type
     if written is not None and _BIBTEX_TO_TYPE.get(record.entry_type) != written:
         _keep(record, "type", written)
 
@@ -545,6 +548,8 @@ def _put_bibtex_extras(item: dict[str, Any], record: Record) -> None:
     for bibtex, csl in _BIBTEX_EXTRA_TO_CSL.items():
         value = extra.get(bibtex) or extra.get(_alias_of(bibtex), "")
         _put(item, csl, latex.to_unicode(value) if value else "")
+    if record.entry_type == "mastersthesis":
+        item.setdefault("genre", _MASTERS_GENRE)  # else it reads back as a PhD thesis
     # howpublished says where a misc item or booklet appeared: a link, or a publisher.
     published = latex.to_unicode(extra.get("howpublished", "")).strip()
     if published.startswith(("http://", "https://")):

@@ -79,7 +79,6 @@ _DATE = re.compile(r"^\s*(\d{4})(?:[/-](\d{1,2})?)?(?:[/-](\d{1,2})?)?(?:/(.*))?
 _DOI_PREFIX = re.compile(r"^(?:https?://(?:dx\.)?doi\.org/|doi:\s*)", re.IGNORECASE)
 _CITEKEY = re.compile(r"^(?=.*[A-Za-z])[^\s,{}]+$")
 _PAGE_RANGE = re.compile(r"^\s*(.+?)\s*[-–—]{1,2}\s*(.+?)\s*$")
-_LOWER_WORD = re.compile(r"^[^\W\d_]*[a-z][\w'’-]*$")
 
 # BibTeX fields kept in `extra` (as LaTeX) that RIS has a tag for.
 _EXTRA_TO_TAG = {
@@ -262,7 +261,21 @@ def _entry_from_wos(entry: _Entry) -> _Entry:
             out.fields.append(_Field(_WOS_TO_RIS[wos.tag], wos.value, wos.line))
         else:
             out.fields.append(_Field(WOS_PREFIX + wos.tag, wos.value, wos.line))
+    out.fields.extend(_wos_month(entry))
     return out
+
+
+_MONTHS = "JAN FEB MAR APR MAY JUN JUL AUG SEP OCT NOV DEC".split()
+
+
+def _wos_month(entry: _Entry) -> list[_Field]:
+    """WoS gives the month in PD ("JUN 8"): as an RIS date it reaches `Record.month`."""
+    years = [f.value.strip() for f in entry.fields if f.tag == "PY" and f.value.strip().isdigit()]
+    for item in entry.fields:
+        month = item.value.strip()[:3].upper()
+        if item.tag == "PD" and years and month in _MONTHS:
+            return [_Field("DA", f"{years[0]}/{_MONTHS.index(month) + 1:02d}//", item.line)]
+    return []
 
 
 # ---------------------------------------------------------------- from fields to a record
@@ -486,7 +499,7 @@ def person_from_ris(name: str) -> Person:
     family_words = parts[0].split()
     von: list[str] = []
     # BibTeX's rule: lower-case words before the family name are its "von" part.
-    while len(family_words) > 1 and _LOWER_WORD.match(family_words[0]):
+    while len(family_words) > 1 and family_words[0][:1].islower():
         von.append(family_words.pop(0))
     return Person(
         given=parts[1],

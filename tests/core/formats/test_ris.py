@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
+import rispy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -57,6 +58,34 @@ RISPY_COUNTS = {
 def test_every_rispy_file_reads_with_the_expected_entry_count(rispy_data):
     found = {path.name: len(_read(path).records) for path in sorted(rispy_data.glob("*.ris"))}
     assert found == RISPY_COUNTS
+
+
+@pytest.mark.parametrize("name", sorted(RISPY_COUNTS))
+def test_rispy_reads_the_same_titles_authors_and_keywords(rispy_data, name):
+    """rispy is the reference where it keeps everything (it drops what we report, see ris.py)."""
+    path = rispy_data / name
+    wos = name == "example_wos.ris"
+    implementation = rispy.WokParser if wos else rispy.RisParser
+    entries = rispy.load(path, encoding="utf-8-sig", implementation=implementation)
+    records = _read(path).records
+    assert len(records) == len(entries)
+    for entry, record in zip(entries, records, strict=True):
+        title = entry.get("document_title" if wos else "title") or entry.get("primary_title", "")
+        assert record.title == " ".join(title.split())
+        names = (
+            entry.get("author_full_name", [])
+            if wos
+            else [
+                *entry.get("first_authors", []),
+                *entry.get("authors", []),
+            ]
+        )
+        assert [person.as_written for person in record.authors] == names
+        if not wos:
+            assert record.keywords == entry.get("keywords", [])
+            assert record.volume == entry.get("volume", "")
+            abstract = entry.get("abstract") or entry.get("notes_abstract", "")
+            assert " ".join(record.abstract.split()) == " ".join(abstract.split())
 
 
 def test_basic_entry_fields(rispy_data):
@@ -151,6 +180,7 @@ def test_web_of_science_export(rispy_data):
         "22",
     )
     assert (first.pages, first.doi) == ("7003–7016", "10.1021/bi049798f")
+    assert first.month == 6  # PD JUN 8
     assert first.extra["wos:UT"] == "WOS:000221807500019"
     assert second.title.endswith(
         "ligand binding kinetics in microperoxidase and heme model compounds"
@@ -358,3 +388,47 @@ def test_any_text_is_read_without_raising(text):
     result = ris.parse(text)
     # And what was read can always be written and read again.
     ris.parse(ris.write(result.records))
+
+
+_WORD = st.text(alphabet=st.characters(categories=["L", "N"]), min_size=1, max_size=8)
+# Single-line fields have their runs of spaces collapsed (as Zotero does), so none here.
+_LINE = st.lists(_WORD | st.sampled_from(["ER", "TY", "-", ":", "&"]), min_size=1, max_size=6).map(
+    " ".join
+)
+# Abstract lines keep their spacing, and some look like tag lines.
+_PROSE_LINE = (
+    st.lists(_WORD | st.sampled_from(["ER  - ", "AU  -", "-"]), min_size=1, max_size=6)
+    .map(" ".join)
+    .map(str.strip)
+)
+_NAME = st.lists(_WORD.map(str.capitalize), min_size=1, max_size=2).map(" ".join)
+
+
+@st.composite
+def _records(draw: st.DrawFn) -> Record:
+    entry_type = draw(st.sampled_from(["article", "book", "incollection", "inproceedings", "misc"]))
+    venue = draw(st.just("") | _LINE)
+    year = draw(st.none() | st.integers(min_value=1, max_value=9999))
+    paragraphs = draw(st.lists(st.lists(_PROSE_LINE, min_size=1, max_size=3), max_size=3))
+    return Record(
+        entry_type=entry_type,
+        title=draw(_LINE),
+        abstract="\n\n".join("\n".join(lines) for lines in paragraphs),
+        year=year,
+        month=draw(st.none() | st.integers(min_value=1, max_value=12)) if year else None,
+        journal=venue if entry_type in ("article", "misc") else "",
+        booktitle=venue if entry_type in ("incollection", "inproceedings") else "",
+        volume=draw(st.just("") | _WORD),
+        pages=draw(st.just("") | _WORD | st.tuples(_WORD, _WORD).map("–".join)),
+        authors=draw(st.lists(st.builds(Person, given=_NAME, family=_NAME), max_size=3)),
+        keywords=draw(st.lists(_LINE, max_size=3)),
+    )
+
+
+@settings(max_examples=150, deadline=None)
+@given(_records())
+def test_any_written_record_reads_back_the_same(record):
+    (again,) = ris.parse(ris.write([record])).records
+    for person in again.authors:
+        person.as_written = ""
+    assert dataclasses.replace(again, line=None) == record
