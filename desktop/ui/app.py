@@ -35,6 +35,7 @@ def run(url: str | None = None) -> int:
 
     window = MainWindow(library)
     window.show()
+    window.prepare_search()
     try:
         return app.exec()
     finally:

@@ -10,7 +10,15 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, QPoint, QSettings, Qt, QTimer
-from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence, QUndoStack
+from PySide6.QtGui import (
+    QAction,
+    QCloseEvent,
+    QDragEnterEvent,
+    QDropEvent,
+    QGuiApplication,
+    QKeySequence,
+    QUndoStack,
+)
 from PySide6.QtWidgets import (
     QColorDialog,
     QMainWindow,
@@ -24,7 +32,9 @@ from PySide6.QtWidgets import (
 from desktop.core.browse import View
 from desktop.core.errors import KnownError
 from desktop.core.library import Change, Library
-from desktop.ui import icons, paper_menu, prompts, sample_library, undo_commands
+from desktop.ui import exporting, icons, paper_menu, prompts, sample_library, undo_commands
+from desktop.ui.dialogs.import_report import ImportReportDialog, summary
+from desktop.ui.import_flow import IMPORT_FILTERS, ImportFlow
 from desktop.ui.library_events import LibraryEvents
 from desktop.ui.models.paper_table_model import COLUMN_KEYS, PaperTableModel
 from desktop.ui.models.sidebar_model import KIND_ROLE, NAME_ROLE, VIEW_ROLE, SidebarModel
@@ -33,7 +43,10 @@ from desktop.ui.widgets.paper_table_view import PaperTableView
 from desktop.ui.widgets.search_bar import SearchBar
 from desktop.ui.widgets.sidebar_view import SidebarView
 from desktop.ui.widgets.welcome_panel import WelcomePanel
+from desktop.ui.workers import Worker
 
+#: Search hits asked for; more matches than this are reported as "500+ found".
+SEARCH_LIMIT = 500
 STATUS_SHORTCUTS = {"unread": "Ctrl+1", "reading": "Ctrl+2", "read": "Ctrl+3"}
 #: Change kinds after which the table's rows may differ.
 _TABLE_KINDS = {"papers", "trash", "lists", "tags", "refresh"}
@@ -87,8 +100,13 @@ class MainWindow(QMainWindow):
         self.table.customContextMenuRequested.connect(self._on_table_menu)
         self.table.horizontalHeader().sortIndicatorChanged.connect(self._on_sort_changed)
         self.welcome = WelcomePanel(self)
-        self.welcome.offer(can_import=False, can_add_by_identifier=False)
+        self.welcome.offer(can_import=True, can_add_by_identifier=True)
         self.welcome.sample_requested.connect(self.load_sample_library)
+        self.welcome.import_requested.connect(self.import_files)
+        self.welcome.add_by_identifier_requested.connect(self.add_by_identifier)
+        self.import_flow = ImportFlow(self.library, self)
+        self.import_flow.finished.connect(self._on_import_finished)
+        self.setAcceptDrops(True)
         self.center = QStackedWidget(self)
         self.center.addWidget(self.table)
         self.center.addWidget(self.welcome)
@@ -109,6 +127,7 @@ class MainWindow(QMainWindow):
         layout.addWidget(self.splitter, 1)
         self.setCentralWidget(body)
         self._selected_before_reset: list[int] = []
+        self._capped = False
 
     def _action(
         self, name: str, text: str, slot: Any, shortcut: Any = None, tip: str = "", icon: str = ""
@@ -210,6 +229,58 @@ class MainWindow(QMainWindow):
             "Take this tag off the selected papers",
         )
         self._action(
+            "import",
+            "Import…",
+            self.import_files,
+            QKeySequence(std.Open),
+            "Import BibTeX, BibLaTeX, RIS, CSL-JSON or a pasted listing",
+            "import",
+        )
+        self._action(
+            "add_identifier",
+            "Add by DOI or arXiv id…",
+            self.add_by_identifier,
+            QKeySequence("Ctrl+Shift+D"),
+            "Fetch a paper's details from its DOI or arXiv id",
+            "add",
+        )
+        self._action(
+            "export_selection",
+            "Export Selected Papers…",
+            self.export_selection,
+            QKeySequence("Ctrl+E"),
+            "Save the selected papers as BibTeX, RIS…",
+            "export",
+        )
+        self._action(
+            "export_view",
+            "Export Papers Shown…",
+            self.export_view,
+            None,
+            "Save every paper shown (this list, tag or search) to a file",
+        )
+        self._action(
+            "copy_bibtex",
+            "Copy as BibTeX",
+            self.copy_bibtex,
+            QKeySequence(std.Copy),
+            "Copy the BibTeX of the selected papers",
+        )
+        self._action(
+            "paste",
+            "Paste BibTeX, DOI or arXiv id",
+            self.paste,
+            QKeySequence(std.Paste),
+            "Add papers from BibTeX (or RIS…) text or a DOI / arXiv id on the clipboard",
+        )
+        self._action(
+            "refresh",
+            "Refresh",
+            self.refresh_from_others,
+            QKeySequence(std.Refresh),
+            "Show changes other people or programs made to this library",
+        )
+        self._action(
             "sample",
             "Load Sample Library",
             self.load_sample_library,
@@ -217,6 +288,10 @@ class MainWindow(QMainWindow):
             "Add a few classic papers to look around with",
             "sample",
         )
+        # These keys mean something else in a text field or the sidebar: table only.
+        for name in ("trash", "copy_bibtex", "paste", "copy_citekey"):
+            self.actions_by_name[name].setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+            self.table.addAction(self.actions_by_name[name])
         undo = self.undo_stack.createUndoAction(self, "Undo")
         undo.setShortcuts(QKeySequence.keyBindings(std.Undo))
         redo = self.undo_stack.createRedoAction(self, "Redo")
@@ -228,14 +303,22 @@ class MainWindow(QMainWindow):
     def _build_menus(self) -> None:
         actions = self.actions_by_name
         file_menu = self.menuBar().addMenu("&File")
+        for name in ("import", "add_identifier", "paste"):
+            file_menu.addAction(actions[name])
+        file_menu.addSeparator()
+        for name in ("export_selection", "export_view"):
+            file_menu.addAction(actions[name])
+        file_menu.addSeparator()
         file_menu.addAction(actions["new_list"])
         file_menu.addAction(actions["sample"])
+        file_menu.addAction(actions["refresh"])
         file_menu.addSeparator()
         file_menu.addAction(actions["quit"])
         edit_menu = self.menuBar().addMenu("&Edit")
         edit_menu.addAction(actions["undo"])
         edit_menu.addAction(actions["redo"])
         edit_menu.addSeparator()
+        edit_menu.addAction(actions["copy_bibtex"])
         edit_menu.addAction(actions["copy_citekey"])
         edit_menu.addAction(actions["find"])
         edit_menu.addSeparator()
@@ -340,7 +423,7 @@ class MainWindow(QMainWindow):
         empty = empty and self.table_model.rowCount() == 0
         self.center.setCurrentWidget(self.welcome if empty else self.table)
         shown = self.table_model.rowCount()
-        self.search_bar.set_count(shown, bool(self.search_bar.text()))
+        self.search_bar.set_count(shown, bool(self.search_bar.text()), capped=self._capped)
         self.statusBar().showMessage(f"{shown:,} paper{'s' if shown != 1 else ''} shown")
 
     # -- views, search and sorting ---------------------------------------------------------
@@ -365,10 +448,22 @@ class MainWindow(QMainWindow):
 
     def _rerun_query(self) -> None:
         """Show the current view, narrowed by the search text when there is one."""
-        # Search lands with Library.search; until then the view is shown whole.
-        self.table_model.show_hits(None) if self.table_model.sort_key == "relevance" else (
-            self.table_model.reload()
-        )
+        text = self.search_bar.text()
+        if not text:
+            if self.table_model.sort_key == "relevance":
+                self.table_model.show_hits(None)
+            else:
+                self.table_model.reload()
+            return
+        try:
+            # Inside a list or tag, ask for every hit: the view keeps only its own papers.
+            whole = self.table_model.view == View()
+            hits = self.library.search(text, limit=SEARCH_LIMIT if whole else 10**7)
+        except KnownError as error:
+            self.statusBar().showMessage(str(error), 6000)
+            return
+        self._capped = whole and len(hits) >= SEARCH_LIMIT
+        self.table_model.show_hits([hit.paper_id for hit in hits])
 
     def _on_sort_changed(self, column: int, _order: Qt.SortOrder) -> None:
         self._update_actions()
@@ -445,6 +540,9 @@ class MainWindow(QMainWindow):
         enabled = {
             "open": any_selected,
             "copy_citekey": any_selected,
+            "copy_bibtex": any_selected,
+            "export_selection": any_selected,
+            "export_view": self.table_model.rowCount() > 0,
             "trash": any_selected and not in_trash,
             "restore": any_selected and in_trash,
             "remove_from_list": any_selected and in_list,
@@ -641,5 +739,106 @@ class MainWindow(QMainWindow):
             paper_menu.build(self, self.library).exec(self.table.viewport().mapToGlobal(position))
 
     def load_sample_library(self) -> None:
-        added = sample_library.load(self.library)
-        self.statusBar().showMessage(f"Added {added} sample papers.", 5000)
+        report = sample_library.load(self.library)
+        self.statusBar().showMessage(f"Added {report.imported} sample papers.", 5000)
+
+    # -- import, export, the clipboard --------------------------------------------------------
+
+    def import_files(self, paths: list[str] | None = None) -> None:
+        """Import files (asking which when none are given), in the background."""
+        if self.import_flow.busy:
+            return
+        chosen = paths or prompts.ask_open_files(self, "Import papers", IMPORT_FILTERS)
+        if chosen:
+            self.import_flow.start(list(chosen))
+
+    def _on_import_finished(self, reports: list[Any]) -> None:
+        if not reports:
+            return
+        self.statusBar().showMessage(summary(reports), 8000)
+        if any(r.duplicates or r.problems for r in reports):
+            self.report_dialog = ImportReportDialog(self.library, reports, self)
+            self.report_dialog.open()
+        new = [i for r in reports for i in r.paper_ids]
+        if new:
+            QTimer.singleShot(0, lambda: self.select_ids(new))
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        if event.mimeData().hasUrls() and all(u.isLocalFile() for u in event.mimeData().urls()):
+            event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        files = [u.toLocalFile() for u in event.mimeData().urls() if u.isLocalFile()]
+        if files:
+            event.acceptProposedAction()
+            self.import_files(files)
+
+    def add_by_identifier(self, text: str | None = None) -> None:
+        """Fetch a paper by DOI or arXiv id (in the background) and select it."""
+        text = text or prompts.ask_text(
+            self, "Add by identifier", "DOI (10.1038/nature14539) or arXiv id (1706.03762):"
+        )
+        if not text:
+            return
+        wanted = text
+        worker = Worker(lambda _w: self.library.add_by_identifier(wanted), self)
+        worker.finished.connect(lambda details: self._on_added(details.id))
+        worker.failed.connect(self._on_worker_failed)
+        self.statusBar().showMessage(f"Looking up {text}…")
+        self._lookup = worker
+        worker.start()
+
+    def _on_added(self, paper_id: int) -> None:
+        self.statusBar().showMessage("Added.", 4000)
+        QTimer.singleShot(0, lambda: self.select_ids([paper_id]))
+
+    def _on_worker_failed(self, error: Exception) -> None:
+        self.statusBar().clearMessage()
+        if isinstance(error, KnownError):
+            prompts.show_error(self, str(error))
+            return
+        raise error
+
+    def paste(self) -> None:
+        """Paste a DOI / arXiv id (one line) or BibTeX, RIS, CSL-JSON, listing text."""
+        text = QGuiApplication.clipboard().text().strip()
+        if not text:
+            return
+        if "\n" not in text and "@" not in text and len(text) < 200:
+            self.add_by_identifier(text)
+            return
+        try:
+            report = self.library.import_text(text, source="pasted text")
+        except KnownError as error:
+            prompts.show_error(self, str(error))
+            return
+        self._on_import_finished([report])
+
+    def copy_bibtex(self) -> None:
+        ids = self.selected_ids()
+        if ids:
+            QGuiApplication.clipboard().setText(self.library.export(ids, "bibtex"))
+            self.statusBar().showMessage(
+                f"Copied the BibTeX of {len(ids)} paper{'s' if len(ids) != 1 else ''}.", 4000
+            )
+
+    def export_selection(self) -> None:
+        exporting.export_to_file(self, self.library, self.selected_ids(), "selected papers")
+
+    def export_view(self) -> None:
+        name = self.sidebar.currentIndex().data() or "papers"
+        exporting.export_to_file(self, self.library, self.table_model.paper_ids(), str(name))
+
+    def refresh_from_others(self) -> None:
+        """Re-read the library for changes made elsewhere (another user, another window)."""
+        worker = Worker(lambda _w: self.library.refresh(), self)
+        worker.failed.connect(self._on_worker_failed)
+        self._refresher = worker
+        worker.start()
+
+    def prepare_search(self) -> None:
+        """Build the search index in the background so the first keystroke is fast."""
+        worker = Worker(lambda _w: self.library.build_search_index(), self)
+        worker.failed.connect(self._on_worker_failed)
+        self._indexer = worker
+        worker.start()

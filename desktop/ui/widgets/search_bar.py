@@ -72,9 +72,11 @@ class SearchBar(QWidget):
         self.field.setFocus(Qt.FocusReason.ShortcutFocusReason)
         self.field.selectAll()
 
-    def set_count(self, shown: int, searching: bool) -> None:
+    def set_count(self, shown: int, searching: bool, *, capped: bool = False) -> None:
+        """Show how many papers are listed ("500+ found" when a search hit its limit)."""
         noun = "paper" if shown == 1 else "papers"
-        self.hit_count.setText(f"{shown:,} {'found' if searching else noun}")
+        more = "+" if capped and searching else ""
+        self.hit_count.setText(f"{shown:,}{more} {'found' if searching else noun}")
 
     def flush(self) -> None:
         """Run a pending search now (tests, and Enter)."""

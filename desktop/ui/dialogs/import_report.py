@@ -1,0 +1,154 @@
+"""What an import did: how many papers came in, likely duplicates to settle, problems.
+
+A likely duplicate shows both papers side by side with the evidence; the user merges them,
+keeps both, or says they are different (never asked again).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QTabWidget,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop.core.importer import ImportReport
+from desktop.core.library import Library
+from desktop.ui import prompts
+
+_PAIR_ROLE = Qt.ItemDataRole.UserRole
+
+
+def summary(reports: list[ImportReport]) -> str:
+    """One sentence about a batch of imports."""
+    imported = sum(r.imported for r in reports)
+    duplicates = sum(len(r.duplicates) for r in reports)
+    problems = sum(len(r.problems) for r in reports)
+    parts = [f"Imported {imported:,} paper{'s' if imported != 1 else ''}"]
+    if duplicates:
+        parts.append(f"{duplicates} may be duplicates of papers you had")
+    if problems:
+        parts.append(f"{problems} entr{'ies' if problems != 1 else 'y'} could not be read")
+    return "; ".join(parts) + "."
+
+
+class ImportReportDialog(QDialog):
+    """The report after one or more imports."""
+
+    def __init__(self, library: Library, reports: list[ImportReport], parent: QWidget) -> None:
+        super().__init__(parent)
+        self._library = library
+        self.setWindowTitle("Import finished")
+        self.resize(760, 460)
+        heading = QLabel(summary(reports), self)
+        heading.setWordWrap(True)
+        self.duplicates = QTreeWidget(self)
+        self.duplicates.setHeaderLabels(["Imported paper", "Paper you had", "Why they look alike"])
+        self.duplicates.setRootIsDecorated(False)
+        self.duplicates.setWordWrap(True)
+        for report in reports:
+            for pair in report.duplicates:
+                self._add_pair(pair.paper_id, pair.other_id, pair.evidence)
+        merge = QPushButton("Merge into the paper I had", self)
+        merge.setToolTip(
+            "Fill its empty fields from the new one, then put the new one in the trash"
+        )
+        merge.clicked.connect(self._on_merge)
+        keep = QPushButton("Keep both", self)
+        keep.clicked.connect(self._on_keep_both)
+        different = QPushButton("Not a duplicate", self)
+        different.setToolTip("They are different papers; do not ask about them again")
+        different.clicked.connect(self._on_not_duplicate)
+        pair_buttons = QHBoxLayout()
+        for button in (merge, keep, different):
+            pair_buttons.addWidget(button)
+        pair_buttons.addStretch(1)
+        duplicates_page = QWidget(self)
+        duplicates_layout = QVBoxLayout(duplicates_page)
+        duplicates_layout.addWidget(self.duplicates, 1)
+        duplicates_layout.addLayout(pair_buttons)
+        self.problems = QTreeWidget(self)
+        self.problems.setHeaderLabels(["File", "Line", "Problem"])
+        self.problems.setRootIsDecorated(False)
+        for report in reports:
+            for problem in report.problems:
+                item = QTreeWidgetItem(
+                    [
+                        problem.source,
+                        "" if problem.line is None else str(problem.line),
+                        problem.message,
+                    ]
+                )
+                item.setToolTip(2, problem.raw[:2000] or problem.message)
+                self.problems.addTopLevelItem(item)
+        tabs = QTabWidget(self)
+        tabs.addTab(duplicates_page, f"Likely duplicates ({self.duplicates.topLevelItemCount()})")
+        tabs.addTab(self.problems, f"Problems ({self.problems.topLevelItemCount()})")
+        if not self.duplicates.topLevelItemCount() and self.problems.topLevelItemCount():
+            tabs.setCurrentIndex(1)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(heading)
+        layout.addWidget(tabs, 1)
+        layout.addWidget(buttons)
+        for tree in (self.duplicates, self.problems):
+            tree.header().resizeSection(0, 230)
+
+    def _add_pair(self, new_id: int, old_id: int, evidence: list[str]) -> None:
+        rows = self._library.rows([new_id, old_id])
+        if new_id not in rows or old_id not in rows:
+            return
+
+        def describe(paper_id: int) -> str:
+            row = rows[paper_id]
+            return f"{row.title or '(untitled)'}\n{row.authors} {row.year or ''}".strip()
+
+        item = QTreeWidgetItem([describe(new_id), describe(old_id), "; ".join(evidence)])
+        item.setData(0, _PAIR_ROLE, (new_id, old_id))
+        self.duplicates.addTopLevelItem(item)
+
+    def _current_pair(self) -> tuple[QTreeWidgetItem, int, int] | None:
+        item = self.duplicates.currentItem()
+        if item is None:
+            return None
+        new_id, old_id = item.data(0, _PAIR_ROLE)
+        return item, new_id, old_id
+
+    def _settled(self, item: QTreeWidgetItem) -> None:
+        self.duplicates.takeTopLevelItem(self.duplicates.indexOfTopLevelItem(item))
+
+    def _on_merge(self) -> None:
+        found = self._current_pair()
+        if found is not None:
+            item, new_id, old_id = found
+            try:
+                self._library.merge_papers(old_id, new_id)
+            except Exception as error:  # a KnownError is a sentence; anything else a bug
+                from desktop.core.errors import KnownError
+
+                if not isinstance(error, KnownError):
+                    raise
+                prompts.show_error(self, str(error))
+                return
+            self._settled(item)
+
+    def _on_keep_both(self) -> None:
+        found = self._current_pair()
+        if found is not None:
+            self._settled(found[0])
+
+    def _on_not_duplicate(self) -> None:
+        found = self._current_pair()
+        if found is not None:
+            item, new_id, old_id = found
+            self._library.mark_not_duplicate(new_id, old_id)
+            self._settled(item)

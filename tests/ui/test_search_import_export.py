@@ -1,0 +1,196 @@
+"""Searching as you type, importing through the progress path, exporting, the clipboard."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtTest import QTest
+from pytestqt.qtbot import QtBot
+
+from desktop.core.browse import View
+from desktop.core.library import Library
+from desktop.ui import exporting
+from desktop.ui.dialogs.import_report import ImportReportDialog, summary
+from desktop.ui.import_flow import ImportFlow
+from desktop.ui.main_window import MainWindow
+
+BIB = r"""
+@article{shannon1948,
+  author = {Shannon, Claude E.},
+  title = {A Mathematical Theory of Communication},
+  journal = {Bell System Technical Journal},
+  year = {1948},
+  doi = {10.1002/j.1538-7305.1948.tb01338.x},
+}
+@article{broken,
+  author = {Nobody},
+  title = {Unclosed
+"""
+
+
+@pytest.fixture
+def window(small_library: Library, settings: QSettings, qtbot: QtBot) -> Iterator[MainWindow]:
+    shown = MainWindow(small_library, settings)
+    qtbot.addWidget(shown)
+    shown.show()
+    yield shown
+    shown.close()
+
+
+def _titles(window: MainWindow) -> list[str]:
+    model = window.table_model
+    return [model.index(r, 0).data() for r in range(model.rowCount())]
+
+
+def _settle(qtbot: QtBot, window: MainWindow) -> None:
+    qtbot.waitUntil(lambda: not window._pending and not window._apply_timer.isActive())
+
+
+def test_typing_a_query_narrows_the_table_and_esc_restores_it(
+    window: MainWindow, qtbot: QtBot
+) -> None:
+    field = window.search_bar.field
+    field.setFocus()
+    QTest.keyClicks(field, "levnie")  # misspelt author
+    assert window.table_model.rowCount() == 5  # debounced: nothing yet
+    qtbot.waitUntil(lambda: window.table_model.rowCount() == 1, timeout=2000)
+    assert _titles(window) == ["Offline Reinforcement Learning"]
+    assert window.search_bar.hit_count.text() == "1 found"
+    QTest.keyClick(field, Qt.Key.Key_Escape)
+    assert field.text() == ""
+    assert window.table_model.rowCount() == 5
+    assert window.search_bar.hit_count.text() == "5 papers"
+
+
+def test_search_stays_inside_the_list_shown(window: MainWindow, qtbot: QtBot) -> None:
+    library = window.library
+    in_list = [i for i, r in library.rows(library.view_ids()).items() if r.year in (2016, 2017)]
+    library.add_to_list("To read", in_list)
+    window.show_view(View("list", library.reading_list("To read").id))
+    _settle(qtbot, window)
+    window.search_bar.field.setText("year:2015..2020")
+    window.search_bar.flush()
+    assert sorted(window.table_model.paper_ids()) == sorted(in_list)  # not the 2020 paper
+
+
+def test_ctrl_f_focuses_the_search_field(window: MainWindow) -> None:
+    window.table.setFocus()
+    window.actions_by_name["find"].trigger()
+    assert window.search_bar.field.hasFocus() or QGuiApplication.focusObject() is (
+        window.search_bar.field
+    )
+
+
+def test_import_runs_through_the_worker_with_progress_and_reports(
+    ui_library: Library, qtbot: QtBot, tmp_path: Path
+) -> None:
+    path = tmp_path / "refs.bib"
+    path.write_text(BIB, encoding="utf-8")
+    from PySide6.QtWidgets import QWidget
+
+    parent = QWidget()
+    qtbot.addWidget(parent)
+    flow = ImportFlow(ui_library, parent)
+    progress: list[tuple[int, int]] = []
+    flow.progressed.connect(lambda done, total: progress.append((done, total)))
+    with qtbot.waitSignal(flow.finished, timeout=5000) as finished:
+        flow.start([path], show_progress=True)
+    (report,) = finished.args[0]
+    assert report.imported == 1 and len(report.problems) == 1
+    assert report.problems[0].line is not None
+    assert progress and progress[-1][0] == progress[-1][1]  # reached the end
+    assert [r.title for r in ui_library.rows(ui_library.view_ids()).values()] == [
+        "A Mathematical Theory of Communication"
+    ]
+    assert summary([report]) == "Imported 1 paper; 1 entry could not be read."
+    dialog = ImportReportDialog(ui_library, [report], parent)
+    assert dialog.problems.topLevelItemCount() == 1
+    first_problem = dialog.problems.topLevelItem(0)
+    assert first_problem is not None and first_problem.text(0) == "refs.bib"
+
+
+def test_a_cancelled_import_leaves_the_library_as_it_was(
+    ui_library: Library, qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "many.bib"
+    path.write_text(
+        "".join(f"@misc{{k{n}, title={{Paper {n}}}, year={{2000}}}}\n" for n in range(600)),
+        encoding="utf-8",
+    )
+    from PySide6.QtWidgets import QWidget
+
+    parent = QWidget()
+    qtbot.addWidget(parent)
+    flow = ImportFlow(ui_library, parent)
+    real_import = ui_library.import_file
+
+    def cancelled_midway(path: Path, **options: Any) -> Any:
+        report_progress = options["progress"]
+
+        def progress(done: int, total: int) -> None:
+            if done < total:  # the user presses Cancel before the end
+                flow.cancel()
+            report_progress(done, total)
+
+        return real_import(path, **{**options, "progress": progress})
+
+    monkeypatch.setattr(ui_library, "import_file", cancelled_midway)
+    with qtbot.waitSignal(flow.finished, timeout=5000) as finished:
+        flow.start([path], show_progress=False)
+    assert finished.args[0] == []
+    assert ui_library.count() == 0
+
+
+def test_duplicates_can_be_marked_different(
+    window: MainWindow, qtbot: QtBot, tmp_path: Path
+) -> None:
+    library = window.library
+    path = tmp_path / "again.bib"
+    path.write_text(
+        "@article{again, author={Vaswani, A.}, title={Attention Is All You Need}, year={2017}}",
+        encoding="utf-8",
+    )
+    report = library.import_file(path)
+    assert report.duplicates, "the import should see the paper the library already has"
+    dialog = ImportReportDialog(library, [report], window)
+    qtbot.addWidget(dialog)
+    assert dialog.duplicates.topLevelItemCount() == 1
+    pair_item = dialog.duplicates.topLevelItem(0)
+    assert pair_item is not None
+    dialog.duplicates.setCurrentItem(pair_item)
+    pair = report.duplicates[0]
+    dialog._on_not_duplicate()
+    assert dialog.duplicates.topLevelItemCount() == 0
+    assert all(d.other_id != pair.other_id for d in library.likely_duplicates(pair.paper_id))
+
+
+def test_export_a_list_to_bibtex_and_copy_the_selection(
+    window: MainWindow, qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    library = window.library
+    wanted = [i for i, r in library.rows(library.view_ids()).items() if r.year == 2017]
+    library.add_to_list("To read", wanted)
+    window.show_view(View("list", library.reading_list("To read").id))
+    _settle(qtbot, window)
+    target = tmp_path / "to-read"
+    monkeypatch.setattr(
+        exporting, "ask_target", lambda _p, _s: (target.with_suffix(".bib"), "bibtex")
+    )
+    window.actions_by_name["export_view"].trigger()
+    text = target.with_suffix(".bib").read_text(encoding="utf-8")
+    assert text.count("@") == 1 and "Attention Is All You Need" in text
+    window.select_ids(wanted)
+    window.actions_by_name["copy_bibtex"].trigger()
+    assert "Attention Is All You Need" in QGuiApplication.clipboard().text()
+
+
+def test_pasting_bibtex_adds_the_papers(window: MainWindow, qtbot: QtBot, scripted: object) -> None:
+    QGuiApplication.clipboard().setText(BIB.split("@article{broken")[0])
+    window.actions_by_name["paste"].trigger()
+    _settle(qtbot, window)
+    assert "A Mathematical Theory of Communication" in _titles(window)
