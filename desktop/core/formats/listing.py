@@ -11,7 +11,8 @@ How a line is recognised:
 
 - a *topic* line holds " · " (or " › ") between short parts and does not end a sentence;
 - an *author* line is a comma-separated list in which every item looks like a person's name
-  (capitalised words or initials, name particles such as "van" or "de", suffixes such as "Jr.");
+  (capitalised words or initials, name particles such as "van" or "de", suffixes such as "Jr.",
+  or two to four Chinese characters), most of them full names rather than single words;
 - a *title* is a short line that does not end with a full stop, stands on its own (after a
   blank line, at the start, or after a topic line) and is followed directly by an author line.
   When two name-like lines follow each other, the first one is the title: "Deep Residual
@@ -26,6 +27,7 @@ type "misc": a listing names no venue, and BibTeX's "article" would require a jo
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from enum import Enum
 
@@ -155,7 +157,7 @@ def _is_topic(line: str) -> bool:
     parts = _TOPIC_SEPARATOR.split(line)
     if len(parts) < 2 or line.endswith("."):
         return False
-    return all(0 < len(part) <= _MAX_TOPIC_PART and part[0].isupper() for part in parts)
+    return all(0 < len(part) <= _MAX_TOPIC_PART and not part[0].islower() for part in parts)
 
 
 def _split_author_line(line: str) -> list[str] | None:
@@ -165,11 +167,22 @@ def _split_author_line(line: str) -> list[str] | None:
     items = [item for item in _AUTHOR_SEPARATOR.split(body) if item]
     if not items or not all(_looks_like_name(item) for item in items):
         return None
-    # Bare words ("论文检索", "Introduction") are not names: most items need two words or more.
-    multi_word = sum(1 for item in items if len(item.split()) > 1)
-    if multi_word == 0 or multi_word * 2 < len(items):
+    # Bare words ("论文检索", "Introduction") are not names: most items must be full names.
+    full_names = sum(1 for item in items if _is_full_name(item, listed=len(items) > 1))
+    if full_names == 0 or full_names * 2 < len(items):
         return None
     return [*items, "et al."] if truncated else items
+
+
+def _is_full_name(item: str, *, listed: bool) -> bool:
+    """Two words or more, or (in a list of several) a name in Chinese characters ("张三")."""
+    if len(item.split()) > 1:
+        return True
+    return listed and 2 <= len(item) <= 4 and all(_is_cjk(char) for char in item)
+
+
+def _is_cjk(char: str) -> bool:
+    return unicodedata.name(char, "").startswith("CJK UNIFIED IDEOGRAPH")
 
 
 def _looks_like_name(item: str) -> bool:

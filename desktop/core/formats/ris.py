@@ -43,7 +43,7 @@ _PROSE_TAGS = frozenset(["AB", "N2"])
 
 _TYPE_TO_BIBTEX = {
     **dict.fromkeys(["JOUR", "JFULL", "EJOUR", "MGZN", "NEWS", "INPR", "ABST"], "article"),
-    **dict.fromkeys(["BOOK", "EBOOK", "EDBOOK", "WHOLE"], "book"),
+    **dict.fromkeys(["BOOK", "EBOOK", "EDBOOK"], "book"),
     **dict.fromkeys(["CHAP", "ECHAP"], "incollection"),
     **dict.fromkeys(["CONF", "CPAPER"], "inproceedings"),
     "THES": "phdthesis",

@@ -207,6 +207,15 @@ def test_prose_after_an_author_line_is_abstract(line):
     assert record.abstract == line
 
 
+def test_names_in_chinese_characters_form_an_author_line():
+    result = listing.parse("论文检索\n\n理论 · 强化学习\n\n张三, 李四\n\n我们研究了一个问题。\n")
+    assert result.preambles == ["论文检索"]
+    (record,) = result.records
+    assert record.topic == "理论 · 强化学习"
+    assert [person.as_written for person in record.authors] == ["张三", "李四"]
+    assert record.abstract == "我们研究了一个问题。"
+
+
 def test_empty_input_gives_nothing():
     result = listing.parse("\n\n  \n")
     assert (result.records, result.problems, result.preambles) == ([], [], [])
