@@ -9,7 +9,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QItemSelectionModel, QModelIndex, QPoint, QSettings, Qt, QTimer
+from PySide6.QtCore import (
+    QItemSelectionModel,
+    QModelIndex,
+    QPoint,
+    QSettings,
+    Qt,
+    QTimer,
+    Signal,
+)
 from PySide6.QtGui import (
     QAction,
     QCloseEvent,
@@ -38,6 +46,7 @@ from desktop.ui.import_flow import IMPORT_FILTERS, ImportFlow
 from desktop.ui.library_events import LibraryEvents
 from desktop.ui.models.paper_table_model import COLUMN_KEYS, PaperTableModel
 from desktop.ui.models.sidebar_model import KIND_ROLE, NAME_ROLE, VIEW_ROLE, SidebarModel
+from desktop.ui.search_runner import SearchRunner
 from desktop.ui.widgets.detail_pane import DetailPane
 from desktop.ui.widgets.paper_table_view import PaperTableView
 from desktop.ui.widgets.search_bar import SearchBar
@@ -55,6 +64,9 @@ _SIDEBAR_KINDS = {"papers", "trash", "lists", "tags", "refresh"}
 
 class MainWindow(QMainWindow):
     """The main window over one open library."""
+
+    #: The table shows the hits of this query (tests and benchmarks wait for it).
+    search_finished = Signal(str)
 
     def __init__(self, library: Library, settings: QSettings | None = None) -> None:
         super().__init__()
@@ -82,6 +94,9 @@ class MainWindow(QMainWindow):
     def _build_widgets(self) -> None:
         self.search_bar = SearchBar(self)
         self.search_bar.query_changed.connect(self._on_query_changed)
+        self.search_runner = SearchRunner(self.library, self)
+        self.search_runner.hits_ready.connect(self._on_hits)
+        self.search_runner.failed.connect(self._on_search_failed)
         self.sidebar_model = SidebarModel(self.library, self)
         self.sidebar_model.papers_dropped.connect(self._on_papers_dropped)
         self.sidebar = SidebarView(self)
@@ -450,20 +465,30 @@ class MainWindow(QMainWindow):
         """Show the current view, narrowed by the search text when there is one."""
         text = self.search_bar.text()
         if not text:
+            self.search_runner.cancel()
             if self.table_model.sort_key == "relevance":
                 self.table_model.show_hits(None)
             else:
                 self.table_model.reload()
             return
-        try:
-            # Inside a list or tag, ask for every hit: the view keeps only its own papers.
-            whole = self.table_model.view == View()
-            hits = self.library.search(text, limit=SEARCH_LIMIT if whole else 10**7)
-        except KnownError as error:
-            self.statusBar().showMessage(str(error), 6000)
+        # Inside a list or tag, ask for every hit: the view keeps only its own papers.
+        whole = self.table_model.view == View()
+        self.search_runner.request(text, SEARCH_LIMIT if whole else 10**7)
+
+    def _on_hits(self, text: str, paper_ids: list[int]) -> None:
+        if text != self.search_bar.text():  # the user typed on (or cleared the field)
             return
-        self._capped = whole and len(hits) >= SEARCH_LIMIT
-        self.table_model.show_hits([hit.paper_id for hit in hits])
+        self._capped = self.table_model.view == View() and len(paper_ids) >= SEARCH_LIMIT
+        self.table_model.show_hits(paper_ids)
+        self._update_center()
+        self._update_actions()
+        self.search_finished.emit(text)
+
+    def _on_search_failed(self, text: str, error: Exception) -> None:
+        if not isinstance(error, KnownError):
+            raise error
+        if text == self.search_bar.text():
+            self.statusBar().showMessage(str(error), 6000)
 
     def _on_sort_changed(self, column: int, _order: Qt.SortOrder) -> None:
         self._update_actions()

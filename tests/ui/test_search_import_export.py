@@ -73,8 +73,9 @@ def test_search_stays_inside_the_list_shown(window: MainWindow, qtbot: QtBot) ->
     library.add_to_list("To read", in_list)
     window.show_view(View("list", library.reading_list("To read").id))
     _settle(qtbot, window)
-    window.search_bar.field.setText("year:2015..2020")
-    window.search_bar.flush()
+    with qtbot.waitSignal(window.search_finished):
+        window.search_bar.field.setText("year:2015..2020")
+        window.search_bar.flush()
     assert sorted(window.table_model.paper_ids()) == sorted(in_list)  # not the 2020 paper
 
 
@@ -194,3 +195,32 @@ def test_pasting_bibtex_adds_the_papers(window: MainWindow, qtbot: QtBot, script
     window.actions_by_name["paste"].trigger()
     _settle(qtbot, window)
     assert "A Mathematical Theory of Communication" in _titles(window)
+
+
+def test_only_the_newest_query_is_delivered(
+    small_library: Library, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import threading
+
+    from desktop.ui.search_runner import SearchRunner
+
+    release = threading.Event()
+    asked: list[str] = []
+    real_search = small_library.search
+
+    def slow_search(text: str, limit: int = 500) -> Any:
+        asked.append(text)
+        release.wait(5)
+        return real_search(text, limit)
+
+    monkeypatch.setattr(small_library, "search", slow_search)
+    runner = SearchRunner(small_library)
+    delivered: list[str] = []
+    runner.hits_ready.connect(lambda text, _ids: delivered.append(text))
+    runner.request("l", 500)
+    qtbot.waitUntil(lambda: asked == ["l"])
+    runner.request("le", 500)  # typed while "l" runs: waits
+    runner.request("lev", 500)  # replaces "le", which never runs
+    release.set()
+    qtbot.waitUntil(lambda: delivered == ["lev"], timeout=5000)
+    assert asked == ["l", "lev"]

@@ -1,0 +1,69 @@
+"""Runs searches off the GUI thread, newest query wins.
+
+At most one search runs at a time; a query typed meanwhile waits, and only the latest one
+waiting is run next. Results for a query the user has since changed are dropped, so the
+table never flickers through stale hits and typing never waits for the index.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+
+from desktop.core.library import Library
+from desktop.ui.workers import Worker
+
+
+class SearchRunner(QObject):
+    """`request(text, limit)`; `hits_ready(text, paper_ids)` or `failed(text, error)` follow."""
+
+    hits_ready = Signal(str, list)
+    failed = Signal(str, object)
+
+    def __init__(self, library: Library, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._library = library
+        self._wanted: tuple[str, int] | None = None
+        self._running: tuple[str, int] | None = None
+        self._worker: Worker | None = None
+
+    @property
+    def busy(self) -> bool:
+        return self._worker is not None
+
+    def request(self, text: str, limit: int) -> None:
+        """Search for `text` as soon as the search running now (if any) is done."""
+        self._wanted = (text, limit)
+        if self._worker is None:
+            self._start()
+
+    def cancel(self) -> None:
+        """Forget the query waiting (the search box was cleared)."""
+        self._wanted = None
+
+    def _start(self) -> None:
+        assert self._wanted is not None
+        text, limit = self._running = self._wanted
+        self._wanted = None
+        worker = Worker(lambda _w: [hit.paper_id for hit in self._library.search(text, limit)])
+        worker.finished.connect(self._on_finished)
+        worker.failed.connect(self._on_failed)
+        self._worker = worker
+        worker.start()
+
+    def _on_finished(self, paper_ids: Any) -> None:
+        self._done(lambda text: self.hits_ready.emit(text, list(paper_ids)))
+
+    def _on_failed(self, error: Any) -> None:
+        self._done(lambda text: self.failed.emit(text, error))
+
+    def _done(self, deliver: Any) -> None:
+        self._worker = None
+        assert self._running is not None
+        text, _limit = self._running
+        self._running = None
+        if self._wanted is not None:
+            self._start()  # a newer query is waiting: this result is already stale
+            return
+        deliver(text)
