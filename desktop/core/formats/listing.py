@@ -34,6 +34,8 @@ from enum import Enum
 from desktop.core.formats.encoding import decode_bytes
 from desktop.core.formats.record import ParseResult, Person, Problem, Record
 
+# Line breaks as editors count them (str.splitlines also splits on form feeds, U+2028...).
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _TOPIC_SEPARATOR = re.compile(r"\s+[·›]\s+")
 _MAX_TOPIC_PART = 80
 _MAX_TITLE = 300
@@ -134,8 +136,7 @@ def _classify(text: str) -> list[_Line]:
     """The non-blank lines of `text`, each with its number and kind."""
     lines: list[_Line] = []
     after_blank = True
-    for number, raw in enumerate(text.splitlines(), start=1):
-        content = raw.rstrip("\r\n")
+    for number, content in enumerate(_LINE_BREAK.split(text), start=1):
         if not content.strip():
             after_blank = True
             continue

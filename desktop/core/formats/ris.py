@@ -37,6 +37,8 @@ WOS_PREFIX = "wos:"
 _TAG_LINE = re.compile(r"^([A-Z][A-Z0-9])  ?-(?: (.*))?$")
 _WOS_LINE = re.compile(r"^([A-Z][A-Z0-9])(?: (.*))?$")
 _NUMBERING = re.compile(r"^\d+\.$")
+# Line breaks as editors count them (str.splitlines also splits on form feeds, U+2028...).
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
 # Tags whose continuation lines are further values, as rispy lists them (plus file links).
 _LIST_TAGS = frozenset([*rispy.LIST_TYPE_TAGS, "L1", "L2", "L4"])
 _PROSE_TAGS = frozenset(["AB", "N2"])
@@ -122,14 +124,14 @@ def parse(text: str, source: str = "<text>") -> ParseResult:
     result = ParseResult()
     text = text.removeprefix("\ufeff")
     reader = _read_wos if _is_wos(text) else _read_ris
-    for entry in reader(text.splitlines(), source, result):
+    for entry in reader(_LINE_BREAK.split(text), source, result):
         result.records.append(_record_from(entry, source, result.problems))
     return result
 
 
 def looks_like_ris(text: str) -> bool:
     """Whether `text` starts (after blank lines or numbering) like an RIS or WoS export."""
-    for line in text.removeprefix("\ufeff").splitlines()[:50]:
+    for line in _LINE_BREAK.split(text.removeprefix("\ufeff"), maxsplit=50)[:50]:
         stripped = line.strip()
         if not stripped or _NUMBERING.match(stripped):
             continue

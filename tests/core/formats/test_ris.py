@@ -390,6 +390,19 @@ def test_any_text_is_read_without_raising(text):
     ris.parse(ris.write(result.records))
 
 
+@settings(max_examples=100, deadline=None)
+@given(st.text(max_size=300))
+def test_any_unicode_text_is_read_without_raising(text):
+    ris.parse(text)
+
+
+def test_line_numbers_count_only_real_line_breaks():
+    text = "TY  - JOUR\r\nTI  - Form\x0cfeed\u2028here\r\nPY  - Year\r\nER  - \r\n"
+    result = ris.parse(text)
+    assert result.records[0].title == "Form feed here"  # single-line fields: spaces collapsed
+    assert [problem.line for problem in result.problems] == [3]
+
+
 _WORD = st.text(alphabet=st.characters(categories=["L", "N"]), min_size=1, max_size=8)
 # Single-line fields have their runs of spaces collapsed (as Zotero does), so none here.
 _LINE = st.lists(_WORD | st.sampled_from(["ER", "TY", "-", ":", "&"]), min_size=1, max_size=6).map(
@@ -401,7 +414,9 @@ _PROSE_LINE = (
     .map(" ".join)
     .map(str.strip)
 )
-_NAME = st.lists(_WORD.map(str.capitalize), min_size=1, max_size=2).map(" ".join)
+# Lower-case words before a family name are its "von" part (BibTeX's rule): none here.
+_CAPITALISED = _WORD.map(str.capitalize).filter(lambda word: not word[0].islower())
+_NAME = st.lists(_CAPITALISED, min_size=1, max_size=2).map(" ".join)
 
 
 @st.composite
