@@ -6,9 +6,11 @@ given to pylatexenc, which is thorough but costs about 2 ms per abstract. Math (
 as written. A bare `%` is kept as a percent sign: in a .bib field people mean the symbol, not a
 TeX comment.
 
-On purpose we differ from pylatexenc in a few places where its output loses text: `\\LaTeX`,
-`\\TeX` and `\\BibTeX` give their names, `\\texttt`, `\\mbox`, `\\textup`, `\\textmd` and `\\url`
-keep their argument.
+On purpose we differ from pylatexenc where its output loses or garbles text: `\\LaTeX`,
+`\\TeX` and `\\BibTeX` give their names; `\\texttt`, `\\mbox`, `\\textup`, `\\textmd` and
+`\\url` keep their argument; `\\slash`, `\\hyphen` and `\\textasciicircum` give `/`, `-`, `^`;
+BibLaTeX's `\\mkbibquote{x}` and `\\enquote{x}` give “x”; `\\noopsort{x}` (a sorting trick) gives
+nothing; `~` gives an ordinary space.
 """
 
 from __future__ import annotations
@@ -86,6 +88,12 @@ SYMBOLS = {
 #: Names whose pylatexenc rendering drops text; ours keeps it (see the module docstring).
 LOGOS = {"LaTeX": "LaTeX", "TeX": "TeX", "BibTeX": "BibTeX", "LaTeXe": "LaTeX2e"}
 
+#: Symbols pylatexenc drops or renders oddly; these are what the author meant.
+OUR_SYMBOLS = {"slash": "/", "hyphen": "-", "textasciicircum": "^"}
+
+#: Macros whose argument is shown between quotation marks.
+QUOTING = frozenset({"mkbibquote", "enquote"})
+
 #: Control words that only change the look of their argument or of what follows.
 TYPOGRAPHIC = frozenset(
     "emph textit textbf textsl textsc textrm textsf texttt textup textmd textnormal mbox "
@@ -148,7 +156,10 @@ def decode_with_pylatexenc(text: str) -> str:
 
 def tidy_spaces(text: str) -> str:
     """One space between words, a blank line between paragraphs, no soft hyphens."""
-    text = text.replace("\xad", "")
+    if "\xad" in text:
+        text = text.replace("\xad", "")
+    if text.count("\n") < 2:  # no paragraph break possible: the quick way
+        return " ".join(text.split())
     return _SPACES.sub(_one_space_or_paragraph, text).strip()
 
 
@@ -236,8 +247,15 @@ class _Decoder:
             return LOGOS[name] + (" " if self.text[self.pos - 1].isspace() else "")
         if name in TYPOGRAPHIC:
             return ""
+        if name in OUR_SYMBOLS:
+            return OUR_SYMBOLS[name]
         if name == "url":
-            return self._verbatim_group()
+            return self._group_text()
+        if name in QUOTING:
+            return f"“{self._decoded_group()}”"
+        if name == "noopsort":
+            self._group_text()  # sorts the entry, is never printed
+            return ""
         raise _Unsupported
 
     def _control_word(self) -> str | None:
@@ -279,13 +297,20 @@ class _Decoder:
             raise _Unsupported
         return inner
 
-    def _verbatim_group(self) -> str:
+    def _group_text(self) -> str:
+        """The source text of the `{...}` argument that follows, consumed."""
         if not self.text.startswith("{", self.pos):
             raise _Unsupported
         close = _matching_brace(self.text, self.pos)
         content = self.text[self.pos + 1 : close]
         self.pos = close + 1
         return content
+
+    def _decoded_group(self) -> str:
+        decoded = decode_fast(self._group_text())
+        if decoded is None:
+            raise _Unsupported
+        return decoded
 
 
 def _matching_brace(text: str, open_at: int) -> int:

@@ -9,6 +9,10 @@ whose letters do not count for case, except a "special character" `{\\...}` at t
 level, whose case is that of the foreign letter it names (`{\\o}` is lower case) or of its
 first letter after the command (`{\\'E}` is upper case).
 
+BibLaTeX's extended form, `family=Silva, given=Rafael, prefix=da, useprefix=false` (written
+by Zotero and Better BibTeX), is read too; a "name" that only holds options such as
+`useprefix=true` sets options for the list and is not a person.
+
 Parts are returned as LaTeX, as written; decoding to Unicode is for the caller.
 """
 
@@ -16,6 +20,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from desktop.core.formats.record import Person
 
@@ -27,6 +32,9 @@ _AND = re.compile(r"(?<=\s)and(?=\s)", re.IGNORECASE)
 _FOREIGN_UPPER = frozenset({"OE", "AE", "AA", "O", "L"})
 _FOREIGN_LOWER = frozenset({"oe", "ae", "aa", "o", "l", "i", "j", "ss"})
 _CONTROL_WORD = re.compile(r"\\([A-Za-z]+)")
+_EXTENDED_PART = re.compile(r"([A-Za-z-]+)\s*=\s*(.*)", re.DOTALL)
+_EXTENDED_PARTS = {"family": "family", "given": "given", "prefix": "von", "suffix": "jr"}
+_SEPARATORS = re.compile(r"([\s~-]+)")
 _CONTROL_SPACE = re.compile(r"(?<!\\)\\\s")
 
 
@@ -54,6 +62,11 @@ def parse_names(field_text: str) -> NameList:
                 "The name list has an empty name (two 'and's in a row, or one at an end); "
                 "it was skipped."
             )
+            continue
+        extended = _extended_parts(written)
+        if extended is not None:
+            if extended:  # an options-only "name" is not a person
+                result.people.append(Person(as_written=written, **extended))
             continue
         person, problem = _split_one(written)
         result.people.append(person)
@@ -98,8 +111,15 @@ def _tidy(text: str) -> str:
 
 
 def _split_one(written: str) -> tuple[Person, str | None]:
+    (given, von, family, jr), problem = _split_cached(written)
+    return Person(given=given, von=von, family=family, jr=jr, as_written=written), problem
+
+
+@lru_cache(maxsize=16384)
+def _split_cached(written: str) -> tuple[tuple[str, str, str, str], str | None]:
+    """(given, von, family, jr) and a problem; cached, as a bibliography repeats its authors."""
     if written == OTHERS:
-        return Person(family=OTHERS, as_written=OTHERS), None
+        return ("", "", OTHERS, ""), None
     parts = _split_top_level(written, ",")
     problem = None
     if len(parts) > 3:
@@ -116,14 +136,7 @@ def _split_one(written: str) -> tuple[Person, str | None]:
         von, family = _von_last(words[0])
         jr = words[1] if len(parts) == 3 else []
         given = words[-1]
-    person = Person(
-        given=_join(given),
-        von=_join(von),
-        family=_join(family),
-        jr=_join(jr),
-        as_written=written,
-    )
-    return person, problem
+    return (_join(given), _join(von), _join(family), _join(jr)), problem
 
 
 def _first_von_last(words: list[_Word]) -> tuple[list[_Word], list[_Word], list[_Word]]:
@@ -205,7 +218,33 @@ def _group_end(text: str, open_at: int) -> int:
     return len(text) - 1
 
 
+def _extended_parts(written: str) -> dict[str, str] | None:
+    """Parts of a BibLaTeX extended name (`family=..., given=...`), or None if it is not one."""
+    if "=" not in written:
+        return None
+    parts: dict[str, str] = {}
+    for item in _split_top_level(written, ","):
+        match = _EXTENDED_PART.fullmatch(item)
+        if match is None:
+            return None
+        key, value = match.group(1).lower(), _unbrace(match.group(2).strip())
+        if key in _EXTENDED_PARTS:
+            parts[_EXTENDED_PARTS[key]] = value
+        elif key == "middle":  # BibLaTeX's optional middle name reads after the given name
+            parts["given"] = f"{parts.get('given', '')} {value}".strip()
+    return parts
+
+
+def _unbrace(value: str) -> str:
+    """`{Ura Ru}` -> `Ura Ru`: in the extended form outer braces only delimit the value."""
+    if value.startswith("{") and _group_end(value, 0) == len(value) - 1:
+        return value[1:-1]
+    return value
+
+
 def _split_top_level(text: str, separator: str) -> list[str]:
+    if "{" not in text:
+        return [part.strip() for part in text.split(separator)]
     parts, depth, start = [], 0, 0
     for index, char in enumerate(text):
         if char == "{":
@@ -226,6 +265,8 @@ def _words(part: str) -> list[_Word]:
     depth, before, pending = 0, "", ""
     # A control space ("L.\\ Thiele") is a space between words, not part of a word.
     part = _CONTROL_SPACE.sub(" ", part)
+    if "{" not in part:
+        return _words_without_braces(part)
     for char in part:
         if depth == 0 and (char.isspace() or char in "~-"):
             if current:
@@ -244,6 +285,20 @@ def _words(part: str) -> list[_Word]:
         current.append(char)
     if current:
         words.append(_Word("".join(current), before))
+    return words
+
+
+def _words_without_braces(part: str) -> list[_Word]:
+    """`_words` for the common case, using one regex split."""
+    pieces = _SEPARATORS.split(part)
+    words: list[_Word] = []
+    before = ""
+    for index in range(0, len(pieces), 2):
+        if pieces[index]:
+            words.append(_Word(pieces[index], before if words else ""))
+        if index + 1 < len(pieces):
+            separator = pieces[index + 1]
+            before = "~" if "~" in separator else "-" if "-" in separator else " "
     return words
 
 

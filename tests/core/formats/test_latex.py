@@ -64,6 +64,11 @@ def test_plain_text_is_returned_as_is(plain: str) -> None:
         ("\\TeX is fun", "TeX is fun", "pylatexenc drops logos"),
         ("\\texttt{grep} and \\mbox{x-y}", "grep and x-y", "pylatexenc drops these arguments"),
         ("see \\url{http://a.org/x_y}", "see http://a.org/x_y", "pylatexenc adds <>"),
+        ("and\\slash or, x\\hyphen y", "and/or, x-y", "pylatexenc drops them"),
+        ("a\\textasciicircum{}b", "a^b", "pylatexenc gives a modifier letter"),
+        ("\\mkbibquote{Über} \\enquote{x}", "“Über” “x”", "pylatexenc drops the quotes"),
+        ("{\\noopsort{b}}Zeta", "Zeta", "the sort key is never printed"),
+        ("---~", "—", "a tie is an ordinary space here"),
     ],
 )
 def test_deliberate_differences_from_pylatexenc(latex: str, unicode: str, why: str) -> None:

@@ -1,0 +1,669 @@
+"""Read BibTeX and BibLaTeX into Records.
+
+bibtexparser 2 cuts the text into blocks (entries, @string, @preamble, @comment, and the
+blocks it could not read); everything after that is ours: field values are evaluated the way
+BibTeX does (`{...}`, `"..."`, numbers, @string abbreviations, `#` concatenation), crossref
+and xdata parents fill in missing fields, and each entry becomes a `Record` with its text
+decoded to Unicode. Nothing raises on user input: what cannot be read becomes a `Problem`
+carrying its line and raw text.
+
+`parse_many` reads several files as one bibliography, so abbreviations and crossref parents
+defined in one file serve the others (a repository that keeps @string definitions in
+`abbrev.bib` and entries in `articles.bib`, for example).
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+import bibtexparser
+from bibtexparser import model as bib
+
+from desktop.core.formats import latex, names
+from desktop.core.formats.encoding import decode_bytes
+from desktop.core.formats.record import ParseResult, Person, Problem, Record
+
+# bibtexparser logs each broken block; we report those as Problems, so keep its log quiet
+# unless the application configures logging itself.
+logging.getLogger("bibtexparser").addHandler(logging.NullHandler())
+
+MONTHS = (
+    "january february march april may june july august september october november december"
+).split()
+#: BibTeX's predefined month abbreviations, as the standard styles expand them.
+MONTH_MACROS = {name[:3]: name.capitalize() for name in MONTHS}
+
+# Fields that map onto Record attributes as decoded text ("journaltitle" is BibLaTeX's name).
+_TEXT_FIELDS = {
+    "title": "title",
+    "abstract": "abstract",
+    "journal": "journal",
+    "journaltitle": "journal",
+    "booktitle": "booktitle",
+    "publisher": "publisher",
+    "volume": "volume",
+    "number": "number",
+    "pages": "pages",
+}
+_VERBATIM_FIELDS = {"doi": "doi", "url": "url"}
+_HANDLED_ELSEWHERE = frozenset({"author", "editor", "keywords", "year", "month"})
+
+# Parent fields a child never takes over, and BibLaTeX's renaming of a parent's title.
+_NOT_INHERITED = frozenset({"crossref", "xdata", "xref", "ids", "entryset", "label", "sortkey"})
+_TITLE_BECOMES = {"periodical": "journaltitle"}
+
+_VALUE_WORD = re.compile(r'[^\s#{}",=]+')
+_QUOTE_MARKS = re.compile(r'(?<!\\)[{}"]')
+_BRACE = re.compile(r"(?<!\\)[{}]")
+_FIELD_START = re.compile(r"([^\s#{}\",=%]+)\s*=")
+_UNESCAPED_PERCENT = re.compile(r"(?<!\\)%")
+_COMMENT_MARKS = re.compile(r'(?<!\\)[{}"%]|^[ \t]*@', re.MULTILINE)
+_COMMENT_LINE = re.compile(r"^[ \t]*%.*$\n?", re.MULTILINE)
+_LOOKS_LIKE_ENTRY = re.compile(r"^[ \t]*@[ \t]*[A-Za-z]+", re.MULTILINE)
+_KEYWORD_SEPARATOR = re.compile(r"[,;]")
+_LATEX_MARKUP = re.compile(r"[\\{}~$]")
+_DATE = re.compile(r"(\d{4})(?:-(\d{2}))?")
+_YEAR = re.compile(r"\d{1,4}")
+# "{\noopsort{1973b}}1973": a BibTeX trick to sort entries; the year is what follows.
+_NOOPSORT = re.compile(r"\\noopsort\s*\{[^{}]*\}")
+
+
+@dataclass
+class _File:
+    """One source as bibtexparser split it, with its own @string definitions."""
+
+    name: str
+    text: str
+    #: `text` with its `%` comments blanked out (same length and lines), as bibtexparser saw it.
+    seen: str
+    library: bibtexparser.Library
+    macros: dict[str, str] = field(default_factory=dict)
+    _line_starts: list[int] = field(default_factory=list)
+
+    def original(self, raw: str | None, line: int | None) -> str:
+        """The source text of a block, comments included (bibtexparser saw them blanked)."""
+        if not raw or self.seen is self.text or line is None:
+            return raw or ""
+        if not self._line_starts:
+            self._line_starts = [0, *(m.end() for m in re.finditer("\n", self.seen))]
+        offset = self._line_starts[min(line, len(self._line_starts)) - 1]
+        start = self.seen.find(raw, offset)
+        return raw if start < 0 else self.text[start : start + len(raw)]
+
+
+@dataclass
+class _Entry:
+    """An entry's fields as LaTeX (abbreviations expanded), before it becomes a Record."""
+
+    entry_type: str
+    key: str
+    fields: dict[str, str]
+    file: _File
+    line: int | None
+    #: The block as bibtexparser saw it; `raw` gives the original text when a Problem needs it.
+    seen_raw: str
+
+    @property
+    def source(self) -> str:
+        return self.file.name
+
+    @property
+    def raw(self) -> str:
+        return self.file.original(self.seen_raw, self.line)
+
+
+# --- Public entry points ------------------------------------------------------------------
+
+
+def parse(text: str, source: str = "<text>") -> ParseResult:
+    """Read one BibTeX/BibLaTeX text."""
+    return parse_many([(source, text)])
+
+
+def parse_bytes(data: bytes, source: str) -> ParseResult:
+    """Read a .bib file's bytes; a guessed encoding is reported as the first Problem."""
+    text, encoding, note = decode_bytes(data)
+    result = parse(text, source)
+    result.encoding = encoding
+    if note is not None:
+        # A Problem rather than a silent note: the user should check the accents.
+        result.problems.insert(0, Problem(source=source, line=None, message=note))
+    return result
+
+
+def parse_many(sources: Iterable[tuple[str, str]]) -> ParseResult:
+    """Read (name, text) pairs as one bibliography: abbreviations and crossrefs are shared.
+
+    An abbreviation defined in a file wins in that file; otherwise the last file (in the
+    order given) that defines it provides it, as if the files had been concatenated.
+    """
+    result = ParseResult()
+    files = [_split(name, text, result) for name, text in sources]
+    shared: dict[str, str] = {}
+    for file in files:
+        shared.update(file.macros)
+    entries: list[_Entry] = []
+    parked: list[_Entry] = []  # @xdata containers: sources of fields, not papers
+    for file in files:
+        expand = _Expander({**shared, **file.macros}, file.name, result.problems)
+        for entry in _read_blocks(file, expand, result):
+            (parked if entry.entry_type == "xdata" else entries).append(entry)
+    _report_duplicate_keys(entries, result.problems)
+    _inherit(entries, parked, result.problems)
+    for entry in entries:
+        result.records.append(_to_record(entry, result.problems))
+    return result
+
+
+# --- Splitting ----------------------------------------------------------------------------
+
+
+def _split(name: str, text: str, result: ParseResult) -> _File:
+    seen = _blank_comments(text)
+    try:
+        library = bibtexparser.parse_string(seen, parse_stack=[])
+    except Exception as error:  # a bug in the splitter must not lose the user's file
+        result.problems.append(
+            Problem(name, None, f"This file could not be read at all ({error}).", raw=text)
+        )
+        return _File(name, text, seen, bibtexparser.Library())
+    file = _File(name, text, seen, library)
+    for block in library.blocks:
+        string = _unwrap(block)
+        if isinstance(string, bib.String):
+            # BibTeX abbreviations are case-insensitive; a later definition replaces one.
+            file.macros[string.key.strip().lower()] = string.value
+    return file
+
+
+def _blank_comments(text: str) -> str:
+    """Replace `%` comments outside field values by spaces, keeping every offset and line.
+
+    BibTeX itself has no comments inside entries, but JabRef, Emacs and people comment out
+    fields and whole entries with `%`; a comma or quote in such a comment would derail the
+    splitter. A `%` inside a braced or quoted value is text ("50%") and stays.
+    """
+    last_percent = None
+    for last_percent in _UNESCAPED_PERCENT.finditer(text):  # noqa: B007 (only the last one)
+        pass
+    if last_percent is None:
+        return text
+    # Past the last "%" there is nothing to blank, so the scan stops there.
+    pieces, depth, quoted, pos, copied = [], 0, False, 0, 0
+    stop = last_percent.end()
+    while (mark := _COMMENT_MARKS.search(text, pos, stop)) is not None:
+        char, pos = mark.group(), mark.end()
+        if char == "{":
+            depth += 1
+        elif char == "}":
+            depth = max(depth - 1, 0)
+        elif char == '"':
+            quoted = not quoted if depth == 1 else quoted
+        elif char == "%":
+            if depth <= 1 and not quoted:
+                end = text.find("\n", mark.start())
+                end = len(text) if end < 0 else end
+                pieces += [text[copied : mark.start()], " " * (end - mark.start())]
+                copied = pos = end
+        else:  # "@" at the start of a line: bibtexparser starts a new block there too
+            depth, quoted = 0, False
+    pieces.append(text[copied:])
+    return "".join(pieces)
+
+
+def _unwrap(block: bib.Block) -> bib.Block:
+    """The block itself, or the entry/string a duplicate-key wrapper holds."""
+    if isinstance(block, bib.DuplicateBlockKeyBlock | bib.DuplicateFieldKeyBlock):
+        inner = block.ignore_error_block
+        if inner is not None:
+            return inner
+    return block
+
+
+def _read_blocks(file: _File, expand: _Expander, result: ParseResult) -> Iterable[_Entry]:
+    for block in file.library.blocks:
+        line = None if block.start_line is None else block.start_line + 1
+        inner = _unwrap(block)
+        if isinstance(inner, bib.Entry):
+            yield _read_entry(inner, file, line, expand)
+        elif isinstance(inner, bib.Preamble | bib.ExplicitComment):
+            result.preambles.append(file.original(inner.raw, line))
+        elif isinstance(inner, bib.ImplicitComment):
+            result.problems.extend(_stray_entries(file.name, inner))
+        elif isinstance(inner, bib.ParsingFailedBlock):
+            raw = file.original(inner.raw, line)
+            result.problems.append(Problem(file.name, line, _explain_failure(inner.error), raw))
+
+
+def _read_entry(entry: bib.Entry, file: _File, line: int | None, expand: _Expander) -> _Entry:
+    read = _Entry(entry.entry_type.lower(), entry.key.strip(), {}, file, line, entry.raw or "")
+    expand.entry = read
+    repeated = []
+    for raw_field in entry.fields:
+        name = _field_name(raw_field.key)
+        if name is None:
+            continue
+        if name in read.fields:
+            repeated.append(name)
+        _store_field(read, name, str(raw_field.value), expand)
+    if repeated:
+        expand.report(
+            f"The field(s) {', '.join(sorted(set(repeated)))} appear more than once; "
+            "the first value was kept."
+        )
+    return read
+
+
+def _store_field(entry: _Entry, name: str, raw_value: str, expand: _Expander) -> None:
+    """Evaluate a value; text after it that looks like `name = value` was a missing comma."""
+    value, rest = expand(name, raw_value)
+    # BibTeX keeps the first of two same-named fields (the duplication is reported).
+    entry.fields.setdefault(name, value)
+    if not rest or rest.isspace():
+        return
+    rest = _COMMENT_LINE.sub("", rest).strip()
+    if not rest:
+        return
+    following = _FIELD_START.match(rest)
+    if following is not None:
+        _store_field(entry, following.group(1).lower(), rest[following.end() :], expand)
+    else:
+        entry.fields[name] = f"{value} {rest}".strip()
+        expand.report(f"The field '{name}' has text after its value that is not understood.")
+
+
+def _field_name(raw_key: str) -> str | None:
+    """The field's name, without `%` comment lines before it; None if it is commented out."""
+    if "%" in raw_key:
+        raw_key = _COMMENT_LINE.sub("", raw_key + "\n")
+    name = raw_key.strip().lower()
+    return name or None
+
+
+def _stray_entries(source: str, comment: bib.ImplicitComment) -> list[Problem]:
+    """Text between entries that starts like an entry was an entry bibtexparser could not see."""
+    problems = []
+    text = comment.comment
+    for match in _LOOKS_LIKE_ENTRY.finditer(text):
+        line = None
+        if comment.start_line is not None:
+            line = comment.start_line + 1 + text.count("\n", 0, match.start())
+        end = text.find("\n@", match.end())
+        raw = text[match.start() : None if end < 0 else end].strip()
+        problems.append(
+            Problem(
+                source,
+                line,
+                "This looks like an entry but could not be read: an entry starts with "
+                "'@type{key,' and its '{' is missing here.",
+                raw=raw,
+            )
+        )
+    return problems
+
+
+def _explain_failure(error: Exception) -> str:
+    """A sentence for a person about why bibtexparser gave up on a block."""
+    reason = str(getattr(error, "abort_reason", error))
+    if "Unexpected block start" in reason:
+        detail = "it is not closed before the next entry starts (a '}' or '\"' is missing)"
+    elif "end of file" in reason:
+        detail = "the file ends before the entry is closed (a '}' or '\"' is missing)"
+    elif "comma after entry key" in reason:
+        detail = "its citation key is not followed by a comma"
+    elif "`=` after entry key" in reason:
+        detail = "a field name is not followed by '='"
+    elif "Expected equals sign" in reason:
+        detail = "an @string definition has no '='"
+    elif "after a closed entry field value" in reason:
+        detail = "a field's value is followed by something other than a comma"
+    else:
+        detail = "its syntax is broken"
+    return f"This entry could not be read: {detail}. It was skipped; its text is kept."
+
+
+# --- Values -------------------------------------------------------------------------------
+
+
+class _Expander:
+    """Evaluates field values of one file: braces, quotes, numbers, abbreviations, `#`."""
+
+    def __init__(self, macros: dict[str, str], source: str, problems: list[Problem]) -> None:
+        self.raw_macros = macros
+        self.expanded: dict[str, str | None] = {}
+        self.source = source
+        self.problems = problems
+        self.entry: _Entry | None = None
+
+    def __call__(self, name: str, raw: str) -> tuple[str, str]:
+        """(value as LaTeX, unread text after it) for the field `name`."""
+        # The common case, one braced value, needs no parsing.
+        if raw.startswith("{") and raw.endswith("}") and _single_group(raw):
+            return raw[1:-1], ""
+        return _evaluate(raw, lambda word: self._lookup(word, name))
+
+    def report(self, message: str) -> None:
+        entry = self.entry
+        where = f"In entry '{entry.key}': " if entry and entry.key else ""
+        line = entry.line if entry else None
+        self.problems.append(
+            Problem(self.source, line, where + message, raw=entry.raw if entry else "")
+        )
+
+    def _lookup(self, word: str, field_name: str) -> str:
+        value = self.macro(word.lower())
+        if value is None:
+            self.report(
+                f"The field '{field_name}' uses the abbreviation '{word}', which no @string "
+                "defines; the name itself was kept as the value."
+            )
+            return word
+        return value
+
+    def macro(self, name: str, seen: frozenset[str] = frozenset()) -> str | None:
+        """An abbreviation's value, itself evaluated; None when undefined or circular."""
+        if name in self.expanded:
+            return self.expanded[name]
+        raw = self.raw_macros.get(name)
+        if raw is None or name in seen:
+            return MONTH_MACROS.get(name) if raw is None else None
+        value, _ = _evaluate(raw, lambda word: self.macro(word.lower(), seen | {name}) or word)
+        self.expanded[name] = value
+        return value
+
+
+def _single_group(raw: str) -> bool:
+    """Whether `{...}` is one group, not `{a} # {b}` or `{a} year = {b}`."""
+    depth = 0
+    for match in _BRACE.finditer(raw):
+        depth += 1 if match.group() == "{" else -1
+        if depth == 0:
+            return match.end() == len(raw)
+    return False
+
+
+def _evaluate(raw: str, lookup: Callable[[str], str]) -> tuple[str, str]:
+    """BibTeX's value syntax: pieces joined by `#`; returns (value, text left unread)."""
+    pieces, pos, length = [], 0, len(raw)
+    while True:
+        pos = _skip_spaces(raw, pos)
+        if pos >= length:
+            break
+        char = raw[pos]
+        if char == "{":
+            end = _group_end(raw, pos)
+            pieces.append(raw[pos + 1 : end])
+        elif char == '"':
+            end = _quote_end(raw, pos)
+            pieces.append(raw[pos + 1 : end])
+        else:
+            word = _VALUE_WORD.match(raw, pos)
+            if word is None:
+                break
+            end = word.end() - 1
+            pieces.append(word.group() if word.group().isdigit() else lookup(word.group()))
+        pos = _skip_spaces(raw, end + 1)
+        if raw.startswith("#", pos):
+            pos += 1
+            continue
+        break
+    return "".join(pieces), raw[pos:]
+
+
+def _skip_spaces(raw: str, pos: int) -> int:
+    while pos < len(raw) and raw[pos].isspace():
+        pos += 1
+    return pos
+
+
+def _group_end(raw: str, start: int) -> int:
+    """Index of the `}` closing the group opened at `start` (the end if it never closes)."""
+    depth = 0
+    for match in _BRACE.finditer(raw, start):
+        depth += 1 if match.group() == "{" else -1
+        if depth == 0:
+            return match.start()
+    return len(raw)
+
+
+def _quote_end(raw: str, start: int) -> int:
+    """Index of the `"` closing a quoted value (quotes inside braces do not count)."""
+    depth = 0
+    for match in _QUOTE_MARKS.finditer(raw, start + 1):
+        char = match.group()
+        if char == "{":
+            depth += 1
+        elif char == "}":
+            depth -= 1
+        elif depth <= 0:
+            return match.start()
+    return len(raw)
+
+
+# --- Keys, crossref and xdata -------------------------------------------------------------
+
+
+def _report_duplicate_keys(entries: list[_Entry], problems: list[Problem]) -> None:
+    """Two entries with one key are both kept; BibTeX compares keys ignoring case."""
+    first: dict[str, _Entry] = {}
+    for entry in entries:
+        if not entry.key:
+            continue
+        earlier = first.setdefault(entry.key.lower(), entry)
+        if earlier is not entry:
+            where = f"line {earlier.line}" if earlier.source == entry.source else earlier.source
+            problems.append(
+                Problem(
+                    entry.source,
+                    entry.line,
+                    f"The citation key '{entry.key}' is also used by the entry at {where}; "
+                    "both entries were kept.",
+                    raw=entry.raw,
+                )
+            )
+
+
+def _inherit(entries: list[_Entry], parked: list[_Entry], problems: list[Problem]) -> None:
+    """Fill missing fields from crossref and xdata parents (parents first, cycles reported)."""
+    by_key: dict[str, _Entry] = {}
+    for entry in [*entries, *parked]:
+        by_key.setdefault(entry.key.lower(), entry)
+    done: set[int] = set()
+    for entry in [*parked, *entries]:
+        _resolve(entry, by_key, done, (), problems)
+
+
+def _resolve(
+    entry: _Entry,
+    by_key: dict[str, _Entry],
+    done: set[int],
+    chain: tuple[str, ...],
+    problems: list[Problem],
+) -> bool:
+    """Give `entry` its parents' fields; False when it is part of a reference circle."""
+    if id(entry) in done:
+        return True
+    if entry.key.lower() in chain:
+        circle = chain[chain.index(entry.key.lower()) :]
+        loop = " -> ".join([*circle, entry.key.lower()])
+        problems.append(
+            Problem(
+                entry.source,
+                entry.line,
+                f"The entries {loop} refer to each other in a circle (crossref/xdata); "
+                "no fields were inherited along the circle.",
+                raw=entry.raw,
+            )
+        )
+        return False
+    chain = (*chain, entry.key.lower())
+    parents = [(key, "xdata") for key in _split_list(entry.fields.get("xdata", ""))]
+    crossref = entry.fields.get("crossref", "").strip()
+    if crossref:
+        parents.append((crossref, "crossref"))
+    for key, how in parents:
+        parent = _parent(entry, key, how, by_key, problems)
+        if parent is not None and _resolve(parent, by_key, done, chain, problems):
+            _copy_missing(parent, entry, rename_title=how == "crossref")
+    done.add(id(entry))
+    return True
+
+
+def _parent(
+    entry: _Entry, key: str, how: str, by_key: dict[str, _Entry], problems: list[Problem]
+) -> _Entry | None:
+    parent = by_key.get(key.lower())
+    if parent is None:
+        problems.append(
+            Problem(
+                entry.source,
+                entry.line,
+                f"The entry '{entry.key}' takes fields from '{key}' ({how}), but no entry "
+                "has that key; those fields are missing.",
+                raw=entry.raw,
+            )
+        )
+    return parent
+
+
+def _copy_missing(parent: _Entry, child: _Entry, *, rename_title: bool) -> None:
+    for name, value in parent.fields.items():
+        if name in _NOT_INHERITED:
+            continue
+        if rename_title and name == "title":
+            # BibLaTeX: a proceedings' title is its papers' booktitle, a periodical's their journal.
+            name = _TITLE_BECOMES.get(parent.entry_type, "booktitle")
+        child.fields.setdefault(name, value)
+
+
+def _split_list(text: str) -> list[str]:
+    return [item.strip() for item in text.split(",") if item.strip()]
+
+
+# --- Records ------------------------------------------------------------------------------
+
+
+def _to_record(entry: _Entry, problems: list[Problem]) -> Record:
+    record = Record(entry_type=entry.entry_type, citekey=entry.key or None, line=entry.line)
+
+    def report(message: str) -> None:
+        where = f"In entry '{entry.key}': " if entry.key else ""
+        problems.append(Problem(entry.source, entry.line, where + message, raw=entry.raw))
+
+    fields = entry.fields
+    for name, value in fields.items():
+        if name in _TEXT_FIELDS:
+            target = _TEXT_FIELDS[name]
+            if name == "journaltitle" and "journal" in fields:
+                record.extra[name] = value
+            else:
+                _set_text(record, target, value)
+        elif name in _VERBATIM_FIELDS:
+            setattr(record, _VERBATIM_FIELDS[name], value.strip())
+        elif name not in _HANDLED_ELSEWHERE:
+            record.extra[name] = value
+    record.authors = _people(record, "author", fields.get("author"), report)
+    record.editors = _people(record, "editor", fields.get("editor"), report)
+    if "keywords" in fields:
+        _set_keywords(record, fields["keywords"])
+    _set_date(record, fields, report)
+    _set_arxiv(record, fields)
+    return record
+
+
+def _set_text(record: Record, name: str, value: str) -> None:
+    decoded = latex.to_unicode(value)
+    setattr(record, name, decoded)
+    if decoded != value:
+        record.latex[name] = value
+
+
+def _people(
+    record: Record, name: str, value: str | None, report: Callable[[str], None]
+) -> list[Person]:
+    if not value:
+        return []
+    listed = names.parse_names(value)
+    for problem in listed.problems:
+        report(f"In the {name} list: {problem}")
+    if _LATEX_MARKUP.search(value):
+        record.latex[name] = value
+    return [_decoded_person(person) for person in listed.people]
+
+
+def _decoded_person(person: Person) -> Person:
+    if not _LATEX_MARKUP.search(person.as_written):
+        return person
+    given, family, von, jr = _decoded_parts(person.given, person.family, person.von, person.jr)
+    return Person(given=given, family=family, von=von, jr=jr, as_written=person.as_written)
+
+
+@lru_cache(maxsize=16384)
+def _decoded_parts(*parts: str) -> tuple[str, ...]:
+    # The same authors come back entry after entry; decode each spelling once.
+    return tuple(latex.to_unicode(part) for part in parts)
+
+
+def _set_keywords(record: Record, value: str) -> None:
+    words = (latex.to_unicode(word) for word in _KEYWORD_SEPARATOR.split(value))
+    record.keywords = [word for word in words if word]
+    if _LATEX_MARKUP.search(value):
+        record.latex["keywords"] = value
+
+
+def _set_date(record: Record, fields: dict[str, str], report: Callable[[str], None]) -> None:
+    """Year and month from BibLaTeX's `date` or else from `year`/`month`.
+
+    As in biber, `date` wins over `year`; a year it overrides stays in `extra`.
+    """
+    year = _plain(_NOOPSORT.sub("", fields.get("year", "")))
+    month = _plain(fields.get("month", ""))
+    date = _DATE.match(fields.get("date", "").strip())
+    if date:
+        if year and year != date.group(1):
+            record.extra["year"] = fields["year"]
+        year, month = date.group(1), date.group(2) or month
+    if year:
+        if _YEAR.fullmatch(year):
+            record.year = int(year)
+        else:
+            record.extra["year"] = fields.get("year", year)
+            report(f"The year '{year}' is not a number; it was kept as written.")
+    if month:
+        record.month = month_number(month)
+        if record.month is None:
+            record.extra["month"] = fields.get("month", month)
+            report(f"The month '{month}' is not a month name or number; it was kept as written.")
+
+
+def _plain(value: str) -> str:
+    return value.replace("{", "").replace("}", "").strip()
+
+
+def month_number(text: str) -> int | None:
+    """1-12 from '9', '09', 'sep', 'Sept.', 'September' (any case); None otherwise."""
+    text = text.strip().rstrip(".").lower()
+    if text.isdigit():
+        number = int(text)
+        return number if 1 <= number <= 12 else None
+    if len(text) >= 3:
+        for number, name in enumerate(MONTHS, start=1):
+            if name.startswith(text):
+                return number
+    return None
+
+
+def _set_arxiv(record: Record, fields: dict[str, str]) -> None:
+    """The arXiv id from `eprint` when the archive is arXiv, or from Mendeley's `arxivid`."""
+    archive = fields.get("archiveprefix") or fields.get("eprinttype") or ""
+    eprint = fields.get("eprint", "").strip()
+    if eprint and archive.strip().lower() == "arxiv":
+        record.arxiv_id = eprint
+        record.extra.pop("eprint", None)
+    elif fields.get("arxivid", "").strip():
+        record.arxiv_id = fields["arxivid"].strip()
+        record.extra.pop("arxivid", None)
