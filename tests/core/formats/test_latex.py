@@ -68,7 +68,6 @@ def test_plain_text_is_returned_as_is(plain: str) -> None:
         ("a\\textasciicircum{}b", "a^b", "pylatexenc gives a modifier letter"),
         ("\\mkbibquote{Über} \\enquote{x}", "“Über” “x”", "pylatexenc drops the quotes"),
         ("{\\noopsort{b}}Zeta", "Zeta", "the sort key is never printed"),
-        ("---~", "—", "a tie is an ordinary space here"),
     ],
 )
 def test_deliberate_differences_from_pylatexenc(latex: str, unicode: str, why: str) -> None:
