@@ -234,25 +234,19 @@ def _record_from(
     record = Record(line=line)
     _read_type(rest, record)
     _read_keys(rest, record)
-    record.title = _text(rest.pop("title", ""))
-    record.abstract = _text(rest.pop("abstract", ""))
-    record.doi = _text(rest.pop("DOI", ""))
-    record.url = _text(rest.pop("URL", ""))
-    record.publisher = _text(rest.pop("publisher", ""))
-    record.volume = _text(rest.pop("volume", ""))
+    record.title = _pop_text(rest, "title")
+    record.abstract = _pop_text(rest, "abstract")
+    record.doi = _pop_text(rest, "DOI")
+    record.url = _pop_text(rest, "URL")
+    record.publisher = _pop_text(rest, "publisher")
+    record.volume = _pop_text(rest, "volume")
     _read_container(rest, record)
     _read_number(rest, record)
     _read_pages(rest, record)
     _read_keywords(rest, record)
     _read_issued(rest, record, line, source, problems)
-    for role in ("author", "editor"):
-        if role in rest:
-            people = _people(rest[role])
-            if people is None:
-                problems.append(_odd_names(role, rest[role], line, source))
-                continue
-            del rest[role]
-            setattr(record, "authors" if role == "author" else "editors", people)
+    record.authors = _pop_people(rest, "author", line, source, problems)
+    record.editors = _pop_people(rest, "editor", line, source, problems)
     _read_custom(rest, record)
     for name, value in rest.items():
         if name in _CSL_TO_BIBTEX_EXTRA and isinstance(value, str):
@@ -261,6 +255,29 @@ def _record_from(
         else:
             _keep(record, name, value)
     return record
+
+
+def _pop_text(rest: dict[str, Any], name: str) -> str:
+    """A string or number variable, taken out of `rest`; anything else stays to be kept."""
+    value = rest.get(name)
+    if isinstance(value, str) or (isinstance(value, int | float) and not isinstance(value, bool)):
+        del rest[name]
+        return _text(value)
+    return ""
+
+
+def _pop_people(
+    rest: dict[str, Any], role: str, line: int | None, source: str, problems: list[Problem]
+) -> list[Person]:
+    """The names of `role`, taken out of `rest`; a malformed list is reported and kept."""
+    if role not in rest:
+        return []
+    people = _people(rest[role])
+    if people is None:
+        problems.append(_odd_names(role, rest[role], line, source))
+        return []
+    del rest[role]
+    return people
 
 
 def _text(value: Any) -> str:
@@ -321,8 +338,7 @@ def _read_container(rest: dict[str, Any], record: Record) -> None:
 
 def _read_number(rest: dict[str, Any], record: Record) -> None:
     name = _number_variable(record.entry_type)
-    if name in rest and isinstance(rest[name], str | int):
-        record.number = _text(rest.pop(name))
+    record.number = _pop_text(rest, name)
 
 
 def _number_variable(entry_type: str) -> str:
@@ -332,9 +348,9 @@ def _number_variable(entry_type: str) -> str:
 
 
 def _read_pages(rest: dict[str, Any], record: Record) -> None:
-    if "page" not in rest:
+    written = _pop_text(rest, "page")
+    if not written:
         return
-    written = _text(rest.pop("page"))
     match = _PAGE_RANGE.match(written)
     record.pages = f"{match.group(1)}–{match.group(2)}" if match else written
     if _csl_page(record.pages) != written:

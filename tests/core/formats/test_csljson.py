@@ -249,6 +249,20 @@ def test_unknown_variables_are_kept_and_non_csl_ones_go_to_custom(validator):
     assert item["URL"] == "https://arxiv.org/abs/2101.00001"
 
 
+def test_misshapen_variables_are_kept_not_dropped(validator):
+    text = json.dumps([{"id": "m", "type": "book", "title": ["two", "parts"], "author": "Doe"}])
+    result = csljson.parse(text)
+    (record,) = result.records
+    assert record.title == ""
+    assert json.loads(record.extra["csl-json:title"]) == ["two", "parts"]
+    assert record.extra["csl:author"] == "Doe"
+    assert "'author' list is not a list of CSL names" in result.problems[0].message
+    written = csljson.write([record])
+    assert _errors(validator, written) == []
+    (item,) = json.loads(written)
+    assert item["custom"] == {"title": ["two", "parts"], "author": "Doe"}
+
+
 def test_bibtex_extras_are_written_as_their_csl_variables(validator):
     record = Record(
         entry_type="phdthesis",
