@@ -477,27 +477,12 @@ def write(records: Iterable[Record]) -> str:
 def item_for(record: Record, position: int = 1) -> dict[str, Any]:
     """One CSL-JSON item for `record`; `position` numbers items that have no citation key."""
     kept = _kept_variables(record)
-    item: dict[str, Any] = {
-        "id": kept.pop("id") if _fits_schema("id", kept.get("id")) else None,
-        "type": kept.pop("type") if _is_csl_type(kept.get("type")) else None,
-    }
-    item["id"] = item["id"] if item["id"] is not None else record.citekey or f"item-{position}"
-    item["type"] = item["type"] or _BIBTEX_TO_TYPE.get(record.entry_type, "document")
-    if record.citekey:
-        item["citation-key"] = record.citekey
+    item = _identity(record, kept, position)
     _put(item, "title", record.title)
     for role, people in (("author", record.authors), ("editor", record.editors)):
         if people:
             item[role] = [_name(person) for person in people]
-    item["issued"] = _issued_for(record)
-    original_issued = kept.pop("issued", None)
-    if original_issued is not None and _same_date(original_issued, record):
-        if _fits_schema("issued", original_issued):
-            item["issued"] = original_issued
-        else:
-            kept["issued"] = original_issued  # not a CSL date: it goes to "custom"
-    if item["issued"] is None:
-        del item["issued"]
+    _put_issued(item, record, kept)
     _put_container(item, record)
     _put(item, "publisher", record.publisher or _publisher_like(record))
     _put(item, "volume", record.volume)
@@ -511,6 +496,38 @@ def item_for(record: Record, position: int = 1) -> dict[str, Any]:
     _put(item, "URL", record.url or _arxiv_url(record))
     _put(item, "abstract", record.abstract)
     _put_bibtex_extras(item, record)
+    _put_kept(item, record, kept)
+    return item
+
+
+def _identity(record: Record, kept: dict[str, Any], position: int) -> dict[str, Any]:
+    """id, type and citation-key: the ones read from CSL if still valid, else ours."""
+    item_id = kept.pop("id") if _fits_schema("id", kept.get("id")) else None
+    csl_type = kept.pop("type") if _is_csl_type(kept.get("type")) else None
+    item: dict[str, Any] = {
+        "id": item_id if item_id is not None else record.citekey or f"item-{position}",
+        "type": csl_type or _BIBTEX_TO_TYPE.get(record.entry_type, "document"),
+    }
+    if record.citekey:
+        item["citation-key"] = record.citekey
+    return item
+
+
+def _put_issued(item: dict[str, Any], record: Record, kept: dict[str, Any]) -> None:
+    """The date: as read (with its day, range...) while it says the record's year and month."""
+    issued = _issued_for(record)
+    original = kept.pop("issued", None)
+    if original is not None and _same_date(original, record):
+        if _fits_schema("issued", original):
+            issued = original
+        else:
+            kept["issued"] = original  # not a CSL date: it goes to "custom"
+    if issued is not None:
+        item["issued"] = issued
+
+
+def _put_kept(item: dict[str, Any], record: Record, kept: dict[str, Any]) -> None:
+    """Variables kept from a CSL import, and what CSL has no variable for, under "custom"."""
     custom = kept.pop("custom", None)
     custom = dict(custom) if isinstance(custom, dict) else {}
     for name, value in kept.items():
@@ -519,8 +536,12 @@ def item_for(record: Record, position: int = 1) -> dict[str, Any]:
         else:
             # Not a CSL variable, not shaped like one, or said twice: "custom" holds it.
             custom.setdefault(name, value)
-    _put_custom(item, record, custom)
-    return item
+    if record.arxiv_id:
+        custom[CUSTOM_ARXIV] = record.arxiv_id
+    if record.topic:
+        custom[CUSTOM_TOPIC] = record.topic
+    if custom:
+        item["custom"] = custom
 
 
 def _is_csl_type(value: Any) -> bool:
@@ -649,12 +670,3 @@ def _same_pages(written: Any, pages: str) -> bool:
 
 def _arxiv_url(record: Record) -> str:
     return f"https://arxiv.org/abs/{record.arxiv_id}" if record.arxiv_id else ""
-
-
-def _put_custom(item: dict[str, Any], record: Record, custom: dict[str, Any]) -> None:
-    if record.arxiv_id:
-        custom[CUSTOM_ARXIV] = record.arxiv_id
-    if record.topic:
-        custom[CUSTOM_TOPIC] = record.topic
-    if custom:
-        item["custom"] = custom
