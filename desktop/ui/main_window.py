@@ -45,9 +45,16 @@ from desktop.ui.dialogs.import_report import ImportReportDialog, summary
 from desktop.ui.import_flow import IMPORT_FILTERS, ImportFlow
 from desktop.ui.library_events import LibraryEvents
 from desktop.ui.models.paper_table_model import COLUMN_KEYS, PaperTableModel
-from desktop.ui.models.sidebar_model import KIND_ROLE, NAME_ROLE, VIEW_ROLE, SidebarModel
+from desktop.ui.models.sidebar_model import (
+    KIND_ROLE,
+    NAME_ROLE,
+    PROBLEMS_VIEW,
+    VIEW_ROLE,
+    SidebarModel,
+)
 from desktop.ui.search_runner import SearchRunner
 from desktop.ui.widgets.detail_pane import DetailPane
+from desktop.ui.widgets.import_problems_panel import ImportProblemsPanel
 from desktop.ui.widgets.paper_table_view import PaperTableView
 from desktop.ui.widgets.search_bar import SearchBar
 from desktop.ui.widgets.sidebar_view import SidebarView
@@ -59,7 +66,7 @@ SEARCH_LIMIT = 500
 STATUS_SHORTCUTS = {"unread": "Ctrl+1", "reading": "Ctrl+2", "read": "Ctrl+3"}
 #: Change kinds after which the table's rows may differ.
 _TABLE_KINDS = {"papers", "trash", "lists", "tags", "refresh"}
-_SIDEBAR_KINDS = {"papers", "trash", "lists", "tags", "refresh"}
+_SIDEBAR_KINDS = {"papers", "trash", "lists", "tags", "refresh", "problems"}
 
 
 class MainWindow(QMainWindow):
@@ -125,6 +132,11 @@ class MainWindow(QMainWindow):
         self.center = QStackedWidget(self)
         self.center.addWidget(self.table)
         self.center.addWidget(self.welcome)
+        self.problems_panel = ImportProblemsPanel(self.library, self)
+        self.problems_panel.imported.connect(
+            lambda ids: self.statusBar().showMessage(f"Imported {len(ids)} paper(s).", 5000)
+        )
+        self.center.addWidget(self.problems_panel)
         self.detail = DetailPane(self.library, self.undo_stack, self)
         self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
         self.splitter.addWidget(self.sidebar)
@@ -143,6 +155,7 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(body)
         self._selected_before_reset: list[int] = []
         self._capped = False
+        self._showing_problems = False
 
     def _action(
         self, name: str, text: str, slot: Any, shortcut: Any = None, tip: str = "", icon: str = ""
@@ -418,22 +431,30 @@ class MainWindow(QMainWindow):
             self._reselect_sidebar()
         if kinds & _TABLE_KINDS:
             self._rerun_query()
+        if self._showing_problems and kinds & {"papers", "problems"}:
+            self.problems_panel.reload()
         for change in changes:
             self.detail.refresh(change)
         self._update_center()
         self._update_actions()
 
     def _reselect_sidebar(self) -> None:
-        index = self.sidebar_model.index_of(self.table_model.view)
+        shown = PROBLEMS_VIEW if self._showing_problems else self.table_model.view
+        index = self.sidebar_model.index_of(shown)
         if not index.isValid():  # the list or tag shown was deleted
             index = self.sidebar_model.index_of(View())
         blocked = self.sidebar.selectionModel().blockSignals(True)
         self.sidebar.setCurrentIndex(index)
         self.sidebar.selectionModel().blockSignals(blocked)
-        if index.data(VIEW_ROLE) != self.table_model.view:
+        if index.data(VIEW_ROLE) != shown:
+            self._showing_problems = False
             self.table_model.show_view(View())
 
     def _update_center(self) -> None:
+        if self._showing_problems:
+            self.center.setCurrentWidget(self.problems_panel)
+            self.statusBar().showMessage(f"{self.problems_panel.list.count()} import problem(s)")
+            return
         empty = self.table_model.view == View() and not self.search_bar.text()
         empty = empty and self.table_model.rowCount() == 0
         self.center.setCurrentWidget(self.welcome if empty else self.table)
@@ -446,6 +467,11 @@ class MainWindow(QMainWindow):
     def _on_sidebar_current(self, current: QModelIndex, _previous: QModelIndex) -> None:
         view = current.data(VIEW_ROLE)
         if view is None:
+            return
+        self._showing_problems = view == PROBLEMS_VIEW
+        if self._showing_problems:
+            self.problems_panel.reload()
+            self._update_center()
             return
         self.table_model.show_view(view)
         self._sync_sort_indicator()

@@ -224,3 +224,28 @@ def test_only_the_newest_query_is_delivered(
     release.set()
     qtbot.waitUntil(lambda: delivered == ["lev"], timeout=5000)
     assert asked == ["l", "lev"]
+
+
+def test_an_import_problem_is_fixed_and_imported_from_the_sidebar(
+    window: MainWindow, qtbot: QtBot, tmp_path: Path
+) -> None:
+    from desktop.ui.models.sidebar_model import COUNT_ROLE, PROBLEMS_VIEW
+
+    library = window.library
+    path = tmp_path / "refs.bib"
+    path.write_text(BIB, encoding="utf-8")
+    library.import_file(path)
+    _settle(qtbot, window)
+    problems_row = window.sidebar_model.index_of(PROBLEMS_VIEW)
+    assert problems_row.data(COUNT_ROLE) == 1
+    window.sidebar.setCurrentIndex(problems_row)
+    panel = window.problems_panel
+    assert window.center.currentWidget() is panel
+    assert "@article{broken" in panel.editor.toPlainText()
+    panel.editor.setPlainText("@article{fixed, author={Nobody}, title={Closed At Last}}")
+    panel.retry_button.click()
+    _settle(qtbot, window)
+    assert library.import_problems() == []
+    assert panel.list.count() == 0 and not panel.empty.isHidden()
+    assert window.sidebar_model.index_of(PROBLEMS_VIEW).data(COUNT_ROLE) is None
+    assert "Closed At Last" in {r.title for r in library.rows(library.view_ids()).values()}

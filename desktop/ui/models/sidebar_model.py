@@ -35,6 +35,8 @@ SMART_VIEWS = (
     ("Recently added", "recent", View("recent")),
 )
 _DROP_TARGETS = ("list", "tag", "trash")
+#: Not a set of papers: the window shows the import problems panel for it.
+PROBLEMS_VIEW = View("problems")
 
 
 class SidebarModel(QStandardItemModel):
@@ -56,6 +58,8 @@ class SidebarModel(QStandardItemModel):
         self._tags = _group_item("Tags")
         self.appendRow(self._lists)
         self.appendRow(self._tags)
+        self._problems = _view_item("Import problems", "problems", PROBLEMS_VIEW)
+        self.appendRow(self._problems)
         self._trash = _view_item("Trash", "trash", View("trash"))
         self.appendRow(self._trash)
         self.reload()
@@ -65,6 +69,7 @@ class SidebarModel(QStandardItemModel):
         self._all.setData(self._library.count(), COUNT_ROLE)
         trashed = self._library.count(trash=True)
         self._trash.setData(trashed or None, COUNT_ROLE)
+        self._problems.setData(len(self._library.import_problems()) or None, COUNT_ROLE)
         self._lists.removeRows(0, self._lists.rowCount())
         for reading_list, count in self._library.lists():
             item = _view_item(reading_list.name, "list", View("list", reading_list.id))
