@@ -6,6 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from sqlalchemy import insert
 from sqlmodel import Session, select
 
 from desktop.core import dedupe, papers, reading_lists, tags
@@ -13,7 +14,7 @@ from desktop.core.dedupe import LikelyDuplicate
 from desktop.core.errors import KnownError
 from desktop.core.formats import citekeys
 from desktop.core.formats.record import ParseResult, Problem, Record
-from desktop.core.models import ImportProblem, ListEntry, Paper, PaperTag
+from desktop.core.models import ImportProblem, ListEntry, Paper, PaperTag, utcnow
 
 Progress = Callable[[int, int], None]
 Cancel = Callable[[], bool]
@@ -67,6 +68,10 @@ class Destination:
     tag: str | None = None
 
 
+#: Records stored per batch: progress is reported and cancel checked between batches.
+BATCH = 500
+
+
 def store(
     session: Session,
     result: ParseResult,
@@ -82,18 +87,19 @@ def store(
     taken = {key.casefold() for key in session.exec(select(Paper.citekey))}
     tag_ids = _TagCache(session)
     list_id = _list_id(session, destination.list_name)
-    total = len(result.records)
-    for done, record in enumerate(result.records, start=1):
+    records = result.records
+    for start in range(0, len(records), BATCH):
         if cancel is not None and cancel():
             raise ImportCancelled()
-        paper_id = _store_record(session, record, taken, citekey_pattern, finder, report)
-        labels = [*record.keywords, *([destination.tag] if destination.tag else [])]
-        for tag_id in {tag_ids.id_for(label) for label in labels if label.strip()}:
-            session.add(PaperTag(paper_id=paper_id, tag_id=tag_id))
-        if list_id is not None:
-            session.add(ListEntry(list_id=list_id, paper_id=paper_id, position=10**9 + done))
+        batch = records[start : start + BATCH]
+        keys = [_unique_key(record, taken, citekey_pattern) for record in batch]
+        ids = papers.insert_papers(session, list(zip(batch, keys, strict=True)))
+        for record, key, paper_id in zip(batch, keys, ids, strict=True):
+            _note_duplicates(finder, report, record, key, paper_id)
+        _label(session, batch, ids, tag_ids, destination.tag, list_id, start)
+        report.paper_ids.extend(ids)
         if progress is not None:
-            progress(done, total)
+            progress(start + len(batch), len(records))
     for problem in result.problems:
         session.add(
             ImportProblem(
@@ -105,32 +111,57 @@ def store(
         reading_lists.reorder(session, list_id, [])  # renumber positions 0..n-1
 
 
-def _store_record(
-    session: Session,
-    record: Record,
-    taken: set[str],
-    pattern: str,
-    finder: dedupe.DuplicateFinder,
-    report: ImportReport,
-) -> int:
+def _unique_key(record: Record, taken: set[str], pattern: str) -> str:
     wanted = record.citekey or citekeys.citekey_for(record, pattern)
     key = citekeys.disambiguate(wanted, lambda k: k.casefold() in taken)
     taken.add(key.casefold())
-    paper = papers.insert_paper(session, record, key)
-    assert paper.id is not None
+    return key
+
+
+def _note_duplicates(
+    finder: dedupe.DuplicateFinder, report: ImportReport, record: Record, key: str, paper_id: int
+) -> None:
     candidate = dedupe.Candidate(
-        paper.id,
-        paper.title,
-        paper.year,
+        paper_id,
+        record.title,
+        record.year,
         record.authors[0].family if record.authors else "",
-        paper.doi,
-        paper.arxiv_id,
+        record.doi,
+        record.arxiv_id,
         key,
     )
     report.duplicates.extend(finder.matches(candidate, original_key=record.citekey))
     finder.add(candidate)
-    report.paper_ids.append(paper.id)
-    return paper.id
+
+
+def _label(
+    session: Session,
+    records: list[Record],
+    paper_ids: list[int],
+    tag_ids: _TagCache,
+    extra_tag: str | None,
+    list_id: int | None,
+    offset: int,
+) -> None:
+    """Tag the papers with their keywords (and `extra_tag`); put them into the list."""
+    links = []
+    for record, paper_id in zip(records, paper_ids, strict=True):
+        labels = [*record.keywords, *([extra_tag] if extra_tag else [])]
+        for tag_id in {tag_ids.id_for(label) for label in labels if label.strip()}:
+            links.append({"paper_id": paper_id, "tag_id": tag_id})
+    if links:
+        session.execute(insert(PaperTag), links)
+    if list_id is not None:
+        entries = [
+            {
+                "list_id": list_id,
+                "paper_id": pid,
+                "position": 10**9 + offset + n,
+                "added_at": utcnow(),
+            }
+            for n, pid in enumerate(paper_ids)
+        ]
+        session.execute(insert(ListEntry), entries)
 
 
 def _list_id(session: Session, name: str | None) -> int | None:

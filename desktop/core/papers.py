@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import delete, func, update
+from sqlalchemy import delete, func, insert, update
 from sqlmodel import Session, col, select
 
 from desktop.core import people
@@ -89,16 +89,30 @@ def record_from_details(details: PaperDetails) -> Record:
     )
 
 
-def insert_paper(session: Session, record: Record, citekey: str) -> Paper:
-    """Store a record as a new paper with its authors and editors."""
-    validate_values({"year": record.year, "month": record.month, "doi": record.doi})
-    paper = paper_from_record(record, citekey)
-    session.add(paper)
-    session.flush()
-    assert paper.id is not None
-    people.set_people(session, paper.id, Role.AUTHOR, record.authors)
-    people.set_people(session, paper.id, Role.EDITOR, record.editors)
-    return paper
+def insert_papers(session: Session, keyed: list[tuple[Record, str]]) -> list[int]:
+    """Store many records at once (with their citation keys); their ids, in order."""
+    if not keyed:
+        return []
+    for record, _ in keyed:
+        validate_values({"year": record.year, "month": record.month, "doi": record.doi})
+    now = utcnow()
+    rows = []
+    for record, key in keyed:
+        values = paper_from_record(record, key).model_dump(exclude={"id"})
+        values.update(created_at=now, updated_at=now)
+        rows.append(values)
+    statement = insert(Paper).returning(col(Paper.id), sort_by_parameter_order=True)
+    ids = [row[0] for row in session.execute(statement, rows)]
+    people.link_many(
+        session,
+        [
+            (paper_id, role, named)
+            for paper_id, (record, _) in zip(ids, keyed, strict=True)
+            for role, named in ((Role.AUTHOR, record.authors), (Role.EDITOR, record.editors))
+            if named
+        ],
+    )
+    return ids
 
 
 def validate_values(values: dict[str, Any]) -> None:

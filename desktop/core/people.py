@@ -5,6 +5,7 @@ from __future__ import annotations
 import unicodedata
 
 from sqlalchemy import delete
+from sqlalchemy import insert as sa_insert
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlmodel import Session, col, select
 
@@ -20,41 +21,60 @@ def match_key(person: NamedPerson) -> str:
     return "|".join(" ".join(unicodedata.normalize("NFC", p).casefold().split()) for p in parts)
 
 
+#: Keys looked up per query (SQLite allows 32766 bound parameters; stay well below).
+_CHUNK = 900
+
+
 def person_ids(session: Session, people: list[NamedPerson]) -> list[int]:
     """The row id of each person, inserting the ones not stored yet (safe against races)."""
     keys = [match_key(p) for p in people]
     found = _ids_by_key(session, set(keys))
-    for person, key in zip(people, keys, strict=True):
-        if key not in found:
-            _insert_ignoring_conflict(session, person, key)
-    missing = {key for key in keys if key not in found}
-    if missing:
-        found.update(_ids_by_key(session, missing))
+    new = {key: person for person, key in zip(people, keys, strict=True) if key not in found}
+    if new:
+        _insert_ignoring_conflict(session, new)
+        found.update(_ids_by_key(session, set(new)))
     return [found[key] for key in keys]
 
 
 def _ids_by_key(session: Session, keys: set[str]) -> dict[str, int]:
-    if not keys:
-        return {}
-    rows = session.execute(
-        select(Person.match_key, Person.id).where(col(Person.match_key).in_(keys))
-    )
-    return {key: person_id for key, person_id in rows}
+    found: dict[str, int] = {}
+    ordered = sorted(keys)
+    for start in range(0, len(ordered), _CHUNK):
+        chunk = ordered[start : start + _CHUNK]
+        query = select(Person.match_key, Person.id).where(col(Person.match_key).in_(chunk))
+        found.update({key: person_id for key, person_id in session.execute(query) if person_id})
+    return found
 
 
-def _insert_ignoring_conflict(session: Session, person: NamedPerson, key: str) -> None:
+def _insert_ignoring_conflict(session: Session, new: dict[str, NamedPerson]) -> None:
     # Two writers adding the same new person at once must both succeed (PostgreSQL runs
     # them concurrently), so the insert yields to a row that appeared meanwhile.
-    values = {
-        "given": person.given,
-        "family": person.family,
-        "von": person.von,
-        "jr": person.jr,
-        "match_key": key,
-    }
+    rows = [
+        {"given": p.given, "family": p.family, "von": p.von, "jr": p.jr, "match_key": key}
+        for key, p in new.items()
+    ]
     dialect = session.get_bind().dialect.name
     insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
-    session.execute(insert(Person).values(**values).on_conflict_do_nothing())
+    session.execute(insert(Person).on_conflict_do_nothing(), rows)
+
+
+def link_many(session: Session, links: list[tuple[int, Role, list[NamedPerson]]]) -> None:
+    """Give new papers their people at once: [(paper_id, role, people in order)]."""
+    everyone = [person for _, _, named in links for person in named]
+    ids = iter(person_ids(session, everyone))
+    rows = [
+        {
+            "paper_id": paper_id,
+            "role": role.value,
+            "position": position,
+            "person_id": next(ids),
+            "as_written": person.as_written,
+        }
+        for paper_id, role, named in links
+        for position, person in enumerate(named)
+    ]
+    if rows:
+        session.execute(sa_insert(PaperPerson), rows)
 
 
 def set_people(session: Session, paper_id: int, role: Role, people: list[NamedPerson]) -> None:

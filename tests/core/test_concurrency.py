@@ -27,7 +27,7 @@ WRITER = textwrap.dedent(
     ]
 
     def progress(done, total):
-        if done == 200:
+        if done >= 200:
             print("writing", flush=True)
 
     with Library.open(url) as library:

@@ -94,11 +94,16 @@ def test_merge_and_not_duplicate(library: Library, tmp_path: Path) -> None:
 
 
 def test_cancelled_import_leaves_the_library_as_it_was(library: Library, tmp_path: Path) -> None:
-    entries = "\n".join(f"@misc{{k{n}, title={{Paper {n}}}}}" for n in range(50))
+    entries = "\n".join(f"@misc{{k{n}, title={{Paper {n}}}}}" for n in range(1200))
+    entries += "\n@misc{broken, title = {never closed\n"
     path = _write(tmp_path, "many.bib", entries)
-    calls = iter(range(1000))
+    progress: list[int] = []
     with pytest.raises(ImportCancelled):
-        library.import_file(path, cancel=lambda: next(calls) >= 20)
+        # The user presses Cancel once the first papers are in.
+        library.import_file(
+            path, progress=lambda done, total: progress.append(done), cancel=lambda: bool(progress)
+        )
+    assert progress and progress[0] < 1200  # it stopped part-way
     assert library.count() == 0 and library.import_problems() == []
 
 
