@@ -135,6 +135,9 @@ _TEXT_VARIABLES = frozenset(
     shortTitle citation-key""".split()
 )
 _DATE_KEYS = frozenset(["date-parts", "season", "circa", "literal", "raw"])
+# What matters for finding where array elements start: strings (skipped whole, with their
+# escapes), brackets, commas, line breaks, and the first character of any other value.
+_JSON_TOKEN = re.compile(r'"(?:[^"\\\n]|\\.)*"|[\[\]{},\n]|[^\s"\[\]{},]+')
 _RANGE_DASH = re.compile(r"\s*(?:--|[–—])\s*")
 _PAGE_RANGE = re.compile(r"^\s*(\w+)\s*[-–—]{1,2}\s*(\w+)\s*$")
 # An id usable as a citation key; URIs and Zotero's "1234/ABCD" ids are not.
@@ -196,31 +199,22 @@ def _unreadable_json(error: Exception, text: str, source: str) -> Problem:
 def _item_lines(text: str) -> Iterator[int]:
     """The line on which each element of the top-level JSON array starts."""
     depth = 0
-    in_string = escaped = False
     line = 1
     expecting = False
-    for char in text:
-        if char == "\n":
+    for token in _JSON_TOKEN.finditer(text):
+        kind = token.group()
+        if kind == "\n":
             line += 1
-        if in_string:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == '"':
-                in_string = False
             continue
-        if depth == 1 and expecting and not char.isspace() and char not in ",]":
+        if depth == 1 and expecting and kind not in ",]":
             yield line
             expecting = False
-        if char == '"':
-            in_string = True
-        elif char in "[{":
+        if kind in "[{":
             depth += 1
             expecting = depth == 1
-        elif char in "]}":
+        elif kind in "]}":
             depth -= 1
-        elif char == "," and depth == 1:
+        elif kind == "," and depth == 1:
             expecting = True
 
 

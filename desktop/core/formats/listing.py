@@ -163,6 +163,10 @@ def _is_topic(line: str) -> bool:
 
 def _split_author_line(line: str) -> list[str] | None:
     """The names on an author line, or None when `line` is not one."""
+    # Cheap first test, as most lines are prose: the first item must already look like a name.
+    first = _AUTHOR_SEPARATOR.split(line[:200], maxsplit=1)[0]
+    if not _looks_like_name(_TRAILING_ET_AL.sub("", first)):
+        return None
     truncated = bool(_TRAILING_ET_AL.search(line))
     body = _TRAILING_ET_AL.sub("", line)
     items = [item for item in _AUTHOR_SEPARATOR.split(body) if item]

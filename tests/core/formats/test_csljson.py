@@ -307,6 +307,11 @@ def test_items_that_are_not_objects_are_reported_with_their_line():
     (problem,) = result.problems
     assert (problem.line, problem.raw) == (3, '"stray"')
 
+    # Brackets, commas and escaped quotes inside strings do not confuse the line count.
+    tricky = '[\n  "a\\"[,{",\n  {"id": "x", "type": "book", "title": "]},["}\n]'
+    result = csljson.parse(tricky)
+    assert ([p.line for p in result.problems], [r.line for r in result.records]) == ([2], [3])
+
 
 def test_unreadable_issued_date_is_reported_and_kept():
     text = json.dumps([{"id": "a", "type": "book", "issued": {"literal": "sometime"}}])
