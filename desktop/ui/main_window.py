@@ -399,9 +399,7 @@ class MainWindow(QMainWindow):
         else:
             self.splitter.setSizes([200, 720, 360])
         self.table.restore_layout(self.settings.value("table/header"))
-        self.table.horizontalHeader().setSortIndicator(
-            COLUMN_KEYS.index("added"), Qt.SortOrder.DescendingOrder
-        )
+        self._sync_sort_indicator()
 
     def save_layout(self) -> None:
         self.settings.setValue("window/geometry", self.saveGeometry())
@@ -473,9 +471,10 @@ class MainWindow(QMainWindow):
             self.problems_panel.reload()
             self._update_center()
             return
-        self.table_model.show_view(view)
+        self.table_model.show_view(view)  # reads the view's ids once
         self._sync_sort_indicator()
-        self._rerun_query()
+        if self.search_bar.text():
+            self._rerun_query()
         self._update_center()
         self._update_actions()
 

@@ -57,8 +57,9 @@ class PaperTableModel(QAbstractTableModel):
         super().__init__(parent)
         self._library = library
         self._view = View()
+        # Newest first until the user picks another column.
         self._sort = "added"
-        self._descending = False
+        self._descending = True
         #: Paper ids of search hits, best first; None when no search is active.
         self._hits: list[int] | None = None
         self._ids: list[int] = []
@@ -91,7 +92,7 @@ class PaperTableModel(QAbstractTableModel):
         if view.kind == "list":
             self._sort, self._descending = "position", False
         elif self._sort in ("position", "relevance"):
-            self._sort, self._descending = "added", False
+            self._sort, self._descending = "added", True
         self.reload()
 
     def show_hits(self, hits: list[int] | None) -> None:
@@ -100,7 +101,8 @@ class PaperTableModel(QAbstractTableModel):
         if hits is not None:
             self._sort, self._descending = "relevance", False
         elif self._sort == "relevance":
-            self._sort = "position" if self._view.kind == "list" else "added"
+            in_list = self._view.kind == "list"
+            self._sort, self._descending = ("position", False) if in_list else ("added", True)
         self.reload()
 
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:

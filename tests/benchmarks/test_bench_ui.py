@@ -1,0 +1,188 @@
+"""Window speed at 100k papers: process start to first painted window, and keystroke to
+table updated while searching. Run by `make bench`; the normal suite skips this folder.
+
+The 100k-paper library is generated once (about a minute) and kept in the temporary folder
+for later runs; delete `papershelf-bench-ui-*.sqlite` there to make a fresh one.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QSettings
+from pytestqt.qtbot import QtBot
+
+from desktop.core.formats.record import Person, Record
+from desktop.core.library import Library
+
+PAPERS = 100_000
+STARTUP_GOAL_S = 1.5
+KEYSTROKE_P95_GOAL_MS = 50.0
+#: Typed one character at a time, as a person would.
+TYPED = ("levine offline", "reinforcment lerning", "graph neural", "year:2019 diffusion")
+
+_WORDS = (
+    "learning reinforcement offline policy model neural network deep graph attention "
+    "transformer diffusion robot planning control bayesian inference optimization stochastic "
+    "gradient language vision image segmentation detection protein molecular climate quantum "
+    "causal representation contrastive federated privacy sparse kernel memory retrieval "
+    "generative adversarial variational flow equivariant symmetry manifold spectral"
+).split()
+_FAMILIES = (
+    "Levine Finn Abbeel Vaswani He Zhang Wang Li Chen Smith Müller Garcia Kim Nguyen Sutton "
+    "Silver Hinton Bengio LeCun Schmidhuber Kumar Tucker Fu Ho Jain Kingma Welling Ng Jordan"
+).split()
+_VENUES = ("Nature", "Science", "JMLR", "NeurIPS", "ICML", "ICLR", "CVPR", "ACL", "AAAI")
+
+
+def _records(count: int, seed: int = 7) -> list[Record]:
+    rng = random.Random(seed)
+    records = []
+    for _ in range(count):
+        title = " ".join(rng.choice(_WORDS) for _ in range(rng.randint(4, 10))).capitalize()
+        abstract = " ".join(rng.choice(_WORDS) for _ in range(rng.randint(30, 80)))
+        authors = [
+            Person(given=rng.choice("ABCDEFGHJKLMNPRS") + ".", family=rng.choice(_FAMILIES))
+            for _ in range(rng.randint(1, 6))
+        ]
+        venue = rng.choice(_VENUES)
+        records.append(
+            Record(
+                title=title,
+                abstract=abstract,
+                year=rng.randint(1990, 2025),
+                journal=venue if venue in ("Nature", "Science", "JMLR") else "",
+                booktitle="" if venue in ("Nature", "Science", "JMLR") else venue,
+                authors=authors,
+            )
+        )
+    return records
+
+
+@pytest.fixture(scope="module")
+def big_library_url() -> str:
+    """A SQLite library of 100k generated papers, made once and reused."""
+    path = Path(tempfile.gettempdir()) / f"papershelf-bench-ui-{PAPERS}.sqlite"
+    url = f"sqlite:///{path}"
+    if path.exists():
+        with Library.open(url) as library:
+            if library.count() == PAPERS:
+                return url
+        for leftover in path.parent.glob(path.name + "*"):
+            leftover.unlink()
+    started = time.perf_counter()
+    with Library.open(url) as library:
+        records = _records(PAPERS)
+        for start in range(0, PAPERS, 10_000):
+            library.add_records(records[start : start + 10_000])
+    print(f"\ngenerated {PAPERS:,} papers in {time.perf_counter() - started:.1f} s")
+    return url
+
+
+_FIRST_PAINT = textwrap.dedent(
+    """
+    import sys
+    from PySide6.QtCore import QEvent, QObject, QTimer
+    from PySide6.QtWidgets import QApplication, QMainWindow
+
+    app = QApplication(sys.argv[:1])
+
+    class FirstPaint(QObject):
+        def eventFilter(self, watched, event):
+            if event.type() == QEvent.Type.Paint and isinstance(watched, QMainWindow):
+                app.removeEventFilter(self)
+                # Report once this round of painting (the window's children too) is done.
+                QTimer.singleShot(0, lambda: (print("painted", flush=True), app.quit()))
+            return False
+
+    watcher = FirstPaint()
+    app.installEventFilter(watcher)
+    from desktop.ui import app as papershelf_app
+    sys.exit(papershelf_app.run(sys.argv[1]))
+    """
+)
+
+
+def _time_to_first_paint(url: str, home: Path) -> float:
+    env = dict(
+        os.environ,
+        QT_QPA_PLATFORM="offscreen",
+        XDG_CONFIG_HOME=str(home / "config"),
+        XDG_DATA_HOME=str(home / "data"),
+        PYTHONPATH=str(Path.cwd()),
+    )
+    started = time.perf_counter()
+    child = subprocess.Popen(
+        [sys.executable, "-c", _FIRST_PAINT, url],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        env=env,
+        text=True,
+    )
+    assert child.stdout is not None
+    line = child.stdout.readline()
+    painted = time.perf_counter() - started
+    child.wait(timeout=60)
+    assert line.strip() == "painted", "the window never painted"
+    return painted
+
+
+def test_process_start_to_first_painted_window(big_library_url: str, tmp_path: Path) -> None:
+    times = [_time_to_first_paint(big_library_url, tmp_path) for _ in range(3)]
+    print(f"\nstart to first paint at {PAPERS:,} papers: " + ", ".join(f"{t:.2f} s" for t in times))
+    assert statistics.median(times) <= STARTUP_GOAL_S
+
+
+def test_keystroke_to_table_updated(big_library_url: str, qtbot: QtBot, tmp_path: Path) -> None:
+    from desktop.ui.main_window import MainWindow
+
+    library = Library.open(big_library_url)
+    window = MainWindow(library, QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(window)
+    window.show()
+    started = time.perf_counter()
+    library.build_search_index()
+    print(f"\nsearch index built in {time.perf_counter() - started:.2f} s")
+    latencies: list[float] = []
+    search_only: list[float] = []
+    for phrase in TYPED:
+        for end in range(1, len(phrase) + 1):
+            typed = phrase[:end]
+            if not typed.strip():
+                continue
+            started = time.perf_counter()
+            with qtbot.waitSignal(window.search_finished, timeout=10_000):
+                window.search_bar.field.setText(typed)
+                window.search_bar.flush()  # the debounce is a pause, not work: leave it out
+            window.table.viewport().repaint()  # rows on screen are fetched and drawn
+            latencies.append((time.perf_counter() - started) * 1000)
+            before = time.perf_counter()
+            library.search(typed, 500)
+            search_only.append((time.perf_counter() - before) * 1000)
+        window.search_bar.field.clear()
+    window.close()
+    library.close()
+    p50, p95 = _percentile(latencies, 0.5), _percentile(latencies, 0.95)
+    print(
+        f"keystroke to table updated over {len(latencies)} keystrokes: "
+        f"p50 {p50:.0f} ms, p95 {p95:.0f} ms, max {max(latencies):.0f} ms"
+    )
+    print(
+        f"of which Library.search alone: p50 {_percentile(search_only, 0.5):.0f} ms, "
+        f"p95 {_percentile(search_only, 0.95):.0f} ms"
+    )
+    assert p95 <= KEYSTROKE_P95_GOAL_MS
+
+
+def _percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
