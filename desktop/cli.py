@@ -22,12 +22,13 @@ Handler = Callable[[Library, argparse.Namespace], None]
 def main(argv: Sequence[str] | None = None) -> int:
     parser = _build_parser()
     args = parser.parse_args(argv)
+    if not hasattr(args, "handler"):
+        # No command: the window. Imported here so that commands never load Qt.
+        from desktop.ui import app
+
+        return app.run(args.db)
     try:
         with Library.open(args.db) as library:
-            if not hasattr(args, "handler"):
-                _print_status(library)
-                parser.print_help()
-                return 0
             args.handler(library, args)
     except KnownError as error:
         print(f"papershelf: {error}", file=sys.stderr)
@@ -53,7 +54,8 @@ def _build_parser() -> argparse.ArgumentParser:
     )
     parser = argparse.ArgumentParser(
         prog="papershelf",
-        description="Papershelf: your reading lists of research papers.",
+        description="Papershelf: your reading lists of research papers. "
+        "With no command, opens the window.",
         parents=[common],
     )
     parser.set_defaults(db=None)
@@ -64,6 +66,7 @@ def _build_parser() -> argparse.ArgumentParser:
     _add_note_commands(commands, common)
     _add_db_commands(commands, common)
     _add_exchange_commands(commands, common)
+    _add_status_command(commands, common)
     return parser
 
 
@@ -207,6 +210,10 @@ def _add_db_commands(commands: Any, common: argparse.ArgumentParser) -> None:
     backup.add_argument(
         "path", nargs="?", type=Path, help="file or folder (default: backups folder)"
     )
+
+
+def _add_status_command(commands: Any, common: argparse.ArgumentParser) -> None:
+    _command(commands, "status", _status, "say where the library is and what it holds", common)
 
 
 def _add_exchange_commands(commands: Any, common: argparse.ArgumentParser) -> None:
@@ -546,14 +553,13 @@ def _db_backup(library: Library, args: argparse.Namespace) -> None:
 # -- output ------------------------------------------------------------------------------
 
 
-def _print_status(library: Library) -> None:
+def _status(library: Library, args: argparse.Namespace) -> None:
     where = db.sqlite_path(library.url) or library.engine.url.render_as_string(hide_password=True)
     print(f"Library: {where}")
     print(
         f"Papers: {library.count()} (trash: {library.count(trash=True)}), "
         f"reading lists: {len(library.lists())}, tags: {len(library.tags())}"
     )
-    print()
 
 
 def _paper_json(details: PaperDetails) -> dict[str, Any]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -121,10 +122,32 @@ def test_a_stale_edit_is_refused_from_the_command_line(db_url: str) -> None:
     assert "changed by someone else since you opened it" in result.stderr
 
 
-def test_no_command_prints_status_and_help(db_url: str) -> None:
-    out = ok(db_url)
-    assert "Papers: 0" in out
-    assert "usage: papershelf" in out
+def test_status_says_what_the_library_holds(db_url: str) -> None:
+    ok(db_url, "paper", "add", "--title", "T")
+    out = ok(db_url, "status")
+    assert "Papers: 1 (trash: 0), reading lists: 0, tags: 0" in out
+
+
+def test_no_command_opens_the_window(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'library.sqlite'}"
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "XDG_DATA_HOME": str(tmp_path)}
+    window = subprocess.Popen(
+        [sys.executable, "-m", "desktop", "--db", url],
+        cwd=REPO,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        # A window runs until it is closed; a failure would have ended the process.
+        with pytest.raises(subprocess.TimeoutExpired):
+            window.wait(timeout=8)
+    finally:
+        window.kill()
+        _, err = window.communicate(timeout=30)
+    assert "Traceback" not in err, err
+    assert (tmp_path / "library.sqlite").exists()  # it opened (and created) the library
 
 
 def test_db_commands(db_url: str, tmp_path: Path) -> None:
