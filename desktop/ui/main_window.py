@@ -65,6 +65,8 @@ from desktop.ui.workers import Worker
 SEARCH_LIMIT = 500
 STATUS_SHORTCUTS = {"unread": "Ctrl+1", "reading": "Ctrl+2", "read": "Ctrl+3"}
 #: Change kinds after which the table's rows may differ.
+#: Up to this many edited papers are re-read one by one; more re-read the whole view.
+_FEW_EDITS = 20
 _TABLE_KINDS = {"papers", "trash", "lists", "tags", "refresh"}
 _SIDEBAR_KINDS = {"papers", "trash", "lists", "tags", "refresh", "problems"}
 
@@ -427,7 +429,7 @@ class MainWindow(QMainWindow):
             self.sidebar_model.reload()
             self.sidebar.expandAll()
             self._reselect_sidebar()
-        if kinds & _TABLE_KINDS:
+        if kinds & _TABLE_KINDS and not self._only_rows_changed(changes):
             self._rerun_query()
         if self._showing_problems and kinds & {"papers", "problems"}:
             self.problems_panel.reload()
@@ -435,6 +437,19 @@ class MainWindow(QMainWindow):
             self.detail.refresh(change)
         self._update_center()
         self._update_actions()
+
+    def _only_rows_changed(self, changes: list[Change]) -> bool:
+        """Edits of papers already shown, in a view they cannot leave: re-read their rows
+        instead of the whole view (which costs a query over every paper)."""
+        if any(c.kind != "papers" for c in changes if c.kind in _TABLE_KINDS):
+            return False
+        edited = list(dict.fromkeys(i for c in changes if c.kind == "papers" for i in c.paper_ids))
+        if not edited or len(edited) > _FEW_EDITS:
+            return False
+        # A merge announces "papers" while it moves one of them to the trash.
+        if any(self.library.paper(i).paper.deleted_at is not None for i in edited):
+            return False
+        return self.table_model.refresh_rows(edited)
 
     def _reselect_sidebar(self) -> None:
         shown = PROBLEMS_VIEW if self._showing_problems else self.table_model.view

@@ -205,3 +205,26 @@ def test_window_layout_is_remembered(
     assert second.table.horizontalHeader().isSectionHidden(COLUMN_KEYS.index("venue"))
     assert second.splitter.sizes() == sizes
     second.close()
+
+
+def test_an_edit_rereads_its_row_only_and_a_trashed_paper_leaves(
+    window: MainWindow, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    library = window.library
+    paper = _by_title(library, "Deep Residual Learning")
+    queries: list[View] = []
+    real_view_ids = library.view_ids
+
+    def counting_view_ids(*args: object, **kwargs: object) -> list[int]:
+        queries.append(args[0] if args else View())  # type: ignore[arg-type]
+        return real_view_ids(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(library, "view_ids", counting_view_ids)
+    library.update_paper(paper, expected_version=None, title="Deeper Residual Learning")
+    _settle(qtbot, window)
+    assert "Deeper Residual Learning" in _titles(window)
+    assert queries == []  # the row was re-read, not the whole library
+    other = _by_title(library, "Attention Is All You Need")
+    library.merge_papers(other, paper)  # announced as "papers", but one goes to the trash
+    _settle(qtbot, window)
+    assert "Deeper Residual Learning" not in _titles(window)

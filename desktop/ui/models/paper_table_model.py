@@ -44,6 +44,10 @@ PAGE_SIZE = 200
 ABSTRACT_PREVIEW = 90
 #: Data role holding a row's paper id.
 PAPER_ID_ROLE = Qt.ItemDataRole.UserRole + 1
+#: Views whose membership does not depend on a paper's fields, and orders that do not
+#: change when a paper is edited: an edit there only needs its row re-read.
+_STABLE_VIEWS = ("all", "list", "tag", "recent")
+_STABLE_SORTS = ("added", "position")
 _STATUS_LABELS = {"unread": "Unread", "reading": "Reading", "read": "Read"}
 
 
@@ -64,6 +68,7 @@ class PaperTableModel(QAbstractTableModel):
         self._hits: list[int] | None = None
         self._ids: list[int] = []
         self._cache: dict[int, PaperRow] = {}
+        self._rows_by_id: dict[int, int] | None = None
 
     # -- what is shown -------------------------------------------------------------------
 
@@ -127,6 +132,7 @@ class PaperTableModel(QAbstractTableModel):
         """
         ids = self._query_ids()
         self._cache.clear()
+        self._rows_by_id = None
         if ids == self._ids:
             if ids:
                 last = self.index(len(ids) - 1, len(COLUMNS) - 1)
@@ -143,11 +149,36 @@ class PaperTableModel(QAbstractTableModel):
         old = self.persistentIndexList()
         papers = [self._ids[i.row()] for i in old]
         self._ids = ids
+        self._rows_by_id = None
         rows = {paper_id: row for row, paper_id in enumerate(ids)}
         self.changePersistentIndexList(
             old, [self.index(rows[p], i.column()) for p, i in zip(papers, old, strict=True)]
         )
         self.layoutChanged.emit()
+
+    def refresh_rows(self, paper_ids: tuple[int, ...] | list[int]) -> bool:
+        """Re-read only these papers' rows, when their change cannot move or remove them.
+
+        True when that was enough; False when the caller must `reload()` (a paper is new
+        to the view, or the view's membership or order may depend on what changed).
+        """
+        if self._hits is not None or self._view.kind not in _STABLE_VIEWS:
+            return False
+        if self._sort not in _STABLE_SORTS or not paper_ids:
+            return False
+        rows = self._row_index()
+        if any(i not in rows for i in paper_ids):
+            return False
+        for paper_id in paper_ids:
+            self._cache.pop(paper_id, None)
+            row = rows[paper_id]
+            self.dataChanged.emit(self.index(row, 0), self.index(row, len(COLUMNS) - 1))
+        return True
+
+    def _row_index(self) -> dict[int, int]:
+        if self._rows_by_id is None:
+            self._rows_by_id = {paper_id: row for row, paper_id in enumerate(self._ids)}
+        return self._rows_by_id
 
     def _query_ids(self) -> list[int]:
         if self._hits is not None and self._sort == "relevance":
@@ -165,10 +196,7 @@ class PaperTableModel(QAbstractTableModel):
         return self._ids[row]
 
     def row_of(self, paper_id: int) -> int | None:
-        try:
-            return self._ids.index(paper_id)
-        except ValueError:
-            return None
+        return self._row_index().get(paper_id)
 
     def paper_row(self, row: int) -> PaperRow | None:
         """The row's data, fetched with its page when not cached yet."""
