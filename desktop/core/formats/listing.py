@@ -5,6 +5,7 @@ A listing is a run of papers, each written as lines separated by blank lines or 
     [topic line]      "Area · Subarea" (optional)
     [title line]      (optional; most pasted listings lose it)
     author line       "Given Family, Given Family, ..." (", et al." allowed at the end)
+    [topic line]      (optional, instead of the first: some pages put "Venue · Year" here)
     abstract          one or more lines or paragraphs, kept exactly as written
 
 How a line is recognised:
@@ -94,7 +95,9 @@ def parse(text: str, source: str = "<text>") -> ParseResult:
     for index, line in enumerate(lines):
         following = lines[index + 1] if index + 1 < len(lines) else None
         current = papers[-1] if papers else None
-        if line.kind is _Kind.TOPIC:
+        if line.kind is _Kind.TOPIC and current is not None and _awaits_abstract(current):
+            current.topic = line.text.strip()  # "Title / Authors / Venue · Year" listings
+        elif line.kind is _Kind.TOPIC:
             papers.append(_Paper(first_line=line.number, topic=line.text.strip()))
         elif line.kind is _Kind.NAMES:
             _take_name_line(papers, line, following)
@@ -211,6 +214,11 @@ def _can_be_title(line: _Line) -> bool:
 def _awaits_authors(paper: _Paper) -> bool:
     """A paper opened by a topic or title line whose author line has not come yet."""
     return paper.author_line is None and not paper.abstract_lines
+
+
+def _awaits_abstract(paper: _Paper) -> bool:
+    """A paper whose author line came, with no topic yet and nothing after it."""
+    return paper.author_line is not None and not paper.topic and not paper.abstract_lines
 
 
 def _starts_titled_paper(line: _Line, following: _Line | None, current: _Paper | None) -> bool:

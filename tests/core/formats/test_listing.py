@@ -138,6 +138,25 @@ def test_titled_listing_reads_title_before_authors():
     assert result.problems == []
 
 
+def test_topic_line_after_the_authors_belongs_to_that_paper():
+    text = (
+        "Attention Is All You Need\n"
+        "Ashish Vaswani, Noam Shazeer\n"
+        "NeurIPS · 2017\n"
+        "The dominant sequence transduction models.\n\n"
+        "Deep Residual Learning for Image Recognition\n"
+        "Kaiming He, Xiangyu Zhang\n"
+        "CVPR · 2016\n"
+        "Deeper neural networks are more difficult to train.\n"
+    )
+    result = listing.parse(text)
+    assert [(r.title, r.topic) for r in result.records] == [
+        ("Attention Is All You Need", "NeurIPS · 2017"),
+        ("Deep Residual Learning for Image Recognition", "CVPR · 2016"),
+    ]
+    assert result.records[1].abstract == "Deeper neural networks are more difficult to train."
+
+
 def test_abstract_spanning_lines_and_paragraphs_is_kept_with_its_breaks():
     text = (
         "Ada Lovelace, Charles Babbage\n\n"
