@@ -21,8 +21,10 @@ How a line is recognised:
 - anything else is text: it continues the abstract of the paper before it.
 
 Text before the first paper (a page heading such as "论文检索") is kept in
-`ParseResult.preambles`. Papers have an empty title (the app asks the user to fill it in) and
-type "misc": a listing names no venue, and BibTeX's "article" would require a journal.
+`ParseResult.preambles`. A paper without a title line gets an empty title (the app asks the
+user to fill it in). Every paper is of type "misc": a listing names no journal, which BibTeX's
+"article" would require. Authors are split as written on web pages ("Given von Family Jr.");
+"et al." becomes BibTeX's "others".
 """
 
 from __future__ import annotations

@@ -4,9 +4,10 @@ Reading. We read the line structure ourselves rather than with `rispy.loads`, be
 silently drops what this app must keep or report: a last entry without its ``ER`` line, the
 second value of a repeated single-valued tag, tag lines outside an entry, and it knows no line
 numbers. We accept rispy's line grammar (``XX  - value``) and also the single-space form
-(``XX - value``) that some exporters write. Continuation lines extend the tag above them: a new
-value for list tags (the authors, keywords, notes and links rispy lists), a new line for
-abstracts, a space otherwise.
+(``XX - value``) that some exporters write. Text between entries is kept in
+`ParseResult.preambles`, except bare entry numbers ("1.") that rispy and EndNote write.
+Continuation lines extend the tag above them: a new value for list tags (the authors, keywords,
+notes and links rispy lists), a new line for abstracts, a space otherwise.
 
 Mapping. Each modelled field takes the first tag found in its preference list (titles ``TI``
 then ``T1``, dates ``DA`` over the old ``Y1``...). Every tag occurrence that the record does not
