@@ -56,7 +56,7 @@ from desktop.ui.search_runner import SearchRunner
 from desktop.ui.widgets.detail_pane import DetailPane
 from desktop.ui.widgets.import_problems_panel import ImportProblemsPanel
 from desktop.ui.widgets.paper_table_view import PaperTableView
-from desktop.ui.widgets.search_bar import SearchBar
+from desktop.ui.widgets.search_bar import QUERY_HELP, SearchBar
 from desktop.ui.widgets.sidebar_view import SidebarView
 from desktop.ui.widgets.welcome_panel import WelcomePanel
 from desktop.ui.workers import Worker
@@ -386,6 +386,9 @@ class MainWindow(QMainWindow):
         paper.addAction(actions["trash"])
         paper.addAction(actions["restore"])
         paper.addAction(actions["empty_trash"])
+        help_menu = self.menuBar().addMenu("&Help")
+        help_menu.addAction("Search Syntax").triggered.connect(self._show_search_help)
+        help_menu.addAction("About Papershelf").triggered.connect(self._show_about)
 
     # -- layout memory ------------------------------------------------------------------
 
@@ -780,28 +783,33 @@ class MainWindow(QMainWindow):
     def rename_tag(self, name: str) -> None:
         new = prompts.ask_text(self, "Rename tag", "New name:", name)
         if new and new != name:
-            self._guarded(lambda: self.library.edit_tag(name, new_name=new))
+            self._run(undo_commands.EditTagCommand(self.library, name, new_name=new))
 
     def recolour_tag(self, name: str) -> None:
         colour = QColorDialog.getColor(parent=self, title=f"Colour of “{name}”")
         if colour.isValid():
-            self._guarded(lambda: self.library.edit_tag(name, colour=colour.name()))
+            self._run(undo_commands.EditTagCommand(self.library, name, colour=colour.name()))
 
     def delete_tag(self, name: str) -> None:
-        if prompts.confirm(self, "Delete tag", f"Remove the tag “{name}” from every paper?"):
-            self._guarded(lambda: self.library.delete_tag(name))
-
-    def _guarded(self, work: Any) -> None:
-        try:
-            work()
-        except KnownError as error:
-            prompts.show_error(self, str(error))
+        self._run(undo_commands.DeleteTagCommand(self.library, name))
 
     # -- context menu and first start ----------------------------------------------------------
 
     def _on_table_menu(self, position: QPoint) -> None:
         if self.table.indexAt(position).isValid() and self.selected_ids():
             paper_menu.build(self, self.library).exec(self.table.viewport().mapToGlobal(position))
+
+    def _show_search_help(self) -> None:
+        prompts.show_info(self, "Search syntax", QUERY_HELP)
+
+    def _show_about(self) -> None:
+        where = self.library.url.split("@")[-1]  # never show a password
+        prompts.show_info(
+            self,
+            "About Papershelf",
+            "Papershelf keeps your papers, reading lists, notes and annotations in one "
+            f"library.\n\nThis library: {where}",
+        )
 
     def load_sample_library(self) -> None:
         report = sample_library.load(self.library)

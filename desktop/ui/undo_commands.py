@@ -299,3 +299,44 @@ class DeleteAnnotationCommand(_LibraryCommand):
 
 def _list_order(library: Library, list_id: int) -> list[int]:
     return [item.paper.id for item in library.list_items(list_id) if item.paper.id is not None]
+
+
+class EditTagCommand(_LibraryCommand):
+    """Rename a tag or change its colour; undo gives back the old name and colour."""
+
+    def __init__(
+        self, library: Library, name: str, *, new_name: str | None = None, colour: str | None = None
+    ) -> None:
+        super().__init__(library, f"Rename tag to “{new_name}”" if new_name else "Tag colour")
+        found = next(tag for tag, _ in library.tags() if tag.name == name)
+        self._old = (found.name, found.colour)
+        self._new = (new_name or found.name, found.colour if colour is None else colour)
+
+    def _set(self, current: str, name: str, colour: str) -> None:
+        self._library.edit_tag(current, new_name=name if name != current else None, colour=colour)
+
+    def _do(self) -> None:
+        self._set(self._old[0], *self._new)
+
+    def _undo(self) -> None:
+        self._set(self._new[0], *self._old)
+
+
+class DeleteTagCommand(_LibraryCommand):
+    """Delete a tag from every paper; undo re-creates it on the same papers (those in the
+    trash at the time do not get it back: the library lists a tag's papers outside it)."""
+
+    def __init__(self, library: Library, name: str) -> None:
+        super().__init__(library, f"Delete tag “{name}”")
+        found = next(tag for tag, _ in library.tags() if tag.name == name)
+        self._name = name
+        self._colour = found.colour
+        self._ids = library.view_ids(View("tag", found.id))
+
+    def _do(self) -> None:
+        self._library.delete_tag(self._name)
+
+    def _undo(self) -> None:
+        self._library.create_tag(self._name, self._colour)
+        if self._ids:
+            self._library.tag_papers(self._name, self._ids)

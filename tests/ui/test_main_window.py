@@ -228,3 +228,22 @@ def test_an_edit_rereads_its_row_only_and_a_trashed_paper_leaves(
     library.merge_papers(other, paper)  # announced as "papers", but one goes to the trash
     _settle(qtbot, window)
     assert "Deeper Residual Learning" not in _titles(window)
+
+
+def test_tag_rename_colour_and_delete_are_undone(
+    window: MainWindow, qtbot: QtBot, scripted: object
+) -> None:
+    library = window.library
+    ids = library.view_ids()[:2]
+    library.tag_papers("robotics", ids)
+    scripted.texts = ["robots"]  # type: ignore[attr-defined]
+    window.rename_tag("robotics")
+    assert [(t.name, t.colour) for t, _ in library.tags()] == [("robots", "#e4572e")]
+    window.undo_stack.undo()
+    assert [t.name for t, _ in library.tags()] == ["robotics"]
+    window.delete_tag("robotics")
+    assert library.tags() == []
+    window.undo_stack.undo()
+    [(tag, count)] = library.tags()
+    assert (tag.name, tag.colour, count) == ("robotics", "#e4572e", 2)
+    assert sorted(library.view_ids(View("tag", tag.id))) == sorted(ids)
