@@ -63,6 +63,7 @@ _FIELD_START = re.compile(r"([^\s#{}\",=%]+)\s*=")
 _UNESCAPED_PERCENT = re.compile(r"(?<!\\)%")
 _COMMENT_MARKS = re.compile(r'(?<!\\)[{}"%]|^[ \t]*@', re.MULTILINE)
 _COMMENT_LINE = re.compile(r"^[ \t]*%.*$\n?", re.MULTILINE)
+_BLOCK_TYPE = re.compile(r"\s*@\s*(\w+)")
 _LOOKS_LIKE_ENTRY = re.compile(r"^[ \t]*@[ \t]*[A-Za-z]+", re.MULTILINE)
 _KEYWORD_SEPARATOR = re.compile(r"[,;]")
 _LATEX_MARKUP = re.compile(r"[\\{}~$]")
@@ -230,6 +231,8 @@ def _read_blocks(file: _File, expand: _Expander, result: ParseResult) -> Iterabl
         inner = _unwrap(block)
         if isinstance(inner, bib.Entry):
             yield _read_entry(inner, file, line, expand)
+        elif isinstance(inner, bib.ExplicitComment) and _misread_as_comment(inner):
+            yield from _reread_as_entry(inner, file, line, expand)
         elif isinstance(inner, bib.Preamble | bib.ExplicitComment):
             result.preambles.append(file.original(inner.raw, line))
         elif isinstance(inner, bib.ImplicitComment):
@@ -256,6 +259,25 @@ def _read_entry(entry: bib.Entry, file: _File, line: int | None, expand: _Expand
             "the first value was kept."
         )
     return read
+
+
+def _misread_as_comment(block: bib.ExplicitComment) -> bool:
+    """bibtexparser takes any type starting with "comment" (`@commentary{...}`) for @comment."""
+    match = _BLOCK_TYPE.match(block.raw or "")
+    return match is not None and match.group(1).lower() != "comment"
+
+
+def _reread_as_entry(
+    block: bib.ExplicitComment, file: _File, line: int | None, expand: _Expander
+) -> Iterable[_Entry]:
+    raw = block.raw or ""
+    # An underscore hides the "comment" prefix from the splitter; it is removed again below.
+    library = bibtexparser.parse_string("@_" + raw.lstrip()[1:], parse_stack=[])
+    for entry in library.entries:
+        read = _read_entry(entry, file, line, expand)
+        read.entry_type = read.entry_type.removeprefix("_")
+        read.seen_raw = raw
+        yield read
 
 
 def _store_field(entry: _Entry, name: str, raw_value: str, expand: _Expander) -> None:

@@ -8,7 +8,8 @@ TeX comment.
 
 On purpose we differ from pylatexenc where its output loses or garbles text: `\\LaTeX`,
 `\\TeX` and `\\BibTeX` give their names; `\\texttt`, `\\mbox`, `\\textup`, `\\textmd` and
-`\\url` keep their argument; `\\slash`, `\\hyphen` and `\\textasciicircum` give `/`, `-`, `^`;
+`\\url` keep their argument; symbols it drops or garbles (`\\slash`, `\\hyphen`, `\\S`,
+`\\copyright`, `\\textasciicircum`... see OUR_SYMBOLS) give the character meant;
 BibLaTeX's `\\mkbibquote{x}` and `\\enquote{x}` give “x”; `\\noopsort{x}` (a sorting trick) gives
 nothing; `~` gives an ordinary space.
 """
@@ -83,13 +84,43 @@ SYMBOLS = {
     "textbackslash": "\\",
     "textregistered": "®",
     "texttrademark": "™",
+    "textcopyright": "©",
+    "textpm": "±",
+    "textdegree": "°",
+    "texttimes": "×",
+    "textmu": "µ",
+    "textbrokenbar": "¦",
+    "textsection": "§",
+    "textparagraph": "¶",
+    "textsterling": "£",
+    "texteuro": "€",
+    "textellipsis": "…",
+    "textbullet": "•",
+    "textexclamdown": "¡",
+    "textquestiondown": "¿",
+    "textdagger": "†",
+    "dag": "†",
+    "textasciigrave": "`",
 }
 
 #: Names whose pylatexenc rendering drops text; ours keeps it (see the module docstring).
 LOGOS = {"LaTeX": "LaTeX", "TeX": "TeX", "BibTeX": "BibTeX", "LaTeXe": "LaTeX2e"}
 
 #: Symbols pylatexenc drops or renders oddly; these are what the author meant.
-OUR_SYMBOLS = {"slash": "/", "hyphen": "-", "textasciicircum": "^"}
+OUR_SYMBOLS = {
+    "slash": "/",
+    "hyphen": "-",
+    "textasciicircum": "^",
+    "thinspace": " ",
+    "copyright": "©",
+    "pounds": "£",
+    "S": "§",
+    "P": "¶",
+    "ddag": "‡",
+    "textless": "<",
+    "textgreater": ">",
+    "textquotedbl": '"',
+}
 
 #: Macros whose argument is shown between quotation marks.
 QUOTING = frozenset({"mkbibquote", "enquote"})
@@ -98,7 +129,9 @@ QUOTING = frozenset({"mkbibquote", "enquote"})
 TYPOGRAPHIC = frozenset(
     "emph textit textbf textsl textsc textrm textsf texttt textup textmd textnormal mbox "
     "textsuperscript textsubscript ensuremath underline "
-    "em it bf sl sc rm sf tt normalfont relax".split()
+    "em it bf sl sc rm sf tt normalfont relax "
+    # mhchem's \\ch{Nb3Sn}: the formula as written is what a reader searches for.
+    "ch".split()
 )
 
 #: Control symbols (a backslash and one non-letter).
