@@ -612,7 +612,7 @@ def _people(
     listed = names.parse_names(value)
     for problem in listed.problems:
         report(f"In the {name} list: {problem}")
-    if _LATEX_MARKUP.search(value):
+    if _LATEX_MARKUP.search(value) or "=" in value:  # "=": BibLaTeX's extended name form
         record.latex[name] = value
     return [_decoded_person(person) for person in listed.people]
 

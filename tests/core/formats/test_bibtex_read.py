@@ -156,7 +156,9 @@ def test_and_others_is_kept() -> None:
 
 
 def test_biblatex_extended_names() -> None:
-    record, _ = _one("@misc{k, author = {family=Silva, given=Rafael, prefix=da, useprefix=false}}")
+    field = "family=Silva, given=Rafael, prefix=da, useprefix=false"
+    record, _ = _one(f"@misc{{k, author = {{{field}}}}}")
+    assert record.latex["author"] == field  # the options are only in the original
     assert (record.authors[0].given, record.authors[0].von, record.authors[0].family) == (
         "Rafael",
         "da",
