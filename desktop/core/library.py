@@ -7,7 +7,8 @@ announced to the listeners (the search index, the window), so no view half-updat
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -29,6 +30,7 @@ from desktop.core import (
     notes,
     papers,
     reading_lists,
+    revisions,
     schema,
     tags,
 )
@@ -78,6 +80,7 @@ class Library:
         self.url = url
         self._listeners: list[Listener] = []
         self._searcher = Searcher(engine)
+        self._seen_revision = -1
 
     # -- opening ----------------------------------------------------------------------
 
@@ -102,6 +105,8 @@ class Library:
             library._check_reachable()
             if upgrade:
                 library.upgrade()
+            with library._read() as session:
+                library._seen_revision = revisions.current(session)
         except BaseException:
             engine.dispose()
             raise
@@ -165,8 +170,12 @@ class Library:
     def _read(self) -> Any:
         return db.read_session(self.engine)
 
-    def _write(self) -> Any:
-        return db.write_session(self.engine)
+    @contextmanager
+    def _write(self) -> Iterator[Session]:
+        """One write transaction, which also moves the library's revision on by one."""
+        with db.write_session(self.engine) as session:
+            yield session
+            self._seen_revision = revisions.bump(session)
 
     # -- papers ------------------------------------------------------------------------
 
@@ -288,8 +297,18 @@ class Library:
 
     def refresh(self) -> None:
         """Pick up changes other processes or users made since the library was opened."""
+        with self._read() as session:
+            self._seen_revision = revisions.current(session)
         self._searcher.refresh()
         self._announce("refresh")
+
+    def changed_elsewhere(self) -> bool:
+        """True when another process or user has written since we last wrote or refreshed.
+
+        Cheap (one row read): the window polls it, then calls `refresh`.
+        """
+        with self._read() as session:
+            return revisions.current(session) != self._seen_revision
 
     # -- import ---------------------------------------------------------------------------
 

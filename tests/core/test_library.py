@@ -214,3 +214,21 @@ def test_bulk_add_is_all_or_nothing(library: Library) -> None:
     progress: list[tuple[int, int]] = []
     library.add_records(good, progress=lambda done, total: progress.append((done, total)))
     assert library.count() == 5 and progress[-1] == (5, 5)
+
+
+def test_changes_made_elsewhere_are_noticed(db_url: str) -> None:
+    with Library.open(db_url) as mine, Library.open(db_url) as theirs:
+        assert not mine.changed_elsewhere()
+        mine.add_paper(record())
+        assert not mine.changed_elsewhere()  # my own writes do not count
+        assert theirs.changed_elsewhere()
+        theirs.refresh()
+        assert not theirs.changed_elsewhere()
+        assert theirs.search("visuomotor")
+        theirs.create_list("Theirs")
+        assert mine.changed_elsewhere()
+        seen: list[Change] = []
+        mine.subscribe(seen.append)
+        mine.refresh()
+        assert [c.kind for c in seen] == ["refresh"]
+        assert not mine.changed_elsewhere()
