@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from desktop.core import db
@@ -12,6 +12,9 @@ from desktop.core.errors import KnownError
 from desktop.core.library import Library
 from desktop.ui import icons
 from desktop.ui.crash_report import LOG_NAME, CrashReporter
+
+#: Wait this long after showing the window before building the search index.
+INDEX_DELAY_MS = 300
 
 
 def run(url: str | None = None) -> int:
@@ -35,7 +38,8 @@ def run(url: str | None = None) -> int:
 
     window = MainWindow(library)
     window.show()
-    window.prepare_search()
+    # Index building competes for the interpreter; let the window paint first.
+    QTimer.singleShot(INDEX_DELAY_MS, window.prepare_search)
     try:
         return app.exec()
     finally:

@@ -433,6 +433,7 @@ class MainWindow(QMainWindow):
             self.sidebar.expandAll()
             self._reselect_sidebar()
         if kinds & _TABLE_KINDS and not self._only_rows_changed(changes):
+            self.table_model.forget_view()
             self._rerun_query()
         if self._showing_problems and kinds & {"papers", "problems"}:
             self.problems_panel.reload()

@@ -121,17 +121,17 @@ def _time_to_first_paint(url: str, home: Path) -> float:
         PYTHONPATH=str(Path.cwd()),
     )
     started = time.perf_counter()
-    child = subprocess.Popen(
+    with subprocess.Popen(
         [sys.executable, "-c", _FIRST_PAINT, url],
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
         env=env,
         text=True,
-    )
-    assert child.stdout is not None
-    line = child.stdout.readline()
-    painted = time.perf_counter() - started
-    child.wait(timeout=60)
+    ) as child:
+        assert child.stdout is not None
+        line = child.stdout.readline()
+        painted = time.perf_counter() - started
+        child.wait(timeout=60)
     assert line.strip() == "painted", "the window never painted"
     return painted
 

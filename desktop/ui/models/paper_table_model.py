@@ -69,6 +69,7 @@ class PaperTableModel(QAbstractTableModel):
         self._ids: list[int] = []
         self._cache: dict[int, PaperRow] = {}
         self._rows_by_id: dict[int, int] | None = None
+        self._members: set[int] | None = None
 
     # -- what is shown -------------------------------------------------------------------
 
@@ -94,6 +95,7 @@ class PaperTableModel(QAbstractTableModel):
         """Show a sidebar view; a reading list starts in its own order."""
         self._view = view
         self._hits = None
+        self._members = None
         if view.kind == "list":
             self._sort, self._descending = "position", False
         elif self._sort in ("position", "relevance"):
@@ -180,10 +182,22 @@ class PaperTableModel(QAbstractTableModel):
             self._rows_by_id = {paper_id: row for row, paper_id in enumerate(self._ids)}
         return self._rows_by_id
 
+    def forget_view(self) -> None:
+        """The library changed: the view's papers must be read again when next needed."""
+        self._members = None
+
+    def _view_members(self) -> set[int]:
+        # Kept between keystrokes: narrowing hits to a list must not re-read the list.
+        if self._members is None:
+            self._members = set(self._library.view_ids(self._view))
+        return self._members
+
     def _query_ids(self) -> list[int]:
         if self._hits is not None and self._sort == "relevance":
-            in_view = set(self._library.view_ids(self._view))
-            return [i for i in self._hits if i in in_view]
+            if self._view.kind == "all":  # search never returns papers in the trash
+                return list(self._hits)
+            members = self._view_members()
+            return [i for i in self._hits if i in members]
         ids = self._library.view_ids(self._view, self._sort, self._descending)
         if self._hits is None:
             return ids

@@ -85,7 +85,8 @@ class AbstractView(QWidget):
         splitter = QSplitter(Qt.Orientation.Vertical, self)
         splitter.addWidget(self.text)
         splitter.addWidget(self.list)
-        splitter.setSizes([300, 120])
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 1)
         self.splitter = splitter
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 4, 0, 0)

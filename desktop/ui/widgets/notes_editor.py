@@ -8,7 +8,9 @@ the program is killed loses at most the last second.
 
 from __future__ import annotations
 
-from markdown_it import MarkdownIt
+from functools import cache
+from typing import Any
+
 from PySide6.QtCore import QEvent, QObject, QTimer, QUrl, Signal
 from PySide6.QtWidgets import (
     QComboBox,
@@ -27,13 +29,20 @@ from desktop.ui import icons, link_opener, prompts
 
 SAVE_DELAY_MS = 500
 MAX_UNSAVED_MS = 1000
-# Raw HTML in a note is shown as text, never interpreted.
-_MARKDOWN = MarkdownIt("commonmark", {"html": False})
+
+
+@cache
+def _markdown() -> Any:
+    # Imported on first use: the window should not wait for it to open.
+    from markdown_it import MarkdownIt
+
+    # Raw HTML in a note is shown as text, never interpreted.
+    return MarkdownIt("commonmark", {"html": False})
 
 
 def render_markdown(text: str) -> str:
     """The HTML a note's Markdown stands for (raw HTML in it is escaped)."""
-    return _MARKDOWN.render(text)
+    return str(_markdown().render(text))
 
 
 class NotesEditor(QWidget):
@@ -105,7 +114,9 @@ class NotesEditor(QWidget):
     def _fill_picker(self) -> None:
         self.picker.clear()
         for number, note in enumerate(self._notes, start=1):
-            first = note.body.strip().splitlines()[0][:40] if note.body.strip() else "(empty)"
+            lines = note.body.strip().splitlines()
+            first = lines[0].lstrip("#>-* ").strip()[:40] if lines else ""
+            first = first or "(empty)"
             self.picker.addItem(f"{number}. {first}", note.id)
         if not self._notes:
             self.picker.addItem("New note", None)
