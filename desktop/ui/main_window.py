@@ -631,7 +631,7 @@ class MainWindow(QMainWindow):
     def _run(self, command: undo_commands.QUndoCommand) -> None:
         """Push an undoable command; a problem the user can fix is shown as a sentence."""
         try:
-            self.undo_stack.push(command)
+            undo_commands.perform(self.undo_stack, command)
         except KnownError as error:
             prompts.show_error(self, str(error))
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtGui import QUndoCommand
+from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from desktop.core.browse import View
 from desktop.core.errors import StaleEditError
@@ -18,11 +18,27 @@ from desktop.core.library import Library
 from desktop.core.models import Annotation
 
 
+def perform(stack: QUndoStack, command: QUndoCommand) -> None:
+    """Do a command's work, then put it on the undo stack.
+
+    The work runs before the push, so a KnownError (a name taken, a stale edit) reaches
+    the caller and nothing that did not happen lands on the stack.
+    """
+    if isinstance(command, _LibraryCommand):
+        command.do_now()
+    stack.push(command)
+
+
 class _LibraryCommand(QUndoCommand):
     def __init__(self, library: Library, text: str, *, done: bool = False) -> None:
         super().__init__(text)
         self._library = library
         self._skip_first_redo = done
+
+    def do_now(self) -> None:
+        """Do the work at once; the push that follows then skips it."""
+        self._do()
+        self._skip_first_redo = True
 
     def redo(self) -> None:
         if self._skip_first_redo:

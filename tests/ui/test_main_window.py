@@ -247,3 +247,12 @@ def test_tag_rename_colour_and_delete_are_undone(
     [(tag, count)] = library.tags()
     assert (tag.name, tag.colour, count) == ("robotics", "#e4572e", 2)
     assert sorted(library.view_ids(View("tag", tag.id))) == sorted(ids)
+
+
+def test_a_refused_change_is_told_and_not_put_on_the_undo_stack(
+    window: MainWindow, scripted: object
+) -> None:
+    scripted.texts = ["To read"]  # type: ignore[attr-defined]  # that name is taken
+    window.actions_by_name["new_list"].trigger()
+    assert len(scripted.errors) == 1 and "To read" in scripted.errors[0]  # type: ignore[attr-defined]
+    assert window.undo_stack.count() == 0

@@ -203,7 +203,11 @@ class DetailPane(QWidget):
         if note is None:
             return
         paper_id = self._details.id
-        self._undo.push(undo_commands.AnnotateCommand(self._library, paper_id, start, end, note))
+        command = undo_commands.AnnotateCommand(self._library, paper_id, start, end, note)
+        try:
+            undo_commands.perform(self._undo, command)
+        except KnownError as error:
+            prompts.show_error(self, str(error))
 
     def _on_edit_annotation(self, annotation_id: int) -> None:
         annotation = self.abstract.annotation(annotation_id)
@@ -216,7 +220,8 @@ class DetailPane(QWidget):
     def _on_delete_annotation(self, annotation_id: int) -> None:
         annotation = self.abstract.annotation(annotation_id)
         if annotation is not None:
-            self._undo.push(undo_commands.DeleteAnnotationCommand(self._library, annotation))
+            command = undo_commands.DeleteAnnotationCommand(self._library, annotation)
+            undo_commands.perform(self._undo, command)
 
     def _on_attach(self, target: str, label: str) -> None:
         if self._details is not None:
