@@ -25,8 +25,11 @@ from typing import Any
 _MARKUP = re.compile(r"[\\{}~]|--|``|''|[?!]`|\$")
 _SPACES = re.compile(r"\s+")
 _LETTERS = re.compile(r"[A-Za-z]+")
-_SPACES_AFTER_WORD = re.compile(r"[ \t\n\r]*")
+# TeX skips spaces and one line end after a control word; a blank line is a paragraph break.
+_SPACES_AFTER_WORD = re.compile(r"[ \t\r]*(?:\n[ \t\r]*)?")
+_ENDS_IN_COMMAND = re.compile(r"\\(?:[A-Za-z]+|.)\s*$")
 _BARE_PERCENT = re.compile(r"(?<!\\)%")
+_PERCENT_STAND_IN = "\ue000"  # a private-use character: never in real text
 
 #: Combining marks for the accent macros (`\\'e`, `\\v{s}` ...).
 ACCENTS = {
@@ -125,14 +128,15 @@ OUR_SYMBOLS = {
 #: Macros whose argument is shown between quotation marks.
 QUOTING = frozenset({"mkbibquote", "enquote"})
 
-#: Control words that only change the look of their argument or of what follows.
-TYPOGRAPHIC = frozenset(
+#: Control words that only change the look of their `{argument}`.
+FORMATTING = frozenset(
     "emph textit textbf textsl textsc textrm textsf texttt textup textmd textnormal mbox "
     "textsuperscript textsubscript ensuremath underline "
-    "em it bf sl sc rm sf tt normalfont relax "
     # mhchem's \\ch{Nb3Sn}: the formula as written is what a reader searches for.
     "ch".split()
 )
+#: Control words that change the look of what follows, or nothing.
+DECLARATIONS = frozenset("em it bf sl sc rm sf tt normalfont relax".split())
 
 #: Control symbols (a backslash and one non-letter).
 ESCAPES = {
@@ -180,11 +184,12 @@ def decode_fast(text: str) -> str | None:
 
 def decode_with_pylatexenc(text: str) -> str:
     """The thorough, slow decoder; also the reference the fast one is tested against."""
+    # A stand-in keeps a bare "%" from being read as a comment, in text and in math alike.
     try:
-        decoded = _pylatexenc().latex_to_text(_BARE_PERCENT.sub(r"\\%", text))
+        decoded = _pylatexenc().latex_to_text(_BARE_PERCENT.sub(_PERCENT_STAND_IN, text))
     except Exception:  # pylatexenc is tolerant, but user text must never crash an import
         return tidy_spaces(text)
-    return tidy_spaces(decoded)
+    return tidy_spaces(decoded.replace(_PERCENT_STAND_IN, "%"))
 
 
 def tidy_spaces(text: str) -> str:
@@ -256,7 +261,12 @@ class _Decoder:
             if end < 0:
                 raise _Unsupported
         self.pos = end + 1
-        return self.text[start : self.pos]
+        formula = self.text[start : self.pos]
+        if formula.count("{") != formula.count("}") or _ENDS_IN_COMMAND.search(
+            formula, 0, len(formula) - 1
+        ):
+            raise _Unsupported  # where such a formula ends is pylatexenc's call
+        return formula
 
     def _macro(self) -> str:
         text = self.text
@@ -278,7 +288,11 @@ class _Decoder:
         if name in LOGOS:
             # TeX swallows the space after "\LaTeX"; people reading a title expect it kept.
             return LOGOS[name] + (" " if self.text[self.pos - 1].isspace() else "")
-        if name in TYPOGRAPHIC:
+        if name in DECLARATIONS:
+            return ""
+        if name in FORMATTING:
+            if not self.text.startswith("{", self.pos):
+                raise _Unsupported  # "\\emph x": which token is the argument is pylatexenc's call
             return ""
         if name in OUR_SYMBOLS:
             return OUR_SYMBOLS[name]
@@ -309,9 +323,12 @@ class _Decoder:
     def _accent_argument(self) -> str:
         """The letter an accent applies to: `e`, `{e}`, `\\i`, `{\\i}`, `{\\'a}`."""
         text = self.text
+        gap_start = self.pos
+        while gap_start > 0 and text[gap_start - 1].isspace():
+            gap_start -= 1
         self.pos = _SPACES_AFTER_WORD.match(text, self.pos).end()  # type: ignore[union-attr]
-        if self.pos >= len(text):
-            raise _Unsupported
+        if self.pos >= len(text) or text.count("\n", gap_start, self.pos) > 1:
+            raise _Unsupported  # nothing to accent, or a paragraph break in the way
         char = text[self.pos]
         if char == "{":
             close = _matching_brace(text, self.pos)
@@ -326,8 +343,8 @@ class _Decoder:
         else:
             inner = char
             self.pos += 1
-        if inner is None or not _is_one_letter(inner):
-            raise _Unsupported
+        if inner is None or not _is_one_letter(inner) or (inner and not inner[0].isalpha()):
+            raise _Unsupported  # accents on digits or punctuation are left to pylatexenc
         return inner
 
     def _group_text(self) -> str:

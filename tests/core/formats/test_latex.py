@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from desktop.core.formats import bibtex
@@ -202,3 +202,29 @@ def test_fast_path_agrees_with_pylatexenc_on_corpus_fields(corpus_dir: Path) -> 
         if decode_fast(text) != decode_with_pylatexenc(text)
     ]
     assert disagreements == []
+
+
+_MARKUP_ALPHABET = [
+    *"\\{}$~-`'!?\"^=.uvHckrdbt aexE\n#_",
+    *["\\ss", "\\i", "{\\o}", "\\&", "$$", '\\"{', "\\v ", "\\emph", "\\textbf{", "\\bf "],
+]
+
+
+# An even run of backslashes escapes nothing: "\\\\&" is a line break and a bare "&".
+_BARE_AMPERSAND_OR_CONTROL_NEWLINE = re.compile(r"(?<!\\)(?:\\\\)*(?:&|\\\n)")
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(_MARKUP_ALPHABET), max_size=12).map("".join))
+def test_whenever_the_fast_path_answers_it_agrees_with_pylatexenc(text: str) -> None:
+    # pylatexenc drops a bare "&" and "\\<newline>"; we keep "&" and a space, on purpose.
+    assume(not _BARE_AMPERSAND_OR_CONTROL_NEWLINE.search(text))
+    fast = decode_fast(text)
+    if fast is not None:
+        assert fast == decode_with_pylatexenc(text)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from([*_MARKUP_ALPHABET, "%", "&", "\\url{"]), max_size=30).map("".join))
+def test_to_unicode_never_raises(text: str) -> None:
+    assert isinstance(to_unicode(text), str)
