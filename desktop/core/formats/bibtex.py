@@ -63,6 +63,7 @@ _FIELD_START = re.compile(r"([^\s#{}\",=%]+)\s*=")
 _UNESCAPED_PERCENT = re.compile(r"(?<!\\)%")
 _COMMENT_MARKS = re.compile(r'(?<!\\)[{}"%]|^[ \t]*@', re.MULTILINE)
 _COMMENT_LINE = re.compile(r"^[ \t]*%.*$\n?", re.MULTILINE)
+_SPECIAL_BLOCKS = frozenset({"string", "preamble", "comment"})
 _BLOCK_TYPE = re.compile(r"\s*@\s*(\w+)")
 _LOOKS_LIKE_ENTRY = re.compile(r"^[ \t]*@[ \t]*[A-Za-z]+", re.MULTILINE)
 _KEYWORD_SEPARATOR = re.compile(r"[,;]")
@@ -239,7 +240,8 @@ def _read_blocks(file: _File, expand: _Expander, result: ParseResult) -> Iterabl
             result.problems.extend(_stray_entries(file.name, inner))
         elif isinstance(inner, bib.ParsingFailedBlock):
             raw = file.original(inner.raw, line)
-            result.problems.append(Problem(file.name, line, _explain_failure(inner.error), raw))
+            message = _explain_failure(inner.error, raw)
+            result.problems.append(Problem(file.name, line, message, raw))
 
 
 def _read_entry(entry: bib.Entry, file: _File, line: int | None, expand: _Expander) -> _Entry:
@@ -249,6 +251,8 @@ def _read_entry(entry: bib.Entry, file: _File, line: int | None, expand: _Expand
     for raw_field in entry.fields:
         name = _field_name(raw_field.key)
         if name is None:
+            # Fields commented out with "%" never reach here (they were blanked out).
+            expand.report("A value has no field name before its '='; it was left out.")
             continue
         if name in read.fields:
             repeated.append(name)
@@ -328,9 +332,12 @@ def _stray_entries(source: str, comment: bib.ImplicitComment) -> list[Problem]:
     return problems
 
 
-def _explain_failure(error: Exception) -> str:
+def _explain_failure(error: Exception, raw: str) -> str:
     """A sentence for a person about why bibtexparser gave up on a block."""
     reason = str(getattr(error, "abort_reason", error))
+    kind = _BLOCK_TYPE.match(raw)
+    block_type = kind.group(1).lower() if kind else ""
+    what = f"This @{block_type} block" if block_type in _SPECIAL_BLOCKS else "This entry"
     if "Unexpected block start" in reason:
         detail = "it is not closed before the next entry starts (a '}' or '\"' is missing)"
     elif "end of file" in reason:
@@ -345,7 +352,7 @@ def _explain_failure(error: Exception) -> str:
         detail = "a field's value is followed by something other than a comma"
     else:
         detail = "its syntax is broken"
-    return f"This entry could not be read: {detail}. It was skipped; its text is kept."
+    return f"{what} could not be read: {detail}. It was skipped; its text is kept."
 
 
 # --- Values -------------------------------------------------------------------------------

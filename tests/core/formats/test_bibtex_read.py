@@ -590,3 +590,16 @@ def test_pandoc_citeproc_expected_titles_and_names(corpus_dir: Path) -> None:
     assert title_misses == PANDOC_DIFFERENCES
     assert titles_ok == 151
     assert (names_ok, names_total) == (135, 135)
+
+
+def test_a_value_without_a_field_name_is_reported() -> None:
+    record, result = _one("@misc{k, title = {T}, = {orphan}}")
+    assert record.title == "T"
+    (problem,) = result.problems
+    assert "no field name" in problem.message and "{orphan}" in problem.raw
+
+
+def test_a_broken_string_definition_is_named_as_such() -> None:
+    result = bibtex.parse('@string{ broken "no equals sign" }\n@misc{k}')
+    assert [r.citekey for r in result.records] == ["k"]
+    assert result.problems[0].message.startswith("This @string block could not be read")
