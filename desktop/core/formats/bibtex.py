@@ -501,6 +501,10 @@ def _inherit(entries: list[_Entry], parked: list[_Entry], problems: list[Problem
     by_key: dict[str, _Entry] = {}
     for entry in [*entries, *parked]:
         by_key.setdefault(entry.key.lower(), entry)
+    for entry in [*entries, *parked]:
+        # BibLaTeX's `ids` gives an entry other keys it can be cited and crossref'd by.
+        for alias in _split_list(entry.fields.get("ids", "")):
+            by_key.setdefault(alias.lower(), entry)
     done: set[int] = set()
     for entry in [*parked, *entries]:
         _resolve(entry, by_key, done, (), problems)

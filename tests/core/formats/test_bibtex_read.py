@@ -603,3 +603,11 @@ def test_a_broken_string_definition_is_named_as_such() -> None:
     result = bibtex.parse('@string{ broken "no equals sign" }\n@misc{k}')
     assert [r.citekey for r in result.records] == ["k"]
     assert result.problems[0].message.startswith("This @string block could not be read")
+
+
+def test_crossref_may_use_an_alias_from_ids() -> None:
+    result = bibtex.parse(
+        "@misc{child, crossref = {old}}\n@book{parent, ids = {old, older}, year = 1990}"
+    )
+    assert result.records[0].year == 1990
+    assert result.problems == []
