@@ -24,6 +24,7 @@ from typing import Any
 #: Anything that needs decoding; text without it is returned with only its spaces tidied.
 _MARKUP = re.compile(r"[\\{}~]|--|``|''|[?!]`|\$")
 _SPACES = re.compile(r"\s+")
+_PARAGRAPH_BREAK = re.compile(r"\n\s*\n")
 _LETTERS = re.compile(r"[A-Za-z]+")
 # TeX skips spaces and one line end after a control word; a blank line is a paragraph break.
 _SPACES_AFTER_WORD = re.compile(r"[ \t\r]*(?:\n[ \t\r]*)?")
@@ -196,7 +197,7 @@ def tidy_spaces(text: str) -> str:
     """One space between words, a blank line between paragraphs, no soft hyphens."""
     if "\xad" in text:
         text = text.replace("\xad", "")
-    if text.count("\n") < 2:  # no paragraph break possible: the quick way
+    if not _PARAGRAPH_BREAK.search(text):  # the common case, done in C
         return " ".join(text.split())
     return _SPACES.sub(_one_space_or_paragraph, text).strip()
 
