@@ -98,7 +98,7 @@ def test_rows_are_fetched_a_page_at_a_time(
     assert model.index(1, 1).data() == "X"
     assert asked == [PAGE_SIZE]
     assert model.index(249, 0).data() == "Paper 0249"
-    assert asked == [PAGE_SIZE, 250 - PAGE_SIZE]
+    assert asked == [PAGE_SIZE, 250 % PAGE_SIZE or PAGE_SIZE]  # the last page only
 
 
 def test_dropping_rows_inside_a_list_asks_for_the_new_order(

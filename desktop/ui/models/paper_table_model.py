@@ -39,7 +39,7 @@ COLUMNS: tuple[tuple[str, str], ...] = (
 )
 COLUMN_KEYS = tuple(key for key, _ in COLUMNS)
 #: Rows fetched per query when the view scrolls onto rows not yet read.
-PAGE_SIZE = 200
+PAGE_SIZE = 100
 #: How much of an abstract stands in for a missing title.
 ABSTRACT_PREVIEW = 90
 #: Data role holding a row's paper id.
