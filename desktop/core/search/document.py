@@ -6,14 +6,18 @@ database and are reached through the full-text callback, so 100k papers fit in ~
 
 from __future__ import annotations
 
+import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
 from desktop.core.search import normalize
 
 #: Fields that a free word (no qualifier) is looked up in.
 FREE_FIELDS = ("title", "author", "venue", "topic", "tag", "citekey", "doi")
+# A word built of parts joined by a hyphen, slash or dot ("Q-learning", "TD(0)/MC").
+_JOINED = re.compile(r"\w[-‐/.]\w")
+
 #: Every field the index holds words for.
 INDEXED_FIELDS = (*FREE_FIELDS, "list", "status")
 
@@ -57,25 +61,24 @@ class Entry:
         "year",
     )
 
-    def __init__(self, doc: SearchDocument) -> None:
-        intern = sys.intern
+    def __init__(self, doc: SearchDocument, fold: Callable[[str], str] | None = None) -> None:
+        """`fold` folds names, venues and labels like `fold_short` (building passes a
+        caching one)."""
+        fold_short_text = fold or fold_short
         self.title = normalize.fold(doc.title)
         self.title_compounds = (
-            " ".join(normalize.compounds(doc.title)) if _has_joiner(doc.title) else ""
+            " ".join(normalize.compounds(doc.title)) if _JOINED.search(doc.title) else ""
         )
         #: One "given|family" string per person, folded.
-        self.authors = tuple(
-            intern(f"{normalize.fold(given)}|{normalize.fold(family)}")
-            for given, family in doc.authors
-        )
+        self.authors = tuple(map(fold_short_text, map("|".join, doc.authors)))
         self.year = doc.year
-        self.venue = intern(normalize.fold(doc.venue))
-        self.topic = intern(normalize.fold(doc.topic))
-        self.tags = tuple(intern(normalize.fold(tag)) for tag in doc.tags)
-        self.lists = tuple(intern(normalize.fold(name)) for name in doc.lists)
-        self.status = intern(normalize.fold(doc.status))
-        self.doi = normalize.fold(doc.doi)
-        self.citekey = normalize.fold(doc.citekey)
+        self.venue = fold_short_text(doc.venue)
+        self.topic = fold_short_text(doc.topic)
+        self.tags = tuple(fold_short_text(tag) for tag in doc.tags)
+        self.lists = tuple(fold_short_text(name) for name in doc.lists)
+        self.status = fold_short_text(doc.status)
+        self.doi = normalize.fold(doc.doi) if doc.doi else ""
+        self.citekey = normalize.fold(doc.citekey) if doc.citekey else ""
 
     def people(self) -> list[tuple[list[str], list[str]]]:
         """(given words, family words) for each person, in order."""
@@ -85,23 +88,43 @@ class Entry:
             split.append((given.split(), family.split()))
         return split
 
-    def field_words(self) -> dict[str, list[str]]:
-        """The words indexed under each field (the index and the ranking both read this)."""
-        author_words: list[str] = []
-        for given, family in self.people():
-            author_words.extend(with_joined(given))
-            author_words.extend(with_joined(family))
-        return {
-            "title": self.title.split() + self.title_compounds.split(),
-            "author": author_words,
-            "venue": self.venue.split(),
-            "topic": self.topic.split(),
-            "tag": [w for tag in self.tags for w in with_joined(tag.split())],
-            "citekey": with_joined(self.citekey.split()),
-            "doi": with_joined(self.doi.split()),
-            "list": [w for name in self.lists for w in with_joined(name.split())],
-            "status": with_joined(self.status.split()),
-        }
+    def words_of(self, field: str) -> list[str]:
+        """The words indexed under `field` (the index and the ranking both read this)."""
+        if field == "title":
+            if self.title_compounds:
+                return self.title.split() + self.title_compounds.split()
+            return self.title.split()
+        if field == "author":
+            return author_words(self.people())
+        if field in ("tag", "list"):
+            labels = self.tags if field == "tag" else self.lists
+            return [w for label in labels for w in with_joined(label.split())]
+        text: str = getattr(self, field)
+        return with_joined(text.split()) if text else []
+
+    def all_words(
+        self, words_of_name: Callable[[str], list[str]] | None = None
+    ) -> list[tuple[str, Collection[str]]]:
+        """(field, distinct words) for every field that has words; `words_of_name` splits a
+        "given|family" name like `name_words` (building passes a caching one)."""
+        found: list[tuple[str, Collection[str]]] = []
+        if self.title:
+            found.append(("title", set(self.words_of("title"))))
+        if self.authors:
+            split = words_of_name or name_words
+            people: set[str] = set()
+            for name in self.authors:
+                people.update(split(name))
+            found.append(("author", people))
+        for field in ("venue", "topic", "citekey", "doi", "status"):
+            text: str = getattr(self, field)
+            if text:
+                found.append((field, set(with_joined(text.split()))))
+        for field in ("tag", "list") if self.tags or self.lists else ():
+            words = self.words_of(field)
+            if words:
+                found.append((field, set(words)))
+        return found
 
     def field_texts(self, field: str) -> list[str]:
         """The folded texts of a field, for phrase matching; people read both ways round."""
@@ -118,9 +141,54 @@ class Entry:
         return [getattr(self, field)]
 
 
-def _has_joiner(text: str) -> bool:
-    """True when some word of `text` is built of parts joined by a hyphen, slash or dot."""
-    return any(mark in text for mark in "-‐/.")
+def fold_short(text: str) -> str:
+    """Fold a venue, a label or a "given|family" name (the bar is kept), interned."""
+    if "|" in text:
+        given, _, family = text.partition("|")
+        return sys.intern(f"{normalize.fold(given)}|{normalize.fold(family)}")
+    return sys.intern(normalize.fold(text))
+
+
+def caching_fold_short() -> Callable[[str], str]:
+    """A `fold_short` that remembers its answers, for building: the same people and venues
+    come back paper after paper."""
+    cache: dict[str, str] = {}
+
+    def fold(text: str) -> str:
+        folded = cache.get(text)
+        if folded is None:
+            folded = cache[text] = fold_short(text)
+        return folded
+
+    return fold
+
+
+def name_words(name: str) -> list[str]:
+    """The words of one "given|family" name, with multi-word parts also joined."""
+    given, _, family = name.partition("|")
+    return with_joined(given.split()) + with_joined(family.split())
+
+
+def caching_name_words() -> Callable[[str], list[str]]:
+    """A `name_words` that remembers its answers, for building."""
+    cache: dict[str, list[str]] = {}
+
+    def split(name: str) -> list[str]:
+        words = cache.get(name)
+        if words is None:
+            words = cache[name] = name_words(name)
+        return words
+
+    return split
+
+
+def author_words(people: list[tuple[list[str], list[str]]]) -> list[str]:
+    """Every given and family word of the people, with multi-word names also joined."""
+    found: list[str] = []
+    for given, family in people:
+        found += with_joined(given)
+        found += with_joined(family)
+    return found
 
 
 def with_joined(words: list[str]) -> list[str]:
@@ -129,3 +197,25 @@ def with_joined(words: list[str]) -> list[str]:
     if len(words) > 1:
         return [*words, "".join(words)]
     return words
+
+
+class FieldWords(dict[str, list[str]]):
+    """An entry's words by field, each field split only when first asked for."""
+
+    def __init__(self, entry: Entry) -> None:
+        super().__init__()
+        self._entry = entry
+        self._people: list[tuple[list[str], list[str]]] | None = None
+
+    def people(self) -> list[tuple[list[str], list[str]]]:
+        """The entry's people, split once."""
+        if self._people is None:
+            self._people = self._entry.people()
+        return self._people
+
+    def __missing__(self, field: str) -> list[str]:
+        if field == "author":
+            words = self[field] = author_words(self.people())
+        else:
+            words = self[field] = self._entry.words_of(field)
+        return words

@@ -15,17 +15,36 @@ Not thread-safe: the caller serialises updates and searches.
 
 from __future__ import annotations
 
-import heapq
+import contextlib
+import gc
+from array import array
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import TypeVar
 
 from rapidfuzz import fuzz
 
 from desktop.core.search import normalize
-from desktop.core.search.document import INDEXED_FIELDS, Entry, SearchDocument, with_joined
-from desktop.core.search.matching import ClauseMatcher, Corpus, FullText, restrict
+from desktop.core.search.document import (
+    INDEXED_FIELDS,
+    Entry,
+    FieldWords,
+    SearchDocument,
+    caching_fold_short,
+    caching_name_words,
+    with_joined,
+)
+from desktop.core.search.matching import (
+    ClauseMatcher,
+    Corpus,
+    FullText,
+    restrict,
+)
+from desktop.core.search.postings import Postings
 from desktop.core.search.query import Query
 from desktop.core.search.vocabulary import Expansion, Vocabulary
+
+Key = TypeVar("Key")
 
 # How many candidates are ranked with rapidfuzz, at least; more when a larger limit is asked.
 _RANKED_AT_LEAST = 200
@@ -52,9 +71,10 @@ class SearchIndex:
 
     def __init__(self) -> None:
         self._entries: dict[int, Entry] = {}
-        self._title_length: dict[int, int] = {}
-        self._postings: dict[str, dict[str, set[int]]] = {field: {} for field in INDEXED_FIELDS}
-        self._years: dict[int | None, set[int]] = {}
+        self._postings = {field: Postings() for field in INDEXED_FIELDS}
+        self._years: dict[int | None, array[int]] = {}
+        # Papers by the number of words in their title, to rank short titles first cheaply.
+        self._by_title_length: dict[int, array[int]] = {}
         self._vocabulary = Vocabulary()
         self._corpus = Corpus(self._postings, self._years, self._entries, self._vocabulary)
 
@@ -66,11 +86,21 @@ class SearchIndex:
     ) -> SearchIndex:
         """An index of `docs`; `progress(count)` is called every 1000 papers."""
         index = cls()
+        fold, split_name = caching_fold_short(), caching_name_words()
         counts: dict[str, int] = {}
-        for count, doc in enumerate(docs, start=1):
-            index._store(doc, counts)
-            if progress is not None and count % 1000 == 0:
-                progress(count)
+        # Building makes millions of small lists that all live on; the cyclic garbage
+        # collector would walk them again and again (it doubled the build time).
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            for count, doc in enumerate(docs, start=1):
+                for word in index._store(Entry(doc, fold), doc.id, split_name):
+                    counts[word] = counts.get(word, 0) + 1
+                if progress is not None and count % 1000 == 0:
+                    progress(count)
+        finally:
+            if collecting:
+                gc.enable()
         index._vocabulary.load(counts)
         return index
 
@@ -83,46 +113,31 @@ class SearchIndex:
     def upsert(self, doc: SearchDocument) -> None:
         """Add a paper, or replace what the index knows of it."""
         self.remove(doc.id)
-        added: dict[str, int] = {}
-        self._store(doc, added)
-        for word in added:
-            for _ in range(added[word]):
-                self._vocabulary.add(word)
+        for word in self._store(Entry(doc), doc.id):
+            self._vocabulary.add(word)
 
     def remove(self, doc_id: int) -> None:
         """Forget a paper (nothing happens if the index does not hold it)."""
         entry = self._entries.pop(doc_id, None)
         if entry is None:
             return
-        del self._title_length[doc_id]
-        self._years[entry.year].discard(doc_id)
-        if not self._years[entry.year]:
-            del self._years[entry.year]
-        for field, words in entry.field_words().items():
-            by_word = self._postings[field]
-            for word in set(words):
-                ids = by_word[word]
-                ids.discard(doc_id)
-                if not ids:
-                    del by_word[word]
+        _discard(self._years, entry.year, doc_id)
+        _discard(self._by_title_length, _title_length(entry), doc_id)
+        for field, words in entry.all_words():
+            for word in self._postings[field].remove(doc_id, words):
                 self._vocabulary.discard(word)
 
-    def _store(self, doc: SearchDocument, counts: dict[str, int]) -> None:
-        """Hold `doc` and post its words; count each (field, word) in `counts` once."""
-        entry = Entry(doc)
-        doc_id = doc.id
+    def _store(
+        self, entry: Entry, doc_id: int, split_name: Callable[[str], list[str]] | None = None
+    ) -> list[str]:
+        """Hold `entry` and post its words; return the words new to a field (once a field)."""
         self._entries[doc_id] = entry
-        self._title_length[doc_id] = len(entry.title)
-        self._years.setdefault(entry.year, set()).add(doc_id)
-        for field, words in entry.field_words().items():
-            by_word = self._postings[field]
-            for word in set(words):
-                ids = by_word.get(word)
-                if ids is None:
-                    by_word[word] = {doc_id}
-                else:
-                    ids.add(doc_id)
-                counts[word] = counts.get(word, 0) + 1
+        self._years.setdefault(entry.year, array("i")).append(doc_id)
+        self._by_title_length.setdefault(_title_length(entry), array("i")).append(doc_id)
+        new = []
+        for field, words in entry.all_words(split_name):
+            new += self._postings[field].add(doc_id, words)
+        return new
 
     def search(self, query: Query, limit: int = 50, fulltext: FullText | None = None) -> list[Hit]:
         """The best `limit` papers for `query`, best first; [] for an empty query.
@@ -165,17 +180,20 @@ class SearchIndex:
         driver, rest = positive[0], positive[1:] + negative
         sources = driver.sources()
         if driver.cost() <= _UNION_LIMIT:
-            return _apply(driver.restrict(set().union(*(ids for _, ids in sources))), rest)
+            found = set().union(*(ids for _, ids in sources))
+            return _apply(driver.restrict(found) if driver.negative else found, rest)
         budget = 4 * wanted
         while True:
             taken: set[int] = set()
-            complete = True
             for _, ids in sources:
-                taken |= ids
+                # Equal matches past the budget are left out: any of them would do as well.
+                taken.update(ids[: budget - len(taken)] if isinstance(ids, array) else ids)
                 if len(taken) >= budget:
-                    complete = False
                     break
-            found = _apply(driver.restrict(taken), rest)
+            complete = len(taken) < budget
+            if driver.negative:
+                taken = driver.restrict(taken)
+            found = _apply(taken, rest)
             if complete or len(found) >= wanted:
                 return found
             budget *= 8
@@ -198,9 +216,30 @@ class SearchIndex:
         return chosen
 
     def _shortest(self, ids: set[int], size: int) -> list[int]:
+        """`size` of `ids`, those with the fewest title words first."""
         if len(ids) <= size:
             return list(ids)
-        return heapq.nsmallest(size, ids, key=self._title_length.__getitem__)
+        chosen: list[int] = []
+        for length in sorted(self._by_title_length):
+            chosen += ids.intersection(self._by_title_length[length])
+            if len(chosen) >= size:
+                break
+        return chosen[:size]
+
+
+def _title_length(entry: Entry) -> int:
+    return min(entry.title.count(" ") + 1, 40) if entry.title else 0
+
+
+def _discard(lists: dict[Key, array[int]], key: Key, doc_id: int) -> None:
+    """Remove `doc_id` from the list under `key`, and the key once its list is empty."""
+    ids = lists.get(key)
+    if ids is None:
+        return
+    with contextlib.suppress(ValueError):
+        ids.remove(doc_id)
+    if not ids:
+        del lists[key]
 
 
 def _apply(candidates: set[int], clauses: list[ClauseMatcher]) -> set[int]:
@@ -237,6 +276,11 @@ class _Ranker:
             for w in normalize.words(t.term.text)
         ]
         self._name_words: list[Expansion] = [vocabulary.expand(w) for w in name_words]
+        # Family names the query may stand for (initials aside), to skip other people fast.
+        self._family_keys: set[str] = set().union(
+            *(w.quality.keys() for w in self._name_words if len(w.word) > 1)
+        )
+        self._compares = bool(self._title_query or self._name_words)
 
     def rank(self, shortlist: list[int], entries: dict[int, Entry]) -> list[Hit]:
         scored = []
@@ -251,7 +295,7 @@ class _Ranker:
     def _score(self, doc_id: int, entry: Entry) -> Hit | None:
         if not self._clauses:
             return Hit(doc_id, 100.0, frozenset())
-        words = entry.field_words()
+        words = FieldWords(entry)
         total, fields = 0.0, set()
         for clause in self._clauses:
             quality, field = clause.quality(doc_id, entry, words)
@@ -261,7 +305,13 @@ class _Ranker:
             if field:
                 fields.add(field)
         mean = total / len(self._clauses)
-        closeness = max(self._title_closeness(entry), self._name_closeness(entry))
+        if not self._compares:
+            return Hit(doc_id, round(100.0 * mean, 2), frozenset(fields))
+        closeness = 0.0
+        if "title" in fields:
+            closeness = self._title_closeness(entry)
+        if "author" in fields:
+            closeness = max(closeness, self._name_closeness(words))
         score = 100.0 * ((1.0 - _CLOSENESS_SHARE) * mean + _CLOSENESS_SHARE * closeness)
         return Hit(doc_id, round(min(score, 100.0), 2), frozenset(fields))
 
@@ -270,18 +320,17 @@ class _Ranker:
             return 0.0
         return fuzz.WRatio(self._title_query, entry.title) / 100.0
 
-    def _name_closeness(self, entry: Entry) -> float:
+    def _name_closeness(self, words: FieldWords) -> float:
         """1.0 when the query names a person of the paper by family and given name (or
         initial), half as much for the family name alone."""
-        if not self._name_words or not entry.authors:
-            return 0.0
         best = 0.0
-        for given, family in entry.people():
+        family_keys = self._family_keys
+        for given, family in words.people():
             family_words = with_joined(family)
+            if family_keys.isdisjoint(family_words):
+                continue
             by_family = [w.best_in(family_words) for w in self._name_words]
             family_best = max(by_family)
-            if family_best == 0.0:
-                continue
             matched = by_family.index(family_best)
             given_best = max(
                 (w.best_in(given) for i, w in enumerate(self._name_words) if i != matched),

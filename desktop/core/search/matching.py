@@ -8,13 +8,16 @@ sources with set operations, which run in C, and only looks at single papers to 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from array import array
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
 from desktop.core.search import normalize
 from desktop.core.search.document import FREE_FIELDS, Entry
+from desktop.core.search.postings import Postings
 from desktop.core.search.query import Clause, Term, YearRange
-from desktop.core.search.vocabulary import Expansion, Vocabulary
+from desktop.core.search.vocabulary import PREFIX_FLOOR, Expansion, Vocabulary
 
 #: `fulltext(text, field)` -> ids of papers whose abstract or notes match `text`.
 #: `field` is "abstract", "note", or None for either; `text` is one term as the user typed
@@ -27,20 +30,30 @@ OTHER_FIELD_WEIGHT = 0.8
 #: A word found only in an abstract or a note ranks below any fuzzy title or author match.
 FULLTEXT_QUALITY = 0.35
 
+#: Fields whose postings also list papers by the first letter of their words.
+BY_INITIAL_FIELDS = ("title", "author")
+# Identifiers are matched by prefix only from this many letters on: `l` is no citekey.
+_IDENTIFIER_FIELDS = ("citekey", "doi")
+_IDENTIFIER_PREFIX = 3
+# "S." is an initial: it is looked for among people only.
+_INITIAL = re.compile(r"\w\.")
+
 _FULLTEXT_ONLY = ("abstract", "note")
 # Labels the user picks from a list: matched whole-word, not by prefix or typo.
 _EXACT_FIELDS = ("tag", "list", "status")
 
-Postings = dict[str, dict[str, set[int]]]
-Source = tuple[float, set[int]]
+#: A set of paper ids, or an array of them (postings are arrays to save memory).
+Ids = Collection[int]
+#: Papers with the quality of the match they stand for.
+Source = tuple[float, Ids]
 
 
 @dataclass
 class Corpus:
     """What a matcher reads: the postings of each field, years, entries and the vocabulary."""
 
-    postings: Postings
-    years: dict[int | None, set[int]]
+    postings: dict[str, Postings]
+    years: dict[int | None, array[int]]
     entries: dict[int, Entry]
     vocabulary: Vocabulary
 
@@ -49,7 +62,7 @@ def restrict(candidates: set[int], sources: list[Source]) -> set[int]:
     """The candidates found in any of the sources."""
     found: set[int] = set()
     for _, ids in sources:
-        found |= candidates & ids
+        found.update(candidates.intersection(ids))
         if len(found) == len(candidates):
             break
     return found
@@ -62,6 +75,8 @@ class TermMatcher:
         self.term = term
         self._corpus = corpus
         self.fields: tuple[str, ...] = FREE_FIELDS if term.field is None else (term.field,)
+        if term.field is None and _INITIAL.fullmatch(term.text):
+            self.fields = ("author",)
         if term.field in _FULLTEXT_ONLY:
             self.fields = ()
         self.years: YearRange | None = term.years
@@ -124,17 +139,50 @@ class TermMatcher:
     def _word_sources(self, expansion: Expansion) -> list[Source]:
         """One source per (indexed word, field) the typed word may stand for."""
         postings = self._corpus.postings
-        sources = []
+        sources: list[Source] = []
         quality = expansion.quality
+        short = len(expansion.word) < _IDENTIFIER_PREFIX
         for field in self.fields:
-            weight = FIELD_WEIGHT.get(field, OTHER_FIELD_WEIGHT)
+            weight = self._weight(field)
             by_word = postings[field]
-            for word in expansion.ranked:
+            if short and field in _IDENTIFIER_FIELDS:
+                exact = by_word.get(expansion.word)
+                if exact:
+                    sources.append((weight, exact))
+                continue
+            if len(expansion.word) == 1 and field in BY_INITIAL_FIELDS:
+                sources += self._initial_sources(expansion, by_word, weight)
+                continue
+            # Set intersection of the two key views runs in C, from the smaller side.
+            if len(by_word) < len(quality):
+                common = by_word.words() & quality.keys()
+            else:
+                common = quality.keys() & by_word.words()
+            for word in common:
                 ids = by_word.get(word)
                 if ids:
                     sources.append((quality[word] * weight, ids))
         sources.sort(key=lambda source: -source[0])
         return sources
+
+    @staticmethod
+    def _initial_sources(expansion: Expansion, by_word: Postings, weight: float) -> list[Source]:
+        """A one-letter word: its exact postings, then every paper with a word it begins."""
+        sources: list[Source] = []
+        exact = by_word.get(expansion.word)
+        if exact:
+            sources.append((weight, exact))
+        if len(expansion.quality) > 1:
+            starting = by_word.starting_with(expansion.word)
+            if starting:
+                sources.append((PREFIX_FLOOR * weight, starting))
+        return sources
+
+    def _weight(self, field: str) -> float:
+        """A field's weight for a free word; a qualified term asked for its field: 1.0."""
+        if self.term.field is not None:
+            return 1.0
+        return FIELD_WEIGHT.get(field, OTHER_FIELD_WEIGHT)
 
     def _all_parts(self) -> set[int]:
         """Papers holding every part of a multi-word term (`multi-agent`, a phrase), or the
@@ -145,7 +193,7 @@ class TermMatcher:
             found = restrict(found, sources)
         if self.joined is not None:
             for _, ids in self._word_sources(self.joined):
-                found |= ids
+                found.update(ids)
         if self.phrase:
             entries = self._corpus.entries
             found = {doc for doc in found if self._phrase_in(entries[doc])}
@@ -157,8 +205,10 @@ class TermMatcher:
             return (1.0, "year") if entry.year in self.years else (0.0, "")
         best, where = 0.0, ""
         for field in self.fields:
-            found = self._quality_in(entry, field, words[field])
-            found *= FIELD_WEIGHT.get(field, OTHER_FIELD_WEIGHT)
+            weight = self._weight(field)
+            if weight <= best:
+                break  # fields come best first: nothing later can do better
+            found = self._quality_in(entry, field, words[field]) * weight
             if found > best:
                 best, where = found, field
         if best < FULLTEXT_QUALITY and self.fulltext_ids and doc_id in self.fulltext_ids:

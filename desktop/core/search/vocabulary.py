@@ -40,8 +40,10 @@ class Expansion:
 
     def best_in(self, words: list[str]) -> float:
         """The best quality among `words` (0.0 when none matches)."""
-        get = self.quality.get
-        return max((get(w, 0.0) for w in words), default=0.0)
+        common = self.quality.keys() & words
+        if not common:
+            return 0.0
+        return max(map(self.quality.__getitem__, common))
 
 
 class Vocabulary:

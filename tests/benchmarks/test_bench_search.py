@@ -1,0 +1,95 @@
+"""Search speed at 100k generated papers: latency of `SearchIndex.search` over 300 mixed
+queries, against brute-force rapidfuzz over every title; index build time and memory.
+
+Run by `make bench`; the normal suite does not collect this folder.
+"""
+
+from __future__ import annotations
+
+import gc
+import statistics
+import sys
+import time
+import tracemalloc
+from pathlib import Path
+
+from rapidfuzz import fuzz, process
+
+from desktop.core.search.index import SearchIndex
+from desktop.core.search.query import parse
+
+# The generator sits beside this file; benchmarks are not a package.
+sys.path.insert(0, str(Path(__file__).parent))
+import generate_library
+
+PAPERS = 100_000
+# Brute force takes ~0.4 s a query: time it on every tenth query only.
+BRUTE_FORCE_EVERY = 10
+
+
+def _percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def test_search_at_100k_papers_is_fast_and_small() -> None:
+    papers = generate_library.generate(PAPERS)
+    docs = generate_library.search_documents(papers)
+    queries = generate_library.benchmark_queries(papers)
+    assert len(queries) == 300
+
+    gc.collect()
+    started = time.perf_counter()
+    index = SearchIndex.build(docs)
+    build_seconds = time.perf_counter() - started
+
+    memory_mb = _index_memory_mb(docs)
+
+    latencies: dict[str, list[float]] = {}
+    found: dict[str, int] = {}
+    for kind, text, source in queries:
+        started = time.perf_counter()
+        hits = index.search(parse(text), limit=50)
+        latencies.setdefault(kind, []).append(time.perf_counter() - started)
+        found[kind] = found.get(kind, 0) + (source in [h.doc_id for h in hits[:10]])
+
+    titles = [p.title for p in papers]
+    brute, ours = [], []
+    for kind, text, _source in queries[::BRUTE_FORCE_EVERY]:
+        started = time.perf_counter()
+        process.extract(text, titles, scorer=fuzz.WRatio, limit=50)
+        brute.append(time.perf_counter() - started)
+        ours.append(statistics.mean(latencies[kind]))
+
+    every = [t for kind in latencies for t in latencies[kind]]
+    p50, p95, worst = (_percentile(every, 0.5), _percentile(every, 0.95), max(every))
+    speedup = statistics.mean(brute) / statistics.mean(every)
+    print(f"\nsearch benchmark: {PAPERS} papers, {len(every)} queries")
+    print(f"  index build {build_seconds:.2f} s, index memory {memory_mb:.0f} MB (tracemalloc)")
+    print(f"  latency p50 {p50 * 1e3:.2f} ms, p95 {p95 * 1e3:.2f} ms, max {worst * 1e3:.2f} ms")
+    for kind, values in latencies.items():
+        print(
+            f"    {kind:16} p50 {_percentile(values, 0.5) * 1e3:6.2f} ms"
+            f"  p95 {_percentile(values, 0.95) * 1e3:6.2f} ms"
+            f"  source paper in top 10: {found[kind]}/{len(values)}"
+        )
+    print(
+        f"  brute-force WRatio over all titles: mean {statistics.mean(brute) * 1e3:.0f} ms"
+        f" ({len(brute)} queries); index is {speedup:.0f}x faster"
+    )
+    assert p95 <= 0.016
+    assert speedup >= 30
+    assert build_seconds <= 3.0
+    assert memory_mb <= 150
+
+
+def _index_memory_mb(docs: list) -> float:
+    """Memory held by a fresh index of `docs` (the documents themselves not counted)."""
+    gc.collect()
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    index = SearchIndex.build(docs)
+    held = tracemalloc.get_traced_memory()[0] - before
+    tracemalloc.stop()
+    del index
+    return held / 1e6
