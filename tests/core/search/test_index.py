@@ -1,0 +1,292 @@
+"""The in-memory index: matching rules, ranking order, full text, and incremental updates."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from desktop.core.search.document import SearchDocument
+from desktop.core.search.index import Hit, SearchIndex
+from desktop.core.search.query import parse
+
+DOCS = [
+    SearchDocument(1, "Deep Learning", [("Yann", "LeCun"), ("Geoffrey", "Hinton")], 2015, "Nature"),
+    SearchDocument(
+        2,
+        "Deep Reinforcement Learning with Double Q-learning",
+        [("Hado", "van Hasselt"), ("Arthur", "Guez")],
+        2016,
+        "AAAI",
+        tags=("to-read",),
+    ),
+    SearchDocument(3, "Learning Deep Architectures for AI", [("Yoshua", "Bengio")], 2009, "FTML"),
+    SearchDocument(
+        4,
+        "Trust Region Policy Optimization",
+        [("John", "Schulman"), ("Sergey", "Levine")],
+        2015,
+        "ICML",
+        lists=("Thesis reading",),
+        status="read",
+    ),
+    SearchDocument(5, "Sim-to-Real Robot Learning", [("Sam", "Levine")], 2019, "CoRL"),
+    SearchDocument(6, "", [("Aldo", "Pacchiano")], 2025, "", doi="10.1000/xyz123"),
+    SearchDocument(7, "Efficient Bandits", [("Chen-Yu", "Wei"), ("Haipeng", "Luo")], 2018, "COLT"),
+    SearchDocument(8, "Kernel Eigenvalue Problems", [("Klaus-Robert", "Müller")], 1998, "NC"),
+]
+
+
+def ids(index: SearchIndex, text: str, **kwargs: object) -> list[int]:
+    return [hit.doc_id for hit in index.search(parse(text), **kwargs)]  # type: ignore[arg-type]
+
+
+@pytest.fixture
+def index() -> SearchIndex:
+    return SearchIndex.build(DOCS)
+
+
+def test_every_free_word_must_match_somewhere(index: SearchIndex) -> None:
+    found = ids(index, "deep learning")
+    assert found[0] == 1  # the exact title first; the order of the other two is taste
+    assert set(found) == {1, 2, 3}
+    assert ids(index, "deep hinton") == [1]
+    assert ids(index, "deep schulman") == []
+
+
+def test_exact_title_outranks_longer_titles_and_typos_still_match(index: SearchIndex) -> None:
+    assert ids(index, "deep lerning")[0] == 1
+    assert set(ids(index, "deep lerning")) == {1, 2, 3}
+
+
+def test_a_half_typed_last_word_matches_by_prefix(index: SearchIndex) -> None:
+    assert ids(index, "trust region pol") == [4]
+
+
+def test_exact_outranks_prefix_outranks_typo() -> None:
+    index = SearchIndex.build(
+        [
+            SearchDocument(1, "Modeling Worlds"),
+            SearchDocument(2, "Model Worlds"),
+            SearchDocument(3, "Modal Worlds"),
+        ]
+    )
+    assert ids(index, "model") == [2, 1, 3]
+
+
+def test_authors_by_initial_either_order_typo_hyphen_accent_and_latex(index: SearchIndex) -> None:
+    assert ids(index, "S. Levine")[:2] == [5, 4]  # both Levines, the newer first
+    assert ids(index, "Sergey Levine")[0] == 4
+    assert ids(index, "Levine, Sergey")[0] == 4
+    assert ids(index, "levine sam")[0] == 5
+    assert set(ids(index, "Levin")) == {4, 5}
+    for typed in ("Chen-Yu Wei", "Chenyu Wei", "Chen Yu Wei", "chen-yu"):
+        assert ids(index, typed) == [7], typed
+    for typed in ("Müller", "Muller", 'M{\\"u}ller', "MULLER", "klaus-robert"):
+        assert ids(index, typed) == [8], typed
+    assert ids(index, "van Hasselt") == [2]
+    assert ids(index, "vanhasselt") == [2]
+
+
+def test_an_initial_is_looked_for_among_people_only(index: SearchIndex) -> None:
+    # "R." would begin "Region" and "Robot" in titles, but no one there is called R-.
+    assert ids(index, "R. Levine") == []
+    assert ids(index, "K. Müller") == [8]
+
+
+def test_qualifiers_limit_terms_to_their_field(index: SearchIndex) -> None:
+    assert ids(index, "title:levine") == []
+    assert set(ids(index, "author:levine")) == {4, 5}
+    assert ids(index, "venue:nature") == [1]
+    assert ids(index, "tag:to-read") == [2]
+    assert ids(index, "list:thesis") == [4]
+    assert ids(index, "status:read") == [4]
+    assert ids(index, "doi:10.1000/xyz123") == [6]
+    assert ids(index, "10.1000/xyz123") == [6]
+
+
+def test_years(index: SearchIndex) -> None:
+    assert ids(index, "year:2015") == [4, 1] or ids(index, "year:2015") == [1, 4]
+    assert set(ids(index, "year:2015..2016")) == {1, 2, 4}
+    assert set(ids(index, "year:>=2019")) == {5, 6}
+    assert set(ids(index, "year:<2000")) == {8}
+    assert ids(index, "deep year:2016") == [2]
+
+
+def test_filters_alone_give_full_scores(index: SearchIndex) -> None:
+    assert [hit.score for hit in index.search(parse("year:2015"))] == [100.0, 100.0]
+
+
+def test_phrases_need_the_words_together_and_in_order(index: SearchIndex) -> None:
+    assert ids(index, '"deep learning"') == [1]
+    assert ids(index, '"learning deep"') == [3]
+    assert ids(index, '"sergey levine"') == [4]
+
+
+def test_exclusion_and_or(index: SearchIndex) -> None:
+    assert ids(index, "deep -reinforcement") == [1, 3]
+    assert set(ids(index, "levine OR bengio")) == {3, 4, 5}
+    assert ids(index, "robot OR trust -sim") == [4]
+
+
+def test_words_that_fold_to_nothing_are_ignored(index: SearchIndex) -> None:
+    assert ids(index, "deep learning -") == ids(index, "deep learning")
+    assert ids(index, "-") == []
+
+
+def test_an_empty_query_returns_nothing(index: SearchIndex) -> None:
+    assert ids(index, "") == []
+    assert ids(index, '""') == []
+    assert ids(index, "deep", limit=0) == []
+
+
+def test_hits_are_scored_0_to_100_best_first_and_say_where_they_matched(index: SearchIndex) -> None:
+    hits = index.search(parse("deep hinton"))
+    assert hits == [Hit(1, hits[0].score, frozenset({"title", "author"}))]
+    for text in ("deep", "levine", "lerning", "year:2015", "q-learning"):
+        scores = [hit.score for hit in index.search(parse(text))]
+        assert scores == sorted(scores, reverse=True)
+        assert all(0 < score <= 100 for score in scores)
+
+
+def test_limit(index: SearchIndex) -> None:
+    assert len(ids(index, "learning", limit=2)) == 2
+
+
+class FullText:
+    """Stands in for the database's full-text search; records what it was asked."""
+
+    def __init__(self, found: dict[tuple[str, str | None], set[int]]) -> None:
+        self.found = found
+        self.asked: list[tuple[str, str | None]] = []
+
+    def __call__(self, text: str, field: str | None) -> set[int]:
+        self.asked.append((text, field))
+        return self.found.get((text, field), set())
+
+
+def test_full_text_is_the_only_source_for_abstract_and_note(index: SearchIndex) -> None:
+    fulltext = FullText({("tokamak", "abstract"): {6}, ("todo", "note"): {2}})
+    assert ids(index, "abstract:tokamak", fulltext=fulltext) == [6]
+    assert ids(index, "note:todo", fulltext=fulltext) == [2]
+    assert ids(index, "abstract:tokamak") == []
+
+
+def test_free_words_reach_full_text_when_short_fields_fall_short(index: SearchIndex) -> None:
+    fulltext = FullText({("tokamak", None): {6, 99}, ("deep", None): {4}})
+    assert ids(index, "tokamak", fulltext=fulltext) == [6]  # 99 is not held (trash)
+    # Papers found only through full text rank below those matching in titles.
+    found = ids(index, "deep", fulltext=fulltext)
+    assert set(found[:3]) == {1, 2, 3}
+    assert found[3:] == [4]
+    fulltext.asked.clear()
+    assert len(ids(index, "deep", limit=2, fulltext=fulltext)) == 2
+    assert fulltext.asked == []  # two title hits fill the limit: full text is not asked
+
+
+def test_excluded_words_are_looked_up_in_full_text_too(index: SearchIndex) -> None:
+    fulltext = FullText({("atari", None): {1}})
+    assert set(ids(index, "deep -atari", fulltext=fulltext)) == {2, 3}
+
+
+def test_an_update_is_visible_to_the_very_next_search(index: SearchIndex) -> None:
+    index.upsert(SearchDocument(9, "Attention Is All You Need", [("Ashish", "Vaswani")], 2017))
+    assert ids(index, "attention") == [9]
+    assert ids(index, "vaswani") == [9]
+    assert ids(index, "atention") == [9]  # the new word is in the vocabulary for typos too
+    index.upsert(SearchDocument(9, "Transformers", [("Ashish", "Vaswani")], 2017))
+    assert ids(index, "attention") == []
+    assert ids(index, "transformers") == [9]
+    index.remove(9)
+    assert ids(index, "transformers") == []
+    assert ids(index, "vaswani") == []
+    assert 9 not in index
+    index.remove(9)  # a second removal is harmless
+
+
+def test_removing_the_last_paper_with_a_word_forgets_the_word(index: SearchIndex) -> None:
+    index.remove(8)
+    assert ids(index, "eigenvalue") == []
+    assert ids(index, "eigenvalu") == []
+    assert ids(index, "eigenvalues") == []
+
+
+def test_one_letter_queries_stay_right_after_updates(index: SearchIndex) -> None:
+    assert set(ids(index, "t")) == {2, 4, 5}  # to-read (a tag), Trust, Sim-to-Real
+    index.upsert(SearchDocument(9, "Tokamak Control"))
+    assert 9 in ids(index, "t")
+    index.remove(4)
+    assert 4 not in ids(index, "t")
+
+
+def test_build_reports_progress() -> None:
+    seen: list[int] = []
+    docs = [SearchDocument(i, f"Paper {i}") for i in range(1, 2501)]
+    index = SearchIndex.build(docs, progress=seen.append)
+    assert seen == [1000, 2000]
+    assert len(index) == 2500
+
+
+WORDS = ["deep", "learning", "levine", "robot", "model", "world", "q-learning", "müller", "sim"]
+
+
+def _random_doc(rng: random.Random, doc_id: int) -> SearchDocument:
+    title = " ".join(rng.choices(WORDS, k=rng.randint(0, 4)))
+    people = [(rng.choice(["Sergey", "S.", "Anna", ""]), rng.choice(WORDS)) for _ in range(2)]
+    return SearchDocument(doc_id, title, people, rng.choice([None, 2000, 2020]), rng.choice(WORDS))
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_an_index_updated_step_by_step_answers_as_one_built_afresh(seed: int) -> None:
+    rng = random.Random(seed)
+    held = {i: _random_doc(rng, i) for i in range(1, 30)}
+    index = SearchIndex.build(held.values())
+    for _ in range(60):
+        doc_id = rng.randint(1, 40)
+        if rng.random() < 0.3:
+            index.remove(doc_id)
+            held.pop(doc_id, None)
+        else:
+            held[doc_id] = _random_doc(rng, doc_id)
+            index.upsert(held[doc_id])
+    fresh = SearchIndex.build(held.values())
+    for text in [
+        "deep",
+        "lerning",
+        "levine",
+        "s. levine",
+        "m",
+        "mod",
+        "q-learning",
+        "year:2020",
+        "-robot",
+    ]:
+        assert index.search(parse(text), limit=100) == fresh.search(parse(text), limit=100), text
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text())
+def test_search_never_raises(text: str) -> None:
+    index = _shared_index()
+    for hit in index.search(parse(text), limit=10, fulltext=lambda _text, _field: {1, 42}):
+        assert 0 <= hit.score <= 100
+
+
+@given(
+    st.lists(
+        st.sampled_from(['"', "-", "OR", "title:", "year:", "year:>20", " ", "de", "ép", "L."])
+    )
+)
+def test_search_never_raises_on_the_grammars_own_pieces(pieces: list[str]) -> None:
+    _shared_index().search(parse("".join(pieces)))
+
+
+_INDEX: list[SearchIndex] = []
+
+
+def _shared_index() -> SearchIndex:
+    if not _INDEX:
+        _INDEX.append(SearchIndex.build(DOCS))
+    return _INDEX[0]
