@@ -39,7 +39,7 @@ def run(url: str | None = None) -> int:
     window = MainWindow(library)
     window.show()
     # Index building competes for the interpreter; let the window paint first.
-    QTimer.singleShot(INDEX_DELAY_MS, window.prepare_search)
+    QTimer.singleShot(INDEX_DELAY_MS, window.transfers.prepare_search)
     try:
         return app.exec()
     finally:

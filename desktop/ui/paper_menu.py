@@ -41,21 +41,23 @@ def build(window: MainWindow, library: Library) -> QMenu:
 
 def _list_menu(window: MainWindow, library: Library) -> QMenu:
     menu = QMenu("Add to list", window)
+    organiser = window.organiser
     for reading_list, _count in library.lists():
         list_id = reading_list.id
         assert list_id is not None
         action = menu.addAction(reading_list.name)
-        action.triggered.connect(lambda _=False, i=list_id: window.add_selection_to_list(i))
+        action.triggered.connect(lambda _=False, i=list_id: organiser.add_selection_to_list(i))
     menu.addSeparator()
-    menu.addAction("New list…").triggered.connect(window.add_selection_to_new_list)
+    menu.addAction("New list…").triggered.connect(organiser.add_selection_to_new_list)
     return menu
 
 
 def _tag_menu(window: MainWindow, library: Library) -> QMenu:
     menu = QMenu("Tag", window)
+    organiser = window.organiser
     for tag, _count in library.tags():
         action = menu.addAction(tag.name)
-        action.triggered.connect(lambda _=False, name=tag.name: window.tag_selection(name))
+        action.triggered.connect(lambda _=False, name=tag.name: organiser.tag_selection(name))
     menu.addSeparator()
-    menu.addAction("New tag…").triggered.connect(window.tag_selection_new)
+    menu.addAction("New tag…").triggered.connect(organiser.tag_selection_new)
     return menu

@@ -35,7 +35,7 @@ def test_the_whole_walk_through(
     window.show()
 
     with qtbot.waitSignal(window.import_flow.finished, timeout=20_000):
-        window.import_files([str(resources.SAMPLE_BIB), str(seed_listing)])
+        window.transfers.import_files([str(resources.SAMPLE_BIB), str(seed_listing)])
     assert library.count() == 18 + 20
 
     with qtbot.waitSignal(window.search_finished, timeout=10_000):
@@ -47,7 +47,7 @@ def test_the_whole_walk_through(
 
     window.select_ids([paper_id])
     scripted.texts = ["Introspection", "worth a reread"]  # type: ignore[attr-defined]
-    window.add_selection_to_new_list()
+    window.organiser.add_selection_to_new_list()
     list_id = library.reading_list("Introspection").id
     assert [item.paper.id for item in library.list_items("Introspection")] == [paper_id]
 

@@ -164,7 +164,7 @@ def test_lists_are_created_renamed_and_deleted_with_undo(
     thesis = library.reading_list("Thesis")
     assert thesis.id is not None
     library.add_to_list(thesis.id, library.view_ids()[:2])
-    window.delete_list(thesis.id)
+    window.organiser.delete_list(thesis.id)
     assert "Thesis" not in [rl.name for rl, _ in library.lists()]
     window.undo_stack.undo()  # comes back with its papers
     assert [count for rl, count in library.lists() if rl.name == "Thesis"] == [2]
@@ -237,11 +237,11 @@ def test_tag_rename_colour_and_delete_are_undone(
     ids = library.view_ids()[:2]
     library.tag_papers("robotics", ids)
     scripted.texts = ["robots"]  # type: ignore[attr-defined]
-    window.rename_tag("robotics")
+    window.organiser.rename_tag("robotics")
     assert [(t.name, t.colour) for t, _ in library.tags()] == [("robots", "#e4572e")]
     window.undo_stack.undo()
     assert [t.name for t, _ in library.tags()] == ["robotics"]
-    window.delete_tag("robotics")
+    window.organiser.delete_tag("robotics")
     assert library.tags() == []
     window.undo_stack.undo()
     [(tag, count)] = library.tags()
