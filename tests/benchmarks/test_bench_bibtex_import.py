@@ -17,7 +17,7 @@ import bibtexparser
 from desktop.core.formats import bibtex, latex, names
 
 ENTRIES = 3305
-ROUNDS = 3
+ROUNDS = 5
 # The goal is 3x; the assertion leaves room for a busy shared machine.
 WORST_ACCEPTABLE_RATIO = 4.5
 
@@ -27,9 +27,10 @@ def _best_of(rounds: int, run: Callable[[], object], before: Callable[[], None])
     for _ in range(rounds):
         before()
         gc.collect()
-        start = time.perf_counter()
+        # CPU time of this process: the machine is shared, wall time swings with its load.
+        start = time.process_time()
         run()
-        best = min(best, time.perf_counter() - start)
+        best = min(best, time.process_time() - start)
     return best
 
 
@@ -55,7 +56,7 @@ def test_iridia_import_speed(corpus_dir: Path) -> None:
     ours_seconds = _best_of(ROUNDS, lambda: bibtex.parse_many(sources), _cold_caches)
     ratio = ours_seconds / bare_seconds
     print(
-        f"\nIRIDIA references, {ENTRIES} entries (best of {ROUNDS}):\n"
+        f"\nIRIDIA references, {ENTRIES} entries (best of {ROUNDS}, CPU time):\n"
         f"  bare bibtexparser.parse_string: {bare_seconds:.3f} s, "
         f"{ENTRIES / bare_seconds:,.0f} entries/s\n"
         f"  bibtex.parse_many (full read):  {ours_seconds:.3f} s, "

@@ -189,6 +189,8 @@ def _blank_comments(text: str) -> str:
     fields and whole entries with `%`; a comma or quote in such a comment would derail the
     splitter. A `%` inside a braced or quoted value is text ("50%") and stays.
     """
+    if "%" not in text:
+        return text
     last_percent = None
     for last_percent in _UNESCAPED_PERCENT.finditer(text):  # noqa: B007 (only the last one)
         pass
@@ -371,8 +373,11 @@ class _Expander:
     def __call__(self, name: str, raw: str) -> tuple[str, str]:
         """(value as LaTeX, unread text after it) for the field `name`."""
         # The common case, one braced value, needs no parsing.
-        if raw.startswith("{") and raw.endswith("}") and _single_group(raw):
-            return raw[1:-1], ""
+        if raw.startswith("{") and raw.endswith("}"):
+            inner = raw[1:-1]
+            # Without a "}" inside, the opening brace can only close at the end.
+            if "}" not in inner or _single_group(raw):
+                return inner, ""
         return _evaluate(raw, lambda word: self._lookup(word, name))
 
     def report(self, message: str) -> None:
