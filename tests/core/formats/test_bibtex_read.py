@@ -654,3 +654,25 @@ def test_zotero_bibtex_import_cases(corpus_dir: Path) -> None:
             differing.add(index)
     assert len(cases) == 24
     assert differing == set(ZOTERO_DIFFERENCES)
+
+
+def test_bibtexparser_v1_writer_pairs_read_alike(corpus_dir: Path) -> None:
+    """`X.bib` and bibtexparser v1's rewrite `X_output.bib` hold the same entries (key order)."""
+
+    def summary(path: Path) -> list[tuple]:
+        records = bibtex.parse(path.read_text(encoding="utf-8"), path.name).records
+        return sorted(
+            (
+                *(r.citekey, r.entry_type, r.title, [p.display() for p in r.authors], r.year),
+                *(r.month, r.journal, r.pages, sorted(r.extra.items()), r.keywords, r.abstract),
+            )
+            for r in records
+        )
+
+    pairs = 0
+    for output in sorted((corpus_dir / "bibtexparser-v1").rglob("*_output.bib")):
+        source = output.with_name(output.name.replace("_output.bib", ".bib"))
+        if source.exists():
+            pairs += 1
+            assert summary(source) == summary(output), source.name
+    assert pairs == 8
