@@ -393,8 +393,11 @@ def test_random_text_never_raises(text: str) -> None:
 @settings(max_examples=100, deadline=None)
 @given(st.integers(min_value=0, max_value=len(FULL_ENTRY)), st.integers(0, 40), st.text(max_size=5))
 def test_mangled_entries_never_raise(cut: int, length: int, junk: str) -> None:
-    result = bibtex.parse(FULL_ENTRY[:cut] + junk + FULL_ENTRY[cut + length :])
-    assert len(result.records) + len(result.problems) >= 1 or not result.preambles
+    text = FULL_ENTRY[:cut] + junk + FULL_ENTRY[cut + length :]
+    result = bibtex.parse(text)
+    if text.lstrip().startswith("@Article{Vaswani2017,"):
+        # Whatever the damage after the header, the entry is read or reported, never lost.
+        assert result.records or result.problems
 
 
 # --- Encodings and several files ----------------------------------------------------------
