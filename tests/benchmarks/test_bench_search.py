@@ -67,11 +67,13 @@ def test_search_at_100k_papers_is_fast_and_small() -> None:
     print(f"\nsearch benchmark: {PAPERS} papers, {len(every)} queries")
     print(f"  index build {build_seconds:.2f} s, index memory {memory_mb:.0f} MB (tracemalloc)")
     print(f"  latency p50 {p50 * 1e3:.2f} ms, p95 {p95 * 1e3:.2f} ms, max {worst * 1e3:.2f} ms")
+    # A query made from one paper finds it only when few others match as well: a common
+    # word or a year range matches thousands, so those rates are low by nature.
     for kind, values in latencies.items():
         print(
             f"    {kind:16} p50 {_percentile(values, 0.5) * 1e3:6.2f} ms"
             f"  p95 {_percentile(values, 0.95) * 1e3:6.2f} ms"
-            f"  source paper in top 10: {found[kind]}/{len(values)}"
+            f"  source paper in top 10: {found[kind]:2}/{len(values)}"
         )
     print(
         f"  brute-force WRatio over all titles: mean {statistics.mean(brute) * 1e3:.0f} ms"

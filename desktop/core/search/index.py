@@ -10,7 +10,7 @@ papers where every term matches, then rank a short list of them (a few hundred) 
 rapidfuzz. Brute-force fuzzy matching over every title never happens.
 
 An empty query returns no hits: the caller lists the whole library instead.
-Not thread-safe: the caller serialises updates and searches.
+Not thread-safe: the caller serialises updates and searches (searches fill caches too).
 """
 
 from __future__ import annotations
@@ -318,7 +318,10 @@ class _Ranker:
     def _title_closeness(self, entry: Entry) -> float:
         if not self._title_query or not entry.title:
             return 0.0
-        return fuzz.WRatio(self._title_query, entry.title) / 100.0
+        # WRatio forgives extra title words (it scores a part of a long title as high as a
+        # whole short one); token_sort_ratio does not, and breaks those ties.
+        query, title = self._title_query, entry.title
+        return (fuzz.WRatio(query, title) + fuzz.token_sort_ratio(query, title)) / 200.0
 
     def _name_closeness(self, words: FieldWords) -> float:
         """1.0 when the query names a person of the paper by family and given name (or

@@ -37,6 +37,7 @@ _IDENTIFIER_FIELDS = ("citekey", "doi")
 _IDENTIFIER_PREFIX = 3
 # "S." is an initial: it is looked for among people only.
 _INITIAL = re.compile(r"\w\.")
+_YEAR_WORD = re.compile(r"[12]\d{3}")
 
 _FULLTEXT_ONLY = ("abstract", "note")
 # Labels the user picks from a list: matched whole-word, not by prefix or typo.
@@ -91,6 +92,12 @@ class TermMatcher:
             if len(folded) > 1 and not self.phrase
             else None
         )
+        #: A free four-digit word may be a year ("levine 2018").
+        self.free_year = (
+            int(folded[0])
+            if term.field is None and len(folded) == 1 and _YEAR_WORD.fullmatch(folded[0])
+            else None
+        )
         self.fulltext_ids: set[int] | None = None
         self._sources: list[Source] | None = None
 
@@ -130,6 +137,9 @@ class TermMatcher:
             sources = [(1.0, ids) for year, ids in corpus.years.items() if year in years]
         elif len(self.parts) == 1:
             sources = self._word_sources(self.parts[0])
+            in_year = corpus.years.get(self.free_year) if self.free_year else None
+            if in_year:
+                sources.insert(0, (1.0, in_year))
         elif self.parts and self.fields:
             sources = [(1.0, self._all_parts())]
         if self.fulltext_ids:
@@ -203,6 +213,8 @@ class TermMatcher:
         """How well this term matches one paper, and in which field (0.0 when it does not)."""
         if self.years is not None:
             return (1.0, "year") if entry.year in self.years else (0.0, "")
+        if self.free_year is not None and entry.year == self.free_year:
+            return 1.0, "year"
         best, where = 0.0, ""
         for field in self.fields:
             weight = self._weight(field)

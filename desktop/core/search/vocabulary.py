@@ -26,7 +26,7 @@ def typo_budget(word: str) -> int:
     """How many edits a typed word may be away from an indexed one."""
     if len(word) < 4 or not word.isalpha():
         return 0
-    return 1 if len(word) < 7 else 2
+    return 1 if len(word) < 6 else 2
 
 
 @dataclass(frozen=True)

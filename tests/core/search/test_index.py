@@ -113,6 +113,7 @@ def test_years(index: SearchIndex) -> None:
     assert set(ids(index, "year:>=2019")) == {5, 6}
     assert set(ids(index, "year:<2000")) == {8}
     assert ids(index, "deep year:2016") == [2]
+    assert ids(index, "levine 2019") == [5]  # a free four-digit word may be the year
 
 
 def test_filters_alone_give_full_scores(index: SearchIndex) -> None:
