@@ -137,6 +137,21 @@ def parse_bytes(data: bytes, source: str) -> ParseResult:
     return result
 
 
+def parse_many_bytes(sources: Iterable[tuple[str, bytes]]) -> ParseResult:
+    """`parse_many` for files' bytes; each guessed encoding is reported as a Problem."""
+    texts, notes, encodings = [], [], []
+    for name, data in sources:
+        text, encoding, note = decode_bytes(data)
+        texts.append((name, text))
+        encodings.append(encoding)
+        if note is not None:
+            notes.append(Problem(source=name, line=None, message=note))
+    result = parse_many(texts)
+    result.problems[:0] = notes
+    result.encoding = ", ".join(dict.fromkeys(encodings)) or result.encoding
+    return result
+
+
 def parse_many(sources: Iterable[tuple[str, str]]) -> ParseResult:
     """Read (name, text) pairs as one bibliography: abbreviations and crossrefs are shared.
 

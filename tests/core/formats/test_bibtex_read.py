@@ -679,3 +679,15 @@ def test_bibtexparser_v1_writer_pairs_read_alike(corpus_dir: Path) -> None:
             pairs += 1
             assert summary(source) == summary(output), source.name
     assert pairs == 8
+
+
+def test_parse_many_bytes_reports_each_guessed_encoding() -> None:
+    result = bibtex.parse_many_bytes(
+        [
+            ("abbrev.bib", '@string{j = "Revue d\xe9taill\xe9e"}'.encode("latin-1")),
+            ("main.bib", "@article{a, journal = j, title = {Caf\u00e9}}".encode()),
+        ]
+    )
+    assert (result.records[0].journal, result.records[0].title) == ("Revue détaillée", "Café")
+    assert [(p.source, p.line) for p in result.problems] == [("abbrev.bib", None)]
+    assert result.encoding == "cp1252, utf-8"
