@@ -86,6 +86,12 @@ class TermMatcher:
         loose = not (exact_only or term.phrase or term.field in _EXACT_FIELDS)
         expand = corpus.vocabulary.expand
         self.parts: list[Expansion] = [expand(w, prefix=loose, fuzzy=loose) for w in folded]
+        if term.open_ended and folded and not exact_only:
+            # The last word of a phrase still being typed may be a prefix.
+            self.parts[-1] = expand(folded[-1], prefix=True, fuzzy=False)
+        # A phrase is found where its words stand together: " world models " in a title,
+        # or " world mod" while the quote is still open.
+        self._needle = f" {self.phrase}" if term.open_ended else f" {self.phrase} "
         joined = "".join(folded)
         self.joined = (
             expand(joined, prefix=loose, fuzzy=False)
@@ -231,17 +237,17 @@ class TermMatcher:
         if not words:
             return 0.0
         if self.phrase:
-            padded = f" {self.phrase} "
-            return 1.0 if any(padded in f" {text} " for text in entry.field_texts(field)) else 0.0
+            needle = self._needle
+            return 1.0 if any(needle in f" {text} " for text in entry.field_texts(field)) else 0.0
         best = min(part.best_in(words) for part in self.parts)
         if self.joined is not None:
             best = max(best, self.joined.best_in(words))
         return best
 
     def _phrase_in(self, entry: Entry) -> bool:
-        padded = f" {self.phrase} "
+        needle = self._needle
         return any(
-            padded in f" {text} " for field in self.fields for text in entry.field_texts(field)
+            needle in f" {text} " for field in self.fields for text in entry.field_texts(field)
         )
 
 

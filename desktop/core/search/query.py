@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 #: Field names a user may put before a colon, with the forms we also accept.
 FIELD_NAMES = {
@@ -75,6 +75,8 @@ class Term:
     field: str | None = None
     phrase: bool = False
     negated: bool = False
+    #: A phrase whose closing quote is not typed (yet): its last word may be half-typed.
+    open_ended: bool = False
     #: Set only for `year:` terms.
     years: YearRange | None = None
 
@@ -141,13 +143,22 @@ def _read_unit(text: str, pos: int) -> tuple[Term | _Or | None, int]:
         value_start = qualifier.end()
         if value_start < len(text) and not _is_gap(text[value_start]):
             value, phrase, after = _read_value(text, value_start)
-            return _qualified(field, value, phrase, negated, text[start:after]), after
+            term = _qualified(field, value, phrase, negated, text[start:after])
+            return _mark_open_end(term, text, after), after
     value, phrase, after = _read_value(text, start)
     if phrase and not value.strip():
         return None, after
     if value == "OR" and not negated and not phrase:
         return _Or(value), after
-    return Term(text=value, phrase=phrase, negated=negated), after
+    return _mark_open_end(Term(text=value, phrase=phrase, negated=negated), text, after), after
+
+
+def _mark_open_end(term: Term, text: str, after: int) -> Term:
+    """Mark a phrase whose closing quote is missing: it ran to the end of the text, and the
+    text does not end with a closing quote (an opening one there would have left it empty)."""
+    if term.phrase and after == len(text) and not text.endswith('"'):
+        return replace(term, open_ended=True)
+    return term
 
 
 def _read_value(text: str, pos: int) -> tuple[str, bool, int]:

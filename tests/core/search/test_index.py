@@ -126,6 +126,12 @@ def test_phrases_need_the_words_together_and_in_order(index: SearchIndex) -> Non
     assert ids(index, '"sergey levine"') == [4]
 
 
+def test_a_phrase_still_being_typed_takes_its_last_word_as_a_prefix(index: SearchIndex) -> None:
+    assert ids(index, '"deep lea') == [1]
+    assert ids(index, '"deep lea"') == []
+    assert ids(index, '"trust reg') == [4]
+
+
 def test_exclusion_and_or(index: SearchIndex) -> None:
     assert ids(index, "deep -reinforcement") == [1, 3]
     assert set(ids(index, "levine OR bengio")) == {3, 4, 5}

@@ -101,8 +101,11 @@ def test_a_year_that_is_no_year_reads_as_a_literal_word(typed: str) -> None:
     [
         ("title:", [[word("title:")]]),
         ("title: foo", [[word("title:")], [word("foo")]]),
-        ('"unclosed phrase', [[word("unclosed phrase", phrase=True)]]),
-        ('title:"unclosed', [[word("unclosed", field="title", phrase=True)]]),
+        ('"unclosed phrase', [[word("unclosed phrase", phrase=True, open_ended=True)]]),
+        ('title:"unclosed', [[word("unclosed", field="title", phrase=True, open_ended=True)]]),
+        ('"a b" "c', [[word("a b", phrase=True)], [word("c", phrase=True, open_ended=True)]]),
+        ('"a b"', [[word("a b", phrase=True)]]),
+        ('"', []),
         ("C++", [[word("C++")]]),
         ("multi-agent", [[word("multi-agent")]]),
         ("don't", [[word("don't")]]),
