@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QProgressDialog, QWidget
 from desktop.core.errors import KnownError
 from desktop.core.importer import ImportReport
 from desktop.core.library import Library
-from desktop.ui import prompts
+from desktop.ui import prompts, signals
 from desktop.ui.workers import Worker
 
 IMPORT_FILTERS = (
@@ -83,7 +83,7 @@ class ImportFlow(QObject):
             self._worker.cancel()
 
     def _on_progress(self, done: int, total: int) -> None:
-        self.progressed.emit(done, total)
+        signals.emit(self.progressed, done, total)
         if self._dialog is not None:
             self._dialog.setMaximum(total)
             self._dialog.setValue(min(done, total - 1))
@@ -97,13 +97,13 @@ class ImportFlow(QObject):
 
     def _on_finished(self, reports: Any) -> None:
         self._close()
-        self.finished.emit(list(reports))
+        signals.emit(self.finished, list(reports))
 
     def _on_failed(self, error: Any) -> None:
         self._close()
         if isinstance(error, KnownError):
             if not self.cancelled:
                 prompts.show_error(self._parent, str(error))
-            self.finished.emit([])
+            signals.emit(self.finished, [])
             return
         raise error  # a bug: the crash reporter logs it

@@ -9,6 +9,7 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, Signal
 
 from desktop.core.library import Change, Library
+from desktop.ui import signals
 
 
 class LibraryEvents(QObject):
@@ -22,7 +23,7 @@ class LibraryEvents(QObject):
         library.subscribe(self._on_change)
 
     def _on_change(self, change: Change) -> None:
-        self.changed.emit(change)
+        signals.emit(self.changed, change)
 
     def detach(self) -> None:
         """Stop listening (the window is closing)."""

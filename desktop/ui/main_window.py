@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
 from desktop.core.browse import View
 from desktop.core.errors import KnownError
 from desktop.core.library import Change, Library
-from desktop.ui import icons, paper_menu, prompts, undo_commands, window_menus
+from desktop.ui import icons, paper_menu, prompts, signals, undo_commands, window_menus
 from desktop.ui.import_flow import ImportFlow
 from desktop.ui.library_events import LibraryEvents
 from desktop.ui.models.paper_table_model import COLUMN_KEYS, PaperTableModel
@@ -298,7 +298,7 @@ class MainWindow(QMainWindow):
         self.table_model.show_hits(paper_ids)
         self._update_center()
         self._update_actions()
-        self.search_finished.emit(text)
+        signals.emit(self.search_finished, text)
 
     def _on_search_failed(self, text: str, error: Exception) -> None:
         if not isinstance(error, KnownError):

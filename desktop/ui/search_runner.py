@@ -12,6 +12,7 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 
 from desktop.core.library import Library
+from desktop.ui import signals
 from desktop.ui.workers import Worker
 
 
@@ -53,10 +54,10 @@ class SearchRunner(QObject):
         worker.start()
 
     def _on_finished(self, paper_ids: Any) -> None:
-        self._done(lambda text: self.hits_ready.emit(text, list(paper_ids)))
+        self._done(lambda text: signals.emit(self.hits_ready, text, list(paper_ids)))
 
     def _on_failed(self, error: Any) -> None:
-        self._done(lambda text: self.failed.emit(text, error))
+        self._done(lambda text: signals.emit(self.failed, text, error))
 
     def _done(self, deliver: Any) -> None:
         self._worker = None

@@ -11,6 +11,8 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 
+from desktop.ui import signals
+
 
 class Worker(QObject):
     """One background call. Keep a reference until `finished` or `failed` arrives."""
@@ -29,7 +31,7 @@ class Worker(QObject):
 
     def report(self, done: int, total: int) -> None:
         """Called by the work (on its thread) to tell how far it is."""
-        self.progressed.emit(done, total)
+        signals.emit(self.progressed, done, total)
 
     def cancel(self) -> None:
         """Ask the work to stop; it checks `is_cancelled` at safe points."""
@@ -42,9 +44,9 @@ class Worker(QObject):
         try:
             result = self._work(self)
         except Exception as error:  # handed to the GUI thread, which decides what to show
-            self.failed.emit(error)
+            signals.emit(self.failed, error)
             return
-        self.finished.emit(result)
+        signals.emit(self.finished, result)
 
 
 class _Runnable(QRunnable):

@@ -10,6 +10,7 @@ from pytestqt.qtbot import QtBot
 from desktop.core.browse import View
 from desktop.core.formats.record import Person, Record
 from desktop.core.library import Library
+from desktop.ui import signals
 from desktop.ui.main_window import MainWindow
 from desktop.ui.models import paper_mime
 from desktop.ui.widgets.detail_pane import RELOAD
@@ -55,7 +56,7 @@ def test_the_window_works_on_each_backend(
     scripted.choices = [RELOAD]  # type: ignore[attr-defined]
     title = window.detail.form.fields["journal"]
     title.setText("JMLR")
-    title.editingFinished.emit()
+    signals.emit(title.editingFinished)
     assert scripted.asked == ["Changed by someone else"]  # type: ignore[attr-defined]
     assert library.paper(first).paper.journal == ""
     assert window.detail.form.fields["title"].text() == "Offline RL (v2)"

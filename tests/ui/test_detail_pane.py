@@ -12,6 +12,7 @@ from pytestqt.qtbot import QtBot
 
 from desktop.core.formats.record import Person, Record
 from desktop.core.library import Library
+from desktop.ui import signals
 from desktop.ui.widgets import notes_editor
 from desktop.ui.widgets.abstract_view import from_qt_position, to_qt_position
 from desktop.ui.widgets.detail_pane import OVERWRITE, RELOAD, DetailPane
@@ -43,7 +44,7 @@ def pane(ui_library: Library, paper_id: int, qtbot: QtBot) -> DetailPane:
 def _edit(pane: DetailPane, field: str, text: str) -> None:
     edit = pane.form.fields[field]
     edit.setText(text)
-    edit.editingFinished.emit()
+    signals.emit(edit.editingFinished)
 
 
 def test_shows_the_paper(pane: DetailPane) -> None:
@@ -59,7 +60,7 @@ def test_an_edit_is_saved_and_undone(pane: DetailPane, ui_library: Library, pape
     assert ui_library.paper(paper_id).paper.title == "Faster Learners"
     pane.form.authors.setPlainText("Levine, Sergey\nFinn, Chelsea\nAbbeel, Pieter")
     pane.form.year.setText("2022")
-    pane.form.year.editingFinished.emit()
+    signals.emit(pane.form.year.editingFinished)
     details = ui_library.paper(paper_id)
     assert [p.family for p in details.authors] == ["Levine", "Finn", "Abbeel"]
     assert details.paper.year == 2022
@@ -80,7 +81,7 @@ def test_a_bad_doi_or_year_is_flagged_and_not_saved(
     assert not pane.form.problem.isHidden()
     assert "not a DOI" in pane.form.problem.text()
     pane.form.year.setText("20x1")
-    pane.form.year.editingFinished.emit()
+    signals.emit(pane.form.year.editingFinished)
     assert "not a year" in pane.form.problem.text()
     stored = ui_library.paper(paper_id).paper
     assert (stored.doi, stored.year) == ("", 2021)
@@ -185,7 +186,7 @@ def test_links_include_doi_arxiv_and_attachments(
     ui_library.update_paper(
         paper_id, expected_version=None, doi="10.1000/abc", arxiv_id="2101.00001"
     )
-    pane.links.attach_requested.emit(str(pdf), "")
+    signals.emit(pane.links.attach_requested, str(pdf), "")
     pane.show_paper(paper_id)
     items = [pane.links.list.item(i).data(256) for i in range(pane.links.list.count())]
     assert items == ["https://doi.org/10.1000/abc", "https://arxiv.org/abs/2101.00001", str(pdf)]

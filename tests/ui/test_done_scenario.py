@@ -41,8 +41,8 @@ def test_the_whole_walk_through(
     with qtbot.waitSignal(window.search_finished, timeout=10_000):
         QTest.keyClicks(window.search_bar.field, "lechnr")  # Mathias Lechner, misspelt
     ids = window.table_model.paper_ids()
-    assert len(ids) == 1
-    (paper_id,) = ids
+    assert 1 <= len(ids) <= 3  # a few near misses may follow; the best match comes first
+    paper_id = ids[0]
     assert QUOTE in library.paper(paper_id).paper.abstract
 
     window.select_ids([paper_id])

@@ -14,7 +14,7 @@ from PySide6.QtGui import QStandardItem, QStandardItemModel
 
 from desktop.core.browse import View
 from desktop.core.library import Library
-from desktop.ui import icons
+from desktop.ui import icons, signals
 from desktop.ui.models import paper_mime
 
 Index = QModelIndex | QPersistentModelIndex
@@ -117,7 +117,7 @@ class SidebarModel(QStandardItemModel):
     ) -> bool:
         if not self.canDropMimeData(data, action, row, column, parent):
             return False
-        self.papers_dropped.emit(parent.data(VIEW_ROLE), paper_mime.decode(data))
+        signals.emit(self.papers_dropped, parent.data(VIEW_ROLE), paper_mime.decode(data))
         # The papers stay where they came from; the library's change refreshes the counts.
         return False
 

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 from desktop.core.formats import names
 from desktop.core.formats.record import Person
 from desktop.core.papers import PaperDetails
-from desktop.ui import icons
+from desktop.ui import icons, signals
 
 #: (field, label) of the one-line text fields, in form order.
 TEXT_FIELDS = (
@@ -240,7 +240,7 @@ class MetadataForm(QWidget):
         if problems:
             return
         if changes:
-            self.save_requested.emit(changes)
+            signals.emit(self.save_requested, changes)
 
     def _flag(self, problems: list[str]) -> None:
         self.problem.setText(" ".join(problems))

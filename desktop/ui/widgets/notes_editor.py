@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 
 from desktop.core.library import Library
 from desktop.core.models import Note
-from desktop.ui import icons, link_opener, prompts
+from desktop.ui import icons, link_opener, prompts, signals
 
 SAVE_DELAY_MS = 500
 MAX_UNSAVED_MS = 1000
@@ -183,7 +183,7 @@ class NotesEditor(QWidget):
             self._notes = [note if n.id == note.id else n for n in self._notes]
         self._saved_text = text
         assert note.id is not None
-        self.saved.emit(note.id)
+        signals.emit(self.saved, note.id)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.editor and event.type() == QEvent.Type.FocusOut:

@@ -6,6 +6,7 @@ from PySide6.QtCore import QByteArray, QPoint, Qt, Signal
 from PySide6.QtGui import QAction, QKeyEvent
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QMenu, QTableView, QWidget
 
+from desktop.ui import signals
 from desktop.ui.models.paper_table_model import COLUMN_KEYS, COLUMNS
 
 #: Columns hidden until the user shows them (header menu), to keep a first start uncluttered.
@@ -52,7 +53,7 @@ class PaperTableView(QTableView):
         header.setSortIndicatorShown(True)
         header.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         header.customContextMenuRequested.connect(self._on_header_menu)
-        self.doubleClicked.connect(lambda _index: self.open_requested.emit())
+        self.doubleClicked.connect(lambda _index: signals.emit(self.open_requested))
 
     def apply_default_layout(self) -> None:
         """Column widths for a first start (no remembered layout yet)."""
@@ -76,7 +77,7 @@ class PaperTableView(QTableView):
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.currentIndex().isValid():
-            self.open_requested.emit()
+            signals.emit(self.open_requested)
             return
         super().keyPressEvent(event)
 

@@ -6,7 +6,7 @@ from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QWidget
 
-from desktop.ui import icons
+from desktop.ui import icons, signals
 
 #: Quiet time after the last keystroke before a search runs.
 DEBOUNCE_MS = 150
@@ -92,4 +92,4 @@ class SearchBar(QWidget):
         self._timer.start()
 
     def _on_pause(self) -> None:
-        self.query_changed.emit(self.text())
+        signals.emit(self.query_changed, self.text())
