@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TypeVar
 
-from rapidfuzz import fuzz
+from rapidfuzz import fuzz, process
 
 from desktop.core.search import normalize
 from desktop.core.search.document import (
@@ -165,8 +165,9 @@ class SearchIndex:
         return hits
 
     def _search(self, query: Query, clauses: list[ClauseMatcher], limit: int) -> list[Hit]:
-        candidates = self._candidates(clauses, max(_RANKED_AT_LEAST, 4 * limit))
-        shortlist = self._shortlist(candidates, clauses, max(_RANKED_AT_LEAST, 4 * limit))
+        size = max(_RANKED_AT_LEAST, limit + limit // 4)
+        candidates = self._candidates(clauses, size)
+        shortlist = self._shortlist(candidates, clauses, size)
         ranked = _Ranker(query, clauses, self._vocabulary).rank(shortlist, self._entries)
         return ranked[:limit]
 
@@ -283,18 +284,29 @@ class _Ranker:
         self._compares = bool(self._title_query or self._name_words)
 
     def rank(self, shortlist: list[int], entries: dict[int, Entry]) -> list[Hit]:
-        scored = []
+        matched = []
         for doc_id in shortlist:
             entry = entries[doc_id]
-            hit = self._score(doc_id, entry)
-            if hit is not None:
-                scored.append((-hit.score, -(entry.year or 0), -doc_id, hit))
+            found = self._match(doc_id, entry)
+            if found is not None:
+                matched.append((doc_id, entry, *found))
+        titles = self._title_closeness([(row[0], row[1]) for row in matched if "title" in row[3]])
+        scored = []
+        for doc_id, entry, mean, fields, words in matched:
+            score = 100.0 * mean
+            if self._compares:
+                closeness = titles.get(doc_id, 0.0)
+                if "author" in fields:
+                    closeness = max(closeness, self._name_closeness(words))
+                score = 100.0 * ((1.0 - _CLOSENESS_SHARE) * mean + _CLOSENESS_SHARE * closeness)
+            hit = Hit(doc_id, round(min(score, 100.0), 2), frozenset(fields))
+            scored.append((-hit.score, -(entry.year or 0), -doc_id, hit))
         scored.sort(key=lambda row: row[:3])
         return [row[3] for row in scored]
 
-    def _score(self, doc_id: int, entry: Entry) -> Hit | None:
-        if not self._clauses:
-            return Hit(doc_id, 100.0, frozenset())
+    def _match(self, doc_id: int, entry: Entry) -> tuple[float, set[str], FieldWords] | None:
+        """The mean quality of the clauses for one paper, the fields they matched in, and
+        its words; None when some clause does not hold after all."""
         words = FieldWords(entry)
         total, fields = 0.0, set()
         for clause in self._clauses:
@@ -304,24 +316,22 @@ class _Ranker:
             total += quality
             if field:
                 fields.add(field)
-        mean = total / len(self._clauses)
-        if not self._compares:
-            return Hit(doc_id, round(100.0 * mean, 2), frozenset(fields))
-        closeness = 0.0
-        if "title" in fields:
-            closeness = self._title_closeness(entry)
-        if "author" in fields:
-            closeness = max(closeness, self._name_closeness(words))
-        score = 100.0 * ((1.0 - _CLOSENESS_SHARE) * mean + _CLOSENESS_SHARE * closeness)
-        return Hit(doc_id, round(min(score, 100.0), 2), frozenset(fields))
+        return (total / len(self._clauses) if self._clauses else 1.0), fields, words
 
-    def _title_closeness(self, entry: Entry) -> float:
-        if not self._title_query or not entry.title:
-            return 0.0
+    def _title_closeness(self, papers: list[tuple[int, Entry]]) -> dict[int, float]:
+        """How closely the query reads as each paper's title (0..1), scored in one batch."""
+        if not self._title_query or not papers:
+            return {}
+        titles = {doc_id: entry.title for doc_id, entry in papers}
+        closeness = dict.fromkeys(titles, 0.0)
         # WRatio forgives extra title words (it scores a part of a long title as high as a
         # whole short one); token_sort_ratio does not, and breaks those ties.
-        query, title = self._title_query, entry.title
-        return (fuzz.WRatio(query, title) + fuzz.token_sort_ratio(query, title)) / 200.0
+        for scorer in (fuzz.WRatio, fuzz.token_sort_ratio):
+            for _, score, doc_id in process.extract(
+                self._title_query, titles, scorer=scorer, limit=None
+            ):
+                closeness[doc_id] += score / 200.0
+        return closeness
 
     def _name_closeness(self, words: FieldWords) -> float:
         """1.0 when the query names a person of the paper by family and given name (or
