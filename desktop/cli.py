@@ -425,37 +425,29 @@ def _note_add(library: Library, args: argparse.Namespace) -> None:
 
 
 def _import(library: Library, args: argparse.Namespace) -> None:
-    totals: dict[str, Any] = {"imported": 0, "duplicates": 0, "problems": [], "papers": 0}
-    for path in args.paths:
-        report = library.import_file(
-            path,
-            format=args.format,
-            list_name=args.list_name,
-            tag=args.tag,
-            progress=None if args.json else _progress_printer(path.name),
-        )
-        summary = report.to_json()
-        totals["imported"] += summary["imported"]
-        totals["duplicates"] += summary["duplicates"]
-        totals["problems"] += summary["problems"]
-        totals["papers"] = summary["papers"]
-        if not args.json:
-            print(
-                f"{path}: imported {report.imported} paper(s) as {report.format}; "
-                f"{len(report.duplicates)} likely duplicate(s), {len(report.problems)} problem(s)."
-            )
-            for duplicate in report.duplicates:
-                print(
-                    f"  paper {duplicate.paper_id} looks like paper {duplicate.other_id}: "
-                    f"{'; '.join(duplicate.evidence)}"
-                )
-            for problem in report.problems:
-                line = f" line {problem.line}" if problem.line else ""
-                print(f"  {problem.source}{line}: {problem.message}")
+    report = library.import_files(
+        args.paths,
+        format=args.format,
+        list_name=args.list_name,
+        tag=args.tag,
+        progress=None if args.json else _progress_printer("import"),
+    )
     if args.json:
-        _print_json(totals)
-    else:
-        print(f"The library now holds {totals['papers']} paper(s).")
+        _print_json(report.to_json())
+        return
+    print(
+        f"Imported {report.imported} paper(s) ({report.format}); "
+        f"{len(report.duplicates)} likely duplicate(s), {len(report.problems)} problem(s)."
+    )
+    for duplicate in report.duplicates:
+        print(
+            f"  paper {duplicate.paper_id} looks like paper {duplicate.other_id}: "
+            f"{'; '.join(duplicate.evidence)}"
+        )
+    for problem in report.problems:
+        line = f" line {problem.line}" if problem.line else ""
+        print(f"  {problem.source}{line}: {problem.message}")
+    print(f"The library now holds {report.papers} paper(s).")
 
 
 def _progress_printer(name: str) -> Callable[[int, int], None]:

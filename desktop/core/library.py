@@ -7,7 +7,7 @@ announced to the listeners (the search index, the window), so no view half-updat
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -327,22 +327,28 @@ class Library:
         Entries that cannot be read do not stop the import: they are reported and kept
         as import problems the user can fix and retry. Cancelled, nothing is stored.
         """
-        path = Path(path)
-        try:
-            data = path.read_bytes()
-        except FileNotFoundError:
-            raise InvalidInputError(f"There is no file {path}.") from None
-        except IsADirectoryError:
-            raise InvalidInputError(f"{path} is a folder; choose a file to import.") from None
-        except OSError as error:
-            raise InvalidInputError(
-                f"Papershelf could not read {path}: {error.strerror}."
-            ) from None
-        format_name, result = registry.read(data, source=path.name, path=path, format=format)
+        return self.import_files(
+            [path], format=format, list_name=list_name, tag=tag, progress=progress, cancel=cancel
+        )
+
+    def import_files(
+        self,
+        paths: Sequence[Path | str],
+        *,
+        format: str = "auto",
+        list_name: str | None = None,
+        tag: str | None = None,
+        progress: Progress | None = None,
+        cancel: Callable[[], bool] | None = None,
+    ) -> ImportReport:
+        """Import several files in one transaction; BibTeX files share abbreviations and
+        crossref targets, as they do when bibtex reads them together."""
+        files = [(Path(p).name, _read_bytes(Path(p)), Path(p)) for p in paths]
+        formats, result = registry.read_many(files, format=format)
         return self.import_parsed(
             result,
-            source=str(path),
-            format=format_name,
+            source=", ".join(str(p) for p in paths),
+            format=", ".join(dict.fromkeys(formats)),
             list_name=list_name,
             tag=tag,
             progress=progress,
@@ -652,6 +658,17 @@ class Library:
     def check(self) -> list[str]:
         """Problems found in the stored library, as sentences (empty when healthy)."""
         return backup.check(self.engine)
+
+
+def _read_bytes(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except FileNotFoundError:
+        raise InvalidInputError(f"There is no file {path}.") from None
+    except IsADirectoryError:
+        raise InvalidInputError(f"{path} is a folder; choose a file to import.") from None
+    except OSError as error:
+        raise InvalidInputError(f"Papershelf could not read {path}: {error.strerror}.") from None
 
 
 def _first_line(error: Exception) -> str:

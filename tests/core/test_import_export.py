@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from desktop.core.errors import InvalidInputError
-from desktop.core.formats import bibtex
+from desktop.core.formats import bibtex, registry
 from desktop.core.importer import ImportCancelled
 from desktop.core.library import Library
 
@@ -157,3 +157,21 @@ def test_search_sees_imports_edits_and_deletes_at_once(library: Library, tmp_pat
     library.restore_papers([paper_id])
     assert [h.paper_id for h in library.search("guided policy")] == [paper_id]
     assert library.search("") == []
+
+
+def test_bib_files_imported_together_share_abbreviations(
+    library: Library, corpus_dir: Path
+) -> None:
+    folder = corpus_dir / "iridia-references"
+    names = ["abbrev.bib", "authors.bib", "journals.bib", "crossref.bib", "articles.bib"]
+    articles = folder / "articles.bib"
+    _, alone = registry.read_many([("articles.bib", articles.read_bytes(), articles)])
+    # Read on its own, the file leans on the others' @string macros.
+    assert [p for p in alone.problems if "abbreviation" in p.message.casefold()]
+    together = library.import_files([folder / name for name in names])
+    assert not [p for p in together.problems if "abbreviation" in p.message.casefold()]
+    assert together.imported > 1000
+    assert together.format == "bibtex"
+    # Nothing an author wrote was lost: every article came in with its people.
+    sample = library.paper(together.paper_ids[-1])
+    assert sample.authors and sample.paper.citekey

@@ -162,6 +162,39 @@ def read(
     return name, result
 
 
+def read_many(
+    files: Sequence[tuple[str, bytes, str | Path | None]], *, format: str = "auto"
+) -> tuple[list[str], ParseResult]:
+    """Read several files (source name, bytes, path) into one result; the formats used.
+
+    BibTeX files are read together, so that @string abbreviations and crossref targets
+    defined in one file serve the others (as `bibtex file1 file2` would see them).
+    """
+    from desktop.core.formats import bibtex
+
+    names: list[str] = []
+    together: list[tuple[str, bytes]] = []
+    combined = ParseResult()
+    for source, data, path in files:
+        text, _, _ = decode_bytes(data)
+        name = detect_format(path, text) if format == "auto" else get(format).name
+        names.append(name)
+        if name in ("bibtex", "biblatex"):
+            together.append((source, data))
+            continue
+        _, result = read(data, source=source, path=path, format=name)
+        _extend(combined, result)
+    if together:
+        _extend(combined, bibtex.parse_many_bytes(together))
+    return names, combined
+
+
+def _extend(combined: ParseResult, result: ParseResult) -> None:
+    combined.records.extend(result.records)
+    combined.problems.extend(result.problems)
+    combined.preambles.extend(result.preambles)
+
+
 def read_text(text: str, *, source: str, format: str) -> ParseResult:
     """Read already-decoded `text` as the format called `format`."""
     return reader_for(format)(text, source)
