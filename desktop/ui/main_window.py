@@ -271,6 +271,9 @@ class MainWindow(QMainWindow):
 
     def show_view(self, view: View) -> None:
         """Select a sidebar row (tests and keyboard users)."""
+        if self._pending:  # a list made a moment ago must be in the sidebar first
+            self._apply_timer.stop()
+            self._apply_changes()
         self.sidebar.setCurrentIndex(self.sidebar_model.index_of(view))
 
     def _on_query_changed(self, _text: str) -> None:
