@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import sys
 
+import PySide6
 from PySide6.QtCore import QCoreApplication, QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from desktop.core import db
 from desktop.core.errors import KnownError
 from desktop.core.library import Library
-from desktop.ui import icons
+from desktop.ui import icons, signals
 from desktop.ui.crash_report import LOG_NAME, CrashReporter
 
 #: Wait this long after showing the window before building the search index.
@@ -28,6 +29,11 @@ def run(url: str | None = None) -> int:
     app.setWindowIcon(icons.app_icon())
     reporter = CrashReporter(db.data_dir() / LOG_NAME, _show_sentence)
     reporter.install()
+    if signals.void_calls_drop_none():
+        sys.stderr.write(
+            f"Warning: PySide6 {PySide6.__version__} has a reference-counting bug that makes "
+            "Papershelf abort after long use; install pyside6-essentials 6.11.\n"
+        )
     try:
         library = Library.open(url)
     except KnownError as error:

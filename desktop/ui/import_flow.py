@@ -14,7 +14,7 @@ from desktop.core.errors import KnownError
 from desktop.core.importer import ImportReport
 from desktop.core.library import Library
 from desktop.ui import prompts, signals
-from desktop.ui.workers import Worker
+from desktop.ui.workers import Job, Worker
 
 IMPORT_FILTERS = (
     "Bibliographies (*.bib *.bibtex *.ris *.txt *.json *.csl.json *.nbib *.ciw);;All files (*)"
@@ -46,17 +46,19 @@ class ImportFlow(QObject):
         files = [Path(p) for p in paths]
         self.cancelled = False
 
-        def work(worker: Worker) -> list[ImportReport]:
+        library = self._library  # the thread must not touch this QObject
+
+        def work(job: Job) -> list[ImportReport]:
             reports = []
             for number, path in enumerate(files):
 
                 def progress(done: int, total: int, number: int = number) -> None:
-                    worker.report(number * 1000 + (1000 * done) // max(total, 1), 1000 * len(files))
+                    job.report(number * 1000 + (1000 * done) // max(total, 1), 1000 * len(files))
 
                 reports.append(
-                    self._library.import_file(path, progress=progress, cancel=worker.is_cancelled)
+                    library.import_file(path, progress=progress, cancel=job.is_cancelled)
                 )
-                if worker.is_cancelled():
+                if job.is_cancelled():
                     break
             return reports
 

@@ -1,7 +1,7 @@
 """Turns the library's change callbacks into a Qt signal the widgets connect to.
 
-`Library` calls its listeners on whatever thread made the write; a queued Qt signal brings
-the news to the GUI thread, so views only ever refresh there.
+`Library` calls its listeners on whatever thread made the write; the news is handed to
+the GUI thread (`gui_thread.call_soon`) and emitted there, so views only refresh there.
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, Signal
 
 from desktop.core.library import Change, Library
-from desktop.ui import signals
+from desktop.ui import gui_thread, signals
 
 
 class LibraryEvents(QObject):
@@ -20,10 +20,12 @@ class LibraryEvents(QObject):
     def __init__(self, library: Library, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._library = library
+        gui_thread.ensure_started()
         library.subscribe(self._on_change)
 
     def _on_change(self, change: Change) -> None:
-        signals.emit(self.changed, change)
+        # Imports write from a worker thread; the news is emitted in the GUI thread.
+        gui_thread.call_soon(lambda: signals.emit(self.changed, change))
 
     def detach(self) -> None:
         """Stop listening (the window is closing)."""

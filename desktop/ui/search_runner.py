@@ -47,7 +47,8 @@ class SearchRunner(QObject):
         assert self._wanted is not None
         text, limit = self._running = self._wanted
         self._wanted = None
-        worker = Worker(lambda _w: [hit.paper_id for hit in self._library.search(text, limit)])
+        library = self._library  # the thread must not touch this QObject
+        worker = Worker(lambda _job: [hit.paper_id for hit in library.search(text, limit)])
         worker.finished.connect(self._on_finished)
         worker.failed.connect(self._on_failed)
         self._worker = worker

@@ -41,3 +41,26 @@ def emit(signal: SignalInstance, *args: Any) -> None:
     result = signal.emit(*args)  # type: ignore[func-returns-value]
     if EMIT_DROPS_A_REFERENCE:
         ctypes.pythonapi.Py_IncRef(ctypes.py_object(result))
+
+
+def void_calls_drop_none() -> bool:
+    """Whether this PySide6 takes a reference from `None` on each call returning nothing.
+
+    PySide6 6.12.0 on CPython 3.11 does (setText, start, processEvents...): a session
+    then aborts after some tens of thousands of calls. Nothing here can undo that; the
+    answer is another PySide6 (6.11.3 is fine), and `app.run` warns when it sees this.
+    """
+    from PySide6.QtCore import QTimer
+
+    timer = QTimer()
+    before = sys.getrefcount(None)
+    for _ in range(_PROBE_CALLS):
+        timer.stop()
+    dropped = before - sys.getrefcount(None) >= _PROBE_CALLS * 3 // 4
+    if dropped:  # give back what the probe itself took
+        for _ in range(_PROBE_CALLS):
+            ctypes.pythonapi.Py_IncRef(ctypes.py_object(None))
+    return dropped
+
+
+_PROBE_CALLS = 200

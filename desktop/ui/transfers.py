@@ -62,7 +62,7 @@ class Transfers:
         if not text:
             return
         wanted = text
-        worker = Worker(lambda _worker: self._library.add_by_identifier(wanted), self._w)
+        worker = Worker(lambda _job: self._library.add_by_identifier(wanted), self._w)
         worker.finished.connect(lambda details: self._on_added(details.id))
         worker.failed.connect(self._on_worker_failed)
         self._w.statusBar().showMessage(f"Looking up {text}…")
@@ -112,14 +112,14 @@ class Transfers:
 
     def refresh_from_others(self) -> None:
         """Re-read the library for changes made elsewhere (another user, another window)."""
-        worker = Worker(lambda _worker: self._library.refresh(), self._w)
+        worker = Worker(lambda _job: self._library.refresh(), self._w)
         worker.failed.connect(self._on_worker_failed)
         self._refresher = worker
         worker.start()
 
     def prepare_search(self) -> None:
         """Build the search index in the background so the first keystroke is fast."""
-        worker = Worker(lambda _worker: self._library.build_search_index(), self._w)
+        worker = Worker(lambda _job: self._library.build_search_index(), self._w)
         worker.failed.connect(self._on_worker_failed)
         self._indexer = worker
         worker.start()

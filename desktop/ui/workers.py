@@ -1,17 +1,37 @@
 """Running a slow core call off the GUI thread and getting its result back as a signal.
 
-The call runs in Qt's global thread pool; `finished(result)` or `failed(error)` arrive on
-the GUI thread. Progress reported by the call (done, total) arrives as `progressed`.
+The call runs in a Python thread that never touches a Qt object (see `gui_thread`): it
+gets a plain `Job` to report progress and check for cancellation, and its outcome is
+handed to the GUI thread, where `finished(result)`, `failed(error)` and
+`progressed(done, total)` are emitted. Qt's thread pool is not used: with PySide6 6.12.0
+each task run there takes references away from `None`, which aborts the interpreter.
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
+from PySide6.QtCore import QObject, Signal
 
-from desktop.ui import signals
+from desktop.ui import gui_thread, signals
+
+
+class Job:
+    """What the background work sees: a progress callback and a cancel flag (no Qt)."""
+
+    def __init__(self, on_progress: Callable[[int, int], None]) -> None:
+        self._on_progress = on_progress
+        self.cancelled = False
+
+    def report(self, done: int, total: int) -> None:
+        """Tell how far the work is (called on the work's thread)."""
+        on_progress = self._on_progress
+        gui_thread.call_soon(lambda: on_progress(done, total))
+
+    def is_cancelled(self) -> bool:
+        return self.cancelled
 
 
 class Worker(QObject):
@@ -21,38 +41,47 @@ class Worker(QObject):
     failed = Signal(object)
     progressed = Signal(int, int)
 
-    def __init__(self, work: Callable[[Worker], Any], parent: QObject | None = None) -> None:
+    def __init__(self, work: Callable[[Job], Any], parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._work = work
-        self.cancelled = False
+        self._job: Job | None = None
 
     def start(self) -> None:
-        QThreadPool.globalInstance().start(_Runnable(self))
-
-    def report(self, done: int, total: int) -> None:
-        """Called by the work (on its thread) to tell how far it is."""
-        signals.emit(self.progressed, done, total)
+        gui_thread.ensure_started()
+        # Everything the thread needs is taken here, in the GUI thread.
+        job = self._job = Job(self._emit_progress)
+        finish, fail = self._emit_finished, self._emit_failed
+        thread = threading.Thread(
+            target=_run, args=(self._work, job, finish, fail), name="papershelf-worker"
+        )
+        thread.daemon = True  # quitting mid-import rolls the import back (one transaction)
+        thread.start()
 
     def cancel(self) -> None:
-        """Ask the work to stop; it checks `is_cancelled` at safe points."""
-        self.cancelled = True
+        """Ask the work to stop; it checks `Job.is_cancelled` at safe points."""
+        if self._job is not None:
+            self._job.cancelled = True
 
-    def is_cancelled(self) -> bool:
-        return self.cancelled
+    def _emit_progress(self, done: int, total: int) -> None:
+        signals.emit(self.progressed, done, total)
 
-    def run(self) -> None:
-        try:
-            result = self._work(self)
-        except Exception as error:  # handed to the GUI thread, which decides what to show
-            signals.emit(self.failed, error)
-            return
+    def _emit_finished(self, result: Any) -> None:
         signals.emit(self.finished, result)
 
+    def _emit_failed(self, error: Exception) -> None:
+        signals.emit(self.failed, error)
 
-class _Runnable(QRunnable):
-    def __init__(self, worker: Worker) -> None:
-        super().__init__()
-        self._worker = worker
 
-    def run(self) -> None:
-        self._worker.run()
+def _run(
+    work: Callable[[Job], Any],
+    job: Job,
+    finish: Callable[[Any], None],
+    fail: Callable[[Exception], None],
+) -> None:
+    try:
+        result = work(job)
+    except Exception as error:  # handed to the GUI thread, which decides what to show
+        failure = error  # `error` is unbound once the except block ends
+        gui_thread.call_soon(lambda: fail(failure))
+        return
+    gui_thread.call_soon(lambda: finish(result))

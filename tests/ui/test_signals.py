@@ -1,4 +1,5 @@
-"""Emitting signals must not take references away from `True` (PySide6 6.12.0 does)."""
+"""Reference counts PySide6 must not break: `True` on emit (6.12.0 takes one away per
+emit; `desktop.ui.signals` gives it back) and `None` on calls returning nothing."""
 
 from __future__ import annotations
 
@@ -39,3 +40,15 @@ def test_window_code_never_emits_directly() -> None:
             if re.search(r"\.emit\(", line) and "signals.emit(" not in line:
                 direct.append(f"{path.relative_to(UI)}:{number}: {line.strip()}")
     assert direct == [], "use desktop.ui.signals.emit(signal, ...) instead"
+
+
+def test_pyside_keeps_none_alive_across_calls() -> None:
+    # PySide6 6.12.0 on CPython 3.11 drops a reference to None on every Qt call that
+    # returns nothing (setText, start, processEvents...): a session aborts after some
+    # tens of thousands of calls. pyproject must pin pyside6-essentials below 6.12.
+    import PySide6
+
+    assert not signals.void_calls_drop_none(), (
+        f"PySide6 {PySide6.__version__} loses a reference to None on every void call; "
+        "use pyside6-essentials<6.12 (6.11.3 is fine)"
+    )
