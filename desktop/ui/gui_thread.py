@@ -15,12 +15,14 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QCoreApplication, QTimer
 
-#: How often the GUI thread looks for work handed over (milliseconds).
-POLL_MS = 15
+#: How often the GUI thread looks for work handed over while background work runs (ms).
+POLL_MS = 5
 
 _queue: deque[Callable[[], object]] = deque()
 _gui_thread_id: int | None = None
 _pump: QTimer | None = None
+#: Background jobs running; the timer only runs while there are some.
+_running = 0
 
 
 def ensure_started() -> None:
@@ -32,7 +34,25 @@ def ensure_started() -> None:
     _pump = QTimer(QCoreApplication.instance())
     _pump.setInterval(POLL_MS)
     _pump.timeout.connect(run_pending)
+    if _running:
+        _pump.start()
+
+
+def job_started() -> None:
+    """A background job began (GUI thread): look for its results until it ends."""
+    global _running
+    ensure_started()
+    _running += 1
+    assert _pump is not None
     _pump.start()
+
+
+def job_ended() -> None:
+    """A background job's last result was handled (GUI thread)."""
+    global _running
+    _running = max(0, _running - 1)
+    if not _running and not _queue and _pump is not None and _alive(_pump):
+        _pump.stop()
 
 
 def in_gui_thread() -> bool:

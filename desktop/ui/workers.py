@@ -47,7 +47,7 @@ class Worker(QObject):
         self._job: Job | None = None
 
     def start(self) -> None:
-        gui_thread.ensure_started()
+        gui_thread.job_started()
         # Everything the thread needs is taken here, in the GUI thread.
         job = self._job = Job(self._emit_progress)
         finish, fail = self._emit_finished, self._emit_failed
@@ -66,9 +66,11 @@ class Worker(QObject):
         signals.emit(self.progressed, done, total)
 
     def _emit_finished(self, result: Any) -> None:
+        gui_thread.job_ended()
         signals.emit(self.finished, result)
 
     def _emit_failed(self, error: Exception) -> None:
+        gui_thread.job_ended()
         signals.emit(self.failed, error)
 
 
