@@ -26,6 +26,7 @@ from rapidfuzz import fuzz, process
 
 from desktop.core.search import normalize
 from desktop.core.search.document import (
+    IDENTIFIER_FIELDS,
     INDEXED_FIELDS,
     Entry,
     FieldWords,
@@ -70,7 +71,9 @@ class SearchIndex:
     """Words, people and labels of every paper, for fuzzy search as the user types."""
 
     def __init__(self) -> None:
-        self._entries: dict[int, Entry] = {}
+        # Entries are held as plain tuples: the garbage collector stops tracking those (an
+        # Entry, a tuple subclass, it would walk at every full collection).
+        self._entries: dict[int, tuple[object, ...]] = {}
         self._postings = {field: Postings() for field in INDEXED_FIELDS}
         self._years: dict[int | None, array[int]] = {}
         # Papers by the number of words in their title, to rank short titles first cheaply.
@@ -88,20 +91,23 @@ class SearchIndex:
         index = cls()
         fold, split_name = caching_fold_short(), caching_name_words()
         counts: dict[str, int] = {}
+        typo_counts: dict[str, int] = {}
         # Building makes millions of small lists that all live on; the cyclic garbage
         # collector would walk them again and again (it doubled the build time).
         collecting = gc.isenabled()
         gc.disable()
         try:
             for count, doc in enumerate(docs, start=1):
-                for word in index._store(Entry(doc, fold), doc.id, split_name):
+                for field, word in index._store(Entry.of(doc, fold), doc.id, split_name):
                     counts[word] = counts.get(word, 0) + 1
+                    if field not in IDENTIFIER_FIELDS:
+                        typo_counts[word] = typo_counts.get(word, 0) + 1
                 if progress is not None and count % 1000 == 0:
                     progress(count)
         finally:
             if collecting:
                 gc.enable()
-        index._vocabulary.load(counts)
+        index._vocabulary.load(counts, typo_counts)
         return index
 
     def __len__(self) -> int:
@@ -113,30 +119,31 @@ class SearchIndex:
     def upsert(self, doc: SearchDocument) -> None:
         """Add a paper, or replace what the index knows of it."""
         self.remove(doc.id)
-        for word in self._store(Entry(doc), doc.id):
-            self._vocabulary.add(word)
+        for field, word in self._store(Entry.of(doc), doc.id):
+            self._vocabulary.add(word, typos=field not in IDENTIFIER_FIELDS)
 
     def remove(self, doc_id: int) -> None:
         """Forget a paper (nothing happens if the index does not hold it)."""
-        entry = self._entries.pop(doc_id, None)
-        if entry is None:
+        held = self._entries.pop(doc_id, None)
+        if held is None:
             return
+        entry = Entry._make(held)
         _discard(self._years, entry.year, doc_id)
         _discard(self._by_title_length, _title_length(entry), doc_id)
         for field, words in entry.all_words():
             for word in self._postings[field].remove(doc_id, words):
-                self._vocabulary.discard(word)
+                self._vocabulary.discard(word, typos=field not in IDENTIFIER_FIELDS)
 
     def _store(
         self, entry: Entry, doc_id: int, split_name: Callable[[str], list[str]] | None = None
-    ) -> list[str]:
-        """Hold `entry` and post its words; return the words new to a field (once a field)."""
-        self._entries[doc_id] = entry
+    ) -> list[tuple[str, str]]:
+        """Hold `entry` and post its words; return (field, word) for words new to a field."""
+        self._entries[doc_id] = tuple(entry)
         self._years.setdefault(entry.year, array("i")).append(doc_id)
         self._by_title_length.setdefault(_title_length(entry), array("i")).append(doc_id)
         new = []
         for field, words in entry.all_words(split_name):
-            new += self._postings[field].add(doc_id, words)
+            new += [(field, word) for word in self._postings[field].add(doc_id, words)]
         return new
 
     def search(self, query: Query, limit: int = 50, fulltext: FullText | None = None) -> list[Hit]:
@@ -283,10 +290,10 @@ class _Ranker:
         )
         self._compares = bool(self._title_query or self._name_words)
 
-    def rank(self, shortlist: list[int], entries: dict[int, Entry]) -> list[Hit]:
+    def rank(self, shortlist: list[int], entries: dict[int, tuple[object, ...]]) -> list[Hit]:
         matched = []
         for doc_id in shortlist:
-            entry = entries[doc_id]
+            entry = Entry._make(entries[doc_id])
             found = self._match(doc_id, entry)
             if found is not None:
                 matched.append((doc_id, entry, *found))

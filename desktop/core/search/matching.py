@@ -14,7 +14,7 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
 from desktop.core.search import normalize
-from desktop.core.search.document import FREE_FIELDS, Entry
+from desktop.core.search.document import FREE_FIELDS, IDENTIFIER_FIELDS, Entry
 from desktop.core.search.postings import Postings
 from desktop.core.search.query import Clause, Term, YearRange
 from desktop.core.search.vocabulary import PREFIX_FLOOR, Expansion, Vocabulary
@@ -33,7 +33,6 @@ FULLTEXT_QUALITY = 0.35
 #: Fields whose postings also list papers by the first letter of their words.
 BY_INITIAL_FIELDS = ("title", "author")
 # Identifiers are matched by prefix only from this many letters on: `l` is no citekey.
-_IDENTIFIER_FIELDS = ("citekey", "doi")
 _IDENTIFIER_PREFIX = 3
 # "S." is an initial: it is looked for among people only.
 _INITIAL = re.compile(r"\w\.")
@@ -55,7 +54,8 @@ class Corpus:
 
     postings: dict[str, Postings]
     years: dict[int | None, array[int]]
-    entries: dict[int, Entry]
+    #: Each paper's `Entry`, as a plain tuple.
+    entries: dict[int, tuple[object, ...]]
     vocabulary: Vocabulary
 
 
@@ -161,7 +161,7 @@ class TermMatcher:
         for field in self.fields:
             weight = self._weight(field)
             by_word = postings[field]
-            if short and field in _IDENTIFIER_FIELDS:
+            if short and field in IDENTIFIER_FIELDS:
                 exact = by_word.get(expansion.word)
                 if exact:
                     sources.append((weight, exact))
@@ -212,7 +212,7 @@ class TermMatcher:
                 found.update(ids)
         if self.phrase:
             entries = self._corpus.entries
-            found = {doc for doc in found if self._phrase_in(entries[doc])}
+            found = {doc for doc in found if self._phrase_in(Entry._make(entries[doc]))}
         return found
 
     def quality(self, doc_id: int, entry: Entry, words: dict[str, list[str]]) -> tuple[float, str]:

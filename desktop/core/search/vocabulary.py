@@ -47,10 +47,16 @@ class Expansion:
 
 
 class Vocabulary:
-    """Counts of indexed words, sorted for prefix lookup and bucketed by length for typos."""
+    """Counts of indexed words, sorted for prefix lookup and bucketed by length for typos.
+
+    Each word counts the fields that hold it. Words of identifiers (citation keys, DOIs)
+    are left out of the typo buckets: nobody misspells a key on purpose, and at 100k
+    papers they would make up most of what typo matching has to scan.
+    """
 
     def __init__(self) -> None:
         self._counts: dict[str, int] = {}
+        self._typo_counts: dict[str, int] = {}
         self._sorted: list[str] = []
         self._by_length: dict[int, list[str]] = {}
         self._cache: dict[tuple[str, bool, bool], Expansion] = {}
@@ -61,37 +67,34 @@ class Vocabulary:
     def __contains__(self, word: object) -> bool:
         return word in self._counts
 
-    def load(self, counts: dict[str, int]) -> None:
-        """Replace the whole vocabulary at once (building is faster than adding one by one)."""
+    def load(self, counts: dict[str, int], typo_counts: dict[str, int]) -> None:
+        """Replace the whole vocabulary at once (building is faster than adding one by one);
+        `typo_counts` counts the fields where typos are looked for."""
         self._counts = counts
+        self._typo_counts = typo_counts
         self._sorted = sorted(counts)
         self._by_length = {}
-        for word in self._sorted:
+        for word in sorted(typo_counts):
             self._by_length.setdefault(len(word), []).append(word)
         self._cache.clear()
 
-    def add(self, word: str) -> None:
-        """Count one more use of `word`."""
-        count = self._counts.get(word, 0)
-        self._counts[word] = count + 1
-        if count == 0:
+    def add(self, word: str, *, typos: bool = True) -> None:
+        """Count one more field holding `word` (`typos`: one where typos are looked for)."""
+        if _increment(self._counts, word):
             bisect.insort(self._sorted, word)
+            self._cache.clear()
+        if typos and _increment(self._typo_counts, word):
             self._by_length.setdefault(len(word), []).append(word)
             self._cache.clear()
 
-    def discard(self, word: str) -> None:
-        """Count one use of `word` less; forget it when no use is left."""
-        count = self._counts.get(word, 0)
-        if count > 1:
-            self._counts[word] = count - 1
-            return
-        if count == 0:
-            return
-        del self._counts[word]
-        index = bisect.bisect_left(self._sorted, word)
-        del self._sorted[index]
-        self._by_length[len(word)].remove(word)
-        self._cache.clear()
+    def discard(self, word: str, *, typos: bool = True) -> None:
+        """Count one field less holding `word`; forget it when none is left."""
+        if _decrement(self._counts, word):
+            del self._sorted[bisect.bisect_left(self._sorted, word)]
+            self._cache.clear()
+        if typos and _decrement(self._typo_counts, word):
+            self._by_length[len(word)].remove(word)
+            self._cache.clear()
 
     def expand(self, word: str, *, prefix: bool = True, fuzzy: bool = True) -> Expansion:
         """What `word` may stand for: exact, then prefix completions, then typo neighbours."""
@@ -143,3 +146,22 @@ class Vocabulary:
                     closeness = 1.0 - distance / max(len(word), len(candidate))
                     found[candidate] = FUZZY_FLOOR + FUZZY_SPAN * closeness
         return found
+
+
+def _increment(counts: dict[str, int], word: str) -> bool:
+    """Count `word` once more; True when it is new."""
+    count = counts.get(word, 0)
+    counts[word] = count + 1
+    return count == 0
+
+
+def _decrement(counts: dict[str, int], word: str) -> bool:
+    """Count `word` once less; True when that was its last count (it is then dropped)."""
+    count = counts.get(word, 0)
+    if count > 1:
+        counts[word] = count - 1
+        return False
+    if count == 0:
+        return False
+    del counts[word]
+    return True

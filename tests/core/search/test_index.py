@@ -107,6 +107,14 @@ def test_qualifiers_limit_terms_to_their_field(index: SearchIndex) -> None:
     assert ids(index, "10.1000/xyz123") == [6]
 
 
+def test_citation_keys_match_by_word_or_long_prefix_but_not_by_typo() -> None:
+    index = SearchIndex.build([SearchDocument(1, "A", citekey="levine2018learning")])
+    assert ids(index, "levine2018learning") == [1]
+    assert ids(index, "levine2018") == [1]
+    assert ids(index, "levine2018lerning") == []
+    assert ids(index, "le") == []
+
+
 def test_years(index: SearchIndex) -> None:
     assert ids(index, "year:2015") == [4, 1] or ids(index, "year:2015") == [1, 4]
     assert set(ids(index, "year:2015..2016")) == {1, 2, 4}
