@@ -9,8 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from desktop.core.search.document import SearchDocument
-from desktop.core.search.index import Hit, SearchIndex
+from desktop.core.search.index import SearchIndex
 from desktop.core.search.query import parse
+from desktop.core.search.ranking import Hit
 
 DOCS = [
     SearchDocument(1, "Deep Learning", [("Yann", "LeCun"), ("Geoffrey", "Hinton")], 2015, "Nature"),

@@ -1,0 +1,127 @@
+"""Ranking a shortlist of matching papers: the score (0..100) of each, best first.
+
+A paper's score is mostly the mean quality of its matches (exact, prefix or typo; title and
+author above other fields, full text last), and partly how closely the query reads as its
+title (rapidfuzz, in one batch) or as the name of one of its people.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rapidfuzz import fuzz, process
+
+from desktop.core.search import normalize
+from desktop.core.search.document import Entry, FieldWords, with_joined
+from desktop.core.search.matching import ClauseMatcher
+from desktop.core.search.vocabulary import Expansion, Vocabulary
+
+# The share of the score given to how closely the query reads as the title or a name.
+_CLOSENESS_SHARE = 0.2
+
+
+@dataclass(frozen=True)
+class Hit:
+    """A paper that matches, with its score (0..100) and the fields the query matched in."""
+
+    doc_id: int
+    score: float
+    fields: frozenset[str]
+
+
+class Ranker:
+    """Scores shortlisted papers: how well each clause matches, and how close the query reads
+    to the paper's title or to one of its people."""
+
+    def __init__(self, clauses: list[ClauseMatcher], vocabulary: Vocabulary) -> None:
+        self._clauses = [c for c in clauses if c.positive]
+        text_terms = [
+            t.term
+            for c in self._clauses
+            for t in c.positive
+            if t.term.field in (None, "title") and t.years is None
+        ]
+        self._title_query = " ".join(normalize.fold(t.text) for t in text_terms)
+        name_words = [
+            w
+            for c in self._clauses
+            for t in c.positive
+            if t.term.field in (None, "author")
+            for w in normalize.words(t.term.text)
+        ]
+        self._name_words: list[Expansion] = [vocabulary.expand(w) for w in name_words]
+        # Family names the query may stand for (initials aside), to skip other people fast.
+        self._family_keys: set[str] = set().union(
+            *(w.quality.keys() for w in self._name_words if len(w.word) > 1)
+        )
+        self._compares = bool(self._title_query or self._name_words)
+
+    def rank(self, shortlist: list[int], entries: dict[int, tuple[object, ...]]) -> list[Hit]:
+        matched = []
+        for doc_id in shortlist:
+            entry = Entry._make(entries[doc_id])
+            found = self._match(doc_id, entry)
+            if found is not None:
+                matched.append((doc_id, entry, *found))
+        titles = self._title_closeness([(row[0], row[1]) for row in matched if "title" in row[3]])
+        scored = []
+        for doc_id, entry, mean, fields, words in matched:
+            score = 100.0 * mean
+            if self._compares:
+                closeness = titles.get(doc_id, 0.0)
+                if "author" in fields:
+                    closeness = max(closeness, self._name_closeness(words))
+                score = 100.0 * ((1.0 - _CLOSENESS_SHARE) * mean + _CLOSENESS_SHARE * closeness)
+            hit = Hit(doc_id, round(min(score, 100.0), 2), frozenset(fields))
+            scored.append((-hit.score, -(entry.year or 0), -doc_id, hit))
+        scored.sort(key=lambda row: row[:3])
+        return [row[3] for row in scored]
+
+    def _match(self, doc_id: int, entry: Entry) -> tuple[float, set[str], FieldWords] | None:
+        """The mean quality of the clauses for one paper, the fields they matched in, and
+        its words; None when some clause does not hold after all."""
+        words = FieldWords(entry)
+        total, fields = 0.0, set()
+        for clause in self._clauses:
+            quality, field = clause.quality(doc_id, entry, words)
+            if quality <= 0.0:
+                return None
+            total += quality
+            if field:
+                fields.add(field)
+        return (total / len(self._clauses) if self._clauses else 1.0), fields, words
+
+    def _title_closeness(self, papers: list[tuple[int, Entry]]) -> dict[int, float]:
+        """How closely the query reads as each paper's title (0..1), scored in one batch."""
+        if not self._title_query or not papers:
+            return {}
+        titles = {doc_id: entry.title for doc_id, entry in papers}
+        closeness = dict.fromkeys(titles, 0.0)
+        # WRatio forgives extra title words (it scores a part of a long title as high as a
+        # whole short one); token_sort_ratio does not, and breaks those ties.
+        for scorer in (fuzz.WRatio, fuzz.token_sort_ratio):
+            for _, score, doc_id in process.extract(
+                self._title_query, titles, scorer=scorer, limit=None
+            ):
+                closeness[doc_id] += score / 200.0
+        return closeness
+
+    def _name_closeness(self, words: FieldWords) -> float:
+        """1.0 when the query names a person of the paper by family and given name (or
+        initial), half as much for the family name alone."""
+        best = 0.0
+        family_keys = self._family_keys
+        for given, family in words.people():
+            family_words = with_joined(family)
+            if family_keys.isdisjoint(family_words):
+                continue
+            by_family = [w.best_in(family_words) for w in self._name_words]
+            family_best = max(by_family)
+            matched = by_family.index(family_best)
+            given_best = max(
+                (w.best_in(given) for i, w in enumerate(self._name_words) if i != matched),
+                default=0.0,
+            )
+            closeness = (family_best + given_best) / 2 if given_best else family_best / 2
+            best = max(best, closeness)
+        return best
