@@ -1,7 +1,7 @@
-"""How one query term finds papers: through postings (sets of ids) for the many, and word by
-word for the few papers that are ranked.
+"""How one query term finds papers: through postings (lists of ids) for the many, and word
+by word for the few papers that are ranked.
 
-A term turns into "sources": posting sets with the quality of the match they stand for
+A term turns into "sources": lists of ids with the quality of the match they stand for
 (an exact title word, a prefix, a typo, a full-text hit), best first. The index combines
 sources with set operations, which run in C, and only looks at single papers to rank them.
 """
@@ -42,7 +42,7 @@ _FULLTEXT_ONLY = ("abstract", "note")
 # Labels the user picks from a list: matched whole-word, not by prefix or typo.
 _EXACT_FIELDS = ("tag", "list", "status")
 
-#: A set of paper ids, or an array of them (postings are arrays to save memory).
+#: Paper ids: a set (full text, candidates), an array or a tuple (postings).
 Ids = Collection[int]
 #: Papers with the quality of the match they stand for.
 Source = tuple[float, Ids]
@@ -109,7 +109,7 @@ class TermMatcher:
 
     @property
     def searchable(self) -> bool:
-        """False for terms with nothing to look for (`-`, `C++` folds to `c`, so it is kept)."""
+        """False for terms that fold to nothing (`-`, `(`); `C++` folds to `c` and is kept."""
         return bool(self.years is not None or self.parts or self.term.field in _FULLTEXT_ONLY)
 
     @property
