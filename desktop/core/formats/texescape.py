@@ -65,6 +65,16 @@ MATH_SYMBOLS = frozenset(
     arctan sinh cosh tanh lim liminf limsup max min sup inf det dim deg arg ker hom Pr gcd
     quad qquad""".split()
 )
+#: The symbols that are a single TeX token (`\mathchardef`), so `x^\alpha` works; a macro
+#: such as `\log` or `\neq` after `^` is an error.
+MATH_SCRIPT_SYMBOLS = frozenset(
+    """alpha beta gamma delta epsilon varepsilon zeta eta theta vartheta iota kappa lambda mu
+    nu xi pi varpi rho varrho sigma varsigma tau upsilon phi varphi chi psi omega Gamma Delta
+    Theta Lambda Xi Pi Sigma Upsilon Phi Psi Omega prime infty partial nabla ast star circ
+    bullet dagger ddagger pm mp times cdot sim approx equiv leq geq le ge ll gg subset supset
+    in ni cap cup wedge vee perp mid forall exists neg top bot ell Re Im aleph wp
+    emptyset""".split()
+)
 #: Math commands taking one argument (`\\hat x`, `\\mathrm{d}`); `\\frac` takes two.
 MATH_ONE_ARGUMENT = frozenset(
     """sqrt mathrm mathbf mathit mathsf mathtt mathcal mathnormal hat bar tilde vec dot ddot
@@ -241,6 +251,16 @@ _TO_UTF8 = _LatexTable(keep_unicode=True)
 # Text that needs no work at all: printable ASCII without TeX or BibTeX specials.
 _NEEDS_WORK = re.compile(r"[^ !\"'-;=?@A-Z\[\]`a-z]")
 _MARKUP = re.compile(r"\\[&%#_$]|\$")
+# Runs of characters a field cannot carry as they are, for each kind of output.
+_SPECIAL_RUN_LATEX = re.compile(r"[^ !\"'-;=?@A-Z\[\]`a-z]+")
+_SPECIAL_RUN_UTF8 = re.compile(r"[\x00-\x1f\x7f-\x9f\ud800-\udfff&%#_{}~^\\$<>|]+")
+
+
+def _translate(text: str, keep_unicode: bool) -> str:
+    """Escape every character; only the runs that need it go through the tables."""
+    if keep_unicode:
+        return _SPECIAL_RUN_UTF8.sub(lambda run: run.group().translate(_TO_UTF8), text)
+    return _SPECIAL_RUN_LATEX.sub(lambda run: run.group().translate(_TO_LATEX), text)
 
 
 def escape(text: str, *, keep_unicode: bool = False, protect_case: bool = False) -> str:
@@ -249,24 +269,38 @@ def escape(text: str, *, keep_unicode: bool = False, protect_case: bool = False)
     `keep_unicode` leaves non-ASCII as UTF-8 (BibLaTeX); `protect_case` braces words whose
     capitals a style must not lower-case (titles).
     """
-    if protect_case:
-        return _escape_title(text, keep_unicode)
-    if not _NEEDS_WORK.search(text):
+    if not protect_case and not _NEEDS_WORK.search(text):
         return text
-    return "".join(_escape_pieces(text, keep_unicode))
+    if len(text) <= 200:  # journals, publishers, names: the same few strings again and again
+        return _escape_short(text, keep_unicode, protect_case)
+    return _escape_uncached(text, keep_unicode, protect_case)
+
+
+@lru_cache(maxsize=65536)
+def _escape_short(text: str, keep_unicode: bool, protect_case: bool) -> str:
+    return _escape_uncached(text, keep_unicode, protect_case)
+
+
+def _escape_uncached(text: str, keep_unicode: bool, protect_case: bool) -> str:
+    if protect_case:
+        latex = _escape_title(text, keep_unicode)
+    else:
+        latex = "".join(_escape_pieces(text, keep_unicode))
+    if not is_balanced(latex):  # never expected; a field that breaks the file is worse
+        latex = _translate(text, keep_unicode)
+    return latex
 
 
 def _escape_pieces(text: str, keep_unicode: bool) -> list[str]:
     """Escape `text`, keeping `$math$` that is safe and TeX escapes like `\\%` the user typed."""
-    table = _TO_UTF8 if keep_unicode else _TO_LATEX
     out: list[str] = []
     pos = 0
     while True:
         found = _MARKUP.search(text, pos)
         if found is None:
-            out.append(text[pos:].translate(table))
+            out.append(_translate(text[pos:], keep_unicode))
             return out
-        out.append(text[pos : found.start()].translate(table))
+        out.append(_translate(text[pos : found.start()], keep_unicode))
         pos = found.end()
         if found.group() != "$":
             out.append(found.group())  # `\%` and the like: harmless, evidently meant
@@ -340,13 +374,13 @@ def _protect_words(text: str, keep_unicode: bool, sentence_case: bool, *, first:
     out: list[str] = []
     pos = 0
     for number, word in enumerate(_WORD.finditer(text)):
-        out.append("".join(_escape_pieces(text[pos : word.start()], keep_unicode)))
-        pos = word.end()
-        escaped = "".join(_escape_pieces(word.group(), keep_unicode))
+        if word.group().islower():  # the common case, decided without looking closer
+            continue
         if _needs_protection(word.group(), sentence_case, first=first and number == 0):
-            escaped = "{" + escaped + "}"
-        out.append(escaped)
-    out.append("".join(_escape_pieces(text[pos:], keep_unicode)))
+            out.extend(_escape_pieces(text[pos : word.start()], keep_unicode))
+            out.append("{" + "".join(_escape_pieces(word.group(), keep_unicode)) + "}")
+            pos = word.end()
+    out.extend(_escape_pieces(text[pos:], keep_unicode))
     return "".join(out)
 
 
@@ -378,7 +412,8 @@ def _is_sentence_case(title: str) -> bool:
 _MATH_CHARS = frozenset(
     "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+-=<>()[]/.,;:!?*|@~ "
 )
-_MATH_ESCAPES = frozenset(",;:! {}|%#&_")
+# Not `\{` or `\}`: BibTeX counts those braces too, so one alone unbalances the field.
+_MATH_ESCAPES = frozenset(",;:! |%#&_")
 _MAX_MATH = 400
 
 
@@ -486,8 +521,8 @@ class _MathChecker:
             if match is None:
                 return False
             self.pos = match.end()
-            return match.group(1) in MATH_SYMBOLS or match.group(1) in (",", ";", "!", ":")
-        if char in _MATH_CHARS and char not in " []":
+            return match.group(1) in MATH_SCRIPT_SYMBOLS
+        if char in _MATH_CHARS and char not in " []~":  # `~` is a macro: `x_~` is an error
             self.pos += 1
             return True
         return False
@@ -529,16 +564,39 @@ def verbatim_biblatex(value: str) -> str:
 
 def is_balanced(latex: str) -> bool:
     """True when braces balance both as BibTeX counts them and as TeX reads them."""
-    bibtex_depth = tex_depth = 0
-    escaped = False
-    for char in latex:
-        if char == "{":
-            bibtex_depth += 1
-            tex_depth += 0 if escaped else 1
-        elif char == "}":
-            bibtex_depth -= 1
-            tex_depth -= 0 if escaped else 1
-            if bibtex_depth < 0 or tex_depth < 0:
-                return False
-        escaped = char == "\\" and not escaped
-    return bibtex_depth == 0 and tex_depth == 0 and not escaped
+    if "{" not in latex and "}" not in latex:
+        return not _ends_in_escape(latex)
+    # BibTeX counts every brace; TeX skips the escaped ones (`\{`), read pairwise.
+    return (
+        _braces_nest(latex.translate(_ONLY_BRACES))
+        and _braces_nest(_TEX_ESCAPE.sub("", latex).translate(_ONLY_BRACES))
+        and not _ends_in_escape(latex)
+    )
+
+
+_TEX_ESCAPE = re.compile(r"\\.", re.S)
+
+
+class _OnlyBraces(dict[int, str | None]):
+    """A `str.translate` table that drops every character but braces."""
+
+    def __missing__(self, code: int) -> str | None:
+        self[code] = chr(code) if code in (0x7B, 0x7D) else None
+        return self[code]
+
+
+_ONLY_BRACES = _OnlyBraces()
+
+
+def _braces_nest(braces: str) -> bool:
+    depth = 0
+    for brace in braces:
+        depth += 1 if brace == "{" else -1
+        if depth < 0:
+            return False
+    return depth == 0
+
+
+def _ends_in_escape(latex: str) -> bool:
+    """True when the text ends in an odd run of backslashes, which escapes what follows."""
+    return (len(latex) - len(latex.rstrip("\\"))) % 2 == 1

@@ -246,7 +246,8 @@ def test_every_math_command_we_pass_through_typesets(tmp_path: Path) -> None:
     require("pdflatex")
     formulas = [f"$x \\{name} y$" for name in sorted(texescape.MATH_SYMBOLS)]
     formulas += [f"$\\{name}{{x}}$" for name in sorted(texescape.MATH_ONE_ARGUMENT)]
-    formulas += [r"$\frac{1}{2}$", r"$\sqrt[3]{x}$", r"$x'_1 y''$", r"$\{a\}\,\;\!\|\%$"]
+    formulas += [f"$x^\\{name}_\\{name}$" for name in sorted(texescape.MATH_SCRIPT_SYMBOLS)]
+    formulas += [r"$\frac{1}{2}$", r"$\sqrt[3]{x}$", r"$x'_1 y''$", r"$\lbrace a\rbrace\,\;\!\|\%$"]
     assert all(texescape.is_safe_math(formula[1:-1]) for formula in formulas)
     (tmp_path / "refs.bib").write_text("", encoding="utf-8")
     (tmp_path / "doc.bbl").write_text("", encoding="utf-8")

@@ -115,6 +115,7 @@ def test_names_in_bibtex_form() -> None:
     assert format_name(Person(given="A, B", family="C")) == "C, {A, B}"
     assert format_name(Person(given="X", family="Smith and Wesson")) == "{Smith and Wesson}, X"
     assert format_name(Person(family="Ford", jr="Jr.")) == "Ford, Jr., {}"
+    assert format_name(Person(given="--", family="Ford")) == "Ford, {--}"  # not a separator
     assert format_name(Person(as_written="Plato")) == "{Plato}"
     assert format_name(Person()) == ""
 

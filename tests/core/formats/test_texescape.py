@@ -110,6 +110,9 @@ def test_safe_math(formula: str) -> None:
         "{",
         "a&b",  # Misplaced alignment tab
         "a#b",
+        "x_~",  # `~` is a macro, not a token `_` can take
+        "x^\\log",
+        "\\} b",  # BibTeX counts the brace: the field would end early
         "x^^41",
         "\\input{x}",
         "\\def\\x{y}",
