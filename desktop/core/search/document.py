@@ -1,7 +1,7 @@
 """What the search index knows of a paper, and how it keeps it in memory.
 
 Only short fields are held (title, people, venue, labels); abstracts and notes stay in the
-database and are reached through the full-text callback, so 100k papers fit in ~100 MB.
+database and are reached through the full-text callback, so 100k papers fit in ~65 MB.
 """
 
 from __future__ import annotations
