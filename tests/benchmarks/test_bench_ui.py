@@ -16,10 +16,10 @@ import tempfile
 import textwrap
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PySide6.QtCore import QSettings
-from pytestqt.qtbot import QtBot
 
 from desktop.core.formats.record import Person, Record
 from desktop.core.library import Library
@@ -142,45 +142,73 @@ def test_process_start_to_first_painted_window(big_library_url: str, tmp_path: P
     assert statistics.median(times) <= STARTUP_GOAL_S
 
 
-def test_keystroke_to_table_updated(big_library_url: str, qtbot: QtBot, tmp_path: Path) -> None:
+@pytest.fixture(scope="module")
+def keystrokes(
+    big_library_url: str, qapp: object, tmp_path_factory: pytest.TempPathFactory
+) -> dict[str, list[float]]:
+    """Type the phrases into the window at 100k papers; per keystroke, the time until the
+    table shows the hits, and the part of it spent inside `Library.search`."""
+    from PySide6.QtCore import QEventLoop
+
     from desktop.ui.main_window import MainWindow
 
     library = Library.open(big_library_url)
-    window = MainWindow(library, QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
-    qtbot.addWidget(window)
+    settings = tmp_path_factory.mktemp("settings") / "s.ini"
+    window = MainWindow(library, QSettings(str(settings), QSettings.Format.IniFormat))
     window.show()
     started = time.perf_counter()
     library.build_search_index()
     print(f"\nsearch index built in {time.perf_counter() - started:.2f} s")
-    latencies: list[float] = []
-    search_only: list[float] = []
+    searching: list[float] = []
+    real_search = library.search
+
+    def timed_search(text: str, limit: int = 500) -> Any:
+        before = time.perf_counter()
+        try:
+            return real_search(text, limit)
+        finally:
+            searching.append((time.perf_counter() - before) * 1000)
+
+    library.search = timed_search  # type: ignore[method-assign, assignment]
+    shown: list[str] = []
+    window.search_finished.connect(shown.append)
+    totals: list[float] = []
+    typed_texts: list[str] = []
+    loop = QEventLoop()
     for phrase in TYPED:
         for end in range(1, len(phrase) + 1):
             typed = phrase[:end]
             if not typed.strip():
                 continue
+            shown.clear()
             started = time.perf_counter()
-            with qtbot.waitSignal(window.search_finished, timeout=10_000):
-                window.search_bar.field.setText(typed)
-                window.search_bar.flush()  # the debounce is a pause, not work: leave it out
+            window.search_bar.field.setText(typed)
+            window.search_bar.flush()  # the debounce is a pause, not work: leave it out
+            while not shown:
+                loop.processEvents(QEventLoop.ProcessEventsFlag.WaitForMoreEvents, 50)
             window.table.viewport().repaint()  # rows on screen are fetched and drawn
-            latencies.append((time.perf_counter() - started) * 1000)
-            before = time.perf_counter()
-            library.search(typed, 500)
-            search_only.append((time.perf_counter() - before) * 1000)
+            totals.append((time.perf_counter() - started) * 1000)
+            typed_texts.append(typed)
         window.search_bar.field.clear()
     window.close()
     library.close()
-    p50, p95 = _percentile(latencies, 0.5), _percentile(latencies, 0.95)
+    window_part = [total - search for total, search in zip(totals, searching, strict=True)]
     print(
-        f"keystroke to table updated over {len(latencies)} keystrokes: "
-        f"p50 {p50:.0f} ms, p95 {p95:.0f} ms, max {max(latencies):.0f} ms"
+        f"keystroke to table updated over {len(totals)} keystrokes: p50 "
+        f"{_percentile(totals, 0.5):.0f} ms, p95 {_percentile(totals, 0.95):.0f} ms; "
+        f"inside Library.search: p50 {_percentile(searching, 0.5):.0f} ms, "
+        f"p95 {_percentile(searching, 0.95):.0f} ms; the window's part: p50 "
+        f"{_percentile(window_part, 0.5):.0f} ms, p95 {_percentile(window_part, 0.95):.0f} ms"
     )
-    print(
-        f"of which Library.search alone: p50 {_percentile(search_only, 0.5):.0f} ms, "
-        f"p95 {_percentile(search_only, 0.95):.0f} ms"
-    )
-    assert p95 <= KEYSTROKE_P95_GOAL_MS
+    slowest = sorted(zip(window_part, typed_texts, strict=True), reverse=True)[:5]
+    print("slowest for the window: " + ", ".join(f"{t!r} {ms:.0f} ms" for ms, t in slowest))
+    return {"total": totals, "search": searching, "window": window_part}
+
+
+def test_keystroke_to_table_updated(keystrokes: dict[str, list[float]]) -> None:
+    """The goal is for the whole; the printed split says whether the search or the window
+    is over budget."""
+    assert _percentile(keystrokes["total"], 0.95) <= KEYSTROKE_P95_GOAL_MS
 
 
 def _percentile(values: list[float], share: float) -> float:
