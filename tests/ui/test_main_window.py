@@ -256,3 +256,34 @@ def test_a_refused_change_is_told_and_not_put_on_the_undo_stack(
     window.actions_by_name["new_list"].trigger()
     assert len(scripted.errors) == 1 and "To read" in scripted.errors[0]  # type: ignore[attr-defined]
     assert window.undo_stack.count() == 0
+
+
+def test_context_menu_offers_what_fits_the_view(window: MainWindow, qtbot: QtBot) -> None:
+    from desktop.ui import paper_menu
+
+    library = window.library
+    window.select_ids(library.view_ids()[:1])
+    labels = [a.text() for a in paper_menu.build(window, library).actions()]
+    assert "Move to Trash" in labels and "Remove from This List" not in labels
+    assert {"Add to list", "Tag", "Reading status", "Priority"} <= set(labels)
+    list_id = library.reading_list("To read").id
+    assert list_id is not None
+    library.add_to_list(list_id, library.view_ids()[:1])
+    window.show_view(View("list", list_id))
+    window.select_ids(library.view_ids(View("list", list_id)))
+    labels = [a.text() for a in paper_menu.build(window, library).actions()]
+    assert {"Remove from This List", "Move Up in List", "Move Down in List"} <= set(labels)
+    library.delete_papers(library.view_ids()[:1])
+    window.show_view(View("trash"))
+    window.select_ids(library.view_ids(View("trash")))
+    labels = [a.text() for a in paper_menu.build(window, library).actions()]
+    assert labels == ["Restore from Trash"]
+
+
+def test_enter_opens_the_paper_in_the_detail_pane(window: MainWindow) -> None:
+    paper = _by_title(window.library, "Long Short-Term Memory")
+    window.select_ids([paper])
+    window.table.setFocus()
+    QTest.keyClick(window.table, Qt.Key.Key_Return)
+    assert window.detail.paper_id == paper
+    assert window.detail.heading.text() == "Long Short-Term Memory"

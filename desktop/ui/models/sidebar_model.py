@@ -59,8 +59,10 @@ class SidebarModel(QStandardItemModel):
         self.appendRow(self._lists)
         self.appendRow(self._tags)
         self._problems = _view_item("Import problems", "problems", PROBLEMS_VIEW)
+        self._problems.setToolTip("Entries an import could not read: fix them and retry")
         self.appendRow(self._problems)
         self._trash = _view_item("Trash", "trash", View("trash"))
+        self._trash.setToolTip("Papers moved here can be restored until the trash is emptied")
         self.appendRow(self._trash)
         self.reload()
 
@@ -75,6 +77,10 @@ class SidebarModel(QStandardItemModel):
             item = _view_item(reading_list.name, "list", View("list", reading_list.id))
             item.setData(reading_list.name, NAME_ROLE)
             item.setData(count, COUNT_ROLE)
+            item.setToolTip(
+                (reading_list.description + "\n" if reading_list.description else "")
+                + "Drop papers here to add them; right-click to rename or delete"
+            )
             self._lists.appendRow(item)
         self._tags.removeRows(0, self._tags.rowCount())
         for tag, count in self._library.tags():
@@ -82,6 +88,7 @@ class SidebarModel(QStandardItemModel):
             item.setIcon(icons.colour_swatch(tag.colour))
             item.setData(tag.name, NAME_ROLE)
             item.setData(count, COUNT_ROLE)
+            item.setToolTip("Drop papers here to tag them; right-click to rename or recolour")
             self._tags.appendRow(item)
 
     def index_of(self, view: View) -> QModelIndex:
