@@ -190,3 +190,27 @@ def test_links_include_doi_arxiv_and_attachments(
     pane.show_paper(paper_id)
     items = [pane.links.list.item(i).data(256) for i in range(pane.links.list.count())]
     assert items == ["https://doi.org/10.1000/abc", "https://arxiv.org/abs/2101.00001", str(pdf)]
+
+
+def test_tags_are_edited_in_place_and_undone_in_one_step(
+    pane: DetailPane, ui_library: Library, paper_id: int
+) -> None:
+    from desktop.ui.widgets.tag_editor import parse_tags
+
+    assert parse_tags(" to read ,robotics,, Robotics ,robotics") == [
+        "to read",
+        "robotics",
+        "Robotics",
+    ]
+    pane.tags.setText("robotics, to cite")
+    signals.emit(pane.tags.editingFinished)
+    assert [t.name for t in ui_library.paper(paper_id).tags] == ["robotics", "to cite"]
+    pane.show_paper(paper_id)
+    assert pane.tags.text() == "robotics, to cite"
+    pane.tags.setText("to cite")
+    signals.emit(pane.tags.editingFinished)
+    assert [t.name for t in ui_library.paper(paper_id).tags] == ["to cite"]
+    pane._undo.undo()
+    assert [t.name for t in ui_library.paper(paper_id).tags] == ["robotics", "to cite"]
+    pane._undo.undo()  # both tags of the first edit go in one step
+    assert ui_library.paper(paper_id).tags == []

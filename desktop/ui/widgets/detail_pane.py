@@ -27,6 +27,7 @@ from desktop.ui.widgets.abstract_view import AbstractView
 from desktop.ui.widgets.links_view import LinksView
 from desktop.ui.widgets.metadata_form import MetadataForm
 from desktop.ui.widgets.notes_editor import NotesEditor
+from desktop.ui.widgets.tag_editor import TagEditor
 
 RELOAD = "Reload their version"
 OVERWRITE = "Save mine over theirs"
@@ -52,6 +53,8 @@ class DetailPane(QWidget):
         self.byline = QLabel(self)
         self.byline.setWordWrap(True)
         self.byline.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.tags = TagEditor(self)
+        self.tags.tags_edited.connect(self._on_tags_edited)
         self.form = MetadataForm(self)
         self.form.save_requested.connect(self._on_save_requested)
         form_scroll = QScrollArea(self)
@@ -77,6 +80,7 @@ class DetailPane(QWidget):
         paper_layout.setContentsMargins(8, 8, 8, 8)
         paper_layout.addWidget(self.heading)
         paper_layout.addWidget(self.byline)
+        paper_layout.addWidget(self.tags)
         paper_layout.addWidget(self.tabs, 1)
         placeholder = QLabel("Select a paper to see its details, abstract and notes.", self)
         placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -123,9 +127,8 @@ class DetailPane(QWidget):
             names += f" and {len(details.authors) - 6} more"
         venue = paper.journal or paper.booktitle or paper.publisher
         where = " · ".join(x for x in (venue, str(paper.year or "")) if x)
-        tags = ", ".join(t.name for t in details.tags)
-        lines = [x for x in (names, where, f"Tags: {tags}" if tags else "") if x]
-        self.byline.setText("\n".join(lines))
+        self.byline.setText("\n".join(x for x in (names, where) if x))
+        self.tags.show_tags([t.name for t in details.tags])
         self.abstract.show_abstract(paper.abstract, details.annotations)
         self.links.show_links(details)
 
@@ -222,6 +225,23 @@ class DetailPane(QWidget):
         if annotation is not None:
             command = undo_commands.DeleteAnnotationCommand(self._library, annotation)
             undo_commands.perform(self._undo, command)
+
+    def _on_tags_edited(self, added: list[str], removed: list[str]) -> None:
+        if self._details is None:
+            return
+        paper = [self._details.id]
+        self._undo.beginMacro("Change tags")
+        try:
+            for name in added:
+                command = undo_commands.TagCommand(self._library, name, paper, add=True)
+                undo_commands.perform(self._undo, command)
+            for name in removed:
+                command = undo_commands.TagCommand(self._library, name, paper, add=False)
+                undo_commands.perform(self._undo, command)
+        except KnownError as error:
+            prompts.show_error(self, str(error))
+        finally:
+            self._undo.endMacro()
 
     def _on_attach(self, target: str, label: str) -> None:
         if self._details is not None:
