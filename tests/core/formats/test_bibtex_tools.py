@@ -13,6 +13,7 @@ import os
 import re
 import shutil
 import subprocess
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -271,6 +272,7 @@ def test_urls_with_percent_and_hash_survive_a_macro_argument(tmp_path: Path) -> 
 SOURCE_CONFLICTS = re.compile(r"Warning--can't use both \w+ and \w+ fields in ")
 
 
+@pytest.fixture(scope="module")
 def corpus_records(corpus_dir: Path) -> list[Record]:
     """Every record the reader gets from the corpus .bib files, with keys made unique."""
     reader = pytest.importorskip("desktop.core.formats.bibtex")
@@ -285,17 +287,19 @@ def corpus_records(corpus_dir: Path) -> list[Record]:
     return records
 
 
-def test_corpus_export_passes_bibtex(corpus_dir: Path, tmp_path: Path) -> None:
+def test_corpus_export_passes_bibtex(corpus_records: list[Record], tmp_path: Path) -> None:
     """bibtex reads the export of every corpus entry the reader accepts without an error."""
     require("bibtex")
-    records = corpus_records(corpus_dir)
+    records = corpus_records
     assert len(records) > 5000
     errors, warnings, log = bibtex_report(tmp_path, write_bibtex(records))
     assert errors == 0, log
     assert [w for w in warnings if not SOURCE_CONFLICTS.match(w)] == []
 
 
-def test_corpus_export_from_unicode_builds_with_pdflatex(corpus_dir: Path, tmp_path: Path) -> None:
+def test_corpus_export_from_unicode_builds_with_pdflatex(
+    corpus_records: list[Record], tmp_path: Path
+) -> None:
     """Every corpus entry written from its Unicode values alone typesets without an error.
 
     Fields given back as the source wrote them (`Record.latex`, `Record.extra`) may use the
@@ -303,9 +307,7 @@ def test_corpus_export_from_unicode_builds_with_pdflatex(corpus_dir: Path, tmp_p
     judges what our escaping writes.
     """
     require("bibtex", "pdflatex")
-    records = corpus_records(corpus_dir)
-    for record in records:
-        record.latex, record.extra = {}, {}
+    records = [replace(record, latex={}, extra={}) for record in corpus_records]
     errors, warnings, log = bibtex_report(tmp_path, write_bibtex(records))
     assert errors == 0, log
     assert [w for w in warnings if not SOURCE_CONFLICTS.match(w)] == []
