@@ -181,15 +181,18 @@ class TermMatcher:
         sources.sort(key=lambda source: -source[0])
         return sources
 
-    @staticmethod
-    def _initial_sources(expansion: Expansion, by_word: Postings, weight: float) -> list[Source]:
+    def _initial_sources(
+        self, expansion: Expansion, by_word: Postings, weight: float
+    ) -> list[Source]:
         """A one-letter word: its exact postings, then every paper with a word it begins."""
         sources: list[Source] = []
-        exact = by_word.get(expansion.word)
+        letter = expansion.word
+        exact = by_word.get(letter)
         if exact:
             sources.append((weight, exact))
         if len(expansion.quality) > 1:
-            starting = by_word.starting_with(expansion.word)
+            words = self._corpus.vocabulary.starting_with(letter)
+            starting = by_word.starting_with(letter, words)
             if starting:
                 sources.append((PREFIX_FLOOR * weight, starting))
         return sources

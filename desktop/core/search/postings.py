@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import contextlib
 from array import array
-from collections.abc import Collection, KeysView
+from collections.abc import Collection, Iterable, KeysView
 
 #: The papers of one word: one id, or an array of them.
 Posted = int | array
@@ -21,7 +21,9 @@ class Postings:
 
     Papers are also listed under the first letter of their words, so that a one-letter
     prefix (the first key typed, an initial) reads one list rather than thousands. Those
-    lists are made when a letter is first asked for, then kept up to date.
+    lists are made when a letter is asked for, and dropped when a paper with a word of
+    that letter comes or goes (making one again takes a few milliseconds; keeping it up to
+    date would cost every update a walk through it).
     """
 
     def __init__(self) -> None:
@@ -38,18 +40,25 @@ class Postings:
         posted = self._ids.get(word)
         return (posted,) if isinstance(posted, int) else posted
 
-    def starting_with(self, letter: str) -> array[int]:
-        """Papers with a word starting with `letter`."""
+    def starting_with(self, letter: str, words: Iterable[str]) -> array[int]:
+        """Papers with a word starting with `letter`; `words` are the indexed words that do
+        (from the vocabulary, to avoid scanning this field's every word).
+
+        A paper may be listed more than once (once per such word): joining whole arrays is
+        a copy in C, where removing duplicates would walk every id in Python.
+        """
         ids = self._initials.get(letter)
         if ids is None:
-            found: set[int] = set()
-            for word, posted in self._ids.items():
-                if word[0] == letter:
-                    if isinstance(posted, int):
-                        found.add(posted)
-                    else:
-                        found.update(posted)
-            ids = self._initials[letter] = array("i", found)
+            ids = array("i")
+            for word in words:
+                posted = self._ids.get(word)
+                if posted is None:
+                    continue
+                if isinstance(posted, int):
+                    ids.append(posted)
+                else:
+                    ids.extend(posted)
+            self._initials[letter] = ids
         return ids
 
     def add(self, doc_id: int, words: Collection[str]) -> list[str]:
@@ -65,24 +74,20 @@ class Postings:
                 lists[word] = array("i", (posted, doc_id))
             else:
                 posted.append(doc_id)
-        if self._initials:
-            for letter in {word[0] for word in words}:
-                initial = self._initials.get(letter)
-                if initial is not None:
-                    initial.append(doc_id)
+        self._forget_initials(words)
         return new
 
     def remove(self, doc_id: int, words: Collection[str]) -> list[str]:
         """Take `doc_id` off all of its `words` (the paper leaves the field); return the
         words left with no paper (they are dropped)."""
         gone = [word for word in words if self._take(word, doc_id)]
-        if self._initials:
-            for letter in {word[0] for word in words}:
-                initial = self._initials.get(letter)
-                if initial is not None:
-                    with contextlib.suppress(ValueError):
-                        initial.remove(doc_id)
+        self._forget_initials(words)
         return gone
+
+    def _forget_initials(self, words: Collection[str]) -> None:
+        if self._initials:
+            for word in words:
+                self._initials.pop(word[0], None)
 
     def _take(self, word: str, doc_id: int) -> bool:
         """Remove `doc_id` from `word`; True when that leaves the word with no paper."""

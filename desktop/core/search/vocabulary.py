@@ -96,6 +96,12 @@ class Vocabulary:
             self._by_length[len(word)].remove(word)
             self._cache.clear()
 
+    def starting_with(self, letters: str) -> list[str]:
+        """Every indexed word that begins with `letters`."""
+        start = bisect.bisect_left(self._sorted, letters)
+        end = bisect.bisect_left(self._sorted, letters + "\U0010ffff", start)
+        return self._sorted[start:end]
+
     def expand(self, word: str, *, prefix: bool = True, fuzzy: bool = True) -> Expansion:
         """What `word` may stand for: exact, then prefix completions, then typo neighbours."""
         key = (word, prefix, fuzzy)
@@ -118,12 +124,10 @@ class Vocabulary:
 
     def _completions(self, word: str) -> dict[str, float]:
         """Indexed words that begin with `word` (longer ones, closer ones score higher)."""
-        start = bisect.bisect_left(self._sorted, word)
-        end = bisect.bisect_left(self._sorted, word + "\U0010ffff", start)
         size = len(word)
         found = {
             candidate: PREFIX_FLOOR + PREFIX_SPAN * size / len(candidate)
-            for candidate in self._sorted[start:end]
+            for candidate in self.starting_with(word)
         }
         found.pop(word, None)
         return found
