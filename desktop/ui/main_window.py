@@ -36,6 +36,7 @@ from desktop.core.browse import View
 from desktop.core.errors import KnownError
 from desktop.core.library import Change, Library
 from desktop.ui import icons, paper_menu, prompts, signals, undo_commands, window_menus
+from desktop.ui.change_watch import ChangeWatch
 from desktop.ui.import_flow import ImportFlow
 from desktop.ui.library_events import LibraryEvents
 from desktop.ui.models.paper_table_model import COLUMN_KEYS, PaperTableModel
@@ -92,6 +93,9 @@ class MainWindow(QMainWindow):
         self.sidebar.setCurrentIndex(self.sidebar_model.index_of(View()))
         self._update_center()
         self._update_actions()
+        self.change_watch = ChangeWatch(self.library, self._visible_ids, self)
+        self.change_watch.changed_elsewhere.connect(self._on_changed_elsewhere)
+        self.change_watch.rebase()
 
     # -- building ------------------------------------------------------------------------
 
@@ -213,6 +217,20 @@ class MainWindow(QMainWindow):
             self.detail.refresh(change)
         self._update_center()
         self._update_actions()
+        self.change_watch.rebase()  # our own change (or theirs, now shown) is known
+
+    def _visible_ids(self) -> list[int]:
+        """Ids of the rows on screen (what someone else's edit would visibly change)."""
+        first = max(0, self.table.rowAt(0))
+        last = self.table.rowAt(self.table.viewport().height() - 1)
+        last = self.table_model.rowCount() - 1 if last < 0 else last
+        return self.table_model.paper_ids()[first : min(last + 1, first + 100)]
+
+    def _on_changed_elsewhere(self) -> None:
+        self.statusBar().showMessage(
+            "The library was changed elsewhere; showing the changes.", 5000
+        )
+        self._on_library_changed(Change("refresh"))
 
     def _only_rows_changed(self, changes: list[Change]) -> bool:
         """Edits of papers already shown, in a view they cannot leave: re-read their rows

@@ -287,3 +287,24 @@ def test_enter_opens_the_paper_in_the_detail_pane(window: MainWindow) -> None:
     QTest.keyClick(window.table, Qt.Key.Key_Return)
     assert window.detail.paper_id == paper
     assert window.detail.heading.text() == "Long Short-Term Memory"
+
+
+def test_changes_made_elsewhere_show_up_without_restarting(
+    window: MainWindow, qtbot: QtBot
+) -> None:
+    from desktop.core.formats.record import Record
+
+    assert not window.change_watch.check()  # nothing happened yet
+    paper = _by_title(window.library, "Deep Residual Learning")
+    with Library.open(window.library.url) as elsewhere:  # another window, another user
+        elsewhere.update_paper(paper, expected_version=None, title="Deep Residual Nets")
+    assert window.change_watch.check()
+    _settle(qtbot, window)
+    assert "Deep Residual Nets" in _titles(window)
+    with Library.open(window.library.url) as elsewhere:
+        elsewhere.add_paper(Record(title="A Paper From Elsewhere", year=2025))
+    assert window.change_watch.check()
+    _settle(qtbot, window)
+    assert "A Paper From Elsewhere" in _titles(window)
+    window.table.scrollToBottom()  # scrolling is no news
+    assert not window.change_watch.check()
