@@ -57,6 +57,8 @@ class Ranker:
         self._compares = bool(self._title_query or self._name_words)
 
     def rank(self, shortlist: list[int], entries: dict[int, tuple[object, ...]]) -> list[Hit]:
+        """Hits for the shortlisted papers that hold every clause, best first (ties: newer
+        first, then higher id)."""
         matched = []
         for doc_id in shortlist:
             entry = Entry._make(entries[doc_id])
