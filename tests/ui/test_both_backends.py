@@ -60,4 +60,13 @@ def test_the_window_works_on_each_backend(
     assert scripted.asked == ["Changed by someone else"]  # type: ignore[attr-defined]
     assert library.paper(first).paper.journal == ""
     assert window.detail.form.fields["title"].text() == "Offline RL (v2)"
+
+    with Library.open(library.url) as someone_else:  # their edit shows up here by itself
+        someone_else.set_status([first], "read")
+    assert window.change_watch.check()
+    window.search_bar.field.clear()
+    row = window.table_model.row_of(first)
+    assert row is not None
+    shown = window.table_model.paper_row(row)
+    assert shown is not None and shown.status == "read"
     window.close()

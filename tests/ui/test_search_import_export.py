@@ -249,3 +249,26 @@ def test_an_import_problem_is_fixed_and_imported_from_the_sidebar(
     assert panel.list.count() == 0 and not panel.empty.isHidden()
     assert window.sidebar_model.index_of(PROBLEMS_VIEW).data(COUNT_ROLE) is None
     assert "Closed At Last" in {r.title for r in library.rows(library.view_ids()).values()}
+
+
+def test_files_dropped_on_the_window_are_imported(
+    window: MainWindow, qtbot: QtBot, tmp_path: Path
+) -> None:
+    from PySide6.QtCore import QMimeData, QPointF, QUrl
+    from PySide6.QtGui import QDropEvent
+
+    path = tmp_path / "dropped.bib"
+    path.write_text(BIB.split("@article{broken")[0], encoding="utf-8")
+    data = QMimeData()
+    data.setUrls([QUrl.fromLocalFile(str(path))])
+    drop = QDropEvent(
+        QPointF(20, 20),
+        Qt.DropAction.CopyAction,
+        data,
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
+    with qtbot.waitSignal(window.import_flow.finished, timeout=5000):
+        window.dropEvent(drop)
+    _settle(qtbot, window)
+    assert "A Mathematical Theory of Communication" in _titles(window)
