@@ -265,7 +265,8 @@ def _format_parts(parts: tuple[str, str, str, str, str], keep_unicode: bool) -> 
     wrapped = (
         family.startswith("{") and family.endswith("}") and texescape.is_balanced(family[1:-1])
     )
-    if " " in family and not wrapped and (not (given or von or jr) or _would_split(family)):
+    corporate = " " in family and not (given or von or jr)
+    if not wrapped and (corporate or _would_split(family)):
         family = "{" + family + "}"  # an organisation, or words BibTeX would take as "von"
     last = f"{von} {family}" if von else family
     # BibTeX rejects a name ending in a comma; `{}` is an empty first name it accepts.
@@ -286,6 +287,24 @@ def _name_part(text: str, keep_unicode: bool) -> str:
 
 
 def _would_split(family: str) -> bool:
-    """True when BibTeX would read a lower-case word of `family` as a "von" particle."""
-    words = family.split()
-    return any(word[:1].islower() for word in words[:-1])
+    """True when BibTeX would read a lower-case word of `family` as a "von" particle.
+
+    BibTeX splits on spaces, `~` and `-` alike ("al-Hasan" holds the particle "al").
+    """
+    words = _NAME_SEPARATORS.split(family)
+    return any(_starts_lower(word) for word in words[:-1])
+
+
+_NAME_SEPARATORS = re.compile(r"[\s~-]+")
+# `{\"u}ber`, `{\v{z}}`: an accent command, then the letter that decides the case.
+_SPECIAL_START = re.compile(r"\{\\([^A-Za-z]|[A-Za-z]\b|[A-Za-z](?=\{))\s*\{?\s*(\\?)([A-Za-z])")
+
+
+def _starts_lower(word: str) -> bool:
+    """Whether BibTeX sees `word` as starting lower-case, special characters included."""
+    special = _SPECIAL_START.match(word)
+    if special:
+        return special.group(3).islower()
+    if word.startswith("{\\"):  # `{\ss}`, `{\o}`: the command names the letter
+        return word[2:3].islower()
+    return word[:1].islower()

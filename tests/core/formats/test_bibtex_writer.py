@@ -111,6 +111,8 @@ def test_names_in_bibtex_form() -> None:
     assert format_name(Person(given="Émile", family="Zola")) == "Zola, {\\'E}mile"
     assert format_name(Person(given="Jean", family="de la Fontaine")) == "{de la Fontaine}, Jean"
     assert format_name(Person(family="others")) == "others"
+    # BibTeX splits at hyphens too: "al" would become a particle.
+    assert format_name(Person(given="Ali", family="al-Hasan")) == "{al-Hasan}, Ali"
     # A comma or a bare "and" would split the name or the list.
     assert format_name(Person(given="A, B", family="C")) == "C, {A, B}"
     assert format_name(Person(given="X", family="Smith and Wesson")) == "{Smith and Wesson}, X"
