@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPoint
+from PySide6.QtCore import QModelIndex, QPoint
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QColorDialog, QMenu
 
@@ -147,7 +147,12 @@ class Organiser:
             self._w.perform(undo_commands.CreateListCommand(self._library, name))
 
     def sidebar_menu(self, position: QPoint) -> None:
-        index = self._w.sidebar.indexAt(position)
+        menu = self.sidebar_menu_for(self._w.sidebar.indexAt(position))
+        if not menu.isEmpty():
+            menu.exec(self._w.sidebar.viewport().mapToGlobal(position))
+
+    def sidebar_menu_for(self, index: QModelIndex) -> QMenu:
+        """The context menu of a sidebar row (empty where nothing applies)."""
         kind = index.data(KIND_ROLE)
         view = index.data(VIEW_ROLE)
         menu = QMenu(self._w)
@@ -156,6 +161,8 @@ class Organiser:
         if kind == "list":
             menu.addAction("Rename List…").triggered.connect(lambda: self.rename_list(view.key))
             menu.addAction("Delete List").triggered.connect(lambda: self.delete_list(view.key))
+        if kind == "tag" or index == self._w.sidebar_model.tags_index():
+            menu.addAction("New Tag…").triggered.connect(self.create_tag)
         if kind == "tag":
             name = index.data(NAME_ROLE)
             menu.addAction("Rename Tag…").triggered.connect(lambda: self.rename_tag(name))
@@ -163,8 +170,12 @@ class Organiser:
             menu.addAction("Delete Tag").triggered.connect(lambda: self.delete_tag(name))
         if kind == "trash":
             menu.addAction(self._w.actions_by_name["empty_trash"])
-        if not menu.isEmpty():
-            menu.exec(self._w.sidebar.viewport().mapToGlobal(position))
+        return menu
+
+    def create_tag(self) -> None:
+        name = prompts.ask_text(self._w, "New tag", "Name of the new tag:")
+        if name:
+            self._w.perform(undo_commands.CreateTagCommand(self._library, name))
 
     def rename_list(self, list_id: int) -> None:
         old = self._library.reading_list(list_id).name

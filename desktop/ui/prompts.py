@@ -5,7 +5,7 @@ Tests replace these functions (monkeypatch) so no modal dialog ever blocks them.
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QInputDialog, QLineEdit, QMessageBox, QWidget
+from PySide6.QtWidgets import QFileDialog, QInputDialog, QLineEdit, QMessageBox, QWidget
 
 
 def ask_text(parent: QWidget | None, title: str, label: str, text: str = "") -> str | None:
@@ -58,15 +58,5 @@ def choose(parent: QWidget | None, title: str, sentence: str, choices: list[str]
 
 def ask_open_files(parent: QWidget | None, title: str, filters: str) -> list[str]:
     """Files the user picked to open ([] when they cancel)."""
-    from PySide6.QtWidgets import QFileDialog
-
     files, _ = QFileDialog.getOpenFileNames(parent, title, "", filters)
     return files
-
-
-def ask_save_file(parent: QWidget | None, title: str, name: str, filters: str) -> str | None:
-    """Where to save a file, or None when they cancel."""
-    from PySide6.QtWidgets import QFileDialog
-
-    path, _ = QFileDialog.getSaveFileName(parent, title, name, filters)
-    return path or None

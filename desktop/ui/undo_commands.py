@@ -317,6 +317,21 @@ def _list_order(library: Library, list_id: int) -> list[int]:
     return [item.paper.id for item in library.list_items(list_id) if item.paper.id is not None]
 
 
+class CreateTagCommand(_LibraryCommand):
+    """Create a tag (on no paper yet); undo deletes it."""
+
+    def __init__(self, library: Library, name: str, colour: str = "") -> None:
+        super().__init__(library, f"Create tag “{name}”")
+        self._name = name
+        self._colour = colour
+
+    def _do(self) -> None:
+        self._library.create_tag(self._name, self._colour)
+
+    def _undo(self) -> None:
+        self._library.delete_tag(self._name)
+
+
 class EditTagCommand(_LibraryCommand):
     """Rename a tag or change its colour; undo gives back the old name and colour."""
 

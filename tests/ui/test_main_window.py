@@ -308,3 +308,22 @@ def test_changes_made_elsewhere_show_up_without_restarting(
     assert "A Paper From Elsewhere" in _titles(window)
     window.table.scrollToBottom()  # scrolling is no news
     assert not window.change_watch.check()
+
+
+def test_sidebar_menus_and_a_new_tag(window: MainWindow, scripted: object) -> None:
+    model = window.sidebar_model
+    organiser = window.organiser
+
+    def labels(index: object) -> list[str]:
+        return [a.text() for a in organiser.sidebar_menu_for(index).actions()]  # type: ignore[arg-type]
+
+    list_row = model.index_of(View("list", window.library.reading_list("To read").id))
+    assert labels(list_row) == ["New Reading List…", "Rename List…", "Delete List"]
+    assert labels(model.index_of(View("trash"))) == ["Empty Trash…"]
+    assert labels(model.index_of(View())) == []
+    assert labels(model.tags_index()) == ["New Tag…"]
+    scripted.texts = ["to cite"]  # type: ignore[attr-defined]
+    organiser.create_tag()
+    assert "to cite" in [t.name for t, _ in window.library.tags()]
+    window.undo_stack.undo()
+    assert "to cite" not in [t.name for t, _ in window.library.tags()]
