@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from desktop.core.formats import texescape
-from desktop.core.formats.citekeys import ascii_fold, citekey_for
+from desktop.core.formats.citekeys import ascii_fold, citekey_for, disambiguate
 from desktop.core.formats.record import Person, Record
 
 MONTH_MACROS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
@@ -94,7 +94,18 @@ def write_biblatex(records: Iterable[Record], preambles: Sequence[str] = ()) -> 
 
 def _write(records: Iterable[Record], preambles: Sequence[str], dialect: _Dialect) -> str:
     blocks = [_preamble_block(text) for text in preambles]
-    blocks.extend(_entry(record, dialect) for record in records)
+    written: set[str] = set()
+
+    def unused(key: str) -> bool:
+        return key.casefold() not in written
+
+    for record in records:
+        key = _key(record)
+        if not unused(key):
+            # Folding to ASCII can make two library keys one; BibTeX rejects a repeated key.
+            key = disambiguate(key, lambda candidate: not unused(candidate))
+        written.add(key.casefold())
+        blocks.append(_entry(record, key, dialect))
     return "\n".join(blocks)
 
 
@@ -109,9 +120,9 @@ def _preamble_block(text: str) -> str:
     return "@preamble{{" + stripped + "}}\n"
 
 
-def _entry(record: Record, dialect: _Dialect) -> str:
+def _entry(record: Record, key: str, dialect: _Dialect) -> str:
     entry_type, subtype = _entry_type(record.entry_type, dialect)
-    lines = [f"@{entry_type}{{{_key(record)},"]
+    lines = [f"@{entry_type}{{{key},"]
     fields = _fields(record, dialect)
     if subtype and "type" not in record.extra:
         fields.append(("type", "{" + subtype + "}"))

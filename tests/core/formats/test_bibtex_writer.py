@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from desktop.core.formats.bibtex_writer import format_name, write_biblatex, write_bibtex
 from desktop.core.formats.record import Person, Record
 
@@ -125,3 +127,9 @@ def test_names_in_bibtex_form() -> None:
 def test_preambles_come_first() -> None:
     text = write_bibtex([Record(citekey="k")], preambles=["\\newcommand{\\x}{y}", "@comment{c}"])
     assert text.startswith("@preamble{{\\newcommand{\\x}{y}}}\n\n@comment{c}\n\n@article{k,")
+
+
+def test_keys_folded_to_ascii_never_repeat() -> None:
+    records = [Record(citekey="testŠ"), Record(citekey="tests"), Record(citekey=None, title="X")]
+    keys = re.findall(r"@article\{([^,]*),", write_bibtex(records))
+    assert keys == ["testS", "testsa", "anonx"]
