@@ -78,11 +78,12 @@ def pdflatex_errors(folder: Path, body: str = "") -> list[str]:
     """Typeset the document over the .bbl bibtex wrote; the TeX errors, with context."""
     (folder / "doc.tex").write_text(DOCUMENT % body, encoding="utf-8")
     result = run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "doc.tex"], folder)
+    if result.returncode == 0:  # pdflatex exits with 1 after any error, even in nonstopmode
+        return []
     log = (folder / "doc.log").read_text(encoding="utf-8", errors="replace")
-    errors = [m.group(0) for m in re.finditer(r"^!.*(?:\n.*){0,3}", log, re.M)]
-    if result.returncode != 0 and not errors:
-        errors = [f"pdflatex exited with {result.returncode}"]
-    return errors
+    # An error starts "! " at a line start (a "!" in typeset text may start a line too).
+    errors = [m.group(0) for m in re.finditer(r"^! .*(?:\n.*){0,3}", log, re.M)]
+    return errors or [f"pdflatex exited with {result.returncode}"]
 
 
 # --- nasty records --------------------------------------------------------------------------
@@ -313,3 +314,13 @@ def test_corpus_export_from_unicode_builds_with_pdflatex(
     assert [w for w in warnings if not SOURCE_CONFLICTS.match(w)] == []
     assert pdflatex_errors(tmp_path) == []
     assert (tmp_path / "doc.bbl").read_text(encoding="utf-8").count("\\bibitem") == len(records)
+
+
+def test_the_judges_see_a_broken_file(tmp_path: Path) -> None:
+    """The checks above can fail: an unescaped `&` breaks pdflatex, a lone `{` breaks bibtex."""
+    require("bibtex", "pdflatex")
+    errors, _, _ = bibtex_report(tmp_path, "@misc{a, title = {R&D}}\n")
+    assert errors == 0
+    assert pdflatex_errors(tmp_path) != []
+    errors, _, _ = bibtex_report(tmp_path, "@misc{a, title = {R{D}}\n@misc{b, title = {x}}\n")
+    assert errors > 0
