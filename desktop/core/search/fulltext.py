@@ -9,13 +9,18 @@ plain word tokens first, and each token is quoted (FTS5) or passed as a bound le
 from __future__ import annotations
 
 import re
+import unicodedata
 
-from sqlalchemy import Connection, text
+from sqlalchemy import Connection, select, text
+from sqlmodel import col
+
+from desktop.core.models import Note, Paper
 
 #: The FTS5 table of migration 0002 (its name starts with `schema.UNMODELLED_PREFIX`).
 SQLITE_TABLE = "fts_paper"
 
-_TOKEN = re.compile(r"\w+", re.UNICODE)
+# Letters and digits, as FTS5's unicode61 tokenizer sees words ("_" separates).
+_TOKEN = re.compile(r"[^\W_]+")
 #: A query word this short matches too much to be a useful prefix.
 MIN_PREFIX = 2
 
@@ -23,6 +28,15 @@ MIN_PREFIX = 2
 def tokens(text_: str) -> list[str]:
     """The word tokens of user text, lower-cased; everything else is dropped."""
     return [t.casefold() for t in _TOKEN.findall(text_)]
+
+
+def folded_tokens(text_: str, *, accents: bool = False) -> list[str]:
+    """Tokens as the engines index them: lower case; without accents (FTS5's
+    remove_diacritics) unless `accents` (PostgreSQL's 'simple' configuration keeps them)."""
+    if accents:
+        return _TOKEN.findall(text_.casefold())
+    decomposed = unicodedata.normalize("NFKD", text_.casefold())
+    return _TOKEN.findall("".join(c for c in decomposed if not unicodedata.combining(c)))
 
 
 def fts5_query(words: list[str]) -> str:
@@ -44,6 +58,53 @@ def match(connection: Connection, text_: str, field: str | None = None) -> set[i
     if connection.dialect.name == "sqlite":
         return _match_sqlite(connection, words, field)
     return _match_postgresql(connection, words, field)
+
+
+def match_within(
+    connection: Connection, text_: str, field: str | None, paper_ids: set[int]
+) -> set[int]:
+    """Those of `paper_ids` whose abstract or notes contain `text_`, checked paper by paper.
+
+    Gives the same answer as `match` restricted to `paper_ids`, but reads only those
+    papers: cheaper than `match` for a common word when few papers are in question.
+    """
+    accents = connection.dialect.name != "sqlite"
+    words = folded_tokens(text_, accents=accents)
+    if not words or not paper_ids:
+        return set()
+    texts: dict[int, list[str]] = {}
+    ids = sorted(paper_ids)
+    for start in range(0, len(ids), 500):
+        chunk = ids[start : start + 500]
+        if field in (None, "abstract"):
+            rows = connection.execute(
+                select(col(Paper.id), col(Paper.abstract)).where(col(Paper.id).in_(chunk))
+            )
+            for paper_id, abstract in rows:
+                texts.setdefault(paper_id or 0, []).append(abstract)
+        if field in (None, "note"):
+            rows = connection.execute(
+                select(col(Note.paper_id), col(Note.body)).where(col(Note.paper_id).in_(chunk))
+            )
+            for paper_id, body in rows:
+                texts.setdefault(paper_id or 0, []).append(body)
+    return {
+        pid
+        for pid, bodies in texts.items()
+        if any(_has_phrase(folded_tokens(b, accents=accents), words) for b in bodies)
+    }
+
+
+def _has_phrase(tokens: list[str], words: list[str]) -> bool:
+    """`words` in order and adjacent among `tokens`, the last one possibly a prefix."""
+    last_is_prefix = len(words[-1]) >= MIN_PREFIX
+    span = len(words)
+    for start in range(len(tokens) - span + 1):
+        if tokens[start : start + span - 1] == words[:-1]:
+            token = tokens[start + span - 1]
+            if token == words[-1] or (last_is_prefix and token.startswith(words[-1])):
+                return True
+    return False
 
 
 def _match_sqlite(connection: Connection, words: list[str], field: str | None) -> set[int]:

@@ -33,6 +33,7 @@ from desktop.core.search.matching import (
     ClauseMatcher,
     Corpus,
     FullText,
+    FullTextWithin,
     restrict,
 )
 from desktop.core.search.postings import Postings
@@ -130,12 +131,21 @@ class SearchIndex:
             new += [(field, word) for word in self._postings[field].add(doc_id, words)]
         return new
 
-    def search(self, query: Query, limit: int = 50, fulltext: FullText | None = None) -> list[Hit]:
+    def search(
+        self,
+        query: Query,
+        limit: int = 50,
+        fulltext: FullText | None = None,
+        fulltext_below: int | None = None,
+        fulltext_within: FullTextWithin | None = None,
+    ) -> list[Hit]:
         """The best `limit` papers for `query`, best first; [] for an empty query.
 
-        Every clause must hold. Full text is asked only when the short fields do not give
-        `limit` hits, since a paper found through its abstract ranks below the others anyway;
-        `abstract:`, `note:` and negated free words always ask it.
+        Every clause must hold. Full text is asked for free words only when the short fields
+        give fewer than `fulltext_below` hits (default: `limit`), since a paper found through
+        its abstract ranks below the others anyway; `abstract:`, `note:` and negated free
+        words always ask it. With `fulltext_within`, only the most selective clause asks full
+        text over the whole library; the others are checked on the few papers it allows.
         """
         clauses = [ClauseMatcher(c, self._corpus) for c in query.clauses]
         clauses = [c for c in clauses if not c.empty]
@@ -149,9 +159,9 @@ class SearchIndex:
                     if term.term.field in ("abstract", "note"):
                         term.load_fulltext(fulltext)
         hits = self._search(clauses, limit)
-        if fulltext is not None and len(hits) < limit and _has_free_words(clauses):
-            for clause in clauses:
-                clause.load_fulltext(fulltext)
+        enough = limit if fulltext_below is None else min(limit, fulltext_below)
+        if fulltext is not None and len(hits) < enough and _has_free_words(clauses):
+            _load_fulltext(clauses, fulltext, fulltext_within)
             hits = self._search(clauses, limit)
         return hits
 
@@ -241,6 +251,39 @@ def _apply(candidates: set[int], clauses: list[ClauseMatcher]) -> set[int]:
             break
         candidates = clause.restrict(candidates)
     return candidates
+
+
+#: Above this many candidates, checking words paper by paper costs more than full text.
+_CHECK_WITHIN_AT_MOST = 400
+
+
+def _load_fulltext(
+    clauses: list[ClauseMatcher], fulltext: FullText, within: FullTextWithin | None
+) -> None:
+    """Let every clause match through abstracts and notes too.
+
+    A common word can be in most abstracts, and reading all those ids costs far more than
+    the rest of a search. So the most selective clause goes first; when it allows few
+    papers, the other clauses are only checked on those.
+    """
+    positive = sorted((c for c in clauses if not c.only_negative), key=ClauseMatcher.cost)
+    if not positive or within is None:
+        for clause in clauses:
+            clause.load_fulltext(fulltext)
+        return
+    first = positive[0]
+    first.load_fulltext(fulltext)
+    allowed: set[int] = set()
+    for _, ids in first.sources():
+        allowed.update(ids)
+    narrow = len(allowed) <= _CHECK_WITHIN_AT_MOST
+
+    def checked(text: str, field: str | None) -> set[int]:
+        return within(text, field, allowed)
+
+    for clause in clauses:
+        if clause is not first:
+            clause.load_fulltext(checked if narrow and not clause.only_negative else fulltext)
 
 
 def _has_free_words(clauses: list[ClauseMatcher]) -> bool:

@@ -23,6 +23,8 @@ from desktop.core.search.vocabulary import PREFIX_FLOOR, Expansion, Vocabulary
 #: `field` is "abstract", "note", or None for either; `text` is one term as the user typed
 #: it (several words are to be matched as a phrase).
 FullText = Callable[[str, str | None], set[int]]
+#: `within(text, field, ids)` -> those of `ids` whose abstract or notes match `text`.
+FullTextWithin = Callable[[str, str | None, set[int]], set[int]]
 
 #: Title and author matches rank first; the other short fields a little lower.
 FIELD_WEIGHT = {"title": 1.0, "author": 1.0}

@@ -17,6 +17,9 @@ from desktop.core import db
 from desktop.core.search import catalog, fulltext, query
 from desktop.core.search.index import SearchIndex
 
+#: Full-text answers remembered while the user types (the words typed so far recur).
+FULLTEXT_CACHE_SIZE = 64
+
 
 @dataclass(frozen=True)
 class SearchHit:
@@ -33,6 +36,8 @@ class Searcher:
         self._engine = engine
         self._index: SearchIndex | None = None
         self._lock = threading.RLock()
+        #: Full-text answers by (words, field), oldest first; emptied on every change.
+        self._fulltext_cache: dict[tuple[str, str | None], set[int]] = {}
 
     def build(self, progress: Callable[[int], None] | None = None) -> None:
         """(Re)build the index from the database."""
@@ -40,6 +45,7 @@ class Searcher:
             index = SearchIndex.build(catalog.documents(session), progress)
         with self._lock:
             self._index = index
+            self._fulltext_cache.clear()
 
     refresh = build
 
@@ -51,6 +57,9 @@ class Searcher:
 
     def papers_changed(self, paper_ids: tuple[int, ...]) -> None:
         """Re-read these papers into the index (papers gone or in the trash leave it)."""
+        with self._lock:
+            # Notes and abstracts may have changed: full-text answers are stale.
+            self._fulltext_cache.clear()
         if self._index is None or not paper_ids:
             return
         with db.read_session(self._engine) as session:
@@ -62,8 +71,13 @@ class Searcher:
                 else:
                     self._index.remove(paper_id)
 
-    def search(self, text: str, limit: int = 500) -> list[SearchHit]:
-        """The best papers for what the user typed, best first; [] for a blank query."""
+    def search(self, text: str, limit: int = 200, *, full_text: bool = True) -> list[SearchHit]:
+        """The best papers for what the user typed, best first; [] for a blank query.
+
+        With `full_text` False, free words are looked for in the short fields only (title,
+        people, venue, topic, tags, lists, identifiers): a quick first answer while typing.
+        `abstract:` and `note:` terms use full text either way.
+        """
         parsed = query.parse(text)
         if parsed.is_empty:
             return []
@@ -71,8 +85,22 @@ class Searcher:
             index = self._ready()
             with self._engine.connect() as connection:
 
-                def full_text(words: str, field: str | None) -> set[int]:
-                    return fulltext.match(connection, words, field)
+                def answer(words: str, field: str | None) -> set[int]:
+                    key = (words, field)
+                    if key not in self._fulltext_cache:
+                        if len(self._fulltext_cache) >= FULLTEXT_CACHE_SIZE:
+                            self._fulltext_cache.pop(next(iter(self._fulltext_cache)))
+                        self._fulltext_cache[key] = fulltext.match(connection, words, field)
+                    return self._fulltext_cache[key]
 
-                hits = index.search(parsed, limit=limit, fulltext=full_text)
+                def answer_within(words: str, field: str | None, ids: set[int]) -> set[int]:
+                    return fulltext.match_within(connection, words, field, ids)
+
+                hits = index.search(
+                    parsed,
+                    limit=limit,
+                    fulltext=answer,
+                    fulltext_below=None if full_text else 0,
+                    fulltext_within=answer_within,
+                )
         return [SearchHit(hit.doc_id, hit.score) for hit in hits]

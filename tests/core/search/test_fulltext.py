@@ -76,3 +76,22 @@ NASTY = st.text(
 def test_no_typed_text_reaches_the_query_syntax(library: Library, text: str) -> None:
     assert isinstance(_match(library, text), set)
     assert isinstance(_match(library, text, "note"), set)
+
+
+def test_checking_a_few_papers_agrees_with_full_text(library: Library) -> None:
+    texts = [
+        "Deep RL controls the tokamak plasma shape.",
+        "A Tokamak_plasma study; résumé of Müller's results.",
+        "Plasma physics without control.",
+        "",
+    ]
+    ids = {library.add_paper(Record(title=f"P{n}", abstract=t)).id for n, t in enumerate(texts)}
+    note_on = next(iter(ids))
+    library.add_note(note_on, "Remember the stellarator comparison.")
+    with library.engine.connect() as connection:
+        for words in ("tokamak plasma", "plasma", "tokam", "resume of muller", "control",
+                      "stellarator", "plasma tokamak", "x", "_"):
+            for field in (None, "abstract", "note"):
+                expected = fulltext.match(connection, words, field)
+                assert fulltext.match_within(connection, words, field, ids) == expected, (
+                    words, field)

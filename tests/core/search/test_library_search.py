@@ -122,3 +122,13 @@ def test_no_query_makes_search_raise(library: Library, text: str) -> None:
         library.add_paper(Record(title="C++ templates: don't panic", abstract="NEAR( multi-agent"))
         library.add_paper(Record(title="Multi-agent RL", authors=[Person(family="Wei")]))
     assert isinstance(library.search(text), list)
+
+
+def test_quick_search_leaves_abstracts_out_unless_asked(library: Library) -> None:
+    in_title = library.add_paper(Record(title="Tokamak control")).id
+    in_abstract = library.add_paper(Record(title="Plasma", abstract="A tokamak study.")).id
+    assert [h.paper_id for h in library.search("tokamak")] == [in_title, in_abstract]
+    assert [h.paper_id for h in library.search("tokamak", full_text=False)] == [in_title]
+    assert [h.paper_id for h in library.search("abstract:tokamak", full_text=False)] == [
+        in_abstract
+    ]

@@ -1,0 +1,144 @@
+"""`Library.search` at 100k papers on SQLite: the whole path a keystroke takes (query
+parsing, the in-memory index, FTS5 for abstract words), against brute-force rapidfuzz over
+every title, measured in the same run. Also import speed and index build time and memory.
+
+Run by `make bench`; the normal suite does not collect this folder.
+"""
+
+from __future__ import annotations
+
+import gc
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from rapidfuzz import fuzz, process
+
+from desktop.core.formats.record import Person, Record
+from desktop.core.library import Library
+
+sys.path.insert(0, str(Path(__file__).parent))
+import generate_library
+
+PAPERS = 100_000
+BRUTE_FORCE_EVERY = 10
+
+
+def _percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def _rss_mb() -> float:
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def _records(papers: list[generate_library.GeneratedPaper]) -> list[Record]:
+    return [
+        Record(
+            title=p.title,
+            abstract=p.abstract,
+            year=p.year,
+            journal=p.venue,
+            authors=[Person(given=g, family=f) for g, f in p.authors],
+        )
+        for p in papers
+    ]
+
+
+def _library(papers: list[generate_library.GeneratedPaper]) -> tuple[str, float | None]:
+    """A 100k-paper SQLite library (made once, then reused); the import rate when made."""
+    path = Path(tempfile.gettempdir()) / f"papershelf-bench-search-{PAPERS}.sqlite"
+    url = f"sqlite:///{path}"
+    if path.exists():
+        with Library.open(url) as library:
+            if library.count() == PAPERS:
+                return url, None
+        for leftover in path.parent.glob(path.name + "*"):
+            leftover.unlink()
+    records = _records(papers)
+    started = time.perf_counter()
+    with Library.open(url) as library:
+        library.add_records(records)
+    return url, PAPERS / (time.perf_counter() - started)
+
+
+def _fulltext_queries(papers: list[generate_library.GeneratedPaper]) -> list[tuple[str, str, int]]:
+    rng = random.Random(11)
+    queries = []
+    for _ in range(30):
+        paper = rng.choice(papers)
+        words = paper.abstract.split()
+        at = rng.randrange(len(words) - 2)
+        queries.append(("abstract phrase", f'abstract:"{words[at]} {words[at + 1]}"', paper.id))
+    return queries
+
+
+def _timed(library: Library, text: str, **options: bool) -> float:
+    started = time.perf_counter()
+    library.search(text, limit=50, **options)
+    return time.perf_counter() - started
+
+
+def test_library_search_at_100k_papers() -> None:
+    papers = generate_library.generate(PAPERS, abstracts=True)
+    queries = generate_library.benchmark_queries(papers) + _fulltext_queries(papers)
+    titles = [p.title for p in papers]
+    url, import_rate = _library(papers)
+    del papers
+    gc.collect()
+
+    with Library.open(url) as library:
+        rss_before = _rss_mb()
+        started = time.perf_counter()
+        library.build_search_index()
+        build_seconds = time.perf_counter() - started
+        index_mb = _rss_mb() - rss_before
+
+        quick = [_timed(library, text, full_text=False) for _, text, _ in queries]
+        latencies: dict[str, list[float]] = {}
+        found: dict[str, int] = {}
+        for kind, text, source in queries:
+            started = time.perf_counter()
+            hits = library.search(text, limit=50)
+            latencies.setdefault(kind, []).append(time.perf_counter() - started)
+            found[kind] = found.get(kind, 0) + (source in [h.paper_id for h in hits[:10]])
+
+    brute = []
+    for _kind, text, _source in queries[::BRUTE_FORCE_EVERY]:
+        started = time.perf_counter()
+        process.extract(text, titles, scorer=fuzz.WRatio, limit=50)
+        brute.append(time.perf_counter() - started)
+
+    every = [t for values in latencies.values() for t in values]
+    p50, p95, worst = _percentile(every, 0.5), _percentile(every, 0.95), max(every)
+    print(f"\nLibrary.search benchmark: {PAPERS:,} papers on SQLite, {len(every)} queries")
+    if import_rate is not None:
+        print(f"  import (add_records, one transaction): {import_rate:,.0f} papers/s")
+    print(f"  index build {build_seconds:.2f} s, RSS grew {index_mb:.0f} MB")
+    print(
+        f"  quick (short fields only): p50 {_percentile(quick, 0.5) * 1e3:.2f} ms,"
+        f" p95 {_percentile(quick, 0.95) * 1e3:.2f} ms, max {max(quick) * 1e3:.2f} ms"
+    )
+    print(
+        f"  complete (with abstracts and notes): p50 {p50 * 1e3:.2f} ms,"
+        f" p95 {p95 * 1e3:.2f} ms, max {worst * 1e3:.2f} ms"
+    )
+    for kind, values in latencies.items():
+        print(
+            f"    {kind:16} p50 {_percentile(values, 0.5) * 1e3:6.2f} ms"
+            f"  p95 {_percentile(values, 0.95) * 1e3:6.2f} ms"
+            f"  source paper in top 10: {found[kind]:2}/{len(values)}"
+        )
+    print(
+        f"  brute-force WRatio over all titles: mean {statistics.mean(brute) * 1e3:.0f} ms; "
+        f"Library.search is {statistics.mean(brute) / statistics.mean(every):.0f}x faster"
+        f" (quick: {statistics.mean(brute) / statistics.mean(quick):.0f}x)"
+    )
+    assert len(every) == 330
