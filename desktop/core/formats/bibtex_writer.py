@@ -2,7 +2,8 @@
 
 The output is deterministic: entries in the order given, fields in a fixed order, unmodelled
 fields (`Record.extra`) after them sorted by name, so a .bib under version control diffs
-cleanly. A field imported as LaTeX (`Record.latex`) is written back as it came.
+cleanly. A field imported as LaTeX (`Record.latex`) is written back as it came, so whoever
+edits a field must drop its `latex` entry; names are always written from their parts.
 """
 
 from __future__ import annotations
