@@ -360,7 +360,7 @@ def _escape_title(text: str, keep_unicode: bool) -> str:
 
 
 def _escape_pieces_raw(text: str) -> list[tuple[bool, str]]:
-    """Split `text` into (is_math, piece): math pieces escaped, text pieces still Unicode."""
+    """Split `text` into (is_math, piece): formulas kept and braced, text still Unicode."""
     pieces: list[tuple[bool, str]] = []
     pos = start = 0
     while True:
