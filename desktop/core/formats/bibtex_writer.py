@@ -196,6 +196,8 @@ def _date_fields(record: Record, dialect: _Dialect) -> list[tuple[str, str]]:
     month = record.month if record.month is not None and 1 <= record.month <= 12 else None
     year = record.year
     if dialect.biblatex:
+        if "date" in record.extra:
+            return []  # the imported date, often to the day, is given back with the extras
         if year is not None and 0 <= year <= 9999:
             date = f"{year:04d}" + (f"-{month:02d}" if month else "")
             return [("date", "{" + date + "}")]

@@ -39,6 +39,7 @@ _TEXT_COMMANDS = frozenset(
     textperiodcentered textpertenthousand textperthousand textpeso textquestiondown
     textquotedblleft textquotedblright textquoteleft textquoteright textrangle textrecipe
     textreferencemark textregistered textrightarrow textsection textservicemark textsterling
+    textminus
     textthreequarters textthreesuperior texttimes texttrademark texttwosuperior textuparrow
     textvisiblespace textwon textyen guillemotleft guillemotright guilsinglleft
     guilsinglright quotedblbase quotesinglbase""".split()
@@ -108,10 +109,14 @@ _PREFERRED = {
     "\u2014": "---",
     "\u2010": "-",
     "\u2011": "-",
-    "\u2018": "`",
-    "\u2019": "'",
-    "\u201c": "``",
-    "\u201d": "''",
+    # Quotes as commands, not `` ` `` and `'`: those read back as ASCII, losing the curl.
+    "\u2018": r"{\textquoteleft}",
+    "\u2019": r"{\textquoteright}",
+    "\u201c": r"{\textquotedblleft}",
+    "\u201d": r"{\textquotedblright}",
+    "\u2212": r"{\textminus}",
+    "\u2032": r"{\ensuremath{'}}",
+    "\u2033": r"{\ensuremath{''}}",
     "\u00a0": "~",
     "\u00ad": r"\-",
     "\u2026": r"{\ldots}",

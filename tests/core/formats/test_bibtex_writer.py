@@ -133,3 +133,9 @@ def test_keys_folded_to_ascii_never_repeat() -> None:
     records = [Record(citekey="testŠ"), Record(citekey="tests"), Record(citekey=None, title="X")]
     keys = re.findall(r"@article\{([^,]*),", write_bibtex(records))
     assert keys == ["testS", "testsa", "anonx"]
+
+
+def test_biblatex_gives_back_an_imported_date_to_the_day() -> None:
+    record = Record(citekey="k", year=2003, month=10, extra={"date": "2003-10-01"})
+    assert write_biblatex([record]) == "@article{k,\n  date = {2003-10-01},\n}\n"
+    assert "  year = {2003},\n  month = oct,\n" in write_bibtex([record])
