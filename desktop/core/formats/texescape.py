@@ -39,7 +39,6 @@ _TEXT_COMMANDS = frozenset(
     textperiodcentered textpertenthousand textperthousand textpeso textquestiondown
     textquotedblleft textquotedblright textquoteleft textquoteright textrangle textrecipe
     textreferencemark textregistered textrightarrow textsection textservicemark textsterling
-    textminus
     textthreequarters textthreesuperior texttimes texttrademark texttwosuperior textuparrow
     textvisiblespace textwon textyen guillemotleft guillemotright guilsinglleft
     guilsinglright quotedblbase quotesinglbase""".split()
@@ -100,7 +99,7 @@ _ASCII_SPECIALS = {
     # Fine in T1, but wrong glyphs (¡ ¿ —) in the default OT1 encoding.
     "<": r"{\textless}",
     ">": r"{\textgreater}",
-    "|": r"{\textbar}",
+    "|": r"{\ensuremath{|}}",
 }
 
 # The usual BibTeX spellings, preferred over the generic table.
@@ -114,9 +113,10 @@ _PREFERRED = {
     "\u2019": r"{\textquoteright}",
     "\u201c": r"{\textquotedblleft}",
     "\u201d": r"{\textquotedblright}",
-    "\u2212": r"{\textminus}",
-    "\u2032": r"{\ensuremath{'}}",
-    "\u2033": r"{\ensuremath{''}}",
+    # Spellings our LaTeX reader (formats.latex) gives back as a character, not as nothing.
+    "\u2212": r"{\ensuremath{-}}",
+    "\u2032": r"{\ensuremath{\prime}}",
+    "\u2033": r"{\ensuremath{\prime\prime}}",
     "\u00a0": "~",
     "\u00ad": r"\-",
     "\u2026": r"{\ldots}",

@@ -19,7 +19,7 @@ from desktop.core.formats.texescape import escape, is_balanced, is_safe_math, ve
         ("a&b%c#d_e", r"a\&b\%c\#d\_e"),
         ("{x}", r"{\textbraceleft}x{\textbraceright}"),
         ("~^\\", r"{\textasciitilde}{\textasciicircum}{\textbackslash}"),
-        ("a<b>c|d", r"a{\textless}b{\textgreater}c{\textbar}d"),
+        ("a<b>c|d", r"a{\textless}b{\textgreater}c{\ensuremath{|}}d"),
         ("Schrödinger", r"Schr{\"o}dinger"),
         ("naïve", r"na{\"\i}ve"),
         ("Straße", r"Stra{\ss}e"),
@@ -29,7 +29,7 @@ from desktop.core.formats.texescape import escape, is_balanced, is_safe_math, ve
         ("pages 1–10", "pages 1--10"),
         ("a—b", "a---b"),
         ("“x” ‘y’", r"{\textquotedblleft}x{\textquotedblright} {\textquoteleft}y{\textquoteright}"),
-        ("s−1 5′", r"s{\textminus}1 5{\ensuremath{'}}"),
+        ("s−1 5′", r"s{\ensuremath{-}}1 5{\ensuremath{\prime}}"),
         ("α", r"{\ensuremath{\alpha}}"),
         ("中", "{[U+4E2D]}"),
         ("😀", "{[U+1F600]}"),
@@ -176,7 +176,6 @@ _ALLOWED = (
         "textbraceright",
         "textless",
         "textgreater",
-        "textbar",
         "ldots",
     }
 )
