@@ -44,21 +44,20 @@ def main(argv: Sequence[str] | None = None) -> int:
 # -- parser ------------------------------------------------------------------------------
 
 
+_DB_HELP = f"database URL (default: ${db.ENV_URL}, else the library in your data folder)"
+
+
 def _build_parser() -> argparse.ArgumentParser:
+    # `--db` may come before the command or after it. The command's copy must not have a
+    # default, or it would overwrite a `--db` given before the command.
     common = argparse.ArgumentParser(add_help=False)
-    common.add_argument(
-        "--db",
-        metavar="URL",
-        default=argparse.SUPPRESS,
-        help=f"database URL (default: ${db.ENV_URL}, else the library in your data folder)",
-    )
+    common.add_argument("--db", metavar="URL", default=argparse.SUPPRESS, help=_DB_HELP)
     parser = argparse.ArgumentParser(
         prog="papershelf",
         description="Papershelf: your reading lists of research papers. "
         "With no command, opens the window.",
-        parents=[common],
     )
-    parser.set_defaults(db=None)
+    parser.add_argument("--db", metavar="URL", default=None, help=_DB_HELP)
     commands = parser.add_subparsers(title="commands", metavar="COMMAND")
     _add_paper_commands(commands, common)
     _add_list_commands(commands, common)

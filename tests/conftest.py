@@ -19,6 +19,16 @@ SHARED = REPO.parent / "shared"
 IN_CI = os.environ.get("CI", "").lower() == "true"
 
 
+@pytest.fixture(autouse=True)
+def _private_data_folder(
+    monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """No test may touch the developer's own library: the user data folder is a temporary
+    one (subprocesses inherit it), and $PAPERSHELF_DB is unset."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("xdg-data")))
+    monkeypatch.delenv("PAPERSHELF_DB", raising=False)
+
+
 def _shared_folder(name: str) -> Path:
     path = SHARED / name
     if not path.is_dir():

@@ -32,9 +32,7 @@ from desktop.core.models import (
 )
 
 #: Paper columns a caller may change through `update_paper`.
-EDITABLE = frozenset(
-    (*MODELLED_FIELDS, "entry_type", "year", "month", "status", "priority", "extra", "latex")
-)
+EDITABLE = frozenset((*MODELLED_FIELDS, "entry_type", "year", "month", "status", "priority"))
 _DOI = re.compile(r"^10\.\d{4,9}/\S+$")
 
 
@@ -85,7 +83,8 @@ def record_from_details(details: PaperDetails) -> Record:
         editors=list(details.editors),
         keywords=[tag.name for tag in details.tags],
         extra=dict(paper.extra),
-        latex=dict(paper.latex),
+        # Keywords are the paper's tags now, which the user may have changed since import.
+        latex={k: v for k, v in paper.latex.items() if k != "keywords"},
     )
 
 
@@ -222,6 +221,44 @@ def update_paper(
     if editors is not None:
         people.set_people(session, paper_id, Role.EDITOR, editors)
     session.expire_all()
+    _forget_stale_latex(session, paper_id, changes, authors, editors)
+    if "abstract" in changes:
+        _follow_annotations(session, paper_id, changes["abstract"])
+
+
+def _forget_stale_latex(
+    session: Session,
+    paper_id: int,
+    changes: dict[str, Any],
+    authors: list[NamedPerson] | None,
+    editors: list[NamedPerson] | None,
+) -> None:
+    """An edited field's imported LaTeX no longer says what the field says: drop it, so
+    exports write the new value. (The row is already locked by this transaction's UPDATE.)"""
+    edited = set(changes) | ({"author"} if authors is not None else set())
+    edited |= {"editor"} if editors is not None else set()
+    paper = get_paper(session, paper_id)
+    if edited & set(paper.latex):
+        paper.latex = {k: v for k, v in paper.latex.items() if k not in edited}
+        session.add(paper)
+        session.flush()
+
+
+def _follow_annotations(session: Session, paper_id: int, abstract: str) -> None:
+    """Keep annotations on their words when the abstract is edited: each moves to the
+    occurrence of its quote nearest to where it was; one whose words are gone keeps its
+    quote and is clamped to the new text."""
+    for annotation in session.exec(select(Annotation).where(Annotation.paper_id == paper_id)):
+        if abstract[annotation.start : annotation.end] == annotation.quote:
+            continue
+        places = [m.start() for m in re.finditer(re.escape(annotation.quote), abstract)]
+        if places and annotation.quote:
+            start = min(places, key=lambda p: abs(p - annotation.start))
+            annotation.start, annotation.end = start, start + len(annotation.quote)
+        else:
+            annotation.start = min(annotation.start, len(abstract))
+            annotation.end = min(max(annotation.end, annotation.start), len(abstract))
+        session.add(annotation)
 
 
 def move_to_trash(session: Session, paper_ids: list[int]) -> int:

@@ -128,6 +128,19 @@ def test_status_says_what_the_library_holds(db_url: str) -> None:
     assert "Papers: 1 (trash: 0), reading lists: 0, tags: 0" in out
 
 
+def test_db_may_come_before_the_command(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'mine.sqlite'}"
+    result = subprocess.run(
+        [sys.executable, "-m", "desktop", "--db", url, "paper", "add", "--title", "T"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "Papers: 1" in ok(url, "status")
+
+
 def test_no_command_opens_the_window(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'library.sqlite'}"
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "XDG_DATA_HOME": str(tmp_path)}

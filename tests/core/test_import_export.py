@@ -175,3 +175,32 @@ def test_bib_files_imported_together_share_abbreviations(
     # Nothing an author wrote was lost: every article came in with its people.
     sample = library.paper(together.paper_ids[-1])
     assert sample.authors and sample.paper.citekey
+
+
+def test_an_edited_field_is_exported_as_edited(library: Library, tmp_path: Path) -> None:
+    library.import_file(_write(tmp_path, "refs.bib", BIB))
+    paper = library.paper_by_citekey("mueller2020")
+    assert "title" in paper.paper.latex  # imported as LaTeX, given back as such...
+    library.update_paper(paper.id, expected_version=None, title="A new title")
+    library.tag_papers("renamed keyword", [paper.id])
+    again = bibtex.parse(library.export([paper.id], "bibtex"), "export.bib").records[0]
+    assert again.title == "A new title"  # ...until the user edits it
+    assert again.authors[0].family == "Müller"  # untouched fields keep their LaTeX
+    assert again.keywords == ["renamed keyword"]
+
+
+def test_annotations_follow_their_words_when_the_abstract_changes(library: Library) -> None:
+    from desktop.core.formats.record import Record
+
+    paper = library.add_paper(Record(title="T", abstract="We learn policies from pixels."))
+    annotation = library.annotate(paper.id, 9, 17)
+    assert annotation.quote == "policies"
+    library.update_paper(
+        paper.id, expected_version=None, abstract="In this work, we learn policies from pixels."
+    )
+    moved = library.paper(paper.id).annotations[0]
+    abstract = library.paper(paper.id).paper.abstract
+    assert abstract[moved.start : moved.end] == "policies"
+    library.update_paper(paper.id, expected_version=None, abstract="Short.")
+    gone = library.paper(paper.id).annotations[0]
+    assert gone.quote == "policies" and 0 <= gone.start <= gone.end <= len("Short.")
