@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -88,6 +89,8 @@ def store(
     tag_ids = _TagCache(session)
     list_id = _list_id(session, destination.list_name)
     records = result.records
+    for record in records:
+        result.problems.extend(sanitize(record, report.source))
     for start in range(0, len(records), BATCH):
         if cancel is not None and cancel():
             raise ImportCancelled()
@@ -109,6 +112,60 @@ def store(
     report.problems.extend(result.problems)
     if list_id is not None:
         reading_lists.reorder(session, list_id, [])  # renumber positions 0..n-1
+
+
+_DOI_PREFIX = re.compile(r"^(?:https?://(?:dx\.)?doi\.org/|doi:\s*)", re.IGNORECASE)
+#: Keywords longer than this are not made into tags (a tag name has at most 200 characters).
+_LONGEST_TAG = 200
+
+
+def sanitize(record: Record, source: str) -> list[Problem]:
+    """Make a record storable without losing anything: a value the library cannot hold
+    as it is moves to `extra` verbatim, with a problem saying so. NUL characters, which
+    PostgreSQL cannot store, are removed (they are never meaningful in a bibliography)."""
+    _strip_nul(record)
+    problems: list[Problem] = []
+    where = f" (entry {record.citekey})" if record.citekey else ""
+
+    def set_aside(field: str, value: object, why: str) -> None:
+        record.extra.setdefault(field, str(value))
+        problems.append(
+            Problem(
+                source="",
+                line=record.line,
+                message=f"{why}{where}; it was kept as the field “{field}” so nothing is lost.",
+            )
+        )
+
+    record.doi = _DOI_PREFIX.sub("", record.doi.strip())
+    if record.doi and not papers.is_doi(record.doi):
+        set_aside("doi", record.doi, f"“{record.doi}” is not a DOI")
+        record.doi = ""
+    if record.year is not None and not papers.is_year(record.year):
+        set_aside("year", record.year, f"{record.year} is not a year")
+        record.year = None
+    if record.month is not None and not 1 <= record.month <= 12:
+        set_aside("month", record.month, f"{record.month} is not a month")
+        record.month = None
+    long_ones = [k for k in record.keywords if len(" ".join(k.split())) > _LONGEST_TAG]
+    if long_ones:
+        record.keywords = [k for k in record.keywords if k not in long_ones]
+        set_aside("keywords", ", ".join(long_ones), "A keyword is too long to be a tag")
+    return problems
+
+
+def _strip_nul(record: Record) -> None:
+    for name, value in vars(record).items():
+        if isinstance(value, str) and "\x00" in value:
+            setattr(record, name, value.replace("\x00", ""))
+    for mapping in (record.extra, record.latex):
+        for key, value in list(mapping.items()):
+            if isinstance(value, str):
+                mapping[key] = value.replace("\x00", "")
+    record.keywords = [k.replace("\x00", "") for k in record.keywords]
+    for person in (*record.authors, *record.editors):
+        for name, value in vars(person).items():
+            setattr(person, name, value.replace("\x00", ""))
 
 
 def _unique_key(record: Record, taken: set[str], pattern: str) -> str:

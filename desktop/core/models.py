@@ -1,5 +1,8 @@
 """The database tables, as SQLModel classes.
 
+Text columns have no length limit: what an import brings is stored whole on both backends
+(PostgreSQL would refuse an over-long value where SQLite takes it).
+
 Design notes:
 - Nothing a user imports is lost: fields we do not model go to `Paper.extra` verbatim, and the
   original LaTeX of decoded fields to `Paper.latex`.
@@ -54,8 +57,8 @@ class Paper(SQLModel, table=True):
     """One bibliographic entry."""
 
     id: int | None = Field(default=None, primary_key=True)
-    entry_type: str = Field(default="article", max_length=40)
-    citekey: str = Field(max_length=250, unique=True)
+    entry_type: str = "article"
+    citekey: str = Field(unique=True)
     title: str = ""
     abstract: str = ""
     year: int | None = Field(default=None, index=True)
@@ -63,11 +66,11 @@ class Paper(SQLModel, table=True):
     journal: str = ""
     booktitle: str = ""
     publisher: str = ""
-    volume: str = Field(default="", max_length=100)
-    number: str = Field(default="", max_length=100)
-    pages: str = Field(default="", max_length=100)
-    doi: str = Field(default="", max_length=250, index=True)
-    arxiv_id: str = Field(default="", max_length=50, index=True)
+    volume: str = ""
+    number: str = ""
+    pages: str = ""
+    doi: str = Field(default="", index=True)
+    arxiv_id: str = Field(default="", index=True)
     url: str = ""
     topic: str = ""
     status: str = Field(default=ReadStatus.UNREAD.value, max_length=10, index=True)
@@ -95,7 +98,7 @@ class Person(SQLModel, table=True):
     von: str = ""
     jr: str = ""
     #: Normalised "family|given|von|jr", so "Levine, Sergey" and "Sergey Levine" meet.
-    match_key: str = Field(max_length=500)
+    match_key: str
 
 
 class PaperPerson(SQLModel, table=True):

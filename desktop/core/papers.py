@@ -114,16 +114,27 @@ def insert_papers(session: Session, keyed: list[tuple[Record, str]]) -> list[int
     return ids
 
 
+def is_doi(text: str) -> bool:
+    return bool(_DOI.match(text))
+
+
+def is_year(year: object) -> bool:
+    return isinstance(year, int) and -3000 <= year <= 3000
+
+
 def validate_values(values: dict[str, Any]) -> None:
     """Refuse values no paper can have, with a sentence saying which and why."""
+    for name, value in values.items():
+        if isinstance(value, str) and "\x00" in value:
+            raise InvalidInputError(f"The {name} contains a NUL character, which cannot be stored.")
     year = values.get("year")
-    if year is not None and not (isinstance(year, int) and -3000 <= year <= 3000):
+    if year is not None and not is_year(year):
         raise InvalidInputError(f"The year {year!r} is not a year; write it as, e.g., 2019.")
     month = values.get("month")
     if month is not None and not (isinstance(month, int) and 1 <= month <= 12):
         raise InvalidInputError(f"The month {month!r} is not a month number from 1 to 12.")
     doi = values.get("doi")
-    if doi and not _DOI.match(doi):
+    if doi and not is_doi(doi):
         raise InvalidInputError(f"“{doi}” is not a DOI; a DOI looks like 10.1000/xyz123.")
     status = values.get("status")
     if status is not None and status not in {s.value for s in ReadStatus}:

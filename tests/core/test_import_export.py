@@ -204,3 +204,24 @@ def test_annotations_follow_their_words_when_the_abstract_changes(library: Libra
     library.update_paper(paper.id, expected_version=None, abstract="Short.")
     gone = library.paper(paper.id).annotations[0]
     assert gone.quote == "policies" and 0 <= gone.start <= gone.end <= len("Short.")
+
+
+ODD = """@article{urldoi, title = {A}, doi = {https://doi.org/10.1000/ABC}, year = 2001}
+@article{baddoi, title = {B}, doi = {not-a-doi}, year = 2002}
+@article{longpages, title = {C}, pages = {%s}, number = {%s}, keywords = {%s, fine}}
+@article{nul, title = {Has a NUL\x00 inside}}
+""" % ("1" * 300, "2" * 300, "k" * 300)
+
+
+def test_odd_values_never_abort_an_import(library: Library, tmp_path: Path) -> None:
+    report = library.import_file(_write(tmp_path, "odd.bib", ODD))
+    assert report.imported == 4
+    assert library.paper_by_citekey("urldoi").paper.doi == "10.1000/ABC"
+    bad = library.paper_by_citekey("baddoi").paper
+    assert bad.doi == "" and bad.extra["doi"] == "not-a-doi"
+    long = library.paper_by_citekey("longpages")
+    assert long.paper.pages == "1" * 300 and long.paper.number == "2" * 300
+    assert [t.name for t in long.tags] == ["fine"] and long.paper.extra["keywords"] == "k" * 300
+    assert library.paper_by_citekey("nul").paper.title == "Has a NUL inside"
+    messages = " ".join(p.message for p in report.problems)
+    assert "not-a-doi" in messages and "too long to be a tag" in messages
