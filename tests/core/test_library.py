@@ -206,14 +206,19 @@ def test_every_write_is_announced_once(library: Library) -> None:
 
 
 def test_bulk_add_is_all_or_nothing(library: Library) -> None:
-    good = [record(f"Paper {n}") for n in range(5)]
-    bad = Record(title="Broken", year=99999)
-    with pytest.raises(InvalidInputError):
-        library.add_records([*good, bad])
+    many = [record(f"Paper {n}") for n in range(1200)]
+
+    def fail_after_first_batch(done: int, total: int) -> None:
+        raise RuntimeError("the power went out")
+
+    with pytest.raises(RuntimeError):
+        library.add_records(many, progress=fail_after_first_batch)
     assert library.count() == 0
     progress: list[tuple[int, int]] = []
-    library.add_records(good, progress=lambda done, total: progress.append((done, total)))
+    library.add_records(many[:5], progress=lambda done, total: progress.append((done, total)))
     assert library.count() == 5 and progress[-1] == (5, 5)
+    odd = library.add_paper(Record(title="Odd", year=99999))
+    assert odd.paper.year is None and odd.paper.extra["year"] == "99999"
 
 
 def test_changes_made_elsewhere_are_noticed(db_url: str) -> None:
