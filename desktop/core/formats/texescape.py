@@ -290,7 +290,7 @@ def escape(text: str, *, keep_unicode: bool = False, protect_case: bool = False)
     return _escape_uncached(text, keep_unicode, protect_case)
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=16384)  # bounded: at most a few megabytes of short strings
 def _escape_short(text: str, keep_unicode: bool, protect_case: bool) -> str:
     return _escape_uncached(text, keep_unicode, protect_case)
 
