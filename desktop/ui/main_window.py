@@ -200,6 +200,12 @@ class MainWindow(QMainWindow):
         self._pending.append(change)
         self._apply_timer.start()
 
+    def apply_pending_changes(self) -> None:
+        """Bring the views up to date now (before selecting a paper just added)."""
+        if self._pending:
+            self._apply_timer.stop()
+            self._apply_changes()
+
     def _apply_changes(self) -> None:
         """Refresh the views once for everything that changed since the last turn."""
         changes, self._pending = self._pending, []
@@ -289,9 +295,7 @@ class MainWindow(QMainWindow):
 
     def show_view(self, view: View) -> None:
         """Select a sidebar row (tests and keyboard users)."""
-        if self._pending:  # a list made a moment ago must be in the sidebar first
-            self._apply_timer.stop()
-            self._apply_changes()
+        self.apply_pending_changes()  # a list made a moment ago must be in the sidebar
         self.sidebar.setCurrentIndex(self.sidebar_model.index_of(view))
 
     def _on_query_changed(self, _text: str) -> None:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QTimer
 from PySide6.QtGui import QGuiApplication
 
 from desktop.core.errors import KnownError
@@ -46,13 +45,14 @@ class Transfers:
     def on_import_finished(self, reports: list[Any]) -> None:
         if not reports:
             return
+        new = [i for r in reports for i in r.paper_ids]
+        if new:
+            self._w.apply_pending_changes()  # the new papers must be in the table first
+            self._w.select_ids(new)
         self._w.statusBar().showMessage(summary(reports), 8000)
         if any(r.duplicates or r.problems for r in reports):
             self.report_dialog = ImportReportDialog(self._library, reports, self._w)
             self.report_dialog.open()
-        new = [i for r in reports for i in r.paper_ids]
-        if new:
-            QTimer.singleShot(0, lambda: self._w.select_ids(new))
 
     def add_by_identifier(self, text: str | None = None) -> None:
         """Fetch a paper by DOI or arXiv id (in the background) and select it."""
@@ -70,8 +70,9 @@ class Transfers:
         worker.start()
 
     def _on_added(self, paper_id: int) -> None:
+        self._w.apply_pending_changes()  # the new paper must be in the table first
+        self._w.select_ids([paper_id])
         self._w.statusBar().showMessage("Added.", 4000)
-        QTimer.singleShot(0, lambda: self._w.select_ids([paper_id]))
 
     def _on_worker_failed(self, error: Exception) -> None:
         self._w.statusBar().clearMessage()

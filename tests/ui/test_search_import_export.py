@@ -272,3 +272,30 @@ def test_files_dropped_on_the_window_are_imported(
         window.dropEvent(drop)
     _settle(qtbot, window)
     assert "A Mathematical Theory of Communication" in _titles(window)
+
+
+def test_add_by_identifier_runs_in_the_background_and_selects_the_paper(
+    window: MainWindow, qtbot: QtBot, scripted: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from desktop.core.errors import InvalidInputError
+    from desktop.core.formats.record import Record
+
+    library = window.library
+    asked: list[str] = []
+
+    def fetched(text: str) -> Any:  # stands in for Crossref: no network in tests
+        asked.append(text)
+        if not text.startswith("10."):
+            raise InvalidInputError(f"“{text}” is not a DOI or an arXiv id.")
+        return library.add_paper(Record(title="Fetched Paper", doi=text, year=2021))
+
+    monkeypatch.setattr(library, "add_by_identifier", fetched)
+    scripted.texts = ["10.1000/xyz123"]  # type: ignore[attr-defined]
+    window.actions_by_name["add_identifier"].trigger()
+    qtbot.waitUntil(lambda: bool(window.selected_ids()), timeout=3000)
+    (selected,) = window.selected_ids()
+    assert library.paper(selected).paper.title == "Fetched Paper"
+    window.transfers.add_by_identifier("not an id")
+    qtbot.waitUntil(lambda: bool(scripted.errors), timeout=3000)  # type: ignore[attr-defined]
+    assert scripted.errors == ["“not an id” is not a DOI or an arXiv id."]  # type: ignore[attr-defined]
+    assert asked == ["10.1000/xyz123", "not an id"]
