@@ -28,7 +28,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return app.run(args.db)
     try:
-        with Library.open(args.db) as library:
+        # The db commands look at the library as it is; every other command upgrades it.
+        with Library.open(args.db, upgrade=not getattr(args, "as_is", False)) as library:
             args.handler(library, args)
     except KnownError as error:
         print(f"papershelf: {error}", file=sys.stderr)
@@ -203,12 +204,14 @@ def _add_note_commands(commands: Any, common: argparse.ArgumentParser) -> None:
 
 def _add_db_commands(commands: Any, common: argparse.ArgumentParser) -> None:
     group = _group(commands, "db", "look after the library's database")
-    _command(group, "upgrade", _db_upgrade, "bring the database to this version", common)
-    _command(group, "check", _db_check, "check the database for damage", common)
+    upgrade = _command(group, "upgrade", _db_upgrade, "bring the database to this version", common)
+    check = _command(group, "check", _db_check, "check the database for damage", common)
     backup = _command(group, "backup", _db_backup, "copy a SQLite library safely", common)
     backup.add_argument(
         "path", nargs="?", type=Path, help="file or folder (default: backups folder)"
     )
+    for command in (upgrade, check, backup):
+        command.set_defaults(as_is=True)
 
 
 def _add_status_command(commands: Any, common: argparse.ArgumentParser) -> None:
@@ -524,8 +527,10 @@ def _search(library: Library, args: argparse.Namespace) -> None:
 
 
 def _db_upgrade(library: Library, args: argparse.Namespace) -> None:
-    # Library.open already upgraded; say where things stand.
-    print("The library's database is up to date.")
+    if library.upgrade():
+        print("Upgraded the library's database to this version of Papershelf.")
+    else:
+        print("The library's database is already up to date.")
 
 
 def _db_check(library: Library, args: argparse.Namespace) -> None:

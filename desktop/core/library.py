@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Engine, func, text
-from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.exc import SQLAlchemyError as _SQLAlchemyError
 from sqlmodel import Session, col, select
 
@@ -130,11 +130,16 @@ class Library:
         try:
             with self.engine.connect() as connection:
                 connection.execute(text("SELECT 1"))
-        except OperationalError as error:
-            where = db.sqlite_path(self.url) or self.engine.url.render_as_string(hide_password=True)
+        except DBAPIError as error:
             raise DatabaseError(
-                f"Papershelf cannot open the library at {where}: {_first_line(error)}"
+                f"Papershelf cannot open the library at {self.where}: {_first_line(error)}"
             ) from error
+
+    @property
+    def where(self) -> str:
+        """The library's file, or its server address without the password."""
+        path = db.sqlite_path(self.url)
+        return str(path) if path else self.engine.url.render_as_string(hide_password=True)
 
     def upgrade(self) -> bool:
         """Bring the schema to this program's version; True when something was migrated."""
@@ -142,6 +147,11 @@ class Library:
         head = schema.head_revision()
         if current == head:
             return False
+        if current is None and schema.has_tables(self.engine):
+            raise DatabaseError(
+                f"The database at {self.where} already holds other data and is not a "
+                "Papershelf library; choose an empty database or an existing library."
+            )
         if current is not None and current not in schema.known_revisions():
             raise DatabaseError(
                 "This library was written by a newer Papershelf; update Papershelf to open it."
@@ -167,20 +177,43 @@ class Library:
         for listener in list(self._listeners):
             listener(change)
 
-    def _read(self) -> Any:
-        return db.read_session(self.engine)
+    @contextmanager
+    def _read(self) -> Iterator[Session]:
+        try:
+            with db.read_session(self.engine) as session:
+                yield session
+        except OperationalError as error:
+            raise DatabaseError(
+                f"Papershelf could not read the library at {self.where}: {_first_line(error)}"
+            ) from error
 
     @contextmanager
     def _write(self) -> Iterator[Session]:
         """One write transaction, which also moves the library's revision on by one."""
-        with db.write_session(self.engine) as session:
+        with self._database_trouble_as_sentence(), db.write_session(self.engine) as session:
             yield session
             self._seen_revision = revisions.bump(session)
+
+    @contextmanager
+    def _database_trouble_as_sentence(self) -> Iterator[None]:
+        # A locked file or a lost server is something the user can act on, not a bug.
+        try:
+            yield
+        except OperationalError as error:
+            raise DatabaseError(
+                f"Papershelf could not save to the library at {self.where}: "
+                f"{_first_line(error)} Nothing was changed; try again in a moment."
+            ) from error
 
     # -- papers ------------------------------------------------------------------------
 
     def add_paper(self, record: Record) -> PaperDetails:
-        """Store one paper; its citation key is kept when free, else made unique."""
+        """Store one paper typed by the user; its citation key is kept when free, else made
+        unique. A value no paper can have (a bad DOI or year) is refused with a sentence,
+        where an import would keep it aside."""
+        papers.validate_values(
+            {"year": record.year, "month": record.month, "doi": record.doi, "title": record.title}
+        )
         (paper_id,) = self.add_records([record])
         return self.paper(paper_id)
 

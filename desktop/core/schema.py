@@ -11,6 +11,7 @@ from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import Engine, inspect
 
+from desktop.core import db
 from desktop.core.errors import DatabaseError
 
 #: Schema objects made by migrations but not modelled (full-text tables and indexes) start
@@ -70,8 +71,17 @@ def downgrade(engine: Engine, revision: str) -> None:
     _run(engine, command.downgrade, revision)
 
 
+#: Any fixed number: PostgreSQL's advisory lock that lets one process migrate at a time.
+_MIGRATION_LOCK = 7_233_401
+
+
 def _run(engine: Engine, action: Callable[[Config, str], None], revision: str) -> None:
     config = alembic_config()
-    with engine.begin() as connection:
+    # Two processes opening an old library at once: the second waits for the first's
+    # migration (SQLite write lock, PostgreSQL advisory lock), then finds nothing to do.
+    writer = engine.execution_options(**{db.WRITE_OPTION: True})
+    with writer.begin() as connection:
+        if connection.dialect.name == "postgresql":
+            connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({_MIGRATION_LOCK})")
         config.attributes["connection"] = connection
         action(config, revision)

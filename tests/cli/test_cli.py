@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -164,12 +165,22 @@ def test_no_command_opens_the_window(tmp_path: Path) -> None:
 
 
 def test_db_commands(db_url: str, tmp_path: Path) -> None:
-    assert "up to date" in ok(db_url, "db", "upgrade")
+    from desktop.core import db, schema
+
+    ok(db_url, "paper", "add", "--title", "Kept safe")
+    engine = db.make_engine(db_url)
+    schema.downgrade(engine, "0002")  # as a library left by an older Papershelf
+    engine.dispose()
+    check = papershelf(db_url, "db", "check")
+    assert check.returncode == 1 and "run “papershelf db upgrade”" in check.stdout
+    assert "Upgraded" in ok(db_url, "db", "upgrade")
+    assert "already up to date" in ok(db_url, "db", "upgrade")
     assert "healthy" in ok(db_url, "db", "check")
     result = papershelf(db_url, "db", "backup", str(tmp_path / "copy.sqlite"))
     if db_url.startswith("sqlite"):
         assert result.returncode == 0, result.stderr
-        assert (tmp_path / "copy.sqlite").stat().st_size > 0
+        with sqlite3.connect(tmp_path / "copy.sqlite") as copy:
+            assert copy.execute("SELECT title FROM paper").fetchall() == [("Kept safe",)]
     else:
         assert result.returncode == 1 and "pg_dump" in result.stderr
 
@@ -177,8 +188,6 @@ def test_db_commands(db_url: str, tmp_path: Path) -> None:
 def test_db_check_names_damage_in_a_sentence(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'library.sqlite'}"
     ok(url, "paper", "add", "--title", "T")
-    import sqlite3
-
     with sqlite3.connect(tmp_path / "library.sqlite") as connection:
         connection.execute("PRAGMA foreign_keys = OFF")
         connection.execute(
@@ -202,3 +211,36 @@ def test_a_bad_database_url_is_a_sentence(bad: str) -> None:
     result = papershelf(bad, "paper", "show", "1")
     assert result.returncode == 1
     assert "Traceback" not in result.stderr
+
+
+def test_a_database_that_is_not_a_library_is_refused(tmp_path: Path) -> None:
+    foreign = tmp_path / "contacts.sqlite"
+    with sqlite3.connect(foreign) as connection:
+        connection.execute("CREATE TABLE contacts (name TEXT)")
+    result = papershelf(f"sqlite:///{foreign}", "status")
+    assert result.returncode == 1 and "not a Papershelf library" in result.stderr
+    with sqlite3.connect(foreign) as connection:
+        tables = connection.execute("SELECT name FROM sqlite_master WHERE type='table'")
+        assert [name for (name,) in tables] == ["contacts"]  # left untouched
+    garbage = tmp_path / "garbage.sqlite"
+    garbage.write_bytes(b"this is not a database at all" * 100)
+    result = papershelf(f"sqlite:///{garbage}", "status")
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert "cannot open the library" in result.stderr
+
+
+def test_processes_opening_a_new_library_at_once_all_succeed(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'new.sqlite'}"
+    openers = [
+        subprocess.Popen(
+            [sys.executable, "-m", "desktop", "status", "--db", url],
+            cwd=REPO,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for _ in range(4)
+    ]
+    for opener in openers:
+        _, err = opener.communicate(timeout=120)
+        assert opener.returncode == 0, err

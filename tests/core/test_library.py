@@ -217,8 +217,11 @@ def test_bulk_add_is_all_or_nothing(library: Library) -> None:
     progress: list[tuple[int, int]] = []
     library.add_records(many[:5], progress=lambda done, total: progress.append((done, total)))
     assert library.count() == 5 and progress[-1] == (5, 5)
-    odd = library.add_paper(Record(title="Odd", year=99999))
-    assert odd.paper.year is None and odd.paper.extra["year"] == "99999"
+    (odd,) = library.add_records([Record(title="Odd", year=99999)])
+    assert library.paper(odd).paper.year is None
+    assert library.paper(odd).paper.extra["year"] == "99999"
+    with pytest.raises(InvalidInputError, match="not a year"):
+        library.add_paper(Record(title="Typed by hand", year=99999))
 
 
 def test_changes_made_elsewhere_are_noticed(db_url: str) -> None:

@@ -12,6 +12,7 @@ from sqlalchemy import inspect
 
 from desktop.core import backup, db, schema
 from desktop.core.errors import DatabaseError
+from desktop.core.formats.record import Record
 from desktop.core.library import Library
 from desktop.core.models import metadata
 
@@ -50,19 +51,21 @@ def test_downgrade_to_base_and_back(db_url: str) -> None:
 
 def test_opening_an_old_sqlite_library_backs_it_up_first(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'library.sqlite'}"
+    with Library.open(url) as library:
+        paper = library.add_paper(Record(title="Kept", abstract="About tokamaks."))
     engine = db.make_engine(url)
-    schema.upgrade(engine)
-    schema.downgrade(engine, "base")  # an "older" library: tables of revision base
-    with engine.begin() as connection:
-        connection.exec_driver_sql("CREATE TABLE user_notes (x TEXT)")
-        connection.exec_driver_sql("INSERT INTO user_notes VALUES ('keep me')")
+    schema.downgrade(engine, "0002")  # a library an older Papershelf left, with a paper in it
     engine.dispose()
     with Library.open(url) as library:
         assert schema.current_revision(library.engine) == schema.head_revision()
+        assert library.paper(paper.id).paper.title == "Kept"  # the upgrade kept the data
+        assert [h.paper_id for h in library.search("tokamaks")] == [paper.id]
+        library.add_note(paper.id, "the revision counter works again")
     made = list(backup.backups_dir(tmp_path / "library.sqlite").glob("*before-upgrade.sqlite"))
     assert len(made) == 1
     with sqlite3.connect(made[0]) as copy:
-        assert copy.execute("SELECT x FROM user_notes").fetchall() == [("keep me",)]
+        assert copy.execute("SELECT title FROM paper").fetchall() == [("Kept",)]
+        assert copy.execute("SELECT version_num FROM alembic_version").fetchall() == [("0002",)]
     # Opening an up-to-date library makes no further backup.
     Library.open(url).close()
     assert len(list(backup.backups_dir(tmp_path / "library.sqlite").glob("*.sqlite"))) == 1
