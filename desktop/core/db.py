@@ -12,8 +12,9 @@ from typing import Any
 
 import platformdirs
 from sqlalchemy import Engine, create_engine, event, make_url
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection
-from sqlmodel import Session
+from sqlmodel import Session, SQLModel
 
 from desktop.core import models  # noqa: F401  (registers the tables on the metadata)
 
@@ -110,6 +111,34 @@ def write_session(engine: Engine) -> Iterator[Session]:
     writer = engine.execution_options(**{WRITE_OPTION: True})
     with Session(writer, expire_on_commit=False) as session, session.begin():
         yield session
+
+
+def insert_or_ignore(session: Session, model: type[SQLModel], rows: list[dict[str, Any]]) -> bool:
+    """Insert rows, skipping those that would break a unique constraint.
+
+    Two users creating the same tag (or person) at once must both succeed on PostgreSQL,
+    where their transactions run side by side. For one row, says whether it went in.
+    """
+    if not rows:
+        return False
+    statement = _dialect_insert(session)(model).on_conflict_do_nothing()
+    connection = session.connection()
+    if len(rows) == 1:
+        return bool(connection.execute(statement.values(**rows[0])).rowcount)
+    connection.execute(statement, rows)
+    return True
+
+
+def upsert(session: Session, model: type[SQLModel], values: dict[str, Any], key: str) -> None:
+    """Insert a row, or update it where one with the same `key` column exists."""
+    statement = _dialect_insert(session)(model).values(**values)
+    changes = {name: value for name, value in values.items() if name != key}
+    session.execute(statement.on_conflict_do_update(index_elements=[key], set_=changes))
+
+
+def _dialect_insert(session: Session) -> Any:
+    dialect = session.get_bind().dialect.name
+    return postgresql.insert if dialect == "postgresql" else sqlite.insert
 
 
 def backup_sqlite(source: Path, target: Path) -> Path:

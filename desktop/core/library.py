@@ -56,6 +56,8 @@ from desktop.core.papers import PaperDetails
 from desktop.core.reading_lists import ListItem
 from desktop.core.search.searcher import Searcher, SearchHit
 
+#: The setting holding every @preamble imported so far (a JSON list), given back on export.
+PREAMBLES = "bibtex_preambles"
 #: Called with the progress of long work: (done, total).
 Progress = Callable[[int, int], None]
 
@@ -426,9 +428,14 @@ class Library:
                 session, result, report, Destination(list_name, tag), pattern, progress, cancel
             )
             if result.preambles:
-                known = json.loads(self._setting(session, "bibtex_preambles", "[]"))
-                merged = list(dict.fromkeys([*known, *result.preambles]))
-                session.merge(Setting(key="bibtex_preambles", value=json.dumps(merged)))
+                # Locked while read and rewritten: two imports at once both keep theirs.
+                db.insert_or_ignore(session, Setting, [{"key": PREAMBLES, "value": "[]"}])
+                row = session.exec(
+                    select(Setting).where(Setting.key == PREAMBLES).with_for_update()
+                ).one()
+                merged = list(dict.fromkeys([*json.loads(row.value), *result.preambles]))
+                row.value = json.dumps(merged)
+                session.add(row)
             report.papers = papers.count(session)
         self._announce("papers", report.paper_ids)
         return report
@@ -502,7 +509,7 @@ class Library:
         with self._write() as session:
             papers.get_paper(session, a)
             papers.get_paper(session, b)
-            session.merge(NotDuplicate(paper_a=a, paper_b=b))
+            db.insert_or_ignore(session, NotDuplicate, [{"paper_a": a, "paper_b": b}])
         self._announce("papers", [a, b])
 
     def merge_papers(self, keep_id: int, other_id: int) -> PaperDetails:
@@ -526,7 +533,7 @@ class Library:
                 for record, pid in zip(records, paper_ids, strict=True)
             ]
             return registry.write_markdown(entries)
-        preambles = json.loads(self.setting("bibtex_preambles", "[]"))
+        preambles = json.loads(self.setting(PREAMBLES, "[]"))
         return registry.write(format, records, preambles=preambles)
 
     # -- reading lists ----------------------------------------------------------------
@@ -683,7 +690,7 @@ class Library:
 
     def set_setting(self, key: str, value: str) -> None:
         with self._write() as session:
-            session.merge(Setting(key=key, value=value))
+            db.upsert(session, Setting, {"key": key, "value": value}, key="key")
         self._announce("settings")
 
     def backup(self, target: Path | None = None) -> Path:

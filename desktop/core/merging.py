@@ -25,8 +25,9 @@ def merge(session: Session, keep_id: int, other_id: int) -> None:
     The kept paper's values win; its empty fields take the other's values; unknown
     fields are united; people are taken from the other only when the kept has none.
     """
-    keep = get_paper(session, keep_id, include_trash=False)
-    other = get_paper(session, other_id, include_trash=False)
+    # Locked (PostgreSQL) so that an edit made meanwhile is not overwritten by the merge.
+    keep = get_paper(session, keep_id, include_trash=False, lock=True)
+    other = get_paper(session, other_id, include_trash=False, lock=True)
     for name in (*MODELLED_FIELDS, "year", "month"):
         if getattr(keep, name) in ("", None) and getattr(other, name) not in ("", None):
             setattr(keep, name, getattr(other, name))

@@ -144,9 +144,11 @@ def validate_values(values: dict[str, Any]) -> None:
         raise InvalidInputError(f"The priority {priority!r} must be a whole number from 0 to 5.")
 
 
-def get_paper(session: Session, paper_id: int, *, include_trash: bool = True) -> Paper:
-    """The paper with this id, or NotFoundError."""
-    paper = session.get(Paper, paper_id)
+def get_paper(
+    session: Session, paper_id: int, *, include_trash: bool = True, lock: bool = False
+) -> Paper:
+    """The paper with this id, or NotFoundError; `lock` holds its row until the commit."""
+    paper = session.get(Paper, paper_id, with_for_update=lock)
     if paper is None or (paper.deleted_at is not None and not include_trash):
         raise NotFoundError(f"There is no paper with id {paper_id} in this library.")
     return paper

@@ -6,9 +6,9 @@ import unicodedata
 
 from sqlalchemy import delete
 from sqlalchemy import insert as sa_insert
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlmodel import Session, col, select
 
+from desktop.core import db
 from desktop.core.formats.record import Person as NamedPerson
 from desktop.core.models import PaperPerson, Person, Role
 
@@ -47,15 +47,11 @@ def _ids_by_key(session: Session, keys: set[str]) -> dict[str, int]:
 
 
 def _insert_ignoring_conflict(session: Session, new: dict[str, NamedPerson]) -> None:
-    # Two writers adding the same new person at once must both succeed (PostgreSQL runs
-    # them concurrently), so the insert yields to a row that appeared meanwhile.
     rows = [
         {"given": p.given, "family": p.family, "von": p.von, "jr": p.jr, "match_key": key}
         for key, p in new.items()
     ]
-    dialect = session.get_bind().dialect.name
-    insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
-    session.execute(insert(Person).on_conflict_do_nothing(), rows)
+    db.insert_or_ignore(session, Person, rows)
 
 
 def link_many(session: Session, links: list[tuple[int, Role, list[NamedPerson]]]) -> None:

@@ -7,8 +7,9 @@ from dataclasses import dataclass
 from sqlalchemy import delete, func
 from sqlmodel import Session, col, select
 
+from desktop.core import db
 from desktop.core.errors import ConflictError, InvalidInputError, NotFoundError
-from desktop.core.models import ListEntry, Paper, ReadingList
+from desktop.core.models import ListEntry, Paper, ReadingList, utcnow
 
 
 @dataclass(frozen=True)
@@ -53,10 +54,11 @@ def _ensure_name_free(session: Session, name: str, keep_id: int | None = None) -
 def create(session: Session, name: str, description: str = "") -> ReadingList:
     name = clean_name(name)
     _ensure_name_free(session, name)
-    reading_list = ReadingList(name=name, description=description)
-    session.add(reading_list)
-    session.flush()
-    return reading_list
+    row = {"name": name, "description": description, "created_at": utcnow()}
+    if not db.insert_or_ignore(session, ReadingList, [row]):
+        # Someone else created it in the meantime.
+        raise ConflictError(f"A reading list called “{name}” already exists.")
+    return find(session, name)
 
 
 def rename(session: Session, ref: int | str, new_name: str) -> ReadingList:

@@ -7,6 +7,7 @@ import re
 from sqlalchemy import delete, func
 from sqlmodel import Session, col, select
 
+from desktop.core import db
 from desktop.core.errors import ConflictError, InvalidInputError, NotFoundError
 from desktop.core.models import Paper, PaperTag, Tag
 from desktop.core.reading_lists import clean_name
@@ -39,9 +40,9 @@ def ensure(session: Session, name: str, colour: str = "") -> Tag:
     name = clean_name(name, "tag")
     tag = find(session, name)
     if tag is None:
-        tag = Tag(name=name, colour=_clean_colour(colour))
-        session.add(tag)
-        session.flush()
+        db.insert_or_ignore(session, Tag, [{"name": name, "colour": _clean_colour(colour)}])
+        tag = find(session, name)
+        assert tag is not None
     return tag
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -106,3 +107,49 @@ def test_two_processes_never_lose_an_update(library: Library) -> None:
     final = library.paper(paper.id).paper
     assert final.volume == str(2 * rounds)
     assert final.version == 1 + 2 * rounds
+
+
+def _tag_import_and_list(
+    library: Library, paper: int, round_: int, barrier: object, errors: list[BaseException]
+) -> None:
+    from desktop.core.errors import ConflictError
+
+    barrier.wait()  # type: ignore[attr-defined]
+    try:
+        library.tag_papers(f"topic-{round_}", [paper])
+        library.import_text(
+            f'@preamble{{"\\def\\p{round_}x{id(library)}{{}}"}}\n'
+            f"@misc{{k{round_}x{id(library)}, title={{T}}}}"
+        )
+        # The other user may create it first; this one is then told so in a sentence.
+        with contextlib.suppress(ConflictError):
+            library.create_list(f"list-{round_}")
+    except BaseException as error:
+        errors.append(error)
+
+
+def test_two_users_creating_the_same_things_at_once_both_succeed(db_url: str) -> None:
+    import threading
+
+    from desktop.core.formats.record import Record
+
+    with Library.open(db_url) as first, Library.open(db_url) as second:
+        paper = first.add_paper(Record(title="Shared")).id
+        for round_ in range(8):
+            barrier = threading.Barrier(2)
+            errors: list[BaseException] = []
+            threads = [
+                threading.Thread(
+                    target=_tag_import_and_list, args=(lib, paper, round_, barrier, errors)
+                )
+                for lib in (first, second)
+            ]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join()
+            assert errors == []
+        assert len(first.tags()) == 8
+        assert {rl.name for rl, _ in first.lists()} == {f"list-{n}" for n in range(8)}
+        exported = first.export(first.view_ids(), "bibtex")
+        assert exported.count("\\def\\p") == 16  # nobody's preamble was lost
