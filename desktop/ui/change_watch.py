@@ -44,6 +44,10 @@ class ChangeWatch(QObject):
         rows = self._library.rows(self._visible_ids())
         return (self._library.count(), self._library.count(trash=True), dict(rows))
 
+    def stop(self) -> None:
+        """Stop looking (the window is closing; the library may close next)."""
+        self._timer.stop()
+
     def rebase(self) -> None:
         """Take the current state as known (after our own change, or after showing theirs)."""
         self._last = self.snapshot()

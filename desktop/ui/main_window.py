@@ -192,6 +192,7 @@ class MainWindow(QMainWindow):
         self.detail.save_pending()
         self.save_layout()
         self.events.detach()
+        self.change_watch.stop()
         super().closeEvent(event)
 
     # -- the library changed -------------------------------------------------------------
