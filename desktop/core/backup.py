@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from sqlalchemy import Engine, text
@@ -23,8 +24,11 @@ def automatic(library_file: Path, reason: str) -> Path:
     folder = backups_dir(library_file)
     target = folder / db.timestamped_name(library_file.stem, reason)
     db.backup_sqlite(library_file, target)
+    # Only this library's own automatic backups, by their exact name pattern: not another
+    # library whose name starts alike, not manual backups, not files the user put there.
+    own = re.compile(rf"{re.escape(library_file.stem)}-\d{{8}}-\d{{6}}-\d{{6}}-([a-z-]+)\.sqlite")
     automatic_ones = sorted(
-        p for p in folder.glob(f"{library_file.stem}-*.sqlite") if not p.stem.endswith("-manual")
+        p for p in folder.iterdir() if (m := own.fullmatch(p.name)) and m[1] != "manual"
     )
     for old in automatic_ones[:-KEEP_AUTOMATIC]:
         old.unlink(missing_ok=True)

@@ -525,16 +525,16 @@ class Library:
     # -- export ---------------------------------------------------------------------------
 
     def export(self, paper_ids: list[int], format: str = "bibtex") -> str:
-        """The papers, in the given order, as text in an export format."""
-        records = [self.record(paper_id) for paper_id in paper_ids]
+        """The papers, in the given order, as text in an export format.
+
+        Read in one transaction, so the file is one consistent picture of the library.
+        """
+        with self._read() as session:
+            entries = papers.export_entries(session, paper_ids)
+            preambles = json.loads(self._setting(session, PREAMBLES, "[]"))
         if format == "markdown":
-            entries = [
-                (record, [note.body for note in self.paper(pid).notes])
-                for record, pid in zip(records, paper_ids, strict=True)
-            ]
             return registry.write_markdown(entries)
-        preambles = json.loads(self.setting(PREAMBLES, "[]"))
-        return registry.write(format, records, preambles=preambles)
+        return registry.write(format, [record for record, _ in entries], preambles=preambles)
 
     # -- reading lists ----------------------------------------------------------------
 

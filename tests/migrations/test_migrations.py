@@ -72,11 +72,18 @@ def test_opening_an_old_sqlite_library_backs_it_up_first(tmp_path: Path) -> None
 
 
 def test_only_the_last_five_automatic_backups_are_kept(tmp_path: Path) -> None:
-    source = tmp_path / "library.sqlite"
-    sqlite3.connect(source).close()
+    source, neighbour = tmp_path / "lib.sqlite", tmp_path / "lib-work.sqlite"
+    for path in (source, neighbour):
+        sqlite3.connect(path).close()
+    folder = backup.backups_dir(source)
+    folder.mkdir()
+    mine = folder / "lib-notes.sqlite"  # a file the user put there
+    mine.write_bytes(b"")
+    theirs = [backup.automatic(neighbour, reason="before-upgrade") for _ in range(3)]
     made = [backup.automatic(source, reason="before-upgrade") for _ in range(7)]
-    kept = sorted(backup.backups_dir(source).glob("*.sqlite"))
-    assert kept == made[-5:]
+    kept = set(folder.glob("*.sqlite"))
+    assert set(made[-5:]) <= kept and not set(made[:2]) & kept
+    assert set(theirs) <= kept and mine in kept  # nobody else's files were touched
 
 
 def test_a_library_from_a_newer_papershelf_is_refused(tmp_path: Path) -> None:
