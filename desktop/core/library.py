@@ -333,11 +333,16 @@ class Library:
         self._searcher.build(progress)
 
     def refresh(self) -> None:
-        """Pick up changes other processes or users made since the library was opened."""
+        """Pick up changes other processes or users made, and tell the listeners."""
+        self.catch_up()
+        self._announce("refresh")
+
+    def catch_up(self) -> None:
+        """Pick up other processes' changes without telling anyone (safe from a worker
+        thread; the caller then announces, e.g. the window on its own thread)."""
         with self._read() as session:
             self._seen_revision = revisions.current(session)
         self._searcher.refresh()
-        self._announce("refresh")
 
     def changed_elsewhere(self) -> bool:
         """True when another process or user has written since we last wrote or refreshed.

@@ -93,9 +93,8 @@ class MainWindow(QMainWindow):
         self.sidebar.setCurrentIndex(self.sidebar_model.index_of(View()))
         self._update_center()
         self._update_actions()
-        self.change_watch = ChangeWatch(self.library, self._visible_ids, self)
+        self.change_watch = ChangeWatch(self.library, self)
         self.change_watch.changed_elsewhere.connect(self._on_changed_elsewhere)
-        self.change_watch.rebase()
 
     # -- building ------------------------------------------------------------------------
 
@@ -193,6 +192,7 @@ class MainWindow(QMainWindow):
         self.save_layout()
         self.events.detach()
         self.change_watch.stop()
+        self.search_runner.shut_down()
         super().closeEvent(event)
 
     # -- the library changed -------------------------------------------------------------
@@ -224,14 +224,6 @@ class MainWindow(QMainWindow):
             self.detail.refresh(change)
         self._update_center()
         self._update_actions()
-        self.change_watch.rebase()  # our own change (or theirs, now shown) is known
-
-    def _visible_ids(self) -> list[int]:
-        """Ids of the rows on screen (what someone else's edit would visibly change)."""
-        first = max(0, self.table.rowAt(0))
-        last = self.table.rowAt(self.table.viewport().height() - 1)
-        last = self.table_model.rowCount() - 1 if last < 0 else last
-        return self.table_model.paper_ids()[first : min(last + 1, first + 100)]
 
     def _on_changed_elsewhere(self) -> None:
         self.statusBar().showMessage(

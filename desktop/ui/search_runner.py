@@ -3,6 +3,9 @@
 At most one search runs at a time; a query typed meanwhile waits, and only the latest one
 waiting is run next. Results for a query the user has since changed are dropped, so the
 table never flickers through stale hits and typing never waits for the index.
+
+Each query is answered twice: first quickly from titles, people and the other short
+fields, then completely (abstracts and notes too) unless the user has typed on meanwhile.
 """
 
 from __future__ import annotations
@@ -39,33 +42,51 @@ class SearchRunner(QObject):
         if self._worker is None:
             self._start()
 
+    def shut_down(self) -> None:
+        """Start nothing more and let the running search end (before the library closes)."""
+        self._wanted = None
+        self._running = None
+        if self._worker is not None:
+            self._worker.wait(30)
+            self._worker = None
+
     def cancel(self) -> None:
         """Forget the query waiting (the search box was cleared)."""
         self._wanted = None
 
-    def _start(self) -> None:
-        assert self._wanted is not None
-        text, limit = self._running = self._wanted
-        self._wanted = None
+    def _start(self, *, complete: bool = False) -> None:
+        if not complete:
+            assert self._wanted is not None
+            self._running = self._wanted
+            self._wanted = None
+        assert self._running is not None
+        text, limit = self._running
         library = self._library  # the thread must not touch this QObject
-        worker = Worker(lambda _job: [hit.paper_id for hit in library.search(text, limit)])
-        worker.finished.connect(self._on_finished)
+        worker = Worker(
+            lambda _job: [h.paper_id for h in library.search(text, limit, full_text=complete)]
+        )
+        worker.finished.connect(lambda ids: self._on_finished(ids, complete))
         worker.failed.connect(self._on_failed)
         self._worker = worker
         worker.start()
 
-    def _on_finished(self, paper_ids: Any) -> None:
-        self._done(lambda text: signals.emit(self.hits_ready, text, list(paper_ids)))
+    def _on_finished(self, paper_ids: Any, complete: bool) -> None:
+        self._done(lambda text: signals.emit(self.hits_ready, text, list(paper_ids)), complete)
 
     def _on_failed(self, error: Any) -> None:
-        self._done(lambda text: signals.emit(self.failed, text, error))
+        self._done(lambda text: signals.emit(self.failed, text, error), complete=True)
 
-    def _done(self, deliver: Any) -> None:
+    def _done(self, deliver: Any, complete: bool) -> None:
         self._worker = None
-        assert self._running is not None
+        if self._running is None:
+            return  # shut down meanwhile
         text, _limit = self._running
-        self._running = None
         if self._wanted is not None:
+            self._running = None
             self._start()  # a newer query is waiting: this result is already stale
             return
         deliver(text)
+        if complete:
+            self._running = None
+        else:
+            self._start(complete=True)

@@ -45,6 +45,7 @@ class Worker(QObject):
         super().__init__(parent)
         self._work = work
         self._job: Job | None = None
+        self._thread: threading.Thread | None = None
 
     def start(self) -> None:
         gui_thread.job_started()
@@ -55,7 +56,13 @@ class Worker(QObject):
             target=_run, args=(self._work, job, finish, fail), name="papershelf-worker"
         )
         thread.daemon = True  # quitting mid-import rolls the import back (one transaction)
+        self._thread = thread
         thread.start()
+
+    def wait(self, seconds: float) -> None:
+        """Block until the work's thread ends (at most `seconds`); its result is dropped."""
+        if self._thread is not None:
+            self._thread.join(seconds)
 
     def cancel(self) -> None:
         """Ask the work to stop; it checks `Job.is_cancelled` at safe points."""

@@ -64,6 +64,7 @@ def test_the_window_works_on_each_backend(
     with Library.open(library.url) as someone_else:  # their edit shows up here by itself
         someone_else.set_status([first], "read")
     assert window.change_watch.check()
+    qtbot.waitUntil(lambda: window.change_watch.idle, timeout=10_000)
     window.search_bar.field.clear()
     row = window.table_model.row_of(first)
     assert row is not None

@@ -299,14 +299,18 @@ def test_changes_made_elsewhere_show_up_without_restarting(
     with Library.open(window.library.url) as elsewhere:  # another window, another user
         elsewhere.update_paper(paper, expected_version=None, title="Deep Residual Nets")
     assert window.change_watch.check()
+    qtbot.waitUntil(lambda: window.change_watch.idle, timeout=10_000)
     _settle(qtbot, window)
     assert "Deep Residual Nets" in _titles(window)
     with Library.open(window.library.url) as elsewhere:
         elsewhere.add_paper(Record(title="A Paper From Elsewhere", year=2025))
     assert window.change_watch.check()
+    qtbot.waitUntil(lambda: window.change_watch.idle, timeout=10_000)
     _settle(qtbot, window)
     assert "A Paper From Elsewhere" in _titles(window)
     window.table.scrollToBottom()  # scrolling is no news
+    assert not window.change_watch.check()
+    window.library.set_status([paper], "read")  # nor is our own change
     assert not window.change_watch.check()
 
 

@@ -205,25 +205,26 @@ def test_only_the_newest_query_is_delivered(
     from desktop.ui.search_runner import SearchRunner
 
     release = threading.Event()
-    asked: list[str] = []
+    asked: list[tuple[str, bool]] = []
     real_search = small_library.search
 
-    def slow_search(text: str, limit: int = 500) -> Any:
-        asked.append(text)
+    def slow_search(text: str, limit: int = 500, *, full_text: bool = True) -> Any:
+        asked.append((text, full_text))
         release.wait(5)
-        return real_search(text, limit)
+        return real_search(text, limit, full_text=full_text)
 
     monkeypatch.setattr(small_library, "search", slow_search)
     runner = SearchRunner(small_library)
     delivered: list[str] = []
     runner.hits_ready.connect(lambda text, _ids: delivered.append(text))
     runner.request("l", 500)
-    qtbot.waitUntil(lambda: asked == ["l"])
+    qtbot.waitUntil(lambda: asked == [("l", False)])
     runner.request("le", 500)  # typed while "l" runs: waits
     runner.request("lev", 500)  # replaces "le", which never runs
     release.set()
-    qtbot.waitUntil(lambda: delivered == ["lev"], timeout=5000)
-    assert asked == ["l", "lev"]
+    # "l" is dropped unanswered; "lev" is answered quickly, then completely.
+    qtbot.waitUntil(lambda: delivered == ["lev", "lev"], timeout=5000)
+    assert asked == [("l", False), ("lev", False), ("lev", True)]
 
 
 def test_an_import_problem_is_fixed_and_imported_from_the_sidebar(
