@@ -465,7 +465,8 @@ def _export(library: Library, args: argparse.Namespace) -> None:
     if args.list_name:
         ids = [item.paper.id or 0 for item in library.list_items(args.list_name)]
     elif args.query is not None:
-        ids = [hit.paper_id for hit in library.search(args.query, limit=100_000)]
+        everything = library.count()
+        ids = [hit.paper_id for hit in library.search(args.query, limit=max(everything, 1))]
     elif args.ids:
         ids = args.ids
         for paper_id in ids:

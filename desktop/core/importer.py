@@ -47,7 +47,8 @@ class ImportReport:
     def to_json(self) -> dict[str, Any]:
         return {
             "imported": self.imported,
-            "duplicates": len(self.duplicates),
+            # Papers that look like one already there (a paper may resemble several).
+            "duplicates": len({d.paper_id for d in self.duplicates}),
             "problems": [
                 {"source": p.source, "line": p.line, "message": p.message} for p in self.problems
             ],

@@ -25,7 +25,6 @@ from desktop.core import (
     db,
     dedupe,
     importer,
-    lookup,
     merging,
     notes,
     papers,
@@ -428,22 +427,35 @@ class Library:
         """Store what an importer read: all of it, or (on error or cancel) none of it."""
         report = ImportReport(source=source, format=format)
         with self._write() as session:
-            pattern = self._setting(session, "citekey_pattern", citekeys.DEFAULT_PATTERN)
-            importer.store(
-                session, result, report, Destination(list_name, tag), pattern, progress, cancel
+            self._store_parsed(
+                session, result, report, Destination(list_name, tag), progress, cancel
             )
-            if result.preambles:
-                # Locked while read and rewritten: two imports at once both keep theirs.
-                db.insert_or_ignore(session, Setting, [{"key": PREAMBLES, "value": "[]"}])
-                row = session.exec(
-                    select(Setting).where(Setting.key == PREAMBLES).with_for_update()
-                ).one()
-                merged = list(dict.fromkeys([*json.loads(row.value), *result.preambles]))
-                row.value = json.dumps(merged)
-                session.add(row)
-            report.papers = papers.count(session)
         self._announce("papers", report.paper_ids)
         return report
+
+    def _store_parsed(
+        self,
+        session: Session,
+        result: ParseResult,
+        report: ImportReport,
+        destination: Destination,
+        progress: Progress | None = None,
+        cancel: Callable[[], bool] | None = None,
+    ) -> None:
+        pattern = self._setting(session, "citekey_pattern", citekeys.DEFAULT_PATTERN)
+        importer.store(session, result, report, destination, pattern, progress, cancel)
+        # Only BibTeX's own @preamble/@comment blocks are given back by exports (a
+        # listing's page heading, say, is kept by its reader but is no BibTeX).
+        preambles = [p for p in result.preambles if p.lstrip().startswith("@")]
+        if preambles:
+            # Locked while read and rewritten: two imports at once both keep theirs.
+            db.insert_or_ignore(session, Setting, [{"key": PREAMBLES, "value": "[]"}])
+            row = session.exec(
+                select(Setting).where(Setting.key == PREAMBLES).with_for_update()
+            ).one()
+            row.value = json.dumps(list(dict.fromkeys([*json.loads(row.value), *preambles])))
+            session.add(row)
+        report.papers = papers.count(session)
 
     def import_problems(self) -> list[ImportProblem]:
         """Entries earlier imports could not read, oldest first, with their raw text."""
@@ -451,14 +463,29 @@ class Library:
             return list(session.exec(select(ImportProblem).order_by(col(ImportProblem.id))))
 
     def retry_import_problem(self, problem_id: int, fixed_text: str) -> ImportReport:
-        """Import the user's corrected text for a problem; the problem goes when it reads."""
-        with self._read() as session:
+        """Import the user's corrected text for a problem, in one transaction: when it
+        reads cleanly the papers are stored and the problem goes; when it still does not,
+        nothing is stored and the problem keeps the corrected text and the new reason."""
+        format_name, result = registry.read(
+            fixed_text.encode("utf-8"), source="corrected text", path=None
+        )
+        with self._write() as session:
             problem = session.get(ImportProblem, problem_id)
-        if problem is None:
-            raise NotFoundError(f"There is no import problem with id {problem_id}.")
-        report = self.import_text(fixed_text, source=problem.source)
-        if report.imported and not report.problems:
-            self.dismiss_import_problem(problem_id)
+            if problem is None:
+                raise NotFoundError(f"There is no import problem with id {problem_id}.")
+            report = ImportReport(source=problem.source, format=format_name)
+            if result.records and not result.problems:
+                self._store_parsed(session, result, report, Destination())
+                session.delete(problem)
+            else:
+                first = result.problems[0].message if result.problems else "No entry was found."
+                problem.raw, problem.message = fixed_text, first
+                session.add(problem)
+                report.problems = list(result.problems)
+                report.papers = papers.count(session)
+        self._announce("problems", report.paper_ids)
+        if report.paper_ids:
+            self._announce("papers", report.paper_ids)
         return report
 
     def dismiss_import_problem(self, problem_id: int) -> None:
@@ -473,6 +500,8 @@ class Library:
 
         A paper already in the library (same DOI or arXiv id) is not added twice.
         """
+        from desktop.core import lookup  # httpx is only loaded when a lookup is made
+
         identifier = lookup.parse_identifier(text)
         if identifier is None:
             raise InvalidInputError(

@@ -225,3 +225,26 @@ def test_odd_values_never_abort_an_import(library: Library, tmp_path: Path) -> N
     assert library.paper_by_citekey("nul").paper.title == "Has a NUL inside"
     messages = " ".join(p.message for p in report.problems)
     assert "not-a-doi" in messages and "too long to be a tag" in messages
+
+
+def test_an_import_problem_is_fixed_and_retried(library: Library, tmp_path: Path) -> None:
+    library.import_file(_write(tmp_path, "refs.bib", BIB))
+    (problem,) = [p for p in library.import_problems() if "Missing its closing" in p.raw]
+    still_broken = library.retry_import_problem(problem.id or 0, "@article{broken, title = {x")
+    assert still_broken.imported == 0 and still_broken.problems
+    (again,) = [p for p in library.import_problems() if p.id == problem.id]
+    assert again.raw == "@article{broken, title = {x"  # the user's correction is kept
+    assert len(library.import_problems()) == 1  # replaced, not added to
+    fixed = library.retry_import_problem(
+        problem.id or 0, "@inproceedings{broken, title = {Now closed}, year = 2020}"
+    )
+    assert fixed.imported == 1 and not fixed.problems
+    assert library.paper_by_citekey("broken").paper.title == "Now closed"
+    assert library.import_problems() == []
+
+
+def test_a_listing_heading_is_not_exported_as_a_preamble(
+    library: Library, seed_listing: Path
+) -> None:
+    report = library.import_file(seed_listing)
+    assert "@preamble" not in library.export(report.paper_ids[:3], "bibtex").casefold()
