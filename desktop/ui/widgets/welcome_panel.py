@@ -32,6 +32,9 @@ class WelcomePanel(QWidget):
         hint.setWordWrap(True)
         hint.setAlignment(Qt.AlignmentFlag.AlignCenter)
         hint.setFixedWidth(460)
+        # A wrapped label placed with an alignment gets no height-for-width from the
+        # layout, and would be cut to one line; ask for the height its lines need.
+        hint.setMinimumHeight(hint.heightForWidth(460))
         self.import_button = QPushButton(icons.icon("import"), "Import a file…", self)
         self.import_button.clicked.connect(self.import_requested)
         self.identifier_button = QPushButton(icons.icon("add"), "Add by DOI or arXiv id…", self)
