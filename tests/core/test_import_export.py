@@ -206,11 +206,14 @@ def test_annotations_follow_their_words_when_the_abstract_changes(library: Libra
     assert gone.quote == "policies" and 0 <= gone.start <= gone.end <= len("Short.")
 
 
-ODD = """@article{urldoi, title = {A}, doi = {https://doi.org/10.1000/ABC}, year = 2001}
-@article{baddoi, title = {B}, doi = {not-a-doi}, year = 2002}
-@article{longpages, title = {C}, pages = {%s}, number = {%s}, keywords = {%s, fine}}
-@article{nul, title = {Has a NUL\x00 inside}}
-""" % ("1" * 300, "2" * 300, "k" * 300)
+LONG_PAGES, LONG_NUMBER, LONG_KEYWORD = "1" * 300, "2" * 300, "k" * 300
+ODD = (
+    "@article{urldoi, title = {A}, doi = {https://doi.org/10.1000/ABC}, year = 2001}\n"
+    "@article{baddoi, title = {B}, doi = {not-a-doi}, year = 2002}\n"
+    f"@article{{longpages, title = {{C}}, pages = {{{LONG_PAGES}}}, number = {{{LONG_NUMBER}}},"
+    f" keywords = {{{LONG_KEYWORD}, fine}}}}\n"
+    "@article{nul, title = {Has a NUL\x00 inside}}\n"
+)
 
 
 def test_odd_values_never_abort_an_import(library: Library, tmp_path: Path) -> None:
