@@ -30,6 +30,7 @@ from desktop.core import (
     papers,
     reading_lists,
     revisions,
+    saved_searches,
     schema,
     tags,
 )
@@ -48,6 +49,7 @@ from desktop.core.models import (
     Note,
     Paper,
     ReadingList,
+    SavedSearch,
     Setting,
     Tag,
 )
@@ -350,6 +352,28 @@ class Library:
         """
         with self._read() as session:
             return revisions.current(session) != self._seen_revision
+
+    def saved_searches(self) -> list[SavedSearch]:
+        """The user's named searches, by name."""
+        with self._read() as session:
+            return saved_searches.all_saved(session)
+
+    def save_search(self, name: str, query: str) -> SavedSearch:
+        with self._write() as session:
+            saved = saved_searches.save(session, name, query)
+        self._announce("searches")
+        return saved
+
+    def rename_saved_search(self, search_id: int, new_name: str) -> SavedSearch:
+        with self._write() as session:
+            saved = saved_searches.rename(session, search_id, new_name)
+        self._announce("searches")
+        return saved
+
+    def delete_saved_search(self, search_id: int) -> None:
+        with self._write() as session:
+            saved_searches.remove(session, search_id)
+        self._announce("searches")
 
     # -- import ---------------------------------------------------------------------------
 

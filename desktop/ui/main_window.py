@@ -42,6 +42,7 @@ from desktop.ui.library_events import LibraryEvents
 from desktop.ui.models.paper_table_model import COLUMN_KEYS, PaperTableModel
 from desktop.ui.models.sidebar_model import (
     PROBLEMS_VIEW,
+    QUERY_ROLE,
     VIEW_ROLE,
     SidebarModel,
 )
@@ -61,7 +62,7 @@ SEARCH_LIMIT = 500
 _FEW_EDITS = 20
 #: Change kinds after which the table's rows, or the sidebar's, may differ.
 _TABLE_KINDS = {"papers", "trash", "lists", "tags", "refresh"}
-_SIDEBAR_KINDS = {"papers", "trash", "lists", "tags", "refresh", "problems"}
+_SIDEBAR_KINDS = {"papers", "trash", "lists", "tags", "refresh", "problems", "searches"}
 
 
 class MainWindow(QMainWindow):
@@ -275,6 +276,12 @@ class MainWindow(QMainWindow):
         if view is None:
             return
         self._showing_problems = view == PROBLEMS_VIEW
+        if view.kind == "search":  # a saved search: run it over the whole library
+            self.table_model.show_view(View())
+            self.search_bar.field.setText(current.data(QUERY_ROLE))
+            self._update_center()
+            self._update_actions()
+            return
         if self._showing_problems:
             self.problems_panel.reload()
             self._update_center()
@@ -294,6 +301,7 @@ class MainWindow(QMainWindow):
     def _on_query_changed(self, _text: str) -> None:
         self._rerun_query()
         self._update_center()
+        self._update_actions()
 
     def _rerun_query(self) -> None:
         """Show the current view, narrowed by the search text when there is one."""
@@ -411,6 +419,7 @@ class MainWindow(QMainWindow):
             "list_order": in_list and not ordered,
             "remove_tag": any_selected and view.kind == "tag",
             "empty_trash": self.library.count(trash=True) > 0 if in_trash else True,
+            "save_search": bool(self.search_bar.text().strip()),
         }
         for name, on in enabled.items():
             self.actions_by_name[name].setEnabled(on)

@@ -4,6 +4,7 @@ and tags, for the selected papers or from the sidebar. Every change goes on the 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QModelIndex, QPoint
@@ -11,6 +12,7 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QColorDialog, QMenu
 
 from desktop.core.browse import View
+from desktop.core.errors import KnownError
 from desktop.ui import prompts, undo_commands
 from desktop.ui.models.sidebar_model import KIND_ROLE, NAME_ROLE, VIEW_ROLE
 
@@ -170,7 +172,35 @@ class Organiser:
             menu.addAction("Delete Tag").triggered.connect(lambda: self.delete_tag(name))
         if kind == "trash":
             menu.addAction(self._w.actions_by_name["empty_trash"])
+        if kind == "search":
+            menu.addAction("Rename Saved Search…").triggered.connect(
+                lambda: self.rename_saved_search(view.key, index.data(NAME_ROLE))
+            )
+            menu.addAction("Delete Saved Search").triggered.connect(
+                lambda: self.delete_saved_search(view.key)
+            )
         return menu
+
+    def save_search(self) -> None:
+        """Keep the search typed above under a name the user gives."""
+        query = self._w.search_bar.text().strip()
+        name = prompts.ask_text(self._w, "Save search", "Name of this search:", query)
+        if name:
+            self._try(lambda: self._library.save_search(name, query))
+
+    def rename_saved_search(self, search_id: int, old: str) -> None:
+        name = prompts.ask_text(self._w, "Rename saved search", "New name:", old)
+        if name and name != old:
+            self._try(lambda: self._library.rename_saved_search(search_id, name))
+
+    def delete_saved_search(self, search_id: int) -> None:
+        self._try(lambda: self._library.delete_saved_search(search_id))
+
+    def _try(self, action: Callable[[], object]) -> None:
+        try:
+            action()
+        except KnownError as error:
+            prompts.show_error(self._w, str(error))
 
     def create_tag(self) -> None:
         name = prompts.ask_text(self._w, "New tag", "Name of the new tag:")

@@ -145,6 +145,15 @@ def _build_actions(window: MainWindow) -> None:
     )
     _action(
         window,
+        "save_search",
+        "Save Search…",
+        window.organiser.save_search,
+        None,
+        "Keep the search typed above in the sidebar, under a name",
+        "saved-search",
+    )
+    _action(
+        window,
         "import",
         "Import…",
         window.transfers.import_files,
@@ -245,6 +254,7 @@ def _build_menus(window: MainWindow) -> None:
     edit_menu.addAction(actions["copy_bibtex"])
     edit_menu.addAction(actions["copy_citekey"])
     edit_menu.addAction(actions["find"])
+    edit_menu.addAction(actions["save_search"])
     edit_menu.addSeparator()
     edit_menu.addAction(actions["trash"])
     for status, keys in STATUS_SHORTCUTS.items():

@@ -240,3 +240,22 @@ def test_changes_made_elsewhere_are_noticed(db_url: str) -> None:
         mine.refresh()
         assert [c.kind for c in seen] == ["refresh"]
         assert not mine.changed_elsewhere()
+
+
+def test_saved_searches(library: Library) -> None:
+    seen: list[Change] = []
+    library.subscribe(seen.append)
+    saved = library.save_search("My RL papers", "reinforcement author:levine")
+    library.save_search("Another", "tokamak")
+    assert [(s.name, s.query) for s in library.saved_searches()] == [
+        ("Another", "tokamak"),
+        ("My RL papers", "reinforcement author:levine"),
+    ]
+    with pytest.raises(ConflictError, match="already exists"):
+        library.save_search("my rl PAPERS", "x")
+    with pytest.raises(InvalidInputError, match="nothing to save"):
+        library.save_search("Empty", "   ")
+    library.rename_saved_search(saved.id or 0, "Levine on RL")
+    library.delete_saved_search(saved.id or 0)
+    assert [s.name for s in library.saved_searches()] == ["Another"]
+    assert {c.kind for c in seen} == {"searches"}

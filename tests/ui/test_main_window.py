@@ -331,3 +331,32 @@ def test_sidebar_menus_and_a_new_tag(window: MainWindow, scripted: object) -> No
     assert "to cite" in [t.name for t, _ in window.library.tags()]
     window.undo_stack.undo()
     assert "to cite" not in [t.name for t, _ in window.library.tags()]
+
+
+def test_a_search_is_saved_shown_in_the_sidebar_and_run_again(
+    window: MainWindow, qtbot: QtBot, scripted: object
+) -> None:
+    action = window.actions_by_name["save_search"]
+    assert not action.isEnabled()  # nothing typed, nothing to save
+    with qtbot.waitSignal(window.search_finished, timeout=5000):
+        window.search_bar.field.setText("attention")
+    assert action.isEnabled()
+    scripted.texts = ["Transformers"]  # type: ignore[attr-defined]
+    action.trigger()
+    _settle(qtbot, window)
+    (saved,) = window.library.saved_searches()
+    assert (saved.name, saved.query) == ("Transformers", "attention")
+    row = window.sidebar_model.index_of(View("search", saved.id))
+    assert row.isValid() and row.data() == "Transformers"
+
+    window.show_view(View("status", "read"))
+    window.search_bar.field.clear()
+    with qtbot.waitSignal(window.search_finished, timeout=5000):
+        window.sidebar.setCurrentIndex(window.sidebar_model.index_of(View("search", saved.id)))
+    assert window.search_bar.text() == "attention"
+    assert window.table_model.view == View()  # run over the whole library
+    qtbot.waitUntil(lambda: _titles(window) == ["Attention Is All You Need"])
+
+    window.organiser.delete_saved_search(saved.id or 0)
+    _settle(qtbot, window)
+    assert not window.sidebar_model.index_of(View("search", saved.id)).isValid()

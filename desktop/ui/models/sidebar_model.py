@@ -1,4 +1,5 @@
-"""The sidebar tree: the library, smart views, reading lists, tags and the trash.
+"""The sidebar tree: the library, smart views, reading lists, tags, saved searches, import
+problems and the trash.
 
 Each selectable row carries the `View` it shows (`VIEW_ROLE`) and a count where one is cheap
 to know. Papers dropped on a list, a tag or the trash are announced with `papers_dropped`;
@@ -26,6 +27,8 @@ COUNT_ROLE = Qt.ItemDataRole.UserRole + 2
 NAME_ROLE = Qt.ItemDataRole.UserRole + 3
 #: "group" for section headers, else the View's kind.
 KIND_ROLE = Qt.ItemDataRole.UserRole + 4
+#: A saved search's query.
+QUERY_ROLE = Qt.ItemDataRole.UserRole + 5
 
 #: Smart views: (label, icon, view).
 SMART_VIEWS = (
@@ -56,8 +59,10 @@ class SidebarModel(QStandardItemModel):
         self.appendRow(smart)
         self._lists = _group_item("Reading lists")
         self._tags = _group_item("Tags")
+        self._searches = _group_item("Saved searches")
         self.appendRow(self._lists)
         self.appendRow(self._tags)
+        self.appendRow(self._searches)
         self._problems = _view_item("Import problems", "problems", PROBLEMS_VIEW)
         self._problems.setToolTip("Entries an import could not read: fix them and retry")
         self.appendRow(self._problems)
@@ -91,9 +96,18 @@ class SidebarModel(QStandardItemModel):
             item.setToolTip("Drop papers here to tag them; right-click to rename or recolour")
             self._tags.appendRow(item)
 
+        self._searches.removeRows(0, self._searches.rowCount())
+        for saved in self._library.saved_searches():
+            item = _view_item(saved.name, "saved-search", View("search", saved.id))
+            item.setData(saved.name, NAME_ROLE)
+            item.setData(saved.query, QUERY_ROLE)
+            item.setToolTip(f"Search for: {saved.query}\nRight-click to rename or delete")
+            self._searches.appendRow(item)
+
     def index_of(self, view: View) -> QModelIndex:
         """The row showing `view`, or an invalid index when it is gone (a deleted list)."""
-        for parent in (QModelIndex(), self._lists.index(), self._tags.index(), self.index(1, 0)):
+        groups = (self._lists.index(), self._tags.index(), self._searches.index())
+        for parent in (QModelIndex(), *groups, self.index(1, 0)):
             for row in range(self.rowCount(parent)):
                 index = self.index(row, 0, parent)
                 if index.data(VIEW_ROLE) == view:
@@ -105,6 +119,9 @@ class SidebarModel(QStandardItemModel):
 
     def tags_index(self) -> QModelIndex:
         return self._tags.index()
+
+    def searches_index(self) -> QModelIndex:
+        return self._searches.index()
 
     # -- dropping papers onto lists, tags and the trash ---------------------------------------
 

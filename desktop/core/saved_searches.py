@@ -1,0 +1,53 @@
+"""Saved searches: queries the user named, shown in the sidebar."""
+
+from __future__ import annotations
+
+from sqlalchemy import func
+from sqlmodel import Session, select
+
+from desktop.core import db
+from desktop.core.errors import ConflictError, InvalidInputError, NotFoundError
+from desktop.core.models import SavedSearch
+from desktop.core.reading_lists import clean_name
+
+
+def all_saved(session: Session) -> list[SavedSearch]:
+    """Every saved search, by name."""
+    return list(session.exec(select(SavedSearch).order_by(func.lower(SavedSearch.name))))
+
+
+def get(session: Session, search_id: int) -> SavedSearch:
+    found = session.get(SavedSearch, search_id)
+    if found is None:
+        raise NotFoundError(f"There is no saved search with id {search_id}.")
+    return found
+
+
+def _ensure_name_free(session: Session, name: str, keep_id: int | None = None) -> None:
+    for existing in all_saved(session):
+        if existing.name.casefold() == name.casefold() and existing.id != keep_id:
+            raise ConflictError(f"A saved search called “{existing.name}” already exists.")
+
+
+def save(session: Session, name: str, query: str) -> SavedSearch:
+    """Remember `query` under `name`."""
+    name = clean_name(name, "saved search")
+    if not query.strip():
+        raise InvalidInputError("There is nothing to save: the search is empty.")
+    _ensure_name_free(session, name)
+    if not db.insert_or_ignore(session, SavedSearch, [{"name": name, "query": query}]):
+        raise ConflictError(f"A saved search called “{name}” already exists.")
+    return next(s for s in all_saved(session) if s.name == name)
+
+
+def rename(session: Session, search_id: int, new_name: str) -> SavedSearch:
+    saved = get(session, search_id)
+    new_name = clean_name(new_name, "saved search")
+    _ensure_name_free(session, new_name, keep_id=search_id)
+    saved.name = new_name
+    session.add(saved)
+    return saved
+
+
+def remove(session: Session, search_id: int) -> None:
+    session.delete(get(session, search_id))
