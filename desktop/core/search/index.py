@@ -162,7 +162,7 @@ class SearchIndex:
         enough = limit if fulltext_below is None else min(limit, fulltext_below)
         if fulltext is not None and len(hits) < enough and _has_free_words(clauses):
             _load_fulltext(clauses, fulltext, fulltext_within)
-            hits = self._search(clauses, limit)
+            hits = _merged(hits, self._search(clauses, limit), limit)
         return hits
 
     def _search(self, clauses: list[ClauseMatcher], limit: int) -> list[Hit]:
@@ -251,6 +251,16 @@ def _apply(candidates: set[int], clauses: list[ClauseMatcher]) -> set[int]:
             break
         candidates = clause.restrict(candidates)
     return candidates
+
+
+def _merged(first: list[Hit], more: list[Hit], limit: int) -> list[Hit]:
+    """The hits of both passes, best first. The second pass (with full text) may leave out
+    a paper the first found when many more papers qualify; a found paper stays found."""
+    best: dict[int, Hit] = {}
+    for hit in (*first, *more):
+        if hit.doc_id not in best or hit.score > best[hit.doc_id].score:
+            best[hit.doc_id] = hit
+    return sorted(best.values(), key=lambda hit: -hit.score)[:limit]
 
 
 #: Above this many candidates, checking words paper by paper costs more than full text.
