@@ -558,10 +558,20 @@ def _resolve(
     crossref = entry.fields.get("crossref", "").strip()
     if crossref:
         parents.append((crossref, "crossref"))
+    unresolved_xdata = []
     for key, how in parents:
         parent = _parent(entry, key, how, by_key, problems)
         if parent is not None and _resolve(parent, by_key, done, chain, problems):
             _copy_missing(parent, entry, rename_title=how == "crossref")
+        elif how == "xdata":
+            unresolved_xdata.append(key)
+    if "xdata" in entry.fields:
+        # @xdata containers are not papers and are not exported: the fields they gave are
+        # now the entry's own, and only the keys that could not be found stay named.
+        if unresolved_xdata:
+            entry.fields["xdata"] = ", ".join(unresolved_xdata)
+        else:
+            del entry.fields["xdata"]
     done.add(id(entry))
     return True
 
@@ -616,7 +626,7 @@ def _to_record(entry: _Entry, problems: list[Problem]) -> Record:
             else:
                 _set_text(record, target, value)
         elif name in _VERBATIM_FIELDS:
-            setattr(record, _VERBATIM_FIELDS[name], value.strip())
+            setattr(record, _VERBATIM_FIELDS[name], _verbatim_value(value))
         elif name not in _HANDLED_ELSEWHERE:
             record.extra[name] = value
     record.authors = _people(record, "author", fields.get("author"), report)
@@ -633,6 +643,18 @@ def _set_text(record: Record, name: str, value: str) -> None:
     setattr(record, name, decoded)
     if decoded != value:
         record.latex[name] = value
+
+
+# In url and doi fields, BibTeX files escape these for LaTeX, and \url and hyperref read
+# them back as the plain characters; so does this reader (the writer escapes them again).
+_VERBATIM_ESCAPES = {"\\%": "%", "\\#": "#", "\\&": "&", "\\_": "_"}
+
+
+def _verbatim_value(value: str) -> str:
+    value = value.strip()
+    for escaped, plain in _VERBATIM_ESCAPES.items():
+        value = value.replace(escaped, plain)
+    return value
 
 
 def _people(
