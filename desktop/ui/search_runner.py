@@ -5,18 +5,22 @@ waiting is run next. Results for a query the user has since changed are dropped,
 table never flickers through stale hits and typing never waits for the index.
 
 Each query is answered twice: first quickly from titles, people and the other short
-fields, then completely (abstracts and notes too) unless the user has typed on meanwhile.
+fields, then completely (abstracts and notes too) once the user pauses, so that the slower
+complete search never holds up the next keystroke's quick one.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 
 from desktop.core.library import Library
 from desktop.ui import signals
 from desktop.ui.workers import Worker
+
+#: How long typing must pause before abstracts and notes are searched too (milliseconds).
+COMPLETE_AFTER_MS = 250
 
 
 class SearchRunner(QObject):
@@ -31,6 +35,11 @@ class SearchRunner(QObject):
         self._wanted: tuple[str, int] | None = None
         self._running: tuple[str, int] | None = None
         self._worker: Worker | None = None
+        # The complete search waits for a pause in typing.
+        self._pause = QTimer(self)
+        self._pause.setSingleShot(True)
+        self._pause.setInterval(COMPLETE_AFTER_MS)
+        self._pause.timeout.connect(self._on_pause)
 
     @property
     def busy(self) -> bool:
@@ -39,6 +48,7 @@ class SearchRunner(QObject):
     def request(self, text: str, limit: int) -> None:
         """Search for `text` as soon as the search running now (if any) is done."""
         self._wanted = (text, limit)
+        self._pause.stop()
         if self._worker is None:
             self._start()
 
@@ -46,6 +56,7 @@ class SearchRunner(QObject):
         """Start nothing more and let the running search end (before the library closes)."""
         self._wanted = None
         self._running = None
+        self._pause.stop()
         if self._worker is not None:
             self._worker.wait(30)
             self._worker = None
@@ -53,6 +64,7 @@ class SearchRunner(QObject):
     def cancel(self) -> None:
         """Forget the query waiting (the search box was cleared)."""
         self._wanted = None
+        self._pause.stop()
 
     def _start(self, *, complete: bool = False) -> None:
         if not complete:
@@ -89,4 +101,8 @@ class SearchRunner(QObject):
         if complete:
             self._running = None
         else:
+            self._pause.start()
+
+    def _on_pause(self) -> None:
+        if self._worker is None and self._wanted is None and self._running is not None:
             self._start(complete=True)

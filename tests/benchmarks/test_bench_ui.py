@@ -162,12 +162,13 @@ def keystrokes(
     searching: list[float] = []
     real_search = library.search
 
-    def timed_search(text: str, limit: int = 500) -> Any:
+    def timed_search(text: str, limit: int = 500, *, full_text: bool = True) -> Any:
         before = time.perf_counter()
         try:
-            return real_search(text, limit)
+            return real_search(text, limit, full_text=full_text)
         finally:
-            searching.append((time.perf_counter() - before) * 1000)
+            if not full_text:  # the quick answer is what updates the table at a keystroke
+                searching.append((time.perf_counter() - before) * 1000)
 
     library.search = timed_search  # type: ignore[method-assign, assignment]
     shown: list[str] = []
