@@ -58,6 +58,9 @@ from desktop.ui.widgets.welcome_panel import WelcomePanel
 
 #: Search hits asked for; more matches than this are reported as "500+ found".
 SEARCH_LIMIT = 500
+#: The quick answer (titles, people...) ranks at most this many: enough to fill the table at
+#: once, where ranking every match of a one-letter prefix would cost more than a keystroke.
+QUICK_LIMIT = 100
 #: Up to this many edited papers are re-read one by one; more re-read the whole view.
 _FEW_EDITS = 20
 #: Change kinds after which the table's rows, or the sidebar's, may differ.
@@ -315,12 +318,19 @@ class MainWindow(QMainWindow):
             return
         # Inside a list or tag, ask for every hit: the view keeps only its own papers.
         whole = self.table_model.view == View()
-        self.search_runner.request(text, SEARCH_LIMIT if whole else 10**7)
+        if whole:
+            self.search_runner.request(text, SEARCH_LIMIT, quick_limit=QUICK_LIMIT)
+        else:
+            self.search_runner.request(text, 10**7)
 
     def _on_hits(self, text: str, paper_ids: list[int]) -> None:
         if text != self.search_bar.text():  # the user typed on (or cleared the field)
             return
-        self._capped = self.table_model.view == View() and len(paper_ids) >= SEARCH_LIMIT
+        # A quick answer stops at QUICK_LIMIT papers; the complete one follows at a pause.
+        found = len(paper_ids)
+        self._capped = self.table_model.view == View() and (
+            found == QUICK_LIMIT or found >= SEARCH_LIMIT
+        )
         self.table_model.show_hits(paper_ids)
         self._update_center()
         self._update_actions()

@@ -32,8 +32,8 @@ class SearchRunner(QObject):
     def __init__(self, library: Library, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._library = library
-        self._wanted: tuple[str, int] | None = None
-        self._running: tuple[str, int] | None = None
+        self._wanted: tuple[str, int, int] | None = None
+        self._running: tuple[str, int, int] | None = None
         self._worker: Worker | None = None
         # The complete search waits for a pause in typing.
         self._pause = QTimer(self)
@@ -45,9 +45,10 @@ class SearchRunner(QObject):
     def busy(self) -> bool:
         return self._worker is not None
 
-    def request(self, text: str, limit: int) -> None:
-        """Search for `text` as soon as the search running now (if any) is done."""
-        self._wanted = (text, limit)
+    def request(self, text: str, limit: int, *, quick_limit: int | None = None) -> None:
+        """Search for `text` as soon as the search running now (if any) is done; the quick
+        answer ranks at most `quick_limit` papers (default: `limit`)."""
+        self._wanted = (text, limit, limit if quick_limit is None else min(quick_limit, limit))
         self._pause.stop()
         if self._worker is None:
             self._start()
@@ -72,7 +73,8 @@ class SearchRunner(QObject):
             self._running = self._wanted
             self._wanted = None
         assert self._running is not None
-        text, limit = self._running
+        text, complete_limit, quick_limit = self._running
+        limit = complete_limit if complete else quick_limit
         library = self._library  # the thread must not touch this QObject
         worker = Worker(
             lambda _job: [h.paper_id for h in library.search(text, limit, full_text=complete)]
@@ -92,7 +94,7 @@ class SearchRunner(QObject):
         self._worker = None
         if self._running is None:
             return  # shut down meanwhile
-        text, _limit = self._running
+        text, _limit, _quick = self._running
         if self._wanted is not None:
             self._running = None
             self._start()  # a newer query is waiting: this result is already stale
