@@ -24,7 +24,7 @@ import bibtexparser
 from bibtexparser import model as bib
 
 from desktop.core.formats import latex, names
-from desktop.core.formats.encoding import decode_bytes
+from desktop.core.formats.encoding import decode_bytes, read_decoded
 from desktop.core.formats.record import ParseResult, Person, Problem, Record
 
 # bibtexparser logs each broken block; we report those as Problems, so keep its log quiet
@@ -128,13 +128,7 @@ def parse(text: str, source: str = "<text>") -> ParseResult:
 
 def parse_bytes(data: bytes, source: str) -> ParseResult:
     """Read a .bib file's bytes; a guessed encoding is reported as the first Problem."""
-    text, encoding, note = decode_bytes(data)
-    result = parse(text, source)
-    result.encoding = encoding
-    if note is not None:
-        # A Problem rather than a silent note: the user should check the accents.
-        result.problems.insert(0, Problem(source=source, line=None, message=note))
-    return result
+    return read_decoded(data, source, parse)
 
 
 def parse_many_bytes(sources: Iterable[tuple[str, bytes]]) -> ParseResult:

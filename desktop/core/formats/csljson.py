@@ -23,7 +23,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from desktop.core.formats import latex, texescape
-from desktop.core.formats.encoding import decode_bytes
+from desktop.core.formats.encoding import read_decoded
 from desktop.core.formats.record import ParseResult, Person, Problem, Record
 
 STRING_PREFIX = "csl:"
@@ -148,12 +148,7 @@ _MASTER_LEVEL = re.compile(r"master|diploma|magister", re.IGNORECASE)
 
 def parse_bytes(data: bytes, source: str = "<bytes>") -> ParseResult:
     """Decode `data` (reporting any guessed encoding as a problem) and parse it."""
-    text, encoding, note = decode_bytes(data)
-    result = parse(text, source)
-    result.encoding = encoding
-    if note:
-        result.problems.insert(0, Problem(source=source, line=None, message=note))
-    return result
+    return read_decoded(data, source, parse)
 
 
 def parse(text: str, source: str = "<text>") -> ParseResult:

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import codecs
 import re
+from collections.abc import Callable
+
+from desktop.core.formats.record import ParseResult, Problem
 
 # Longest marks first: the UTF-32-LE mark begins with the UTF-16-LE one.
 _BYTE_ORDER_MARKS = (
@@ -87,3 +90,14 @@ def _damaged_note(name: str) -> str:
         f"This file is marked as {label} but some of its bytes are not valid {label}; "
         "those characters were replaced by '\ufffd'."
     )
+
+
+def read_decoded(data: bytes, source: str, parse: Callable[[str, str], ParseResult]) -> ParseResult:
+    """Decode `data` and read it with `parse(text, source)`. A guessed encoding is reported as
+    the first problem, not a silent note: the user should check the accents."""
+    text, encoding, note = decode_bytes(data)
+    result = parse(text, source)
+    result.encoding = encoding
+    if note is not None:
+        result.problems.insert(0, Problem(source=source, line=None, message=note))
+    return result

@@ -34,7 +34,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from enum import Enum
 
-from desktop.core.formats.encoding import decode_bytes
+from desktop.core.formats.encoding import read_decoded
 from desktop.core.formats.record import ParseResult, Person, Problem, Record
 
 # Line breaks as editors count them (str.splitlines also splits on form feeds, U+2028...).
@@ -80,12 +80,7 @@ class _Paper:
 
 def parse_bytes(data: bytes, source: str = "<bytes>") -> ParseResult:
     """Decode `data` (reporting any guessed encoding as a problem) and parse it."""
-    text, encoding, note = decode_bytes(data)
-    result = parse(text, source)
-    result.encoding = encoding
-    if note:
-        result.problems.insert(0, Problem(source=source, line=None, message=note))
-    return result
+    return read_decoded(data, source, parse)
 
 
 def parse(text: str, source: str = "<text>") -> ParseResult:

@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from desktop.core.errors import InvalidInputError
-from desktop.core.formats.encoding import decode_bytes
-from desktop.core.formats.record import ParseResult, Problem, Record
+from desktop.core.formats.encoding import decode_bytes, read_decoded
+from desktop.core.formats.record import ParseResult, Record
 
 Reader = Callable[[str, str], ParseResult]
 
@@ -153,13 +153,9 @@ def read(
 ) -> tuple[str, ParseResult]:
     """Decode and read `data` as `format` ("auto": detected); return the format used and what
     was read. A guessed text encoding is reported as the first problem."""
-    text, encoding, note = decode_bytes(data)
+    text, _, _ = decode_bytes(data)
     name = detect_format(path, text) if format == "auto" else get(format).name
-    result = read_text(text, source=source, format=name)
-    result.encoding = encoding
-    if note:
-        result.problems.insert(0, Problem(source=source, line=None, message=note))
-    return name, result
+    return name, read_decoded(data, source, reader_for(name))
 
 
 def read_many(

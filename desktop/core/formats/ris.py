@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 import rispy
 
 from desktop.core.formats import latex
-from desktop.core.formats.encoding import decode_bytes
+from desktop.core.formats.encoding import read_decoded
 from desktop.core.formats.record import ParseResult, Person, Problem, Record
 
 EXTRA_PREFIX = "ris:"
@@ -112,12 +112,7 @@ class _Entry:
 
 def parse_bytes(data: bytes, source: str = "<bytes>") -> ParseResult:
     """Decode `data` (reporting any guessed encoding as a problem) and parse it."""
-    text, encoding, note = decode_bytes(data)
-    result = parse(text, source)
-    result.encoding = encoding
-    if note:
-        result.problems.insert(0, Problem(source=source, line=None, message=note))
-    return result
+    return read_decoded(data, source, parse)
 
 
 def parse(text: str, source: str = "<text>") -> ParseResult:
