@@ -6,6 +6,7 @@ import unicodedata
 
 from sqlalchemy import delete
 from sqlalchemy import insert as sa_insert
+from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, select
 
 from desktop.core import db
@@ -98,20 +99,24 @@ def people_of(session: Session, paper_ids: list[int]) -> dict[tuple[int, str], l
     result: dict[tuple[int, str], list[NamedPerson]] = {}
     if not paper_ids:
         return result
+    # Plain columns, not Person objects: this runs for thousands of papers at a time.
+    columns = (
+        PaperPerson.paper_id,
+        PaperPerson.role,
+        PaperPerson.as_written,
+        Person.given,
+        Person.family,
+        Person.von,
+        Person.jr,
+    )
     rows = session.execute(
-        select(PaperPerson.paper_id, PaperPerson.role, PaperPerson.as_written, Person)
+        sa_select(*(col(c) for c in columns))
         .join(Person, col(Person.id) == PaperPerson.person_id)
         .where(col(PaperPerson.paper_id).in_(paper_ids))
         .order_by(col(PaperPerson.paper_id), col(PaperPerson.role), col(PaperPerson.position))
     )
-    for paper_id, role, as_written, person in rows:
+    for paper_id, role, as_written, given, family, von, jr in rows:
         result.setdefault((paper_id, role), []).append(
-            NamedPerson(
-                given=person.given,
-                family=person.family,
-                von=person.von,
-                jr=person.jr,
-                as_written=as_written,
-            )
+            NamedPerson(given=given, family=family, von=von, jr=jr, as_written=as_written)
         )
     return result
