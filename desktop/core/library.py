@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import Engine, func, text
 from sqlalchemy.exc import DBAPIError, OperationalError
@@ -73,6 +73,8 @@ class Change:
 
 
 Listener = Callable[[Change], None]
+#: A note, an annotation or an attachment: something that belongs to one paper.
+Part = TypeVar("Part", Note, Annotation, Attachment)
 
 
 class Library:
@@ -689,51 +691,39 @@ class Library:
 
     # -- notes, annotations, attachments -------------------------------------------------
 
-    def add_note(self, paper_id: int, body: str) -> Note:
+    def _write_part(self, kind: str, change: Callable[[Session], Part]) -> Part:
+        """Make one change to a note, annotation or attachment; announce its paper."""
         with self._write() as session:
-            note = notes.add_note(session, paper_id, body)
-        self._announce("notes", [paper_id])
-        return note
+            part = change(session)
+        self._announce(kind, [part.paper_id])
+        return part
+
+    def add_note(self, paper_id: int, body: str) -> Note:
+        return self._write_part("notes", lambda s: notes.add_note(s, paper_id, body))
 
     def edit_note(self, note_id: int, body: str) -> Note:
-        with self._write() as session:
-            note = notes.edit_note(session, note_id, body)
-        self._announce("notes", [note.paper_id])
-        return note
+        return self._write_part("notes", lambda s: notes.edit_note(s, note_id, body))
 
     def delete_note(self, note_id: int) -> None:
-        with self._write() as session:
-            note = notes.remove_note(session, note_id)
-        self._announce("notes", [note.paper_id])
+        self._write_part("notes", lambda s: notes.remove_note(s, note_id))
 
     def annotate(self, paper_id: int, start: int, end: int, note: str = "") -> Annotation:
         """Annotate the span abstract[start:end] of a paper."""
-        with self._write() as session:
-            annotation = notes.add_annotation(session, paper_id, start, end, note)
-        self._announce("notes", [paper_id])
-        return annotation
+        return self._write_part(
+            "notes", lambda s: notes.add_annotation(s, paper_id, start, end, note)
+        )
 
     def edit_annotation(self, annotation_id: int, note: str) -> Annotation:
-        with self._write() as session:
-            annotation = notes.edit_annotation(session, annotation_id, note)
-        self._announce("notes", [annotation.paper_id])
-        return annotation
+        return self._write_part("notes", lambda s: notes.edit_annotation(s, annotation_id, note))
 
     def delete_annotation(self, annotation_id: int) -> None:
-        with self._write() as session:
-            annotation = notes.remove_annotation(session, annotation_id)
-        self._announce("notes", [annotation.paper_id])
+        self._write_part("notes", lambda s: notes.remove_annotation(s, annotation_id))
 
     def attach(self, paper_id: int, target: str, label: str = "") -> Attachment:
-        with self._write() as session:
-            attachment = attachments.add(session, paper_id, target, label)
-        self._announce("papers", [paper_id])
-        return attachment
+        return self._write_part("papers", lambda s: attachments.add(s, paper_id, target, label))
 
     def detach(self, attachment_id: int) -> None:
-        with self._write() as session:
-            attachment = attachments.remove(session, attachment_id)
-        self._announce("papers", [attachment.paper_id])
+        self._write_part("papers", lambda s: attachments.remove(s, attachment_id))
 
     # -- settings and maintenance -------------------------------------------------------
 

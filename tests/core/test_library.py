@@ -259,3 +259,22 @@ def test_saved_searches(library: Library) -> None:
     library.delete_saved_search(saved.id or 0)
     assert [s.name for s in library.saved_searches()] == ["Another"]
     assert {c.kind for c in seen} == {"searches"}
+
+
+def test_attachments(library: Library) -> None:
+    paper = library.add_paper(record())
+    seen: list[Change] = []
+    library.subscribe(seen.append)
+    link = library.attach(paper.id, "  https://arxiv.org/abs/1504.00702 ", "preprint")
+    library.attach(paper.id, "/home/me/papers/levine2016.pdf")
+    assert [(a.target, a.label) for a in library.paper(paper.id).attachments] == [
+        ("https://arxiv.org/abs/1504.00702", "preprint"),
+        ("/home/me/papers/levine2016.pdf", ""),
+    ]
+    with pytest.raises(InvalidInputError, match="needs a file path or a web address"):
+        library.attach(paper.id, "   ")
+    library.detach(link.id or 0)
+    assert [a.label for a in library.paper(paper.id).attachments] == [""]
+    with pytest.raises(NotFoundError):
+        library.detach(link.id or 0)
+    assert [c.paper_ids for c in seen] == [(paper.id,)] * 3
