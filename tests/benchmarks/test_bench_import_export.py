@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import gc
 import random
-import resource
+import subprocess
 import sys
 import tempfile
 import time
@@ -59,6 +59,27 @@ def _bibtex(papers: list[generate_library.GeneratedPaper]) -> str:
     return "\n".join(chunks)
 
 
+_IMPORT_ALONE = """
+import resource, sys
+from desktop.core.library import Library
+with Library.open(sys.argv[2]) as library:
+    library.import_file(sys.argv[1])
+print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+"""
+
+
+def _import_peak_mb(source: Path, target: Path) -> float:
+    """Peak memory of the import alone: in a process of its own, so that nothing this
+    benchmark holds (the text, bare bibtexparser's result) counts."""
+    done = subprocess.run(
+        [sys.executable, "-c", _IMPORT_ALONE, str(source), f"sqlite:///{target}"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return int(done.stdout.split()[-1]) / 1024
+
+
 def test_import_and_export_of_100k_entries() -> None:
     text = _bibtex(generate_library.generate(ENTRIES, abstracts=True))
     folder = Path(tempfile.mkdtemp(prefix="papershelf-bench-import-"))
@@ -85,7 +106,7 @@ def test_import_and_export_of_100k_entries() -> None:
         started = time.perf_counter()
         exported = library.export(ids, "bibtex")
         export_seconds = time.perf_counter() - started
-    peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    peak_mb = _import_peak_mb(source, folder / "again.sqlite")
     print(
         f"  bare bibtexparser.parse_string: {bare_seconds:.1f} s "
         f"({ENTRIES / bare_seconds:,.0f} entries/s)"
@@ -99,4 +120,4 @@ def test_import_and_export_of_100k_entries() -> None:
         f"  export of {len(ids):,} entries to BibTeX: {export_seconds:.1f} s "
         f"({len(exported) / 1e6:.0f} MB)"
     )
-    print(f"  peak memory of this process: {peak_mb:,.0f} MB")
+    print(f"  peak memory of a process doing just this import: {peak_mb:,.0f} MB (goal < 1 GB)")
