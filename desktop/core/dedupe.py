@@ -8,7 +8,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from rapidfuzz import fuzz
+from rapidfuzz import fuzz, process
 from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, select
 
@@ -52,7 +52,10 @@ class DuplicateFinder:
         self._by_doi: dict[str, list[Candidate]] = defaultdict(list)
         self._by_arxiv: dict[str, list[Candidate]] = defaultdict(list)
         self._by_key: dict[str, list[Candidate]] = defaultdict(list)
-        self._by_author_year: dict[tuple[str, int | None], list[Candidate]] = defaultdict(list)
+        # Each bucket holds its papers and, alongside, their folded titles for rapidfuzz.
+        self._by_author_year: dict[tuple[str, int | None], tuple[list[Candidate], list[str]]] = (
+            defaultdict(lambda: ([], []))
+        )
         self._not_duplicates = not_duplicates
         for candidate in known:
             self.add(candidate)
@@ -63,7 +66,9 @@ class DuplicateFinder:
         if candidate.arxiv_id:
             self._by_arxiv[_bare_arxiv(candidate.arxiv_id)].append(candidate)
         self._by_key[candidate.citekey.casefold()].append(candidate)
-        self._by_author_year[(_fold(candidate.first_author), candidate.year)].append(candidate)
+        papers, titles = self._by_author_year[(_fold(candidate.first_author), candidate.year)]
+        papers.append(candidate)
+        titles.append(_fold(candidate.title))
 
     def matches(
         self, paper: Candidate, *, original_key: str | None = None
@@ -87,15 +92,18 @@ class DuplicateFinder:
         for other in self._by_key.get(key, []):
             note(other, f"same citation key {original_key or paper.citekey}")
         title = _fold(paper.title)
-        if title:
-            for other in self._by_author_year.get((_fold(paper.first_author), paper.year), []):
-                similarity = fuzz.ratio(title, _fold(other.title))
-                if similarity >= TITLE_SIMILARITY:
-                    note(
-                        other,
-                        f"title {similarity:.0f}% alike, same first author "
-                        f"({paper.first_author or 'none'}) and year ({paper.year or 'none'})",
-                    )
+        bucket = self._by_author_year.get((_fold(paper.first_author), paper.year))
+        if title and bucket is not None:
+            papers, titles = bucket
+            alike = process.extract(
+                title, titles, scorer=fuzz.ratio, score_cutoff=TITLE_SIMILARITY, limit=None
+            )
+            for _, similarity, position in sorted(alike, key=lambda match: match[2]):
+                note(
+                    papers[position],
+                    f"title {similarity:.0f}% alike, same first author "
+                    f"({paper.first_author or 'none'}) and year ({paper.year or 'none'})",
+                )
         return list(found.values())
 
 

@@ -1,0 +1,61 @@
+"""Likely duplicates and their evidence (pure: no database)."""
+
+from __future__ import annotations
+
+import re
+
+from desktop.core.dedupe import Candidate, DuplicateFinder
+
+
+def paper(
+    pid: int,
+    title: str,
+    *,
+    author: str = "Levine",
+    year: int | None = 2016,
+    doi: str = "",
+    arxiv: str = "",
+    key: str = "",
+) -> Candidate:
+    return Candidate(pid, title, year, author, doi, arxiv, key or f"k{pid}")
+
+
+def test_evidence_for_each_kind_of_likeness() -> None:
+    finder = DuplicateFinder(
+        [
+            paper(1, "End-to-End Training of Deep Visuomotor Policies", doi="10.5555/ABC"),
+            paper(2, "Something else", arxiv="1504.00702v2"),
+            paper(3, "Other", key="smith2020"),
+        ],
+        not_duplicates=set(),
+    )
+    (by_title,) = finder.matches(paper(10, "End to end training of deep visuomotor policy"))
+    assert by_title.other_id == 1
+    (evidence,) = by_title.evidence
+    # At least 90% alike is what counts as the same title.
+    assert re.fullmatch(
+        r"title (9\d|100)% alike, same first author \(Levine\) and year \(2016\)", evidence
+    )
+    assert finder.matches(paper(11, "Unrelated", doi="10.5555/abc"))[0].evidence == [
+        "same DOI 10.5555/abc"
+    ]
+    assert finder.matches(paper(12, "Unrelated", arxiv="1504.00702"))[0].other_id == 2
+    assert (
+        finder.matches(paper(13, "Unrelated", key="x"), original_key="SMITH2020")[0].other_id == 3
+    )
+    # Another year, another first author, or a different title: not the same paper.
+    assert (
+        finder.matches(paper(14, "End-to-End Training of Deep Visuomotor Policies", year=2017))
+        == []
+    )
+    assert (
+        finder.matches(paper(15, "End-to-End Training of Deep Visuomotor Policies", author="Finn"))
+        == []
+    )
+    assert finder.matches(paper(16, "Guided Policy Search")) == []
+
+
+def test_pairs_marked_different_are_not_reported() -> None:
+    finder = DuplicateFinder([paper(1, "Soft Actor-Critic")], not_duplicates={(1, 2)})
+    assert finder.matches(paper(2, "Soft Actor Critic")) == []
+    assert [d.other_id for d in finder.matches(paper(3, "Soft Actor Critic"))] == [1]
