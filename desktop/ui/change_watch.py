@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
+from shiboken6 import Shiboken
 
 from desktop.core.errors import KnownError
 from desktop.core.library import Library
@@ -61,6 +62,8 @@ class ChangeWatch(QObject):
         return changed
 
     def _on_caught_up(self, _result: Any) -> None:
+        if not Shiboken.isValid(self):
+            return  # the window is gone
         self._worker = None
         signals.emit(self.changed_elsewhere)
 

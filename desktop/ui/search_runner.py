@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
+from shiboken6 import Shiboken
 
 from desktop.core.library import Library
 from desktop.ui import signals
@@ -35,6 +36,7 @@ class SearchRunner(QObject):
         self._wanted: tuple[str, int, int] | None = None
         self._running: tuple[str, int, int] | None = None
         self._worker: Worker | None = None
+        self._closed = False
         # The complete search waits for a pause in typing.
         self._pause = QTimer(self)
         self._pause.setSingleShot(True)
@@ -48,19 +50,25 @@ class SearchRunner(QObject):
     def request(self, text: str, limit: int, *, quick_limit: int | None = None) -> None:
         """Search for `text` as soon as the search running now (if any) is done; the quick
         answer ranks at most `quick_limit` papers (default: `limit`)."""
+        if self._closed:
+            return
         self._wanted = (text, limit, limit if quick_limit is None else min(quick_limit, limit))
         self._pause.stop()
         if self._worker is None:
             self._start()
 
     def shut_down(self) -> None:
-        """Start nothing more and let the running search end (before the library closes)."""
+        """Start nothing more and let the running search end (before the library closes).
+
+        Its result may still be on its way to the GUI thread; it is dropped when it comes,
+        as this object may be gone by then.
+        """
+        self._closed = True
         self._wanted = None
         self._running = None
         self._pause.stop()
         if self._worker is not None:
             self._worker.wait(30)
-            self._worker = None
 
     def cancel(self) -> None:
         """Forget the query waiting (the search box was cleared)."""
@@ -91,6 +99,8 @@ class SearchRunner(QObject):
         self._done(lambda text: signals.emit(self.failed, text, error), complete=True)
 
     def _done(self, deliver: Any, complete: bool) -> None:
+        if self._closed or not Shiboken.isValid(self):
+            return  # the window closed, or is gone, while the search ran
         self._worker = None
         if self._running is None:
             return  # shut down meanwhile

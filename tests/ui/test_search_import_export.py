@@ -300,3 +300,32 @@ def test_add_by_identifier_runs_in_the_background_and_selects_the_paper(
     qtbot.waitUntil(lambda: bool(scripted.errors), timeout=3000)  # type: ignore[attr-defined]
     assert scripted.errors == ["“not an id” is not a DOI or an arXiv id."]  # type: ignore[attr-defined]
     assert asked == ["10.1000/xyz123", "not an id"]
+
+
+def test_a_search_finishing_after_the_window_is_gone_is_dropped(
+    small_library: Library, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import threading
+
+    from PySide6.QtCore import QObject
+    from shiboken6 import Shiboken
+
+    from desktop.ui.search_runner import SearchRunner
+
+    started, release = threading.Event(), threading.Event()
+    real_search = small_library.search
+
+    def slow_search(text: str, limit: int = 500, *, full_text: bool = True) -> Any:
+        started.set()
+        release.wait(5)
+        return real_search(text, limit, full_text=full_text)
+
+    monkeypatch.setattr(small_library, "search", slow_search)
+    window = QObject()
+    runner = SearchRunner(small_library, window)
+    runner.request("levine", 500)
+    assert started.wait(5)
+    Shiboken.delete(window)  # the window is gone, with its runner, while the search runs
+    release.set()
+    qtbot.wait(100)  # the late result arrives: dropped, with no error in the event loop
+    assert not Shiboken.isValid(runner)
