@@ -394,6 +394,9 @@ class MainWindow(QMainWindow):
     def _restore_selection(self) -> None:
         if self._selected_before_reset:
             self.select_ids(self._selected_before_reset)
+        # A model reset clears the selection without a selectionChanged signal: when the
+        # papers shown no longer include the one in the detail pane, let it go.
+        self._on_selection_changed()
 
     def _on_selection_changed(self, *_args: object) -> None:
         ids = self.selected_ids()

@@ -84,10 +84,15 @@ class Organiser:
         name = prompts.ask_text(self._w, "New reading list", "Name of the new list:")
         if not name:
             return
-        self._w.perform(undo_commands.CreateListCommand(self._library, name))
-        found = next((rl for rl, _ in self._library.lists() if rl.name == name), None)
-        if found is not None and found.id is not None:
-            self.add_selection_to_list(found.id)
+        # One step to undo: the new list and the papers put in it.
+        self._w.undo_stack.beginMacro(f"Add to New List “{name}”")
+        try:
+            self._w.perform(undo_commands.CreateListCommand(self._library, name))
+            found = next((rl for rl, _ in self._library.lists() if rl.name == name), None)
+            if found is not None and found.id is not None:
+                self.add_selection_to_list(found.id)
+        finally:
+            self._w.undo_stack.endMacro()
 
     def remove_selection_from_list(self) -> None:
         view = self._w.table_model.view

@@ -85,6 +85,9 @@ def test_a_bad_doi_or_year_is_flagged_and_not_saved(
     assert "not a year" in pane.form.problem.text()
     stored = ui_library.paper(paper_id).paper
     assert (stored.doi, stored.year) == ("", 2021)
+    _edit(pane, "title", "Still Saved")  # other edits are not held back by the bad ones
+    stored = ui_library.paper(paper_id).paper
+    assert (stored.title, stored.doi, stored.year) == ("Still Saved", "", 2021)
     pane.form.year.setText("2021")
     _edit(pane, "doi", "https://doi.org/10.1000/xyz123")  # the resolver prefix is dropped
     assert pane.form.problem.isHidden()
@@ -214,3 +217,24 @@ def test_tags_are_edited_in_place_and_undone_in_one_step(
     assert [t.name for t in ui_library.paper(paper_id).tags] == ["robotics", "to cite"]
     pane._undo.undo()  # both tags of the first edit go in one step
     assert ui_library.paper(paper_id).tags == []
+
+
+def test_a_note_for_a_paper_deleted_elsewhere_goes_to_the_clipboard(
+    pane: DetailPane, ui_library: Library, paper_id: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from PySide6.QtGui import QGuiApplication
+
+    from desktop.ui import prompts
+
+    told: list[str] = []
+    monkeypatch.setattr(prompts, "show_error", lambda _parent, sentence: told.append(sentence))
+    other_id = ui_library.add_paper(Record(title="Another")).id
+    QTest.keyClicks(pane.notes.editor, "An idea worth keeping")
+    with Library.open(ui_library.url) as elsewhere:  # someone deletes the paper for good
+        elsewhere.delete_papers([paper_id])
+        elsewhere.empty_trash()
+    pane.show_paper(other_id)  # saving the note now cannot work...
+    assert QGuiApplication.clipboard().text() == "An idea worth keeping"  # ...nothing is lost
+    assert len(told) == 1 and "clipboard" in told[0]
+    pane.show_paper(other_id)  # and the pane goes on working
+    assert pane.heading.text() == "Another"

@@ -360,3 +360,29 @@ def test_a_search_is_saved_shown_in_the_sidebar_and_run_again(
     window.organiser.delete_saved_search(saved.id or 0)
     _settle(qtbot, window)
     assert not window.sidebar_model.index_of(View("search", saved.id)).isValid()
+
+
+def test_the_detail_pane_follows_the_table_when_the_paper_leaves_it(
+    window: MainWindow, qtbot: QtBot
+) -> None:
+    paper = _by_title(window.library, "Deep Residual Learning")
+    window.select_ids([paper])
+    assert window.detail.paper_id == paper
+    with qtbot.waitSignal(window.search_finished, timeout=5000):
+        window.search_bar.field.setText("attention")
+    qtbot.waitUntil(lambda: _titles(window) == ["Attention Is All You Need"])
+    assert window.detail.paper_id is None  # not a paper the user can no longer see
+
+
+def test_adding_to_a_new_list_is_one_undo_step(
+    window: MainWindow, qtbot: QtBot, scripted: object
+) -> None:
+    paper = _by_title(window.library, "Deep Residual Learning")
+    window.select_ids([paper])
+    scripted.texts = ["Vision"]  # type: ignore[attr-defined]
+    window.organiser.add_selection_to_new_list()
+    assert [i.paper.id for i in window.library.list_items("Vision")] == [paper]
+    window.undo_stack.undo()
+    assert "Vision" not in [rl.name for rl, _ in window.library.lists()]
+    window.undo_stack.redo()
+    assert [i.paper.id for i in window.library.list_items("Vision")] == [paper]

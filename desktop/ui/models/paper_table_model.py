@@ -18,7 +18,7 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtGui import QFont, QPalette
+from PySide6.QtGui import QColor, QFont, QPalette
 from PySide6.QtWidgets import QApplication
 
 from desktop.core.browse import PaperRow, View
@@ -258,9 +258,7 @@ class PaperTableModel(QAbstractTableModel):
             font.setItalic(True)
             return font
         if role == Qt.ItemDataRole.ForegroundRole and untitled:
-            return QApplication.palette().color(
-                QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text
-            )
+            return _muted_text()
         if role == Qt.ItemDataRole.TextAlignmentRole and key in ("year", "priority"):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
@@ -332,3 +330,15 @@ def _display(row: PaperRow, key: str) -> str:
     if key == "priority":
         return "★" * row.priority if row.priority else ""
     return row.added.astimezone().strftime("%Y-%m-%d")
+
+
+def _muted_text() -> QColor:
+    """Text colour for an untitled paper's abstract: set apart, yet readable in light and
+    dark palettes (the disabled colour is too pale on white): two thirds text, one third base."""
+    palette = QApplication.palette()
+    text, base = palette.color(QPalette.ColorRole.Text), palette.color(QPalette.ColorRole.Base)
+    return QColor(
+        (2 * text.red() + base.red()) // 3,
+        (2 * text.green() + base.green()) // 3,
+        (2 * text.blue() + base.blue()) // 3,
+    )

@@ -237,8 +237,11 @@ class MetadataForm(QWidget):
         changes = self.changes()
         problems = problems_in(self.values(), self.year.text().strip())
         self._flag(problems)
-        if problems:
-            return
+        # A bad value is flagged and held back; the user's other edits are still saved.
+        if any("year" in p for p in problems):
+            changes.pop("year", None)
+        if any("DOI" in p for p in problems):
+            changes.pop("doi", None)
         if changes:
             signals.emit(self.save_requested, changes)
 

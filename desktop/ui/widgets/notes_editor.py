@@ -12,6 +12,7 @@ from functools import cache
 from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, QTimer, QUrl, Signal
+from PySide6.QtGui import QGuiApplication, QTextCursor
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -23,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.core.errors import NotFoundError
 from desktop.core.library import Library
 from desktop.core.models import Note
 from desktop.ui import icons, link_opener, prompts, signals
@@ -127,6 +129,7 @@ class NotesEditor(QWidget):
         self._saved_text = note.body if note is not None else ""
         self.editor.blockSignals(True)
         self.editor.setPlainText(self._saved_text)
+        self.editor.moveCursor(QTextCursor.MoveOperation.End)  # typing goes on after the text
         self.editor.blockSignals(False)
         self._render_preview()
 
@@ -166,6 +169,18 @@ class NotesEditor(QWidget):
         if not self._cap.isActive():
             self._cap.start()
 
+    def _keep_orphaned_text(self, text: str) -> None:
+        """The paper (or note) was deleted for good elsewhere while the user typed: the text
+        goes to the clipboard, with a sentence, and the editor lets go of that paper."""
+        QGuiApplication.clipboard().setText(text)
+        self._paper_id, self._note_id, self._saved_text = None, None, text
+        prompts.show_error(
+            self,
+            "This paper was deleted from the library while you were writing, so the note "
+            "could not be saved with it. Your text is on the clipboard: paste it into a note "
+            "on another paper to keep it.",
+        )
+
     def save_now(self) -> None:
         """Write the note being edited to the library, if it changed."""
         self._quiet.stop()
@@ -173,14 +188,18 @@ class NotesEditor(QWidget):
         text = self.editor.toPlainText()
         if self._paper_id is None or text == self._saved_text:
             return
-        if self._note_id is None:
-            note = self._library.add_note(self._paper_id, text)
-            self._note_id = note.id
-            self._notes.append(note)
-            self.picker.setItemData(self.picker.currentIndex(), note.id)
-        else:
-            note = self._library.edit_note(self._note_id, text)
-            self._notes = [note if n.id == note.id else n for n in self._notes]
+        try:
+            if self._note_id is None:
+                note = self._library.add_note(self._paper_id, text)
+                self._note_id = note.id
+                self._notes.append(note)
+                self.picker.setItemData(self.picker.currentIndex(), note.id)
+            else:
+                note = self._library.edit_note(self._note_id, text)
+                self._notes = [note if n.id == note.id else n for n in self._notes]
+        except NotFoundError:
+            self._keep_orphaned_text(text)
+            return
         self._saved_text = text
         assert note.id is not None
         signals.emit(self.saved, note.id)
