@@ -40,7 +40,8 @@ class ImportFlow(QObject):
         return self._worker is not None
 
     def start(self, paths: list[str | Path], *, show_progress: bool = True) -> None:
-        """Import these files one after another (each in its own transaction)."""
+        """Import these files together, in one transaction: Cancel leaves the library as it
+        was, and BibTeX files share their @string abbreviations and crossrefs."""
         if self._worker is not None or not paths:
             return
         files = [Path(p) for p in paths]
@@ -49,18 +50,10 @@ class ImportFlow(QObject):
         library = self._library  # the thread must not touch this QObject
 
         def work(job: Job) -> list[ImportReport]:
-            reports = []
-            for number, path in enumerate(files):
+            def progress(done: int, total: int) -> None:
+                job.report((1000 * len(files) * done) // max(total, 1), 1000 * len(files))
 
-                def progress(done: int, total: int, number: int = number) -> None:
-                    job.report(number * 1000 + (1000 * done) // max(total, 1), 1000 * len(files))
-
-                reports.append(
-                    library.import_file(path, progress=progress, cancel=job.is_cancelled)
-                )
-                if job.is_cancelled():
-                    break
-            return reports
+            return [library.import_files(files, progress=progress, cancel=job.is_cancelled)]
 
         worker = Worker(work, self)
         worker.progressed.connect(self._on_progress)

@@ -128,9 +128,9 @@ def test_a_cancelled_import_leaves_the_library_as_it_was(
     parent = QWidget()
     qtbot.addWidget(parent)
     flow = ImportFlow(ui_library, parent)
-    real_import = ui_library.import_file
+    real_import = ui_library.import_files
 
-    def cancelled_midway(path: Path, **options: Any) -> Any:
+    def cancelled_midway(paths: list[Path], **options: Any) -> Any:
         report_progress = options["progress"]
 
         def progress(done: int, total: int) -> None:
@@ -138,9 +138,9 @@ def test_a_cancelled_import_leaves_the_library_as_it_was(
                 flow.cancel()
             report_progress(done, total)
 
-        return real_import(path, **{**options, "progress": progress})
+        return real_import(paths, **{**options, "progress": progress})
 
-    monkeypatch.setattr(ui_library, "import_file", cancelled_midway)
+    monkeypatch.setattr(ui_library, "import_files", cancelled_midway)
     with qtbot.waitSignal(flow.finished, timeout=5000) as finished:
         flow.start([path], show_progress=False)
     assert finished.args[0] == []
