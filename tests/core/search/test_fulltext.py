@@ -89,9 +89,20 @@ def test_checking_a_few_papers_agrees_with_full_text(library: Library) -> None:
     note_on = next(iter(ids))
     library.add_note(note_on, "Remember the stellarator comparison.")
     with library.engine.connect() as connection:
-        for words in ("tokamak plasma", "plasma", "tokam", "resume of muller", "control",
-                      "stellarator", "plasma tokamak", "x", "_"):
+        for words in (
+            "tokamak plasma",
+            "plasma",
+            "tokam",
+            "resume of muller",
+            "control",
+            "stellarator",
+            "plasma tokamak",
+            "x",
+            "_",
+        ):
             for field in (None, "abstract", "note"):
                 expected = fulltext.match(connection, words, field)
                 assert fulltext.match_within(connection, words, field, ids) == expected, (
-                    words, field)
+                    words,
+                    field,
+                )
