@@ -7,6 +7,7 @@ the library's change notification refreshes the views either way. A command buil
 
 from __future__ import annotations
 
+import weakref
 from typing import Any
 
 from PySide6.QtGui import QUndoCommand, QUndoStack
@@ -168,11 +169,11 @@ class AddToListCommand(_LibraryCommand):
 
     def _do(self) -> None:
         if self._new:
-            self._library.add_to_list(self._list_id, self._new)
+            self._library.add_to_list(_current_list(self._library, self._list_id), self._new)
 
     def _undo(self) -> None:
         if self._new:
-            self._library.remove_from_list(self._list_id, self._new)
+            self._library.remove_from_list(_current_list(self._library, self._list_id), self._new)
 
 
 class RemoveFromListCommand(_LibraryCommand):
@@ -186,11 +187,11 @@ class RemoveFromListCommand(_LibraryCommand):
         self._ids = [i for i in paper_ids if i in self._order]
 
     def _do(self) -> None:
-        self._library.remove_from_list(self._list_id, self._ids)
+        self._library.remove_from_list(_current_list(self._library, self._list_id), self._ids)
 
     def _undo(self) -> None:
-        self._library.add_to_list(self._list_id, self._ids)
-        self._library.reorder_list(self._list_id, self._order)
+        self._library.add_to_list(_current_list(self._library, self._list_id), self._ids)
+        self._library.reorder_list(_current_list(self._library, self._list_id), self._order)
 
 
 class ReorderListCommand(_LibraryCommand):
@@ -203,10 +204,10 @@ class ReorderListCommand(_LibraryCommand):
         self._new = new_order
 
     def _do(self) -> None:
-        self._library.reorder_list(self._list_id, self._new)
+        self._library.reorder_list(_current_list(self._library, self._list_id), self._new)
 
     def _undo(self) -> None:
-        self._library.reorder_list(self._list_id, self._old)
+        self._library.reorder_list(_current_list(self._library, self._list_id), self._old)
 
 
 class CreateListCommand(_LibraryCommand):
@@ -229,10 +230,10 @@ class RenameListCommand(_LibraryCommand):
         self._new = new_name
 
     def _do(self) -> None:
-        self._library.rename_list(self._list_id, self._new)
+        self._library.rename_list(_current_list(self._library, self._list_id), self._new)
 
     def _undo(self) -> None:
-        self._library.rename_list(self._list_id, self._old)
+        self._library.rename_list(_current_list(self._library, self._list_id), self._old)
 
 
 class DeleteListCommand(_LibraryCommand):
@@ -241,6 +242,7 @@ class DeleteListCommand(_LibraryCommand):
     def __init__(self, library: Library, list_id: int) -> None:
         found = library.reading_list(list_id)
         super().__init__(library, f"Delete list “{found.name}”")
+        self._list_id = list_id
         self._name = found.name
         self._description = found.description
         self._order = _list_order(library, list_id)
@@ -249,7 +251,9 @@ class DeleteListCommand(_LibraryCommand):
         self._library.delete_list(self._name)
 
     def _undo(self) -> None:
-        self._library.create_list(self._name, self._description)
+        again = self._library.create_list(self._name, self._description)
+        if again.id is not None:
+            _moved_list(self._library, self._list_id, again.id)
         if self._order:
             self._library.add_to_list(self._name, self._order)
 
@@ -311,6 +315,25 @@ class DeleteAnnotationCommand(_LibraryCommand):
         created = self._library.annotate(*self._args)
         assert created.id is not None
         self._id = created.id
+
+
+# A list deleted and brought back by undo gets a new id; commands made earlier hold the old
+# one. They look it up here at the time they run, so they act on the same list, never on
+# another that took the old id meanwhile.
+_list_moves: weakref.WeakKeyDictionary[Library, dict[int, int]] = weakref.WeakKeyDictionary()
+
+
+def _moved_list(library: Library, old_id: int, new_id: int) -> None:
+    _list_moves.setdefault(library, {})[old_id] = new_id
+
+
+def _current_list(library: Library, list_id: int) -> int:
+    moves = _list_moves.get(library, {})
+    seen = {list_id}
+    while list_id in moves and moves[list_id] not in seen:
+        list_id = moves[list_id]
+        seen.add(list_id)
+    return list_id
 
 
 def _list_order(library: Library, list_id: int) -> list[int]:
