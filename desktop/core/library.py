@@ -635,6 +635,12 @@ class Library:
             reading_lists.reorder(session, ref, paper_ids)
         self._announce("lists", paper_ids)
 
+    def reorder_lists(self, list_ids: list[int]) -> None:
+        """Show the reading lists in this order (lists not named keep theirs, after them)."""
+        with self._write() as session:
+            reading_lists.reorder_lists(session, list_ids)
+        self._announce("lists")
+
     def reading_list(self, ref: int | str) -> ReadingList:
         with self._read() as session:
             return reading_lists.find(session, ref)

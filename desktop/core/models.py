@@ -117,6 +117,8 @@ class ReadingList(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     name: str = Field(max_length=200, unique=True)
     description: str = ""
+    #: Where the list stands in the sidebar (the user's order; ties by name).
+    position: int = 0
     created_at: datetime = Field(default_factory=utcnow)
 
 

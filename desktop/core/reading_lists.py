@@ -54,7 +54,13 @@ def _ensure_name_free(session: Session, name: str, keep_id: int | None = None) -
 def create(session: Session, name: str, description: str = "") -> ReadingList:
     name = clean_name(name)
     _ensure_name_free(session, name)
-    row = {"name": name, "description": description, "created_at": utcnow()}
+    last = session.exec(select(func.max(ReadingList.position))).one()
+    row = {
+        "name": name,
+        "description": description,
+        "created_at": utcnow(),
+        "position": (last or 0) + 1,  # a new list goes at the end
+    }
     if not db.insert_or_ignore(session, ReadingList, [row]):
         # Someone else created it in the meantime.
         raise ConflictError(f"A reading list called “{name}” already exists.")
@@ -159,6 +165,21 @@ def items(session: Session, list_id: int, *, include_trash: bool = False) -> lis
     return [ListItem(paper, pos, added) for paper, pos, added in session.exec(query)]
 
 
+def reorder_lists(session: Session, list_ids: list[int]) -> None:
+    """Put the named lists first, in this order; the others keep theirs, after them."""
+    current = [rl.id for rl, _ in all_lists(session) if rl.id is not None]
+    strangers = [i for i in list_ids if i not in current]
+    if strangers:
+        raise NotFoundError(f"There is no reading list with id {strangers[0]}.")
+    named = list(dict.fromkeys(list_ids))
+    for position, list_id in enumerate(named + [i for i in current if i not in named]):
+        reading_list = session.get(ReadingList, list_id)
+        assert reading_list is not None
+        if reading_list.position != position:
+            reading_list.position = position
+            session.add(reading_list)
+
+
 def all_lists(session: Session) -> list[tuple[ReadingList, int]]:
     """Every list with the number of papers (not in the trash) it holds, by name."""
     counts = dict(
@@ -169,5 +190,7 @@ def all_lists(session: Session) -> list[tuple[ReadingList, int]]:
             .group_by(col(ListEntry.list_id))
         ).all()
     )
-    lists = session.exec(select(ReadingList).order_by(func.lower(ReadingList.name)))
+    lists = session.exec(
+        select(ReadingList).order_by(col(ReadingList.position), func.lower(ReadingList.name))
+    )
     return [(rl, counts.get(rl.id or 0, 0)) for rl in lists]

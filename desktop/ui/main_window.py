@@ -134,6 +134,7 @@ class MainWindow(QMainWindow):
     def _build_sidebar(self) -> None:
         self.sidebar_model = SidebarModel(self.library, self)
         self.sidebar_model.papers_dropped.connect(self.organiser.papers_dropped)
+        self.sidebar_model.lists_reordered.connect(self.organiser.reorder_lists)
         self.sidebar = SidebarView(self)
         self.sidebar.setModel(self.sidebar_model)
         self.sidebar.expandAll()

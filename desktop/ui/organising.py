@@ -136,6 +136,10 @@ class Organiser:
                 undo_commands.TagCommand(self._library, name, self._w.selected_ids(), add=False)
             )
 
+    def reorder_lists(self, list_ids: list[int]) -> None:
+        """A reading list was dragged to another place in the sidebar."""
+        self._w.perform(undo_commands.ReorderListsCommand(self._library, list_ids))
+
     def papers_dropped(self, view: View, paper_ids: list[int]) -> None:
         if view.kind == "list" and isinstance(view.key, int):
             self._w.perform(undo_commands.AddToListCommand(self._library, view.key, paper_ids))

@@ -210,6 +210,21 @@ class ReorderListCommand(_LibraryCommand):
         self._library.reorder_list(_current_list(self._library, self._list_id), self._old)
 
 
+class ReorderListsCommand(_LibraryCommand):
+    """Put the reading lists in another order in the sidebar; undo gives back the old one."""
+
+    def __init__(self, library: Library, new_order: list[int]) -> None:
+        super().__init__(library, "Reorder reading lists")
+        self._old = [rl.id for rl, _ in library.lists() if rl.id is not None]
+        self._new = new_order
+
+    def _do(self) -> None:
+        self._library.reorder_lists([_current_list(self._library, i) for i in self._new])
+
+    def _undo(self) -> None:
+        self._library.reorder_lists([_current_list(self._library, i) for i in self._old])
+
+
 class CreateListCommand(_LibraryCommand):
     def __init__(self, library: Library, name: str) -> None:
         super().__init__(library, f"Create list “{name}”")

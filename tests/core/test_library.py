@@ -278,3 +278,14 @@ def test_attachments(library: Library) -> None:
     with pytest.raises(NotFoundError):
         library.detach(link.id or 0)
     assert [c.paper_ids for c in seen] == [(paper.id,)] * 3
+
+
+def test_reading_lists_themselves_keep_the_users_order(library: Library) -> None:
+    ids = [library.create_list(name).id or 0 for name in ("Zeta", "alpha", "Mid")]
+    assert [rl.name for rl, _ in library.lists()] == ["Zeta", "alpha", "Mid"]  # as created
+    library.reorder_lists([ids[2], ids[0]])
+    assert [rl.name for rl, _ in library.lists()] == ["Mid", "Zeta", "alpha"]
+    library.create_list("New")
+    assert [rl.name for rl, _ in library.lists()][-1] == "New"
+    with pytest.raises(NotFoundError):
+        library.reorder_lists([999])

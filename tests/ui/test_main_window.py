@@ -386,3 +386,29 @@ def test_adding_to_a_new_list_is_one_undo_step(
     assert "Vision" not in [rl.name for rl, _ in window.library.lists()]
     window.undo_stack.redo()
     assert [i.paper.id for i in window.library.list_items("Vision")] == [paper]
+
+
+def test_reading_lists_are_dragged_into_another_order(window: MainWindow, qtbot: QtBot) -> None:
+    from PySide6.QtCore import QModelIndex
+
+    library = window.library
+    for name in ("Beta", "Gamma"):
+        library.create_list(name)
+    _settle(qtbot, window)
+    before = [rl.name for rl, _ in library.lists()]
+    assert before[-1] == "Gamma"
+    model = window.sidebar_model
+    gamma = model.index_of(View("list", library.reading_list("Gamma").id))
+    data = model.mimeData([gamma])
+    lists_group = model.lists_index()
+    move = Qt.DropAction.MoveAction
+    assert not model.canDropMimeData(data, move, 0, 0, model.tags_index())  # not among tags
+    assert model.canDropMimeData(data, move, 0, 0, lists_group)
+    model.dropMimeData(data, move, 0, 0, lists_group)  # dropped above the first list
+    _settle(qtbot, window)
+    assert [rl.name for rl, _ in library.lists()] == ["Gamma", *before[:-1]]
+    first_row = model.index(0, 0, model.lists_index())
+    assert first_row.data() == "Gamma"  # the sidebar shows the new order
+    window.undo_stack.undo()
+    assert [rl.name for rl, _ in library.lists()] == before
+    assert not model.canDropMimeData(data, move, -1, -1, QModelIndex())

@@ -8,6 +8,8 @@ the window decides what that does (and makes it undoable).
 
 from __future__ import annotations
 
+import json
+from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import QMimeData, QModelIndex, QPersistentModelIndex, Qt, Signal
@@ -40,6 +42,8 @@ SMART_VIEWS = (
 _DROP_TARGETS = ("list", "tag", "trash")
 #: Not a set of papers: the window shows the import problems panel for it.
 PROBLEMS_VIEW = View("problems")
+#: The drag payload of a reading list being moved in the sidebar.
+LIST_MIME_TYPE = "application/x-papershelf-list-id"
 
 
 class SidebarModel(QStandardItemModel):
@@ -47,6 +51,8 @@ class SidebarModel(QStandardItemModel):
 
     #: Papers were dropped on a sidebar row: (the row's View, paper ids).
     papers_dropped = Signal(object, list)
+    #: A reading list was dragged to another place: the list ids in their new order.
+    lists_reordered = Signal(list)
 
     def __init__(self, library: Library, parent: Any = None) -> None:
         super().__init__(parent)
@@ -126,7 +132,40 @@ class SidebarModel(QStandardItemModel):
     # -- dropping papers onto lists, tags and the trash ---------------------------------------
 
     def mimeTypes(self) -> list[str]:
-        return [paper_mime.MIME_TYPE]
+        return [paper_mime.MIME_TYPE, LIST_MIME_TYPE]
+
+    def mimeData(self, indexes: Sequence[QModelIndex]) -> QMimeData:
+        """A reading list being dragged: its id (the only rows that can be dragged)."""
+        ids = [i.data(VIEW_ROLE).key for i in indexes if i.data(KIND_ROLE) == "list"]
+        data = QMimeData()
+        data.setData(LIST_MIME_TYPE, json.dumps(ids[:1]).encode())
+        return data
+
+    def supportedDragActions(self) -> Qt.DropAction:
+        return Qt.DropAction.MoveAction
+
+    def _dragged_list(self, data: QMimeData) -> int | None:
+        if not data.hasFormat(LIST_MIME_TYPE):
+            return None
+        try:
+            ids = json.loads(bytes(data.data(LIST_MIME_TYPE).data()).decode())
+        except (ValueError, UnicodeDecodeError):
+            return None
+        return ids[0] if isinstance(ids, list) and ids and isinstance(ids[0], int) else None
+
+    def _list_order_after_drop(self, moved: int, row: int, parent: Index) -> list[int] | None:
+        """The list ids once `moved` is put before `row` of the lists group (or before the
+        list it was dropped on); None when the drop is not among the lists."""
+        order = [self._lists.child(r).data(VIEW_ROLE).key for r in range(self._lists.rowCount())]
+        if parent == self._lists.index():
+            at = row if row >= 0 else len(order)
+        elif parent.data(KIND_ROLE) == "list":
+            at = parent.row()
+        else:
+            return None
+        before = order[:at]
+        after = order[at:]
+        return [i for i in before if i != moved] + [moved] + [i for i in after if i != moved]
 
     def supportedDropActions(self) -> Qt.DropAction:
         return Qt.DropAction.CopyAction | Qt.DropAction.MoveAction
@@ -134,6 +173,9 @@ class SidebarModel(QStandardItemModel):
     def canDropMimeData(
         self, data: QMimeData, action: Qt.DropAction, row: int, column: int, parent: Index
     ) -> bool:
+        moved = self._dragged_list(data)
+        if moved is not None:
+            return self._list_order_after_drop(moved, row, parent) is not None
         return parent.data(KIND_ROLE) in _DROP_TARGETS and bool(paper_mime.decode(data))
 
     def dropMimeData(
@@ -141,6 +183,11 @@ class SidebarModel(QStandardItemModel):
     ) -> bool:
         if not self.canDropMimeData(data, action, row, column, parent):
             return False
+        moved = self._dragged_list(data)
+        if moved is not None:
+            order = self._list_order_after_drop(moved, row, parent)
+            signals.emit(self.lists_reordered, order)
+            return False  # the library's change reloads the rows in their new order
         signals.emit(self.papers_dropped, parent.data(VIEW_ROLE), paper_mime.decode(data))
         # The papers stay where they came from; the library's change refreshes the counts.
         return False
@@ -156,6 +203,8 @@ def _view_item(label: str, icon_name: str, view: View) -> QStandardItem:
     flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
     if view.kind in _DROP_TARGETS:
         flags |= Qt.ItemFlag.ItemIsDropEnabled
+    if view.kind == "list":
+        flags |= Qt.ItemFlag.ItemIsDragEnabled  # lists can be dragged into another order
     item.setFlags(flags)
     return item
 
@@ -163,5 +212,6 @@ def _view_item(label: str, icon_name: str, view: View) -> QStandardItem:
 def _group_item(label: str) -> QStandardItem:
     item = QStandardItem(label)
     item.setData("group", KIND_ROLE)
-    item.setFlags(Qt.ItemFlag.ItemIsEnabled)
+    # Drops between rows land on the group: the lists group takes lists put in between.
+    item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsDropEnabled)
     return item

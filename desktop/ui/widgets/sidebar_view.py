@@ -57,7 +57,9 @@ class SidebarView(QTreeView):
         self.setItemDelegate(SidebarDelegate(self))
         self.setAcceptDrops(True)
         self.setDropIndicatorShown(True)
-        self.setDragDropMode(QAbstractItemView.DragDropMode.DropOnly)
+        # Papers are dropped here; reading lists are also dragged within it to reorder them.
+        self.setDragEnabled(True)
+        self.setDragDropMode(QAbstractItemView.DragDropMode.DragDrop)
         self.setDefaultDropAction(Qt.DropAction.CopyAction)
         self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
