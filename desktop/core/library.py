@@ -41,6 +41,7 @@ from desktop.core.formats import citekeys, registry
 from desktop.core.formats.record import ParseResult, Record
 from desktop.core.formats.record import Person as NamedPerson
 from desktop.core.importer import Destination, ImportReport
+from desktop.core.merging import MergeRecord
 from desktop.core.models import (
     Annotation,
     Attachment,
@@ -572,15 +573,21 @@ class Library:
             db.insert_or_ignore(session, NotDuplicate, [{"paper_a": a, "paper_b": b}])
         self._announce("papers", [a, b])
 
-    def merge_papers(self, keep_id: int, other_id: int) -> PaperDetails:
+    def merge_papers(self, keep_id: int, other_id: int) -> MergeRecord:
         """Merge `other_id` into `keep_id`: empty fields filled, lists, tags, notes,
         annotations and attachments moved over; the other paper goes to the trash."""
         if keep_id == other_id:
             raise InvalidInputError("A paper cannot be merged with itself.")
         with self._write() as session:
-            merging.merge(session, keep_id, other_id)
+            done = merging.merge(session, keep_id, other_id)
         self._announce("papers", [keep_id, other_id])
-        return self.paper(keep_id)
+        return done
+
+    def unmerge(self, done: MergeRecord) -> None:
+        """Undo a merge: both papers as they were before it."""
+        with self._write() as session:
+            merging.unmerge(session, done)
+        self._announce("papers", [done.keep_id, done.other_id])
 
     # -- export ---------------------------------------------------------------------------
 

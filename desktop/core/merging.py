@@ -1,6 +1,10 @@
-"""Merging two records of one paper into one, losing nothing of either."""
+"""Merging two records of one paper into one, losing nothing of either (and undoing it)."""
 
 from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
 
 from sqlalchemy import delete, update
 from sqlmodel import Session, col, select
@@ -16,10 +20,31 @@ from desktop.core.models import (
     Role,
     utcnow,
 )
-from desktop.core.papers import get_paper, move_to_trash
+from desktop.core.papers import get_paper, move_to_trash, restore
+
+_CHILDREN: tuple[Any, ...] = (Note, Annotation, Attachment)
 
 
-def merge(session: Session, keep_id: int, other_id: int) -> None:
+@dataclass
+class MergeRecord:
+    """What a merge changed, so that `unmerge` can put it back."""
+
+    keep_id: int
+    other_id: int
+    #: The kept paper's values before the merge, for the columns the merge changed.
+    keep_before: dict[str, Any] = field(default_factory=dict)
+    #: Roles whose people the kept paper took from the other (it had none before).
+    people_taken: list[Role] = field(default_factory=list)
+    #: Ids of the other's notes, annotations and attachments, by model name.
+    moved: dict[str, list[int]] = field(default_factory=dict)
+    other_tags: list[int] = field(default_factory=list)
+    tags_added_to_keep: list[int] = field(default_factory=list)
+    #: The other's list entries: (list id, position, added at).
+    other_entries: list[tuple[int, int, datetime]] = field(default_factory=list)
+    lists_added_to_keep: list[int] = field(default_factory=list)
+
+
+def merge(session: Session, keep_id: int, other_id: int) -> MergeRecord:
     """Fold paper `other_id` into `keep_id`, then move `other_id` to the trash.
 
     The kept paper's values win; its empty fields take the other's values; unknown
@@ -28,6 +53,11 @@ def merge(session: Session, keep_id: int, other_id: int) -> None:
     # Locked (PostgreSQL) so that an edit made meanwhile is not overwritten by the merge.
     keep = get_paper(session, keep_id, include_trash=False, lock=True)
     other = get_paper(session, other_id, include_trash=False, lock=True)
+    done = MergeRecord(keep_id, other_id)
+    done.keep_before = {
+        name: getattr(keep, name)
+        for name in (*MODELLED_FIELDS, "year", "month", "extra", "latex", "priority")
+    }
     for name in (*MODELLED_FIELDS, "year", "month"):
         if getattr(keep, name) in ("", None) and getattr(other, name) not in ("", None):
             setattr(keep, name, getattr(other, name))
@@ -42,23 +72,73 @@ def merge(session: Session, keep_id: int, other_id: int) -> None:
     for role in Role:
         if not named.get((keep_id, role.value)) and named.get((other_id, role.value)):
             people.set_people(session, keep_id, role, named[(other_id, role.value)])
-    _move_children(session, keep_id, other_id)
+            done.people_taken.append(role)
+    _move_children(session, done)
     move_to_trash(session, [other_id])
+    return done
 
 
-def _move_children(session: Session, keep_id: int, other_id: int) -> None:
-    for model in (Note, Annotation, Attachment):
+def unmerge(session: Session, done: MergeRecord) -> None:
+    """Undo `merge`: the kept paper as it was, the other back with its own things."""
+    keep = get_paper(session, done.keep_id, lock=True)
+    for name, value in done.keep_before.items():
+        setattr(keep, name, value)
+    keep.version += 1
+    keep.updated_at = utcnow()
+    session.add(keep)
+    for role in done.people_taken:
+        people.set_people(session, done.keep_id, role, [])
+    for model in _CHILDREN:
+        ids = done.moved.get(model.__name__, [])
+        if ids:
+            session.execute(
+                update(model).where(col(model.id).in_(ids)).values(paper_id=done.other_id)
+            )
+    session.execute(
+        delete(PaperTag).where(
+            col(PaperTag.paper_id) == done.keep_id,
+            col(PaperTag.tag_id).in_(done.tags_added_to_keep),
+        )
+    )
+    session.add_all(PaperTag(paper_id=done.other_id, tag_id=t) for t in done.other_tags)
+    session.execute(
+        delete(ListEntry).where(
+            col(ListEntry.paper_id) == done.keep_id,
+            col(ListEntry.list_id).in_(done.lists_added_to_keep),
+        )
+    )
+    session.add_all(
+        ListEntry(list_id=list_id, paper_id=done.other_id, position=position, added_at=added)
+        for list_id, position, added in done.other_entries
+    )
+    restore(session, [done.other_id])
+    session.flush()
+    for list_id in {entry[0] for entry in done.other_entries}:
+        reading_lists.reorder(session, list_id, [])
+
+
+def _move_children(session: Session, done: MergeRecord) -> None:
+    keep_id, other_id = done.keep_id, done.other_id
+    for model in _CHILDREN:
+        done.moved[model.__name__] = list(
+            session.exec(select(model.id).where(col(model.paper_id) == other_id))
+        )
         session.execute(
             update(model).where(col(model.paper_id) == other_id).values(paper_id=keep_id)
         )
     have_tags = set(session.exec(select(PaperTag.tag_id).where(PaperTag.paper_id == keep_id)))
-    for tag_id in session.exec(select(PaperTag.tag_id).where(PaperTag.paper_id == other_id)):
+    done.other_tags = list(
+        session.exec(select(PaperTag.tag_id).where(PaperTag.paper_id == other_id))
+    )
+    for tag_id in done.other_tags:
         if tag_id not in have_tags:
             session.add(PaperTag(paper_id=keep_id, tag_id=tag_id))
+            done.tags_added_to_keep.append(tag_id)
     session.execute(delete(PaperTag).where(col(PaperTag.paper_id) == other_id))
     lists_of_other = session.exec(select(ListEntry).where(ListEntry.paper_id == other_id)).all()
     have_lists = set(session.exec(select(ListEntry.list_id).where(ListEntry.paper_id == keep_id)))
     for entry in lists_of_other:
+        done.other_entries.append((entry.list_id, entry.position, entry.added_at))
         if entry.list_id not in have_lists:
             # The kept paper takes the other's place in the list.
             session.add(
@@ -69,6 +149,7 @@ def _move_children(session: Session, keep_id: int, other_id: int) -> None:
                     added_at=entry.added_at,
                 )
             )
+            done.lists_added_to_keep.append(entry.list_id)
         session.delete(entry)
     session.flush()
     for list_id in {e.list_id for e in lists_of_other}:

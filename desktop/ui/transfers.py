@@ -51,7 +51,9 @@ class Transfers:
             self._w.select_ids(new)
         self._w.statusBar().showMessage(summary(reports), 8000)
         if any(r.duplicates or r.problems for r in reports):
-            self.report_dialog = ImportReportDialog(self._library, reports, self._w)
+            self.report_dialog = ImportReportDialog(
+                self._library, reports, self._w, self._w.undo_stack
+            )
             self.report_dialog.open()
 
     def add_by_identifier(self, text: str | None = None) -> None:

@@ -16,6 +16,7 @@ from desktop.core.browse import View
 from desktop.core.errors import StaleEditError
 from desktop.core.formats.record import Person
 from desktop.core.library import Library
+from desktop.core.merging import MergeRecord
 from desktop.core.models import Annotation
 
 
@@ -208,6 +209,22 @@ class ReorderListCommand(_LibraryCommand):
 
     def _undo(self) -> None:
         self._library.reorder_list(_current_list(self._library, self._list_id), self._old)
+
+
+class MergeCommand(_LibraryCommand):
+    """Merge a likely duplicate into the paper kept; undo gives both back as they were."""
+
+    def __init__(self, library: Library, keep_id: int, other_id: int) -> None:
+        super().__init__(library, "Merge duplicates")
+        self._keep_id, self._other_id = keep_id, other_id
+        self._done: MergeRecord | None = None
+
+    def _do(self) -> None:
+        self._done = self._library.merge_papers(self._keep_id, self._other_id)
+
+    def _undo(self) -> None:
+        if self._done is not None:
+            self._library.unmerge(self._done)
 
 
 class ReorderListsCommand(_LibraryCommand):

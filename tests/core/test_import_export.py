@@ -85,9 +85,23 @@ def test_merge_and_not_duplicate(library: Library, tmp_path: Path) -> None:
     report = library.import_file(path)
     dup = next(d for d in report.duplicates if "levine" in library.paper(d.other_id).paper.citekey)
     library.add_note(dup.paper_id, "note on the copy")
-    merged = library.merge_papers(dup.other_id, dup.paper_id)
+    library.tag_papers("copy-only", [dup.paper_id])
+    library.add_to_list(library.create_list("Copies").id or 0, [dup.paper_id])
+    before = library.paper(dup.other_id)
+    done = library.merge_papers(dup.other_id, dup.paper_id)
+    merged = library.paper(dup.other_id)
     assert [n.body for n in merged.notes] == ["note on the copy"]
+    assert [t.name for t in merged.tags] == ["copy-only", "deep learning", "robotics"]
+    assert [rl.name for rl in merged.lists] == ["Copies"]
     assert library.paper(dup.paper_id).paper.deleted_at is not None
+    library.unmerge(done)  # undo: both papers as they were
+    copy, kept = library.paper(dup.paper_id), library.paper(dup.other_id)
+    assert copy.paper.deleted_at is None
+    assert [n.body for n in copy.notes] == ["note on the copy"] and kept.notes == []
+    assert "copy-only" in [t.name for t in copy.tags]
+    assert "copy-only" not in [t.name for t in kept.tags]
+    assert [rl.name for rl in copy.lists] == ["Copies"] and kept.lists == []
+    assert kept.paper.title == before.paper.title and kept.paper.extra == before.paper.extra
     other = next(d for d in report.duplicates if d.paper_id != dup.paper_id)
     library.mark_not_duplicate(other.paper_id, other.other_id)
     assert all(d.other_id != other.other_id for d in library.likely_duplicates(other.paper_id))

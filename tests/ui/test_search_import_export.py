@@ -170,6 +170,29 @@ def test_duplicates_can_be_marked_different(
     assert all(d.other_id != pair.other_id for d in library.likely_duplicates(pair.paper_id))
 
 
+def test_a_merge_from_the_import_report_is_undone_with_the_window(
+    window: MainWindow, qtbot: QtBot, tmp_path: Path
+) -> None:
+    library = window.library
+    path = tmp_path / "again.bib"
+    path.write_text(
+        "@article{again, author={Vaswani, A.}, title={Attention Is All You Need}, year={2017},"
+        " note={from the second file}}",
+        encoding="utf-8",
+    )
+    report = library.import_file(path)
+    pair = report.duplicates[0]
+    dialog = ImportReportDialog(library, [report], window, window.undo_stack)
+    qtbot.addWidget(dialog)
+    dialog.duplicates.setCurrentItem(dialog.duplicates.topLevelItem(0))
+    dialog._on_merge()
+    assert library.paper(pair.paper_id).paper.deleted_at is not None  # merged away
+    assert library.paper(pair.other_id).paper.extra.get("note") == "from the second file"
+    window.undo_stack.undo()
+    assert library.paper(pair.paper_id).paper.deleted_at is None  # both back
+    assert "note" not in library.paper(pair.other_id).paper.extra
+
+
 def test_export_a_list_to_bibtex_and_copy_the_selection(
     window: MainWindow, qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -7,6 +7,7 @@ keeps both, or says they are different (never asked again).
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -20,9 +21,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.core.errors import KnownError
 from desktop.core.importer import ImportReport
 from desktop.core.library import Library
-from desktop.ui import prompts
+from desktop.ui import prompts, undo_commands
 
 _PAIR_ROLE = Qt.ItemDataRole.UserRole
 
@@ -43,9 +45,17 @@ def summary(reports: list[ImportReport]) -> str:
 class ImportReportDialog(QDialog):
     """The report after one or more imports."""
 
-    def __init__(self, library: Library, reports: list[ImportReport], parent: QWidget) -> None:
+    def __init__(
+        self,
+        library: Library,
+        reports: list[ImportReport],
+        parent: QWidget,
+        undo_stack: QUndoStack | None = None,
+    ) -> None:
         super().__init__(parent)
         self._library = library
+        #: Merges go on the window's undo stack, so Ctrl+Z takes one back.
+        self._undo_stack = undo_stack
         self.setWindowTitle("Import finished")
         self.resize(760, 460)
         heading = QLabel(summary(reports), self)
@@ -130,13 +140,13 @@ class ImportReportDialog(QDialog):
         found = self._current_pair()
         if found is not None:
             item, new_id, old_id = found
+            command = undo_commands.MergeCommand(self._library, old_id, new_id)
             try:
-                self._library.merge_papers(old_id, new_id)
-            except Exception as error:  # a KnownError is a sentence; anything else a bug
-                from desktop.core.errors import KnownError
-
-                if not isinstance(error, KnownError):
-                    raise
+                if self._undo_stack is not None:
+                    undo_commands.perform(self._undo_stack, command)
+                else:
+                    command.redo()
+            except KnownError as error:
                 prompts.show_error(self, str(error))
                 return
             self._settled(item)
