@@ -13,7 +13,7 @@ from desktop.ui.models.paper_table_model import COLUMN_KEYS, COLUMNS
 HIDDEN_AT_FIRST = ("priority", "added")
 #: Starting widths (pixels) of the columns, by key; title takes what is left.
 DEFAULT_WIDTHS = {
-    "title": 300,
+    "title": 400,
     "authors": 130,
     "year": 56,
     "venue": 140,
@@ -49,7 +49,8 @@ class PaperTableView(QTableView):
         header = self.horizontalHeader()
         header.setSectionsMovable(True)
         header.setHighlightSections(False)
-        header.setStretchLastSection(False)
+        # Every column can be resized by hand; the last one shown fills the rest.
+        header.setStretchLastSection(True)
         header.setSortIndicatorShown(True)
         header.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         header.customContextMenuRequested.connect(self._on_header_menu)
@@ -62,8 +63,6 @@ class PaperTableView(QTableView):
         for column, (key, _label) in enumerate(COLUMNS):
             if key in DEFAULT_WIDTHS:
                 header.resizeSection(column, DEFAULT_WIDTHS[key])
-        # The title takes whatever width the other columns leave.
-        header.setSectionResizeMode(COLUMN_KEYS.index("title"), QHeaderView.ResizeMode.Stretch)
         for key in HIDDEN_AT_FIRST:
             header.setSectionHidden(COLUMN_KEYS.index(key), True)
 
