@@ -322,15 +322,17 @@ class Library:
 
     # -- search ---------------------------------------------------------------------------
 
-    def search(self, query: str, limit: int = 200, *, full_text: bool = True) -> list[SearchHit]:
+    def search(
+        self, query: str, limit: int = 200, *, full_text: bool = True, trash: bool = False
+    ) -> list[SearchHit]:
         """Papers matching what the user typed, best first ([] for a blank query).
 
         The query language: free words (all must match), "phrases", -exclusions, OR,
         and title: author: abstract: venue: topic: tag: list: status: note: doi: year:.
         Free words are also looked for in abstracts and notes unless `full_text` is False
-        (a quicker first answer while the user types).
+        (a quicker first answer while the user types). With `trash`, the trash is searched.
         """
-        return self._searcher.search(query, limit, full_text=full_text)
+        return self._searcher.search(query, limit, full_text=full_text, trash=trash)
 
     def build_search_index(self, progress: Callable[[int], None] | None = None) -> None:
         """Build the search index now (else the first search does); safe from a worker."""

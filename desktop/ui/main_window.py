@@ -317,12 +317,12 @@ class MainWindow(QMainWindow):
             else:
                 self.table_model.reload()
             return
-        # Inside a list or tag, ask for every hit: the view keeps only its own papers.
-        whole = self.table_model.view == View()
-        if whole:
+        view = self.table_model.view
+        if view == View():
             self.search_runner.request(text, SEARCH_LIMIT, quick_limit=QUICK_LIMIT)
         else:
-            self.search_runner.request(text, 10**7)
+            # Inside a list, a tag or the trash: every hit, which the view then narrows.
+            self.search_runner.request(text, 10**7, trash=view.kind == "trash")
 
     def _on_hits(self, text: str, paper_ids: list[int]) -> None:
         if text != self.search_bar.text():  # the user typed on (or cleared the field)

@@ -33,8 +33,8 @@ class SearchRunner(QObject):
     def __init__(self, library: Library, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._library = library
-        self._wanted: tuple[str, int, int] | None = None
-        self._running: tuple[str, int, int] | None = None
+        self._wanted: tuple[str, int, int, bool] | None = None
+        self._running: tuple[str, int, int, bool] | None = None
         self._worker: Worker | None = None
         self._closed = False
         # The complete search waits for a pause in typing.
@@ -47,12 +47,16 @@ class SearchRunner(QObject):
     def busy(self) -> bool:
         return self._worker is not None
 
-    def request(self, text: str, limit: int, *, quick_limit: int | None = None) -> None:
+    def request(
+        self, text: str, limit: int, *, quick_limit: int | None = None, trash: bool = False
+    ) -> None:
         """Search for `text` as soon as the search running now (if any) is done; the quick
-        answer ranks at most `quick_limit` papers (default: `limit`)."""
+        answer ranks at most `quick_limit` papers (default: `limit`). With `trash`, the
+        papers in the trash are searched."""
         if self._closed:
             return
-        self._wanted = (text, limit, limit if quick_limit is None else min(quick_limit, limit))
+        quick = limit if quick_limit is None else min(quick_limit, limit)
+        self._wanted = (text, limit, quick, trash)
         self._pause.stop()
         if self._worker is None:
             self._start()
@@ -81,12 +85,15 @@ class SearchRunner(QObject):
             self._running = self._wanted
             self._wanted = None
         assert self._running is not None
-        text, complete_limit, quick_limit = self._running
+        text, complete_limit, quick_limit, trash = self._running
         limit = complete_limit if complete else quick_limit
         library = self._library  # the thread must not touch this QObject
-        worker = Worker(
-            lambda _job: [h.paper_id for h in library.search(text, limit, full_text=complete)]
-        )
+
+        def work(_job: object) -> list[int]:
+            hits = library.search(text, limit, full_text=complete, trash=trash)
+            return [hit.paper_id for hit in hits]
+
+        worker = Worker(work)
         worker.finished.connect(lambda ids: self._on_finished(ids, complete))
         worker.failed.connect(self._on_failed)
         self._worker = worker
@@ -104,7 +111,7 @@ class SearchRunner(QObject):
         self._worker = None
         if self._running is None:
             return  # shut down meanwhile
-        text, _limit, _quick = self._running
+        text, _limit, _quick, _trash = self._running
         if self._wanted is not None:
             self._running = None
             self._start()  # a newer query is waiting: this result is already stale

@@ -162,10 +162,10 @@ def keystrokes(
     searching: list[float] = []
     real_search = library.search
 
-    def timed_search(text: str, limit: int = 500, *, full_text: bool = True) -> Any:
+    def timed_search(text: str, limit: int = 500, *, full_text: bool = True, **more: Any) -> Any:
         before = time.perf_counter()
         try:
-            return real_search(text, limit, full_text=full_text)
+            return real_search(text, limit, full_text=full_text, **more)
         finally:
             if not full_text:  # the quick answer is what updates the table at a keystroke
                 searching.append((time.perf_counter() - before) * 1000)

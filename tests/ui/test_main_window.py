@@ -412,3 +412,12 @@ def test_reading_lists_are_dragged_into_another_order(window: MainWindow, qtbot:
     window.undo_stack.undo()
     assert [rl.name for rl, _ in library.lists()] == before
     assert not model.canDropMimeData(data, move, -1, -1, QModelIndex())
+
+
+def test_searching_inside_the_trash(window: MainWindow, qtbot: QtBot) -> None:
+    paper = _by_title(window.library, "Deep Residual Learning")
+    window.library.delete_papers([paper])
+    window.show_view(View("trash"))
+    with qtbot.waitSignal(window.search_finished, timeout=5000):
+        window.search_bar.field.setText("residual")
+    qtbot.waitUntil(lambda: _titles(window) == ["Deep Residual Learning"])

@@ -231,10 +231,10 @@ def test_only_the_newest_query_is_delivered(
     asked: list[tuple[str, bool]] = []
     real_search = small_library.search
 
-    def slow_search(text: str, limit: int = 500, *, full_text: bool = True) -> Any:
+    def slow_search(text: str, limit: int = 500, *, full_text: bool = True, **more: Any) -> Any:
         asked.append((text, full_text))
         release.wait(5)
-        return real_search(text, limit, full_text=full_text)
+        return real_search(text, limit, full_text=full_text, **more)
 
     monkeypatch.setattr(small_library, "search", slow_search)
     runner = SearchRunner(small_library)
@@ -338,10 +338,10 @@ def test_a_search_finishing_after_the_window_is_gone_is_dropped(
     started, release = threading.Event(), threading.Event()
     real_search = small_library.search
 
-    def slow_search(text: str, limit: int = 500, *, full_text: bool = True) -> Any:
+    def slow_search(text: str, limit: int = 500, *, full_text: bool = True, **more: Any) -> Any:
         started.set()
         release.wait(5)
-        return real_search(text, limit, full_text=full_text)
+        return real_search(text, limit, full_text=full_text, **more)
 
     monkeypatch.setattr(small_library, "search", slow_search)
     window = QObject()

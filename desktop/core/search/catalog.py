@@ -33,9 +33,13 @@ _COLUMNS = (
 )
 
 
-def documents(session: Session, paper_ids: list[int] | None = None) -> Iterator[SearchDocument]:
-    """Documents of the papers not in the trash (all of them, or those of `paper_ids`)."""
-    query = sa_select(*(col(c) for c in _COLUMNS)).where(col(Paper.deleted_at).is_(None))
+def documents(
+    session: Session, paper_ids: list[int] | None = None, *, trash: bool = False
+) -> Iterator[SearchDocument]:
+    """Documents of the papers not in the trash (all of them, or those of `paper_ids`);
+    with `trash`, of the papers in the trash instead."""
+    in_trash = col(Paper.deleted_at).is_not(None) if trash else col(Paper.deleted_at).is_(None)
+    query = sa_select(*(col(c) for c in _COLUMNS)).where(in_trash)
     wanted = None if paper_ids is None else set(paper_ids)
     if wanted is not None:
         query = query.where(col(Paper.id).in_(wanted))

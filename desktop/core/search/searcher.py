@@ -71,18 +71,25 @@ class Searcher:
                 else:
                     self._index.remove(paper_id)
 
-    def search(self, text: str, limit: int = 200, *, full_text: bool = True) -> list[SearchHit]:
+    def search(
+        self, text: str, limit: int = 200, *, full_text: bool = True, trash: bool = False
+    ) -> list[SearchHit]:
         """The best papers for what the user typed, best first; [] for a blank query.
 
         With `full_text` False, free words are looked for in the short fields only (title,
         people, venue, topic, tags, lists, identifiers): a quick first answer while typing.
-        `abstract:` and `note:` terms use full text either way.
+        `abstract:` and `note:` terms use full text either way. With `trash`, the papers in
+        the trash are searched instead (an index of them is made for the search: the
+        trash is small, and kept out of the library's own index).
         """
         parsed = query.parse(text)
         if parsed.is_empty:
             return []
+        if trash:
+            with db.read_session(self._engine) as session:
+                trashed = SearchIndex.build(catalog.documents(session, trash=True))
         with self._lock:
-            index = self._ready()
+            index = trashed if trash else self._ready()
             with self._engine.connect() as connection:
 
                 def answer(words: str, field: str | None) -> set[int]:

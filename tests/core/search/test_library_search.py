@@ -132,3 +132,13 @@ def test_quick_search_leaves_abstracts_out_unless_asked(library: Library) -> Non
     assert [h.paper_id for h in library.search("abstract:tokamak", full_text=False)] == [
         in_abstract
     ]
+
+
+def test_the_trash_is_searched_on_its_own(library: Library) -> None:
+    kept = library.add_paper(Record(title="Tokamak control", authors=[Person(family="Degrave")]))
+    binned = library.add_paper(Record(title="Tokamak shapes", abstract="Plasma in a tokamak."))
+    library.delete_papers([binned.id])
+    assert [h.paper_id for h in library.search("tokamak")] == [kept.id]
+    assert [h.paper_id for h in library.search("tokamak", trash=True)] == [binned.id]
+    assert [h.paper_id for h in library.search("abstract:plasma", trash=True)] == [binned.id]
+    assert library.search("degrave", trash=True) == []
