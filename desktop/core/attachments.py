@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from sqlmodel import Session
 
-from desktop.core.errors import InvalidInputError, NotFoundError
+from desktop.core import notes
+from desktop.core.errors import InvalidInputError
 from desktop.core.models import Attachment
 from desktop.core.papers import get_paper
 
@@ -22,8 +23,6 @@ def add(session: Session, paper_id: int, target: str, label: str = "") -> Attach
 
 
 def remove(session: Session, attachment_id: int) -> Attachment:
-    attachment = session.get(Attachment, attachment_id)
-    if attachment is None:
-        raise NotFoundError(f"There is no attachment with id {attachment_id}.")
+    attachment = notes.get_part(session, Attachment, attachment_id, "attachment")
     session.delete(attachment)
     return attachment

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 from sqlalchemy import Engine, func, text
 from sqlalchemy.exc import DBAPIError, OperationalError
@@ -74,8 +74,6 @@ class Change:
 
 
 Listener = Callable[[Change], None]
-#: A note, an annotation or an attachment: something that belongs to one paper.
-Part = TypeVar("Part", Note, Annotation, Attachment)
 
 
 class Library:
@@ -706,7 +704,7 @@ class Library:
 
     # -- notes, annotations, attachments -------------------------------------------------
 
-    def _write_part(self, kind: str, change: Callable[[Session], Part]) -> Part:
+    def _write_part(self, kind: str, change: Callable[[Session], notes.Part]) -> notes.Part:
         """Make one change to a note, annotation or attachment; announce its paper."""
         with self._write() as session:
             part = change(session)

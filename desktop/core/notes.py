@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from sqlmodel import Session
 
 from desktop.core.errors import InvalidInputError, NotFoundError
-from desktop.core.models import Annotation, Note, utcnow
+from desktop.core.models import Annotation, Attachment, Note, utcnow
 from desktop.core.papers import get_paper
 
 
@@ -17,11 +19,19 @@ def add_note(session: Session, paper_id: int, body: str) -> Note:
     return note
 
 
+Part = TypeVar("Part", Note, Annotation, Attachment)
+
+
+def get_part(session: Session, model: type[Part], ident: int, what: str) -> Part:
+    """A note, annotation or attachment by id, or NotFoundError naming `what` it is."""
+    found = session.get(model, ident)
+    if found is None:
+        raise NotFoundError(f"There is no {what} with id {ident}.")
+    return found
+
+
 def get_note(session: Session, note_id: int) -> Note:
-    note = session.get(Note, note_id)
-    if note is None:
-        raise NotFoundError(f"There is no note with id {note_id}.")
-    return note
+    return get_part(session, Note, note_id, "note")
 
 
 def edit_note(session: Session, note_id: int, body: str) -> Note:
@@ -57,10 +67,7 @@ def add_annotation(
 
 
 def get_annotation(session: Session, annotation_id: int) -> Annotation:
-    annotation = session.get(Annotation, annotation_id)
-    if annotation is None:
-        raise NotFoundError(f"There is no annotation with id {annotation_id}.")
-    return annotation
+    return get_part(session, Annotation, annotation_id, "annotation")
 
 
 def edit_annotation(session: Session, annotation_id: int, note: str) -> Annotation:
