@@ -28,6 +28,7 @@ _PARAGRAPH_BREAK = re.compile(r"\n\s*\n")
 _LETTERS = re.compile(r"[A-Za-z]+")
 # TeX skips spaces and one line end after a control word; a blank line is a paragraph break.
 _SPACES_AFTER_WORD = re.compile(r"[ \t\r]*(?:\n[ \t\r]*)?")
+_BLANK_LINE_AHEAD = re.compile(r"[ \t\r]*\n[ \t\r]*\n")
 _ENDS_IN_COMMAND = re.compile(r"\\(?:[A-Za-z]+|.)\s*$")
 _BARE_PERCENT = re.compile(r"(?<!\\)%")
 _PERCENT_STAND_IN = "\ue000"  # a private-use character: never in real text
@@ -343,6 +344,8 @@ class _Decoder:
         match = _LETTERS.match(self.text, self.pos)
         if match is None:
             return None
+        if _BLANK_LINE_AHEAD.match(self.text, match.end()):
+            raise _Unsupported  # a paragraph break right after a command: left to pylatexenc
         self.pos = _SPACES_AFTER_WORD.match(self.text, match.end()).end()  # type: ignore[union-attr]
         return match.group()
 

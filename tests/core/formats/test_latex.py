@@ -228,3 +228,10 @@ def test_whenever_the_fast_path_answers_it_agrees_with_pylatexenc(text: str) -> 
 @given(st.lists(st.sampled_from([*_MARKUP_ALPHABET, "%", "&", "\\url{"]), max_size=30).map("".join))
 def test_to_unicode_never_raises(text: str) -> None:
     assert isinstance(to_unicode(text), str)
+
+
+def test_a_paragraph_break_after_a_command_is_read_like_pylatexenc() -> None:
+    # Found by the property test above: the fast path used to join the paragraphs.
+    for text in ("\\ss\n\n-", "\\ss \n \n-"):
+        assert decode_fast(text) is None  # declined: the reference reads it
+        assert to_unicode(text) == decode_with_pylatexenc(text)
