@@ -151,19 +151,20 @@ class Library:
         head = schema.head_revision()
         if current == head:
             return False
-        if current is None and schema.has_tables(self.engine):
-            raise DatabaseError(
-                f"The database at {self.where} already holds other data and is not a "
-                "Papershelf library; choose an empty database or an existing library."
-            )
         if current is not None and current not in schema.known_revisions():
             raise DatabaseError(
                 "This library was written by a newer Papershelf; update Papershelf to open it."
             )
         source = db.sqlite_path(self.url)
-        if source is not None and source.exists() and schema.has_tables(self.engine):
+        if current is not None and source is not None:
             backup.automatic(source, reason="before-upgrade")
-        schema.upgrade(self.engine)
+        try:
+            schema.upgrade(self.engine)
+        except schema.ForeignDatabaseError:
+            raise DatabaseError(
+                f"The database at {self.where} already holds other data and is not a "
+                "Papershelf library; choose an empty database or an existing library."
+            ) from None
         return True
 
     # -- listeners ----------------------------------------------------------------------

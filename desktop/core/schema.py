@@ -9,7 +9,7 @@ from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import Engine, inspect
+from sqlalchemy import Connection, Engine, inspect
 
 from desktop.core import db
 from desktop.core.errors import DatabaseError
@@ -56,14 +56,25 @@ def current_revision(engine: Engine) -> str | None:
         return MigrationContext.configure(connection).get_current_revision()
 
 
-def has_tables(engine: Engine) -> bool:
-    with engine.connect() as connection:
-        return bool(inspect(connection).get_table_names())
+def _is_foreign(connection: Connection) -> bool:
+    """Tables, but no Papershelf schema version: another program's database."""
+    if MigrationContext.configure(connection).get_current_revision() is not None:
+        return False
+    return bool(set(inspect(connection).get_table_names()) - {"alembic_version"})
+
+
+class ForeignDatabaseError(DatabaseError):
+    """The database holds tables but no Papershelf schema version: it is someone else's."""
 
 
 def upgrade(engine: Engine, revision: str = "head") -> None:
-    """Migrate the database to `revision` in one transaction."""
-    _run(engine, command.upgrade, revision)
+    """Migrate the database to `revision` in one transaction.
+
+    Raises ForeignDatabaseError, changing nothing, when the database holds other tables
+    and no Papershelf version (checked under the migration lock, so that a library another
+    process is creating this very moment is not mistaken for a foreign database).
+    """
+    _run(engine, command.upgrade, revision, refuse_foreign=True)
 
 
 def downgrade(engine: Engine, revision: str) -> None:
@@ -75,7 +86,13 @@ def downgrade(engine: Engine, revision: str) -> None:
 _MIGRATION_LOCK = 7_233_401
 
 
-def _run(engine: Engine, action: Callable[[Config, str], None], revision: str) -> None:
+def _run(
+    engine: Engine,
+    action: Callable[[Config, str], None],
+    revision: str,
+    *,
+    refuse_foreign: bool = False,
+) -> None:
     config = alembic_config()
     # Two processes opening an old library at once: the second waits for the first's
     # migration (SQLite write lock, PostgreSQL advisory lock), then finds nothing to do.
@@ -83,5 +100,7 @@ def _run(engine: Engine, action: Callable[[Config, str], None], revision: str) -
     with writer.begin() as connection:
         if connection.dialect.name == "postgresql":
             connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({_MIGRATION_LOCK})")
+        if refuse_foreign and _is_foreign(connection):
+            raise ForeignDatabaseError("The database holds tables of another program.")
         config.attributes["connection"] = connection
         action(config, revision)
