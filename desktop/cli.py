@@ -12,7 +12,7 @@ from typing import Any
 from desktop.core import db
 from desktop.core.errors import KnownError
 from desktop.core.formats import names
-from desktop.core.formats.record import Record
+from desktop.core.formats.record import MODELLED_FIELDS, Record
 from desktop.core.library import Library
 from desktop.core.papers import PaperDetails
 
@@ -109,18 +109,8 @@ def _add_paper_commands(commands: Any, common: argparse.ArgumentParser) -> None:
     add.add_argument(
         "--type", dest="entry_type", default="article", help="entry type (article, ...)"
     )
-    for field in (
-        "journal",
-        "booktitle",
-        "publisher",
-        "volume",
-        "number",
-        "pages",
-        "doi",
-        "url",
-        "abstract",
-        "topic",
-    ):
+    # Every modelled field has its option; --title and --arxiv are declared on their own.
+    for field in (f for f in MODELLED_FIELDS if f not in ("title", "arxiv_id")):
         add.add_argument(f"--{field}", default="")
     add.add_argument("--arxiv", dest="arxiv_id", default="", metavar="ID")
     add.add_argument("--citekey", help="citation key (default: made from author, year, title)")

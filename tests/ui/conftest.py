@@ -9,10 +9,12 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import QSettings
+from pytestqt.qtbot import QtBot
 
 from desktop.core.formats.record import Person, Record
 from desktop.core.library import Library
 from desktop.ui import prompts
+from desktop.ui.main_window import MainWindow
 
 
 @pytest.fixture(autouse=True)
@@ -48,6 +50,16 @@ def small_library(ui_library: Library) -> Library:
     ui_library.create_list("To read")
     ui_library.create_tag("robotics", "#e4572e")
     return ui_library
+
+
+@pytest.fixture
+def window(small_library: Library, settings: QSettings, qtbot: QtBot) -> Iterator[MainWindow]:
+    """The main window on the small library, shown offscreen, closed afterwards."""
+    shown = MainWindow(small_library, settings)
+    qtbot.addWidget(shown)
+    shown.show()
+    yield shown
+    shown.close()
 
 
 @pytest.fixture

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QKeySequence
@@ -15,15 +13,6 @@ from desktop.core.library import Library
 from desktop.ui.main_window import MainWindow
 from desktop.ui.models import paper_mime
 from desktop.ui.models.paper_table_model import COLUMN_KEYS
-
-
-@pytest.fixture
-def window(small_library: Library, settings: QSettings, qtbot: QtBot) -> Iterator[MainWindow]:
-    shown = MainWindow(small_library, settings)
-    qtbot.addWidget(shown)
-    shown.show()
-    yield shown
-    shown.close()
 
 
 def _titles(window: MainWindow) -> list[str]:

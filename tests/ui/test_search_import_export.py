@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtTest import QTest
 from pytestqt.qtbot import QtBot
@@ -31,15 +30,6 @@ BIB = r"""
   author = {Nobody},
   title = {Unclosed
 """
-
-
-@pytest.fixture
-def window(small_library: Library, settings: QSettings, qtbot: QtBot) -> Iterator[MainWindow]:
-    shown = MainWindow(small_library, settings)
-    qtbot.addWidget(shown)
-    shown.show()
-    yield shown
-    shown.close()
 
 
 def _titles(window: MainWindow) -> list[str]:
