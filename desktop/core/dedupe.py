@@ -3,10 +3,12 @@ first author in the same year. Evidence is kept so the user can judge for themse
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from rapidfuzz import fuzz, process
 from sqlalchemy import select as sa_select
@@ -30,6 +32,15 @@ class Candidate:
     arxiv_id: str
     citekey: str
 
+    # Folded once: an import compares each newcomer, then adds it to the index.
+    @cached_property
+    def folded_title(self) -> str:
+        return _fold(self.title)
+
+    @cached_property
+    def folded_author(self) -> str:
+        return _fold(self.first_author)
+
 
 @dataclass
 class LikelyDuplicate:
@@ -40,9 +51,16 @@ class LikelyDuplicate:
     evidence: list[str] = field(default_factory=list)
 
 
+#: What `_fold` removes: all but letters, digits (str.isalnum) and spaces.
+_NOT_ALNUM = re.compile(r"[^\w ]|_")
+
+
 def _fold(text: str) -> str:
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
-    return "".join(c for c in decomposed if c.isalnum() or c == " ").strip()
+    """Casefolded, accents and punctuation removed: "Müller-Lyer" -> "mullerlyer"."""
+    folded = text.casefold()
+    if not folded.isascii():
+        folded = unicodedata.normalize("NFKD", folded)
+    return _NOT_ALNUM.sub("", folded).strip()
 
 
 class DuplicateFinder:
@@ -66,9 +84,9 @@ class DuplicateFinder:
         if candidate.arxiv_id:
             self._by_arxiv[_bare_arxiv(candidate.arxiv_id)].append(candidate)
         self._by_key[candidate.citekey.casefold()].append(candidate)
-        papers, titles = self._by_author_year[(_fold(candidate.first_author), candidate.year)]
+        papers, titles = self._by_author_year[(candidate.folded_author, candidate.year)]
         papers.append(candidate)
-        titles.append(_fold(candidate.title))
+        titles.append(candidate.folded_title)
 
     def matches(
         self, paper: Candidate, *, original_key: str | None = None
@@ -91,8 +109,8 @@ class DuplicateFinder:
         key = (original_key or paper.citekey).casefold()
         for other in self._by_key.get(key, []):
             note(other, f"same citation key {original_key or paper.citekey}")
-        title = _fold(paper.title)
-        bucket = self._by_author_year.get((_fold(paper.first_author), paper.year))
+        title = paper.folded_title
+        bucket = self._by_author_year.get((paper.folded_author, paper.year))
         if title and bucket is not None:
             papers, titles = bucket
             alike = process.extract(

@@ -10,7 +10,7 @@ from typing import Any
 from sqlalchemy import insert
 from sqlmodel import Session, select
 
-from desktop.core import dedupe, papers, reading_lists, tags
+from desktop.core import dedupe, fulltext_bulk, papers, reading_lists, tags
 from desktop.core.dedupe import LikelyDuplicate
 from desktop.core.errors import KnownError
 from desktop.core.formats import citekeys
@@ -92,18 +92,19 @@ def store(
     records = result.records
     for record in records:
         result.problems.extend(sanitize(record, report.source))
-    for start in range(0, len(records), BATCH):
-        if cancel is not None and cancel():
-            raise ImportCancelled()
-        batch = records[start : start + BATCH]
-        keys = [_unique_key(record, taken, citekey_pattern) for record in batch]
-        ids = papers.insert_papers(session, list(zip(batch, keys, strict=True)))
-        for record, key, paper_id in zip(batch, keys, ids, strict=True):
-            _note_duplicates(finder, report, record, key, paper_id)
-        _label(session, batch, ids, tag_ids, destination.tag, list_id, start)
-        report.paper_ids.extend(ids)
-        if progress is not None:
-            progress(start + len(batch), len(records))
+    with fulltext_bulk.indexed_after(session):
+        for start in range(0, len(records), BATCH):
+            if cancel is not None and cancel():
+                raise ImportCancelled()
+            batch = records[start : start + BATCH]
+            keys = [_unique_key(record, taken, citekey_pattern) for record in batch]
+            ids = papers.insert_papers(session, list(zip(batch, keys, strict=True)))
+            for record, key, paper_id in zip(batch, keys, ids, strict=True):
+                _note_duplicates(finder, report, record, key, paper_id)
+            _label(session, batch, ids, tag_ids, destination.tag, list_id, start)
+            report.paper_ids.extend(ids)
+            if progress is not None:
+                progress(start + len(batch), len(records))
     for problem in result.problems:
         session.add(
             ImportProblem(
@@ -163,10 +164,12 @@ def _strip_nul(record: Record) -> None:
         for key, value in list(mapping.items()):
             if isinstance(value, str):
                 mapping[key] = value.replace("\x00", "")
-    record.keywords = [k.replace("\x00", "") for k in record.keywords]
+    if any("\x00" in k for k in record.keywords):
+        record.keywords = [k.replace("\x00", "") for k in record.keywords]
     for person in (*record.authors, *record.editors):
         for name, value in vars(person).items():
-            setattr(person, name, value.replace("\x00", ""))
+            if "\x00" in value:
+                setattr(person, name, value.replace("\x00", ""))
 
 
 def _unique_key(record: Record, taken: set[str], pattern: str) -> str:

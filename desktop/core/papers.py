@@ -15,7 +15,7 @@ from sqlalchemy import delete, func, insert, update
 from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, select
 
-from desktop.core import people
+from desktop.core import db, people
 from desktop.core.errors import InvalidInputError, NotFoundError, StaleEditError
 from desktop.core.formats.record import MODELLED_FIELDS, Record
 from desktop.core.formats.record import Person as NamedPerson
@@ -157,9 +157,13 @@ def insert_papers(session: Session, keyed: list[tuple[Record, str]]) -> list[int
     for record, _ in keyed:
         validate_values({"year": record.year, "month": record.month, "doi": record.doi})
     now = utcnow()
-    rows = [paper_row(record, key, now) for record, key in keyed]
-    statement = insert(Paper).returning(col(Paper.id), sort_by_parameter_order=True)
-    ids = [row[0] for row in session.execute(statement, rows)]
+    ids = db.reserve_ids(session, Paper, len(keyed))
+    rows = [
+        {"id": paper_id, **paper_row(record, key, now)}
+        for paper_id, (record, key) in zip(ids, keyed, strict=True)
+    ]
+    # Core, not the ORM's bulk path: one executemany, no per-row bookkeeping.
+    session.connection().execute(insert(Paper.__table__), rows)  # type: ignore[attr-defined]
     people.link_many(
         session,
         [

@@ -71,7 +71,7 @@ def link_many(session: Session, links: list[tuple[int, Role, list[NamedPerson]]]
         for position, person in enumerate(named)
     ]
     if rows:
-        session.execute(sa_insert(PaperPerson), rows)
+        session.connection().execute(sa_insert(PaperPerson.__table__), rows)  # type: ignore[attr-defined]
 
 
 def set_people(session: Session, paper_id: int, role: Role, people: list[NamedPerson]) -> None:

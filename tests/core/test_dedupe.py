@@ -3,7 +3,12 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 
+from hypothesis import given
+from hypothesis import strategies as st
+
+from desktop.core import dedupe
 from desktop.core.dedupe import Candidate, DuplicateFinder
 
 
@@ -59,3 +64,16 @@ def test_pairs_marked_different_are_not_reported() -> None:
     finder = DuplicateFinder([paper(1, "Soft Actor-Critic")], not_duplicates={(1, 2)})
     assert finder.matches(paper(2, "Soft Actor Critic")) == []
     assert [d.other_id for d in finder.matches(paper(3, "Soft Actor Critic"))] == [1]
+
+
+@given(st.text(alphabet=st.characters(codec="utf-8"), max_size=30))
+def test_folding_keeps_exactly_letters_digits_and_spaces(text: str) -> None:
+    """The fast fold (a regex, NFKD only when needed) equals its plain definition."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    plain = "".join(c for c in decomposed if c.isalnum() or c == " ").strip()
+    assert dedupe._fold(text) == plain
+
+
+def test_folding_examples() -> None:
+    assert dedupe._fold("Müller-Lyer") == "mullerlyer"
+    assert dedupe._fold("  Straße_2 ") == "strasse2"

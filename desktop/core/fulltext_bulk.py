@@ -1,0 +1,56 @@
+"""Bulk imports on SQLite: the full-text table is filled once per import, not once per row.
+
+Migration 0002 keeps `fts_paper` in step through a trigger on every inserted paper. For an
+import of thousands of papers that trigger costs about five times what one
+INSERT ... SELECT into the full-text table costs (measured: 2.9 s against 0.6 s for 20,000
+abstracts). So, inside the import's own transaction, the trigger is dropped, the papers
+are inserted, their abstracts are indexed in one statement, and the trigger is created
+again from its own stored SQL. SQLite's DDL is transactional and the importer holds the
+write lock: a failed or cancelled import, or a killed process, leaves the trigger as it
+was, and no other writer can insert a paper meanwhile.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from sqlalchemy import text
+from sqlmodel import Session
+
+_TRIGGER = "fts_paper_insert"
+
+
+@contextmanager
+def indexed_after(session: Session) -> Iterator[None]:
+    """Papers inserted in the block reach the full-text table when it ends.
+
+    Only papers are to be inserted inside the block (no notes: new papers have none).
+    On PostgreSQL, whose full-text indexes are ordinary indexes, this does nothing.
+    """
+    connection = session.connection()
+    if connection.dialect.name != "sqlite":
+        yield
+        return
+    trigger_sql = connection.execute(
+        text("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = :name"),
+        {"name": _TRIGGER},
+    ).scalar()
+    if trigger_sql is None:  # a library from before full-text search: nothing to keep in step
+        yield
+        return
+    highest = connection.execute(text("SELECT coalesce(max(id), 0) FROM paper")).scalar()
+    connection.execute(text(f"DROP TRIGGER {_TRIGGER}"))
+    try:
+        yield
+    finally:
+        # Also on error: a caller that catches the error and commits must not find
+        # papers missing from the full-text table, nor the trigger gone.
+        connection.execute(
+            text(
+                "INSERT INTO fts_paper (rowid, abstract, notes) "
+                "SELECT id, abstract, '' FROM paper WHERE id > :highest"
+            ),
+            {"highest": highest},
+        )
+        connection.execute(text(trigger_sql))
