@@ -9,6 +9,7 @@ import pytest
 
 from desktop.core.errors import InvalidInputError
 from desktop.core.formats import bibtex, registry
+from desktop.core.formats.record import Record
 from desktop.core.importer import ImportCancelled
 from desktop.core.library import Library
 
@@ -265,3 +266,24 @@ def test_a_listing_heading_is_not_exported_as_a_preamble(
 ) -> None:
     report = library.import_file(seed_listing)
     assert "@preamble" not in library.export(report.paper_ids[:3], "bibtex").casefold()
+
+
+def test_full_text_holds_imported_and_later_papers(library: Library, tmp_path: Path) -> None:
+    """An import fills the full-text index in one go (on SQLite its per-row trigger is set
+    aside meanwhile); papers added afterwards, one by one, are indexed as before, also
+    after an import that was cancelled."""
+    entries = "\n".join(
+        f"@misc{{k{n}, title={{Paper {n}}}, abstract={{about tokamak{n} plasma}}}}"
+        for n in range(600)
+    )
+    library.import_file(_write(tmp_path, "many.bib", entries))
+    def titles(query: str) -> list[str]:
+        return [library.paper(h.paper_id).paper.title for h in library.search(query)]
+
+    assert titles("abstract:tokamak599") == ["Paper 599"]
+    assert len(library.search("abstract:plasma", limit=1000)) == 600
+    with pytest.raises(ImportCancelled):
+        library.import_file(_write(tmp_path, "again.bib", entries), cancel=lambda: True)
+    library.add_paper(Record(title="Later", abstract="stellarator confinement"))
+    assert titles("abstract:stellarator") == ["Later"]
+    assert len(library.search("abstract:plasma", limit=1000)) == 600
