@@ -1,11 +1,12 @@
 """Read BibTeX and BibLaTeX into Records.
 
-bibtexparser 2 cuts the text into blocks (entries, @string, @preamble, @comment, and the
-blocks it could not read); everything after that is ours: field values are evaluated the way
-BibTeX does (`{...}`, `"..."`, numbers, @string abbreviations, `#` concatenation), crossref
-and xdata parents fill in missing fields, and each entry becomes a `Record` with its text
-decoded to Unicode. Nothing raises on user input: what cannot be read becomes a `Problem`
-carrying its line and raw text.
+The text is cut into blocks (entries, @string, @preamble, @comment, and the blocks that
+could not be read) as bibtexparser 2 cuts it, by `bibtex_split` (a fast path for plain
+entries, bibtexparser itself for everything else); everything after that is ours: field
+values are evaluated the way BibTeX does (`{...}`, `"..."`, numbers, @string abbreviations,
+`#` concatenation), crossref and xdata parents fill in missing fields, and each entry
+becomes a `Record` with its text decoded to Unicode. Nothing raises on user input: what
+cannot be read becomes a `Problem` carrying its line and raw text.
 
 `parse_many` reads several files as one bibliography, so abbreviations and crossref parents
 defined in one file serve the others (a repository that keeps @string definitions in
@@ -20,10 +21,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-import bibtexparser
 from bibtexparser import model as bib
 
-from desktop.core.formats import latex, names
+from desktop.core.formats import bibtex_split, latex, names
+from desktop.core.formats.bibtex_split import SplitEntry
 from desktop.core.formats.encoding import decode_bytes, read_decoded
 from desktop.core.formats.record import ParseResult, Person, Problem, Record
 
@@ -76,25 +77,29 @@ _NOOPSORT = re.compile(r"\\noopsort\s*\{[^{}]*\}")
 
 @dataclass
 class _File:
-    """One source as bibtexparser split it, with its own @string definitions."""
+    """One source cut into blocks, with its own @string definitions."""
 
     name: str
     text: str
-    #: `text` with its `%` comments blanked out (same length and lines), as bibtexparser saw it.
+    #: `text` with its `%` comments blanked out (same length and lines), as the splitter saw it.
     seen: str
-    library: bibtexparser.Library
+    blocks: list[tuple[int, SplitEntry | bib.Block]]
     macros: dict[str, str] = field(default_factory=dict)
     _line_starts: list[int] = field(default_factory=list)
 
     def original(self, raw: str | None, line: int | None) -> str:
-        """The source text of a block, comments included (bibtexparser saw them blanked)."""
+        """The source text of a block, comments included (the splitter saw them blanked)."""
         if not raw or self.seen is self.text or line is None:
             return raw or ""
+        start = self.locate(raw, line)
+        return raw if start < 0 else self.text[start : start + len(raw)]
+
+    def locate(self, raw: str, line: int) -> int:
+        """Where a block's text (as the splitter saw it) starts, from its line; -1 if lost."""
         if not self._line_starts:
             self._line_starts = [0, *(m.end() for m in re.finditer("\n", self.seen))]
-        offset = self._line_starts[min(line, len(self._line_starts)) - 1]
-        start = self.seen.find(raw, offset)
-        return raw if start < 0 else self.text[start : start + len(raw)]
+        offset = self._line_starts[max(min(line, len(self._line_starts)), 1) - 1]
+        return self.seen.find(raw, offset)
 
 
 @dataclass
@@ -106,8 +111,9 @@ class _Entry:
     fields: dict[str, str]
     file: _File
     line: int | None
-    #: The block as bibtexparser saw it; `raw` gives the original text when a Problem needs it.
-    seen_raw: str
+    #: Where the entry's text is in the file; `raw` slices it only when a Problem needs it.
+    start: int
+    end: int
 
     @property
     def source(self) -> str:
@@ -115,7 +121,7 @@ class _Entry:
 
     @property
     def raw(self) -> str:
-        return self.file.original(self.seen_raw, self.line)
+        return self.file.text[self.start : self.end]
 
 
 # --- Public entry points ------------------------------------------------------------------
@@ -176,14 +182,14 @@ def parse_many(sources: Iterable[tuple[str, str]]) -> ParseResult:
 def _split(name: str, text: str, result: ParseResult) -> _File:
     seen = _blank_comments(text)
     try:
-        library = bibtexparser.parse_string(seen, parse_stack=[])
+        blocks = bibtex_split.split(seen).blocks
     except Exception as error:  # a bug in the splitter must not lose the user's file
         result.problems.append(
             Problem(name, None, f"This file could not be read at all ({error}).", raw=text)
         )
-        return _File(name, text, seen, bibtexparser.Library())
-    file = _File(name, text, seen, library)
-    for block in library.blocks:
+        return _File(name, text, seen, [])
+    file = _File(name, text, seen, blocks)
+    for _, block in blocks:
         string = _unwrap(block)
         if isinstance(string, bib.String):
             # BibTeX abbreviations are case-insensitive; a later definition replaces one.
@@ -228,7 +234,7 @@ def _blank_comments(text: str) -> str:
     return "".join(pieces)
 
 
-def _unwrap(block: bib.Block) -> bib.Block:
+def _unwrap(block: SplitEntry | bib.Block) -> SplitEntry | bib.Block:
     """The block itself, or the entry/string a duplicate-key wrapper holds."""
     if isinstance(block, bib.DuplicateBlockKeyBlock | bib.DuplicateFieldKeyBlock):
         inner = block.ignore_error_block
@@ -238,36 +244,37 @@ def _unwrap(block: bib.Block) -> bib.Block:
 
 
 def _read_blocks(file: _File, expand: _Expander, result: ParseResult) -> Iterable[_Entry]:
-    for block in file.library.blocks:
-        line = None if block.start_line is None else block.start_line + 1
+    for line, block in file.blocks:
         inner = _unwrap(block)
-        if isinstance(inner, bib.Entry):
-            yield _read_entry(inner, file, line, expand)
+        if isinstance(inner, SplitEntry):
+            yield _read_entry(inner, file, expand)
         elif isinstance(inner, bib.ExplicitComment) and _misread_as_comment(inner):
             yield from _reread_as_entry(inner, file, line, expand)
         elif isinstance(inner, bib.Preamble | bib.ExplicitComment):
             result.preambles.append(file.original(inner.raw, line))
         elif isinstance(inner, bib.ImplicitComment):
-            result.problems.extend(_stray_entries(file.name, inner))
+            result.problems.extend(_stray_entries(file.name, inner, line))
         elif isinstance(inner, bib.ParsingFailedBlock):
             raw = file.original(inner.raw, line)
             message = _explain_failure(inner.error, raw)
             result.problems.append(Problem(file.name, line, message, raw))
 
 
-def _read_entry(entry: bib.Entry, file: _File, line: int | None, expand: _Expander) -> _Entry:
-    read = _Entry(entry.entry_type.lower(), entry.key.strip(), {}, file, line, entry.raw or "")
+def _read_entry(entry: SplitEntry, file: _File, expand: _Expander) -> _Entry:
+    read = _Entry(
+        entry.entry_type.lower(), entry.key.strip(), {}, file, entry.line, entry.start, entry.end
+    )
     expand.entry = read
     repeated = []
-    for raw_field in entry.fields:
-        name = _field_name(raw_field.key)
+    for raw_name, raw_value in entry.fields:
+        name = _field_name(raw_name)
         if name is None:
             # Fields commented out with "%" never reach here (they were blanked out).
             expand.report("A value has no field name before its '='; it was left out.")
             continue
         if name in read.fields:
             repeated.append(name)
-        _store_field(read, name, str(raw_field.value), expand)
+        _store_field(read, name, raw_value, expand)
     if repeated:
         expand.report(
             f"The field(s) {', '.join(sorted(set(repeated)))} appear more than once; "
@@ -283,15 +290,16 @@ def _misread_as_comment(block: bib.ExplicitComment) -> bool:
 
 
 def _reread_as_entry(
-    block: bib.ExplicitComment, file: _File, line: int | None, expand: _Expander
+    block: bib.ExplicitComment, file: _File, line: int, expand: _Expander
 ) -> Iterable[_Entry]:
     raw = block.raw or ""
+    start = max(file.locate(raw, line), 0)
     # An underscore hides the "comment" prefix from the splitter; it is removed again below.
-    library = bibtexparser.parse_string("@_" + raw.lstrip()[1:], parse_stack=[])
-    for entry in library.entries:
-        read = _read_entry(entry, file, line, expand)
+    for entry in bibtex_split.split("@_" + raw.lstrip()[1:]).entries:
+        # The block's text and line stand for the entry's in problems.
+        entry.line, entry.start, entry.end = line, start, start + len(raw)
+        read = _read_entry(entry, file, expand)
         read.entry_type = read.entry_type.removeprefix("_")
-        read.seen_raw = raw
         yield read
 
 
@@ -321,14 +329,12 @@ def _field_name(raw_key: str) -> str | None:
     return name or None
 
 
-def _stray_entries(source: str, comment: bib.ImplicitComment) -> list[Problem]:
+def _stray_entries(source: str, comment: bib.ImplicitComment, first_line: int) -> list[Problem]:
     """Text between entries that starts like an entry was an entry bibtexparser could not see."""
     problems = []
     text = comment.comment
     for match in _LOOKS_LIKE_ENTRY.finditer(text):
-        line = None
-        if comment.start_line is not None:
-            line = comment.start_line + 1 + text.count("\n", 0, match.start())
+        line = first_line + text.count("\n", 0, match.start())
         end = text.find("\n@", match.end())
         raw = text[match.start() : None if end < 0 else end].strip()
         problems.append(
