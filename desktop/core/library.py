@@ -412,7 +412,8 @@ class Library:
     ) -> ImportReport:
         """Import several files in one transaction; BibTeX files share abbreviations and
         crossref targets, as they do when bibtex reads them together."""
-        files = [(Path(p).name, _read_bytes(Path(p)), Path(p)) for p in paths]
+        # A generator: each file's bytes can go once decoded (see registry.read_many).
+        files = ((Path(p).name, _read_bytes(Path(p)), Path(p)) for p in paths)
         formats, result = registry.read_many(files, format=format)
         return self.import_parsed(
             result,

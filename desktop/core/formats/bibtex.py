@@ -139,9 +139,13 @@ def parse_bytes(data: bytes, source: str) -> ParseResult:
 
 def parse_many_bytes(sources: Iterable[tuple[str, bytes]]) -> ParseResult:
     """`parse_many` for files' bytes; each guessed encoding is reported as a Problem."""
+    return parse_many_decoded((name, *decode_bytes(data)) for name, data in sources)
+
+
+def parse_many_decoded(sources: Iterable[tuple[str, str, str, str | None]]) -> ParseResult:
+    """`parse_many` for decoded files: (name, text, encoding, a note if it was guessed)."""
     texts, notes, encodings = [], [], []
-    for name, data in sources:
-        text, encoding, note = decode_bytes(data)
+    for name, text, encoding, note in sources:
         texts.append((name, text))
         encodings.append(encoding)
         if note is not None:
@@ -171,8 +175,11 @@ def parse_many(sources: Iterable[tuple[str, str]]) -> ParseResult:
             (parked if entry.entry_type == "xdata" else entries).append(entry)
     _report_duplicate_keys(entries, result.problems)
     _inherit(entries, parked, result.problems)
-    for entry in entries:
-        result.records.append(_to_record(entry, result.problems))
+    # Each stage lets go of what it has read, so that a large file is held about once
+    # as text and once as records, not also as blocks and evaluated fields.
+    entries.reverse()
+    while entries:
+        result.records.append(_to_record(entries.pop(), result.problems))
     return result
 
 
@@ -244,7 +251,11 @@ def _unwrap(block: SplitEntry | bib.Block) -> SplitEntry | bib.Block:
 
 
 def _read_blocks(file: _File, expand: _Expander, result: ParseResult) -> Iterable[_Entry]:
-    for line, block in file.blocks:
+    """The file's entries, evaluated; its blocks are let go of as they are read."""
+    blocks, file.blocks = file.blocks, []
+    blocks.reverse()
+    while blocks:
+        line, block = blocks.pop()
         inner = _unwrap(block)
         if isinstance(inner, SplitEntry):
             yield _read_entry(inner, file, expand)

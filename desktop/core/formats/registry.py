@@ -159,29 +159,32 @@ def read(
 
 
 def read_many(
-    files: Sequence[tuple[str, bytes, str | Path | None]], *, format: str = "auto"
+    files: Iterable[tuple[str, bytes, str | Path | None]], *, format: str = "auto"
 ) -> tuple[list[str], ParseResult]:
     """Read several files (source name, bytes, path) into one result; the formats used.
 
     BibTeX files are read together, so that @string abbreviations and crossref targets
-    defined in one file serve the others (as `bibtex file1 file2` would see them).
+    defined in one file serve the others (as `bibtex file1 file2` would see them). Given
+    a generator, each file's bytes are let go of once decoded: a large file is then held
+    once, as text, while it is read.
     """
     from desktop.core.formats import bibtex
 
     names: list[str] = []
-    together: list[tuple[str, bytes]] = []
+    together: list[tuple[str, str, str, str | None]] = []
     combined = ParseResult()
     for source, data, path in files:
-        text, _, _ = decode_bytes(data)
+        text, encoding, note = decode_bytes(data)
         name = detect_format(path, text) if format == "auto" else get(format).name
         names.append(name)
         if name in ("bibtex", "biblatex"):
-            together.append((source, data))
-            continue
-        _, result = read(data, source=source, path=path, format=name)
-        _extend(combined, result)
+            together.append((source, text, encoding, note))
+        else:
+            _, result = read(data, source=source, path=path, format=name)
+            _extend(combined, result)
+        del data, text
     if together:
-        _extend(combined, bibtex.parse_many_bytes(together))
+        _extend(combined, bibtex.parse_many_decoded(together))
     return names, combined
 
 
