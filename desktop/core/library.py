@@ -24,6 +24,7 @@ from desktop.core import (
     browse,
     db,
     dedupe,
+    gc_pause,
     importer,
     merging,
     notes,
@@ -414,16 +415,17 @@ class Library:
         crossref targets, as they do when bibtex reads them together."""
         # A generator: each file's bytes can go once decoded (see registry.read_many).
         files = ((Path(p).name, _read_bytes(Path(p)), Path(p)) for p in paths)
-        formats, result = registry.read_many(files, format=format)
-        return self.import_parsed(
-            result,
-            source=", ".join(str(p) for p in paths),
-            format=", ".join(dict.fromkeys(formats)),
-            list_name=list_name,
-            tag=tag,
-            progress=progress,
-            cancel=cancel,
-        )
+        with gc_pause.paused():
+            formats, result = registry.read_many(files, format=format)
+            return self.import_parsed(
+                result,
+                source=", ".join(str(p) for p in paths),
+                format=", ".join(dict.fromkeys(formats)),
+                list_name=list_name,
+                tag=tag,
+                progress=progress,
+                cancel=cancel,
+            )
 
     def import_text(
         self,
@@ -455,7 +457,7 @@ class Library:
     ) -> ImportReport:
         """Store what an importer read: all of it, or (on error or cancel) none of it."""
         report = ImportReport(source=source, format=format)
-        with self._write() as session:
+        with gc_pause.paused(), self._write() as session:
             self._store_parsed(
                 session, result, report, Destination(list_name, tag), progress, cancel
             )
@@ -598,12 +600,13 @@ class Library:
 
         Read in one transaction, so the file is one consistent picture of the library.
         """
-        with self._read() as session:
-            entries = papers.export_entries(session, paper_ids)
-            preambles = json.loads(self._setting(session, PREAMBLES, "[]"))
-        if format == "markdown":
-            return registry.write_markdown(entries)
-        return registry.write(format, [record for record, _ in entries], preambles=preambles)
+        with gc_pause.paused():
+            with self._read() as session:
+                entries = papers.export_entries(session, paper_ids)
+                preambles = json.loads(self._setting(session, PREAMBLES, "[]"))
+            if format == "markdown":
+                return registry.write_markdown(entries)
+            return registry.write(format, [record for record, _ in entries], preambles=preambles)
 
     # -- reading lists ----------------------------------------------------------------
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from sqlalchemy import Engine
 
-from desktop.core import db
+from desktop.core import db, gc_pause
 from desktop.core.search import catalog, fulltext, query
 from desktop.core.search.index import SearchIndex
 
@@ -41,7 +41,7 @@ class Searcher:
 
     def build(self, progress: Callable[[int], None] | None = None) -> None:
         """(Re)build the index from the database."""
-        with db.read_session(self._engine) as session:
+        with gc_pause.paused(), db.read_session(self._engine) as session:
             index = SearchIndex.build(catalog.documents(session), progress)
         with self._lock:
             self._index = index

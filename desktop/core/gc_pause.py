@@ -1,0 +1,26 @@
+"""Pausing Python's cyclic garbage collector while a large batch is built.
+
+Reading 100k entries creates millions of objects that all live on; each full collection
+walks every one of them, so collections grow with the work done and cost a third of a
+100k-entry import (measured: 29.6 s with the collector, 20.9 s without). The batch's
+objects hold no reference cycles worth collecting early, so the collector is paused for
+the batch and resumed afterwards (nested pauses resume only at the outermost).
+"""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+
+@contextmanager
+def paused() -> Iterator[None]:
+    """Run the block with the cyclic collector off, as it was before afterwards."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
