@@ -8,8 +8,10 @@ plain word tokens first, and each token is quoted (FTS5) or passed as a bound le
 
 from __future__ import annotations
 
+import json
 import re
 import unicodedata
+from collections.abc import Iterator
 
 from sqlalchemy import Connection, select, text
 from sqlmodel import col
@@ -47,17 +49,21 @@ def fts5_query(words: list[str]) -> str:
     return expression
 
 
-def match(connection: Connection, text_: str, field: str | None = None) -> set[int]:
+def match(
+    connection: Connection, text_: str, field: str | None = None, *, limit: int | None = None
+) -> set[int]:
     """Ids of papers (trash included) whose abstract or notes contain `text_`.
 
     `field` limits the search to "abstract" or "note"; several words must appear together.
+    With `limit`, at most that many ids are read from each of abstracts and notes (so an
+    answer of `limit` ids or more may be incomplete).
     """
     words = tokens(text_)
     if not words:
         return set()
     if connection.dialect.name == "sqlite":
-        return _match_sqlite(connection, words, field)
-    return _match_postgresql(connection, words, field)
+        return _match_sqlite(connection, words, field, limit)
+    return _match_postgresql(connection, words, field, limit)
 
 
 def match_within(
@@ -72,62 +78,101 @@ def match_within(
     words = folded_tokens(text_, accents=accents)
     if not words or not paper_ids:
         return set()
-    texts: dict[int, list[str]] = {}
-    ids = sorted(paper_ids)
+    phrase = _phrase_pattern(words)
+    found: set[int] = set()
+    for paper_id, body in _texts(connection, field, sorted(paper_ids)):
+        if paper_id not in found and phrase.search(_folded(body, accents=accents)):
+            found.add(paper_id)
+    return found
+
+
+def _texts(
+    connection: Connection, field: str | None, ids: list[int]
+) -> Iterator[tuple[int, str]]:
+    """(paper id, abstract or note body) of the given papers."""
+    if connection.dialect.name == "sqlite":
+        # One statement over a JSON list of ids, read by the driver's own cursor: checking
+        # a few thousand abstracts costs little more than reading them.
+        driver = connection.connection.driver_connection
+        assert driver is not None  # an open connection
+        listed = json.dumps(ids)
+        if field in (None, "abstract"):
+            yield from driver.execute(
+                "SELECT id, abstract FROM paper WHERE id IN (SELECT value FROM json_each(?))",
+                (listed,),
+            )
+        if field in (None, "note"):
+            yield from driver.execute(
+                "SELECT paper_id, body FROM note "
+                "WHERE paper_id IN (SELECT value FROM json_each(?))",
+                (listed,),
+            )
+        return
     for start in range(0, len(ids), 500):
         chunk = ids[start : start + 500]
         if field in (None, "abstract"):
             rows = connection.execute(
                 select(col(Paper.id), col(Paper.abstract)).where(col(Paper.id).in_(chunk))
             )
-            for paper_id, abstract in rows:
-                texts.setdefault(paper_id or 0, []).append(abstract)
+            yield from ((paper_id or 0, abstract) for paper_id, abstract in rows)
         if field in (None, "note"):
-            rows = connection.execute(
+            notes = connection.execute(
                 select(col(Note.paper_id), col(Note.body)).where(col(Note.paper_id).in_(chunk))
             )
-            for paper_id, body in rows:
-                texts.setdefault(paper_id or 0, []).append(body)
-    return {
-        pid
-        for pid, bodies in texts.items()
-        if any(_has_phrase(folded_tokens(b, accents=accents), words) for b in bodies)
-    }
+            yield from ((paper_id, body) for paper_id, body in notes)
 
 
-def _has_phrase(tokens: list[str], words: list[str]) -> bool:
-    """`words` in order and adjacent among `tokens`, the last one possibly a prefix."""
-    last_is_prefix = len(words[-1]) >= MIN_PREFIX
-    span = len(words)
-    for start in range(len(tokens) - span + 1):
-        if tokens[start : start + span - 1] == words[:-1]:
-            token = tokens[start + span - 1]
-            if token == words[-1] or (last_is_prefix and token.startswith(words[-1])):
-                return True
-    return False
+def _phrase_pattern(words: list[str]) -> re.Pattern[str]:
+    """`words` as whole tokens, in order and adjacent, in folded text (the last one
+    possibly a prefix): one regular-expression search per text instead of tokenizing it."""
+    first = re.escape(words[0])
+    # The word comes first and the check that no letter precedes it after, so that the
+    # search scans for the word's letters at C speed rather than trying every position.
+    pattern = first + rf"(?<![^\W_]{first})"
+    pattern += "".join(r"[\W_]+" + re.escape(w) for w in words[1:])
+    if len(words[-1]) < MIN_PREFIX:
+        pattern += r"(?![^\W_])"
+    return re.compile(pattern)
 
 
-def _match_sqlite(connection: Connection, words: list[str], field: str | None) -> set[int]:
+def _folded(text_: str, *, accents: bool) -> str:
+    """Text folded as `folded_tokens` folds it, separators kept."""
+    if accents or text_.isascii():
+        return text_.casefold()
+    decomposed = unicodedata.normalize("NFKD", text_.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def _match_sqlite(
+    connection: Connection, words: list[str], field: str | None, limit: int | None
+) -> set[int]:
     column = {"abstract": "abstract", "note": "notes"}.get(field or "", SQLITE_TABLE)
-    rows = connection.execute(
-        text(f"SELECT rowid FROM {SQLITE_TABLE} WHERE {column} MATCH :q"),
-        {"q": fts5_query(words)},
-    )
-    return {row[0] for row in rows}
+    statement = f"SELECT rowid FROM {SQLITE_TABLE} WHERE {column} MATCH ?"
+    if limit is not None:
+        statement += f" LIMIT {int(limit)}"
+    # A common word is in tens of thousands of abstracts: the driver's own cursor reads
+    # those ids several times faster than result rows made one by one.
+    driver = connection.connection.driver_connection
+    assert driver is not None  # an open connection
+    cursor = driver.execute(statement, (fts5_query(words),))
+    return {row[0] for row in cursor.fetchall()}
 
 
-def _match_postgresql(connection: Connection, words: list[str], field: str | None) -> set[int]:
+def _match_postgresql(
+    connection: Connection, words: list[str], field: str | None, limit: int | None
+) -> set[int]:
     # Each token becomes a quoted lexeme with a prefix marker, joined as a phrase (<->).
     lexemes = ["'" + w.replace("'", "''") + "'" for w in words]
     if len(words[-1]) >= MIN_PREFIX:
         lexemes[-1] += ":*"
     tsquery = " <-> ".join(lexemes)
+    cap = "" if limit is None else f" LIMIT {int(limit)}"
     found: set[int] = set()
     if field in (None, "abstract"):
         rows = connection.execute(
             text(
                 "SELECT id FROM paper WHERE to_tsvector('simple', abstract) "
-                "@@ to_tsquery('simple', :q)"
+                "@@ to_tsquery('simple', :q)" + cap
             ),
             {"q": tsquery},
         )
@@ -136,7 +181,7 @@ def _match_postgresql(connection: Connection, words: list[str], field: str | Non
         rows = connection.execute(
             text(
                 "SELECT DISTINCT paper_id FROM note WHERE to_tsvector('simple', body) "
-                "@@ to_tsquery('simple', :q)"
+                "@@ to_tsquery('simple', :q)" + cap
             ),
             {"q": tsquery},
         )

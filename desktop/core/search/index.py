@@ -33,6 +33,7 @@ from desktop.core.search.matching import (
     ClauseMatcher,
     Corpus,
     FullText,
+    FullTextProbe,
     FullTextWithin,
     restrict,
 )
@@ -138,14 +139,16 @@ class SearchIndex:
         fulltext: FullText | None = None,
         fulltext_below: int | None = None,
         fulltext_within: FullTextWithin | None = None,
+        fulltext_probe: FullTextProbe | None = None,
     ) -> list[Hit]:
         """The best `limit` papers for `query`, best first; [] for an empty query.
 
         Every clause must hold. Full text is asked for free words only when the short fields
         give fewer than `fulltext_below` hits (default: `limit`), since a paper found through
         its abstract ranks below the others anyway; `abstract:`, `note:` and negated free
-        words always ask it. With `fulltext_within`, only the most selective clause asks full
-        text over the whole library; the others are checked on the few papers it allows.
+        words always ask it. With `fulltext_within` and `fulltext_probe`, only the most
+        selective clause asks full text over the whole library; the others are checked on
+        the papers it allows (see `_load_fulltext`).
         """
         clauses = [ClauseMatcher(c, self._corpus) for c in query.clauses]
         clauses = [c for c in clauses if not c.empty]
@@ -161,7 +164,7 @@ class SearchIndex:
         hits = self._search(clauses, limit)
         enough = limit if fulltext_below is None else min(limit, fulltext_below)
         if fulltext is not None and len(hits) < enough and _has_free_words(clauses):
-            _load_fulltext(clauses, fulltext, fulltext_within)
+            _load_fulltext(clauses, fulltext, fulltext_within, fulltext_probe)
             hits = _merged(hits, self._search(clauses, limit), limit)
         return hits
 
@@ -263,37 +266,72 @@ def _merged(first: list[Hit], more: list[Hit], limit: int) -> list[Hit]:
     return sorted(best.values(), key=lambda hit: -hit.score)[:limit]
 
 
-#: Above this many candidates, checking words paper by paper costs more than full text.
+#: Up to this many allowed papers, the other clauses are checked paper by paper at once.
 _CHECK_WITHIN_AT_MOST = 400
+#: A clause whose full text holds more papers than this is "common" when picking the most
+#: selective one (counting further costs more than it tells).
+_COMMON = 2_000
+#: Checking a paper's abstract costs about as much as reading this many ids from full text.
+_WITHIN_COST = 16
 
 
 def _load_fulltext(
-    clauses: list[ClauseMatcher], fulltext: FullText, within: FullTextWithin | None
+    clauses: list[ClauseMatcher],
+    fulltext: FullText,
+    within: FullTextWithin | None,
+    probe: FullTextProbe | None,
 ) -> None:
     """Let every clause match through abstracts and notes too.
 
     A common word can be in most abstracts, and reading all those ids costs far more than
-    the rest of a search. So the most selective clause goes first; when it allows few
-    papers, the other clauses are only checked on those.
+    the rest of a search. So each clause's full-text answer is first probed (read only
+    while it is small); the clause allowing the fewest papers goes first, and the others
+    are only checked on the papers it allows: one by one when they are few, else through
+    full text when that answer is small enough, else one by one all the same.
     """
-    positive = sorted((c for c in clauses if not c.only_negative), key=ClauseMatcher.cost)
-    if not positive or within is None:
+    positive = [c for c in clauses if not c.only_negative]
+    if not positive or within is None or probe is None:
         for clause in clauses:
             clause.load_fulltext(fulltext)
         return
+
+    def size(clause: ClauseMatcher) -> int:
+        common = 0
+        for term in clause.positive:
+            if term.wants_fulltext and term.fulltext_ids is None:
+                found = probe(term.term.text, term.fulltext_field, _COMMON)
+                if found is None:
+                    common += 1
+                else:
+                    term.load_fulltext(_answering(found))
+        return clause.cost() + common * _COMMON
+
+    positive.sort(key=size)
     first = positive[0]
-    first.load_fulltext(fulltext)
+    first.load_fulltext(fulltext)  # complete already unless every clause is common
     allowed: set[int] = set()
     for _, ids in first.sources():
         allowed.update(ids)
-    narrow = len(allowed) <= _CHECK_WITHIN_AT_MOST
 
     def checked(text: str, field: str | None) -> set[int]:
+        if len(allowed) > _CHECK_WITHIN_AT_MOST:
+            found = probe(text, field, _WITHIN_COST * len(allowed))
+            if found is not None:
+                return found & allowed
         return within(text, field, allowed)
 
     for clause in clauses:
         if clause is not first:
-            clause.load_fulltext(checked if narrow and not clause.only_negative else fulltext)
+            clause.load_fulltext(fulltext if clause.only_negative else checked)
+
+
+def _answering(found: set[int]) -> FullText:
+    """A full-text callback giving an answer already known."""
+
+    def known(_text: str, _field: str | None) -> set[int]:
+        return found
+
+    return known
 
 
 def _has_free_words(clauses: list[ClauseMatcher]) -> bool:

@@ -25,6 +25,9 @@ from desktop.core.search.vocabulary import PREFIX_FLOOR, Expansion, Vocabulary
 FullText = Callable[[str, str | None], set[int]]
 #: `within(text, field, ids)` -> those of `ids` whose abstract or notes match `text`.
 FullTextWithin = Callable[[str, str | None, set[int]], set[int]]
+#: `probe(text, field, at_most)` -> the `fulltext` answer when it holds at most `at_most`
+#: papers, else None (found out without reading a common word's every paper).
+FullTextProbe = Callable[[str, str | None, int], set[int] | None]
 
 #: Title and author matches rank first; the other short fields a little lower.
 FIELD_WEIGHT = {"title": 1.0, "author": 1.0}
@@ -119,12 +122,17 @@ class TermMatcher:
         """Whether full text may satisfy this term (free words, `abstract:`, `note:`)."""
         return bool(self.parts) and (self.term.field is None or self.term.field in _FULLTEXT_ONLY)
 
+    @property
+    def fulltext_field(self) -> str | None:
+        """The field full text is asked about: "abstract", "note", or None for both."""
+        return self.term.field if self.term.field in _FULLTEXT_ONLY else None
+
     def load_fulltext(self, fulltext: FullText) -> None:
         """Ask full text for this term once; later calls reuse the answer."""
         if self.fulltext_ids is None and self.wants_fulltext:
-            field = self.term.field if self.term.field in _FULLTEXT_ONLY else None
+            found = fulltext(self.term.text, self.fulltext_field)
             # Full text may know papers the index does not hold (in the trash): drop them.
-            self.fulltext_ids = fulltext(self.term.text, field) & self._corpus.entries.keys()
+            self.fulltext_ids = found & self._corpus.entries.keys()
             self._sources = None
 
     def sources(self) -> list[Source]:

@@ -49,6 +49,13 @@ class Searcher:
 
     refresh = build
 
+    def _remember(self, words: str, field: str | None, found: set[int]) -> set[int]:
+        """Keep a complete full-text answer while the user types (oldest dropped first)."""
+        if len(self._fulltext_cache) >= FULLTEXT_CACHE_SIZE:
+            self._fulltext_cache.pop(next(iter(self._fulltext_cache)))
+        self._fulltext_cache[(words, field)] = found
+        return found
+
     def _ready(self) -> SearchIndex:
         if self._index is None:
             self.build()
@@ -93,15 +100,24 @@ class Searcher:
             with self._engine.connect() as connection:
 
                 def answer(words: str, field: str | None) -> set[int]:
-                    key = (words, field)
-                    if key not in self._fulltext_cache:
-                        if len(self._fulltext_cache) >= FULLTEXT_CACHE_SIZE:
-                            self._fulltext_cache.pop(next(iter(self._fulltext_cache)))
-                        self._fulltext_cache[key] = fulltext.match(connection, words, field)
-                    return self._fulltext_cache[key]
+                    known = self._fulltext_cache.get((words, field))
+                    if known is None:
+                        known = self._remember(
+                            words, field, fulltext.match(connection, words, field)
+                        )
+                    return known
 
                 def answer_within(words: str, field: str | None, ids: set[int]) -> set[int]:
                     return fulltext.match_within(connection, words, field, ids)
+
+                def probe(words: str, field: str | None, at_most: int) -> set[int] | None:
+                    known = self._fulltext_cache.get((words, field))
+                    if known is None:
+                        found = fulltext.match(connection, words, field, limit=at_most + 1)
+                        if len(found) > at_most:
+                            return None  # incomplete: not remembered
+                        known = self._remember(words, field, found)
+                    return known if len(known) <= at_most else None
 
                 hits = index.search(
                     parsed,
@@ -109,5 +125,6 @@ class Searcher:
                     fulltext=answer,
                     fulltext_below=None if full_text else 0,
                     fulltext_within=answer_within,
+                    fulltext_probe=probe,
                 )
         return [SearchHit(hit.doc_id, hit.score) for hit in hits]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -106,3 +107,31 @@ def test_checking_a_few_papers_agrees_with_full_text(library: Library) -> None:
                     words,
                     field,
                 )
+
+
+_WORDS = ["plasma", "Plasmas", "tokamak", "résumé", "resume", "Müller", "x", "ab", "a_b", "3d"]
+_GLUE = [" ", ", ", "-", "_", ". ", "'s ", "\n", "(", ")"]
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    abstracts=st.lists(
+        st.lists(st.tuples(st.sampled_from(_WORDS), st.sampled_from(_GLUE)), max_size=8).map(
+            lambda pairs: "".join(word + glue for word, glue in pairs)
+        ),
+        min_size=1,
+        max_size=6,
+    ),
+    query=st.lists(st.sampled_from([*_WORDS, "pla", "tok", "mull", "r"]), min_size=1, max_size=3),
+)
+def test_checking_papers_one_by_one_agrees_with_fts5(
+    tmp_path_factory: pytest.TempPathFactory, abstracts: list[str], query: list[str]
+) -> None:
+    """The within-check (a regular expression over folded text) answers as FTS5 does."""
+    url = f"sqlite:///{tmp_path_factory.mktemp('fts') / 'library.sqlite'}"
+    with Library.open(url) as library:
+        ids = {library.add_paper(Record(title="T", abstract=a)).id for a in abstracts}
+        words = " ".join(query)
+        with library.engine.connect() as connection:
+            expected = fulltext.match(connection, words, "abstract")
+            assert fulltext.match_within(connection, words, "abstract", ids) == expected
