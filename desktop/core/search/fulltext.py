@@ -74,52 +74,66 @@ def match_within(
     Gives the same answer as `match` restricted to `paper_ids`, but reads only those
     papers: cheaper than `match` for a common word when few papers are in question.
     """
+    return match_within_many(connection, [(text_, field)], paper_ids)[0]
+
+
+def match_within_many(
+    connection: Connection, queries: list[tuple[str, str | None]], paper_ids: set[int]
+) -> list[set[int]]:
+    """`match_within` for several (text, field) queries, reading each paper's text once."""
     accents = connection.dialect.name != "sqlite"
-    words = folded_tokens(text_, accents=accents)
-    if not words or not paper_ids:
-        return set()
-    phrase = _phrase_pattern(words)
-    found: set[int] = set()
-    for paper_id, body in _texts(connection, field, sorted(paper_ids)):
-        if paper_id not in found and phrase.search(_folded(body, accents=accents)):
-            found.add(paper_id)
+    patterns: list[tuple[re.Pattern[str] | None, tuple[str, ...]]] = []
+    for text_, field in queries:
+        words = folded_tokens(text_, accents=accents)
+        kinds: tuple[str, ...] = ("abstract", "note") if field is None else (field,)
+        patterns.append((_phrase_pattern(words) if words else None, kinds))
+    found: list[set[int]] = [set() for _ in queries]
+    needed = {kind for pattern, kinds in patterns if pattern is not None for kind in kinds}
+    if not paper_ids or not needed:
+        return found
+    for paper_id, kind, body in _texts(connection, needed, sorted(paper_ids)):
+        folded = _folded(body, accents=accents)
+        for (pattern, kinds), ids in zip(patterns, found, strict=True):
+            if pattern is not None and kind in kinds and pattern.search(folded):
+                ids.add(paper_id)
     return found
 
 
 def _texts(
-    connection: Connection, field: str | None, ids: list[int]
-) -> Iterator[tuple[int, str]]:
-    """(paper id, abstract or note body) of the given papers."""
+    connection: Connection, kinds: set[str], ids: list[int]
+) -> Iterator[tuple[int, str, str]]:
+    """(paper id, "abstract" or "note", its text) of the given papers."""
     if connection.dialect.name == "sqlite":
         # One statement over a JSON list of ids, read by the driver's own cursor: checking
         # a few thousand abstracts costs little more than reading them.
         driver = connection.connection.driver_connection
         assert driver is not None  # an open connection
         listed = json.dumps(ids)
-        if field in (None, "abstract"):
+        if "abstract" in kinds:
             yield from driver.execute(
-                "SELECT id, abstract FROM paper WHERE id IN (SELECT value FROM json_each(?))",
+                "SELECT id, 'abstract', abstract FROM paper "
+                "WHERE id IN (SELECT value FROM json_each(?))",
                 (listed,),
             )
-        if field in (None, "note"):
+        if "note" in kinds:
             yield from driver.execute(
-                "SELECT paper_id, body FROM note "
+                "SELECT paper_id, 'note', body FROM note "
                 "WHERE paper_id IN (SELECT value FROM json_each(?))",
                 (listed,),
             )
         return
     for start in range(0, len(ids), 500):
         chunk = ids[start : start + 500]
-        if field in (None, "abstract"):
+        if "abstract" in kinds:
             rows = connection.execute(
                 select(col(Paper.id), col(Paper.abstract)).where(col(Paper.id).in_(chunk))
             )
-            yield from ((paper_id or 0, abstract) for paper_id, abstract in rows)
-        if field in (None, "note"):
+            yield from ((paper_id or 0, "abstract", abstract) for paper_id, abstract in rows)
+        if "note" in kinds:
             notes = connection.execute(
                 select(col(Note.paper_id), col(Note.body)).where(col(Note.paper_id).in_(chunk))
             )
-            yield from ((paper_id, body) for paper_id, body in notes)
+            yield from ((paper_id, "note", body) for paper_id, body in notes)
 
 
 def _phrase_pattern(words: list[str]) -> re.Pattern[str]:

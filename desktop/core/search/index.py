@@ -32,6 +32,7 @@ from desktop.core.search.document import (
 from desktop.core.search.matching import (
     ClauseMatcher,
     Corpus,
+    TermMatcher,
     FullText,
     FullTextProbe,
     FullTextWithin,
@@ -164,7 +165,8 @@ class SearchIndex:
         hits = self._search(clauses, limit)
         enough = limit if fulltext_below is None else min(limit, fulltext_below)
         if fulltext is not None and len(hits) < enough and _has_free_words(clauses):
-            _load_fulltext(clauses, fulltext, fulltext_within, fulltext_probe)
+            wanted = 2 * max(_RANKED_AT_LEAST, limit + limit // 4)
+            _load_fulltext(clauses, fulltext, fulltext_within, fulltext_probe, wanted)
             hits = _merged(hits, self._search(clauses, limit), limit)
         return hits
 
@@ -266,13 +268,17 @@ def _merged(first: list[Hit], more: list[Hit], limit: int) -> list[Hit]:
     return sorted(best.values(), key=lambda hit: -hit.score)[:limit]
 
 
-#: Up to this many allowed papers, the other clauses are checked paper by paper at once.
+#: Up to this many allowed papers, the other clauses are checked on all of them at once.
 _CHECK_WITHIN_AT_MOST = 400
 #: A clause whose full text holds more papers than this is "common" when picking the most
 #: selective one (counting further costs more than it tells).
 _COMMON = 2_000
 #: Checking a paper's abstract costs about as much as reading this many ids from full text.
 _WITHIN_COST = 16
+#: Reading more ids than this to learn whether a word is common costs more than checking.
+_PROBE_AT_MOST = 20_000
+#: Papers checked at a time when only enough of the allowed ones are wanted.
+_CHECK_CHUNK = 500
 
 
 def _load_fulltext(
@@ -280,14 +286,14 @@ def _load_fulltext(
     fulltext: FullText,
     within: FullTextWithin | None,
     probe: FullTextProbe | None,
+    wanted: int,
 ) -> None:
     """Let every clause match through abstracts and notes too.
 
     A common word can be in most abstracts, and reading all those ids costs far more than
     the rest of a search. So each clause's full-text answer is first probed (read only
     while it is small); the clause allowing the fewest papers goes first, and the others
-    are only checked on the papers it allows: one by one when they are few, else through
-    full text when that answer is small enough, else one by one all the same.
+    are only checked on the papers it allows (see `_check_on`).
     """
     positive = [c for c in clauses if not c.only_negative]
     if not positive or within is None or probe is None:
@@ -312,17 +318,67 @@ def _load_fulltext(
     allowed: set[int] = set()
     for _, ids in first.sources():
         allowed.update(ids)
-
-    def checked(text: str, field: str | None) -> set[int]:
-        if len(allowed) > _CHECK_WITHIN_AT_MOST:
-            found = probe(text, field, _WITHIN_COST * len(allowed))
-            if found is not None:
-                return found & allowed
-        return within(text, field, allowed)
-
+    others = [c for c in positive if c is not first]
     for clause in clauses:
-        if clause is not first:
-            clause.load_fulltext(fulltext if clause.only_negative else checked)
+        if clause.only_negative:
+            clause.load_fulltext(fulltext)  # a paper is excluded wherever the word is
+    _check_on(allowed, others, within, probe, wanted)
+
+
+def _check_on(
+    allowed: set[int],
+    others: list[ClauseMatcher],
+    within: FullTextWithin,
+    probe: FullTextProbe,
+    wanted: int,
+) -> None:
+    """Give the other clauses' free words their full-text matches among `allowed`.
+
+    Few allowed papers are all checked. Among many, a word whose full text is small enough
+    is read whole; the remaining (common) words are checked on the allowed papers that the
+    other clauses hold most for first, and checking stops once `wanted` papers satisfy
+    every clause: as when candidates are gathered, papers past that point that match only
+    through their abstracts would rank with the ones found, not above them.
+    """
+    def pending_in(clause: ClauseMatcher) -> list[TermMatcher]:
+        return [t for t in clause.positive if t.wants_fulltext and t.fulltext_ids is None]
+
+    # A clause whose words are all known already (short fields, rare words) must hold:
+    # only the allowed papers it holds for can become hits, and only those need checking.
+    for clause in others:
+        if not pending_in(clause):
+            allowed = clause.restrict(allowed)
+    pending = [term for clause in others for term in pending_in(clause)]
+    if not pending:
+        return
+    if len(allowed) > _CHECK_WITHIN_AT_MOST and _WITHIN_COST * len(allowed) <= _PROBE_AT_MOST:
+        common = []
+        for term in pending:
+            whole = probe(term.term.text, term.fulltext_field, _WITHIN_COST * len(allowed))
+            if whole is None:
+                common.append(term)
+            else:
+                term.use_fulltext(whole & allowed)
+        pending = common
+    if not pending:
+        return
+    queries = [(term.term.text, term.fulltext_field) for term in pending]
+    if len(allowed) <= _CHECK_WITHIN_AT_MOST:
+        for term, ids in zip(pending, within(queries, allowed), strict=True):
+            term.use_fulltext(ids)
+        return
+    # Papers the other clauses already hold (by short fields or rare words) come first.
+    held = [restrict(allowed, clause.sources()) for clause in others]
+    ranked = sorted(allowed, key=lambda paper: (-sum(paper in ids for ids in held), paper))
+    matched: list[set[int]] = [set() for _ in pending]
+    for start in range(0, len(ranked), _CHECK_CHUNK):
+        chunk = set(ranked[start : start + _CHECK_CHUNK])
+        for so_far, new in zip(matched, within(queries, chunk), strict=True):
+            so_far |= new
+        for term, so_far in zip(pending, matched, strict=True):
+            term.use_fulltext(so_far)
+        if len(_apply(set(ranked[: start + _CHECK_CHUNK]), others)) >= wanted:
+            return
 
 
 def _answering(found: set[int]) -> FullText:

@@ -23,8 +23,9 @@ from desktop.core.search.vocabulary import PREFIX_FLOOR, Expansion, Vocabulary
 #: `field` is "abstract", "note", or None for either; `text` is one term as the user typed
 #: it (several words are to be matched as a phrase).
 FullText = Callable[[str, str | None], set[int]]
-#: `within(text, field, ids)` -> those of `ids` whose abstract or notes match `text`.
-FullTextWithin = Callable[[str, str | None, set[int]], set[int]]
+#: `within([(text, field), ...], ids)` -> for each query, those of `ids` whose abstract or
+#: notes match it (each paper's text read once for all the queries).
+FullTextWithin = Callable[[list[tuple[str, str | None]], set[int]], list[set[int]]]
 #: `probe(text, field, at_most)` -> the `fulltext` answer when it holds at most `at_most`
 #: papers, else None (found out without reading a common word's every paper).
 FullTextProbe = Callable[[str, str | None, int], set[int] | None]
@@ -134,6 +135,11 @@ class TermMatcher:
             # Full text may know papers the index does not hold (in the trash): drop them.
             self.fulltext_ids = found & self._corpus.entries.keys()
             self._sources = None
+
+    def use_fulltext(self, ids: set[int]) -> None:
+        """Take these papers as this term's full-text matches (replacing any earlier ones)."""
+        self.fulltext_ids = ids & self._corpus.entries.keys()
+        self._sources = None
 
     def sources(self) -> list[Source]:
         """Posting sets with the quality they stand for, best first."""

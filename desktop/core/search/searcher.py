@@ -107,8 +107,10 @@ class Searcher:
                         )
                     return known
 
-                def answer_within(words: str, field: str | None, ids: set[int]) -> set[int]:
-                    return fulltext.match_within(connection, words, field, ids)
+                def answer_within(
+                    queries: list[tuple[str, str | None]], ids: set[int]
+                ) -> list[set[int]]:
+                    return fulltext.match_within_many(connection, queries, ids)
 
                 def probe(words: str, field: str | None, at_most: int) -> set[int] | None:
                     known = self._fulltext_cache.get((words, field))
