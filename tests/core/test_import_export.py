@@ -277,6 +277,7 @@ def test_full_text_holds_imported_and_later_papers(library: Library, tmp_path: P
         for n in range(600)
     )
     library.import_file(_write(tmp_path, "many.bib", entries))
+
     def titles(query: str) -> list[str]:
         return [library.paper(h.paper_id).paper.title for h in library.search(query)]
 

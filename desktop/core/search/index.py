@@ -32,10 +32,10 @@ from desktop.core.search.document import (
 from desktop.core.search.matching import (
     ClauseMatcher,
     Corpus,
-    TermMatcher,
     FullText,
     FullTextProbe,
     FullTextWithin,
+    TermMatcher,
     restrict,
 )
 from desktop.core.search.postings import Postings
@@ -340,6 +340,7 @@ def _check_on(
     every clause: as when candidates are gathered, papers past that point that match only
     through their abstracts would rank with the ones found, not above them.
     """
+
     def pending_in(clause: ClauseMatcher) -> list[TermMatcher]:
         return [t for t in clause.positive if t.wants_fulltext and t.fulltext_ids is None]
 
