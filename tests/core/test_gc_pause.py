@@ -33,3 +33,13 @@ def test_a_collector_switched_off_elsewhere_stays_off() -> None:
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+def test_long_lived_objects_are_kept_out_of_collections() -> None:
+    kept = [[n] for n in range(1000)]
+    gc.unfreeze()
+    gc_pause.freeze_long_lived()
+    try:
+        assert gc.get_freeze_count() >= len(kept)
+    finally:
+        gc.unfreeze()
