@@ -162,14 +162,15 @@ def _strip_nul(record: Record) -> None:
             setattr(record, name, value.replace("\x00", ""))
     for mapping in (record.extra, record.latex):
         for key, value in list(mapping.items()):
-            if isinstance(value, str):
+            if isinstance(value, str) and "\x00" in value:
                 mapping[key] = value.replace("\x00", "")
     if any("\x00" in k for k in record.keywords):
         record.keywords = [k.replace("\x00", "") for k in record.keywords]
     for person in (*record.authors, *record.editors):
-        for name, value in vars(person).items():
-            if "\x00" in value:
-                setattr(person, name, value.replace("\x00", ""))
+        parts = (person.given, person.family, person.von, person.jr, person.as_written)
+        if "\x00" in "".join(parts):
+            for name in ("given", "family", "von", "jr", "as_written"):
+                setattr(person, name, getattr(person, name).replace("\x00", ""))
 
 
 def _unique_key(record: Record, taken: set[str], pattern: str) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import unicodedata
+from functools import lru_cache
 
 from sqlalchemy import delete
 from sqlalchemy import insert as sa_insert
@@ -19,6 +20,11 @@ def match_key(person: NamedPerson) -> str:
     parts = (person.family, person.given, person.von, person.jr)
     if not any(parts):
         parts = (person.as_written, "", "", "")
+    return _key_of(parts)
+
+
+@lru_cache(maxsize=65536)  # an import names the same people again and again
+def _key_of(parts: tuple[str, str, str, str]) -> str:
     return "|".join(" ".join(unicodedata.normalize("NFC", p).casefold().split()) for p in parts)
 
 

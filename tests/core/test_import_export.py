@@ -227,7 +227,8 @@ ODD = (
     "@article{baddoi, title = {B}, doi = {not-a-doi}, year = 2002}\n"
     f"@article{{longpages, title = {{C}}, pages = {{{LONG_PAGES}}}, number = {{{LONG_NUMBER}}},"
     f" keywords = {{{LONG_KEYWORD}, fine}}}}\n"
-    "@article{nul, title = {Has a NUL\x00 inside}}\n"
+    "@article{nul, title = {Has a NUL\x00 inside}, author = {Nu\x00ll, Ann},"
+    " note = {x\x00y}}\n"
 )
 
 
@@ -240,7 +241,9 @@ def test_odd_values_never_abort_an_import(library: Library, tmp_path: Path) -> N
     long = library.paper_by_citekey("longpages")
     assert long.paper.pages == "1" * 300 and long.paper.number == "2" * 300
     assert [t.name for t in long.tags] == ["fine"] and long.paper.extra["keywords"] == "k" * 300
-    assert library.paper_by_citekey("nul").paper.title == "Has a NUL inside"
+    nul = library.paper_by_citekey("nul")
+    assert nul.paper.title == "Has a NUL inside" and nul.paper.extra["note"] == "xy"
+    assert [(a.family, a.as_written) for a in nul.authors] == [("Null", "Null, Ann")]
     messages = " ".join(p.message for p in report.problems)
     assert "not-a-doi" in messages and "too long to be a tag" in messages
 
