@@ -6,7 +6,6 @@ import unicodedata
 from functools import lru_cache
 
 from sqlalchemy import delete
-from sqlalchemy import insert as sa_insert
 from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, select
 
@@ -66,18 +65,12 @@ def link_many(session: Session, links: list[tuple[int, Role, list[NamedPerson]]]
     everyone = [person for _, _, named in links for person in named]
     ids = iter(person_ids(session, everyone))
     rows = [
-        {
-            "paper_id": paper_id,
-            "role": role.value,
-            "position": position,
-            "person_id": next(ids),
-            "as_written": person.as_written,
-        }
+        (paper_id, role.value, position, next(ids), person.as_written)
         for paper_id, role, named in links
         for position, person in enumerate(named)
     ]
-    if rows:
-        session.connection().execute(sa_insert(PaperPerson.__table__), rows)  # type: ignore[attr-defined]
+    columns = ("paper_id", "role", "position", "person_id", "as_written")
+    db.insert_plain_rows(session, PaperPerson, columns, rows)
 
 
 def set_people(session: Session, paper_id: int, role: Role, people: list[NamedPerson]) -> None:
