@@ -24,8 +24,6 @@ from bibtexparser import model as bib
 
 #: An `@` opening a block at the start of a line: it ends any block still open.
 _LINE_START_BLOCK = re.compile(r"^[^\S\n]*(@\w*[ \t]*)(?=[{(])", re.MULTILINE)
-#: A block start anywhere: between blocks bibtexparser opens one even mid-line.
-_ANY_BLOCK = re.compile(r"@\w*[ \t]*[{(]")
 #: The marks bibtexparser stops at within an entry (backslash-escaped ones are text).
 _KEY_MARK = re.compile(r'(?<!\\)[{}",=]')
 _VALUE_MARK = re.compile(r'(?<!\\)[{}",]')
