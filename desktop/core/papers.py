@@ -108,6 +108,17 @@ def _record(
 
 #: Papers read per query when exporting many.
 _EXPORT_CHUNK = 500
+#: The paper columns `_record` reads.
+_RECORD_COLUMNS = (
+    "id",
+    *MODELLED_FIELDS,
+    "entry_type",
+    "citekey",
+    "year",
+    "month",
+    "extra",
+    "latex",
+)
 
 
 def export_entries(session: Session, paper_ids: list[int]) -> list[tuple[Record, list[str]]]:
@@ -134,9 +145,11 @@ def export_entries(session: Session, paper_ids: list[int]) -> list[tuple[Record,
         )
         for paper_id, body in note_rows:
             notes.setdefault(paper_id, []).append(body)
-        # Rows, not Paper objects: building validated model objects costs more than the SQL.
+        # Rows, not Paper objects: building validated model objects costs more than the SQL;
+        # and only the columns a Record holds (converting timestamps is not free either).
         table = Paper.__table__  # type: ignore[attr-defined]
-        for paper in session.execute(sa_select(table).where(table.c.id.in_(chunk))):
+        columns = [table.c[name] for name in _RECORD_COLUMNS]
+        for paper in session.execute(sa_select(*columns).where(table.c.id.in_(chunk))):
             record = _record(
                 paper,
                 named.get((paper.id, Role.AUTHOR.value), []),

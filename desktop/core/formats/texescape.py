@@ -403,8 +403,9 @@ def _protect_words(text: str, keep_unicode: bool, sentence_case: bool, *, first:
 def _needs_protection(word: str, sentence_case: bool, *, first: bool) -> bool:
     """Acronyms, inner capitals (`BERT`, `ImageNet`, `3D`), lone capitals, proper nouns."""
     for part in word.split("-"):
-        core = part.lstrip("\"'([`")
-        if any(c.isupper() for c in core[1:]):
+        inner = part.lstrip("\"'([`")[1:]
+        # A capital past the first letter (titlecase digraphs like "ǅ" count too).
+        if inner != inner.lower():
             return True
     core = word.strip("\"'([`.,:;!?)]")
     if not core or not core[0].isupper():
