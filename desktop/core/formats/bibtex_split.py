@@ -75,16 +75,24 @@ def split(text: str) -> Split:
         sentinel = _sentinel(text, starts[0]) if starts else ""
         _read_with_bibtexparser(text, 0, first, sentinel, 1, result)
     line = 1 + text.count("\n", 0, first)
+    # Regions the fast path declines are given to bibtexparser a run at a time: adjacent
+    # regions read together give the blocks they give apart, for fewer calls.
+    declined: tuple[int, int] | None = None  # (start, line) of the current run
     for number, start in enumerate(region_starts):
         last = number + 1 == len(region_starts)
         end = len(text) if last else region_starts[number + 1]
         entry = _read_plain_entry(text, starts[number], end, line)
-        if entry is not None:
-            result.blocks.append((line, entry))
+        if entry is None:
+            declined = declined or (start, line)
         else:
-            sentinel = "" if last else _sentinel(text, starts[number + 1])
-            _read_with_bibtexparser(text, start, end, sentinel, line, result)
+            if declined is not None:
+                sentinel = _sentinel(text, starts[number])
+                _read_with_bibtexparser(text, declined[0], start, sentinel, declined[1], result)
+                declined = None
+            result.blocks.append((line, entry))
         line += text.count("\n", start, end)
+    if declined is not None:
+        _read_with_bibtexparser(text, declined[0], len(text), "", declined[1], result)
     return result
 
 
@@ -102,7 +110,7 @@ def _read_with_bibtexparser(
     if sentinel:
         blocks = blocks[:-1]  # the sentinel itself, cut off by the end of the text
     line_starts = [0, *(m.end() for m in re.finditer("\n", region))]
-    searched_from = 0
+    searched_from = counted_to = newlines = 0
     for block in blocks:
         block_line = line + (block.start_line or 0)
         # bibtexparser wraps a block whose key repeats; the reader reports repeats itself.
@@ -116,6 +124,10 @@ def _read_with_bibtexparser(
         offset = region.find(raw, max(searched_from, line_start)) if raw else -1
         if offset >= 0:
             searched_from = offset + 1
+            # The line from the offset: bibtexparser does not count a newline after "\\".
+            newlines += region.count("\n", counted_to, offset)
+            counted_to = offset
+            block_line = line + newlines
         if isinstance(inner, bib.Entry):
             offset = max(offset, 0)
             fields = [(f.key, str(f.value)) for f in inner.fields]

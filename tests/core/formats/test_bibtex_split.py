@@ -158,3 +158,24 @@ def test_long_runs_of_spaces_are_read_in_linear_time() -> None:
     spaces = " " * 200_000
     text = f"@article{{k,{spaces}title{spaces}= {{T}}{spaces},{spaces}}}\n"
     assert _ours(text) == _reference(text)
+
+
+def test_lines_are_counted_past_a_backslash_at_the_end_of_a_line() -> None:
+    """bibtexparser does not count a newline right after a backslash; the lines here are
+    the file's real ones, for blocks read either way."""
+    text = (
+        '@string{a = "x\\\ny"}\n'  # lines 1-2
+        '@string{c = "w"}\n'  # line 3, read in one bibtexparser call with the one above
+        "\n"
+        "@misc{k,\n title = {x\\\ny}}\n"  # lines 5-7
+        '@string{b = "z"}\n'  # line 8
+        "@misc(p, title={q})\n"  # line 9
+    )
+    lines = [(line, type(block).__name__) for line, block in bibtex_split.split(text).blocks]
+    assert lines == [
+        (1, "String"),
+        (3, "String"),
+        (5, "SplitEntry"),
+        (8, "String"),
+        (9, "SplitEntry"),
+    ]
