@@ -30,13 +30,15 @@ _VALUE_MARK = re.compile(r'(?<!\\)[{}",]')
 _BRACE = re.compile(r"(?<!\\)[{}]")
 _QUOTE = re.compile(r'(?<!\\)"')
 _SPECIAL_TYPES = ("@comment", "@preamble", "@string")
-#: The usual field, read in one match: `name = {text without braces}` or `name = word`,
-#: then the `,` or `}` after it. Backslashes are left out of names and words, and a brace
-#: group may not end in one, because bibtexparser reads `\{`, `\,` ... as plain text;
-#: any field this does not match is read mark by mark instead.
-#: Each part is unambiguous (the name is stripped afterwards), so a failing match costs
-#: one pass, never backtracking over long runs of spaces.
-_PLAIN_FIELD = re.compile(r'([^{}",=\\]*)=\s*(\{[^{}]*(?<!\\)\}|[^\s{}",=\\#]+)\s*([,}])')
+#: The usual field, read in one match: `name = {text without braces}`, `name = "text"`
+#: or `name = word`, then the `,` or `}` after it. Backslashes are left out of names,
+#: quoted text and words, and a brace group may not end in one, because bibtexparser
+#: reads `\{`, `\,` ... as plain text; any field this does not match is read mark by
+#: mark instead. Each part is unambiguous (the name is stripped afterwards), so a failing
+#: match costs one pass, never backtracking over long runs of spaces.
+_PLAIN_FIELD = re.compile(
+    r'([^{}",=\\]*)=\s*(\{[^{}]*(?<!\\)\}|"[^"{}\\]*"|[^\s{}",=\\#]+)\s*([,}])'
+)
 
 
 @dataclass(slots=True)
