@@ -77,6 +77,13 @@ class ImportFlow(QObject):
             self.cancelled = True
             self._worker.cancel()
 
+    def stop(self, seconds: float) -> None:
+        """Cancel and wait (at most `seconds`) for the import to roll itself back."""
+        worker = self._worker
+        if worker is not None:
+            self.cancel()
+            worker.wait(seconds)
+
     def _on_progress(self, done: int, total: int) -> None:
         signals.emit(self.progressed, done, total)
         if self._dialog is not None:

@@ -193,6 +193,17 @@ class MainWindow(QMainWindow):
         self.settings.sync()
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        if self.import_flow.busy:
+            stop = prompts.confirm(
+                self,
+                "Stop the import?",
+                "An import is still running. Stop it and close? Nothing of it is kept: "
+                "the library stays as it was before the import.",
+            )
+            if not stop:
+                event.ignore()
+                return
+            self.import_flow.stop(seconds=30)
         self.detail.save_pending()
         self.save_layout()
         self.events.detach()

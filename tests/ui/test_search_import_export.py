@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -135,6 +137,40 @@ def test_a_cancelled_import_leaves_the_library_as_it_was(
         flow.start([path], show_progress=False)
     assert finished.args[0] == []
     assert ui_library.count() == 0
+
+
+def test_closing_during_an_import_asks_before_stopping_it(
+    window: MainWindow,
+    scripted: Any,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Keep importing: the window stays. Stop: the import is cancelled (and has rolled
+    itself back) before the window closes."""
+    from desktop.core.importer import ImportCancelled
+
+    started, rolled_back = threading.Event(), threading.Event()
+
+    def slow_import(_paths: list[Path], **options: Any) -> Any:
+        started.set()
+        while not options["cancel"]():
+            time.sleep(0.01)
+        rolled_back.set()
+        raise ImportCancelled()
+
+    monkeypatch.setattr(window.library, "import_files", slow_import)
+    path = tmp_path / "refs.bib"
+    path.write_text(BIB, encoding="utf-8")
+    window.import_flow.start([path], show_progress=False)
+    assert started.wait(5)
+
+    scripted.confirm_answer = False
+    assert not window.close()
+    assert window.isVisible() and window.import_flow.busy and not rolled_back.is_set()
+    scripted.confirm_answer = True
+    assert window.close()
+    assert rolled_back.is_set()
+    assert scripted.asked.count("Stop the import?") == 2
 
 
 def test_duplicates_can_be_marked_different(
