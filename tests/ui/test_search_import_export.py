@@ -59,6 +59,20 @@ def test_typing_a_query_narrows_the_table_and_esc_restores_it(
     assert window.search_bar.hit_count.text() == "5 papers"
 
 
+def test_a_query_with_nothing_to_look_for_says_so(window: MainWindow, qtbot: QtBot) -> None:
+    field = window.search_bar.field
+    QTest.keyClicks(field, "((")
+    label = window.search_bar.hit_count
+    qtbot.waitUntil(
+        lambda: label.text() == "Nothing to search for" and window.table_model.rowCount() == 0,
+        timeout=2000,
+    )
+    assert "“((” has no letters or digits" in label.toolTip()
+    QTest.keyClicks(field, " levine")
+    qtbot.waitUntil(lambda: label.text() == "1 found", timeout=2000)
+    assert label.toolTip() == ""
+
+
 def test_search_stays_inside_the_list_shown(window: MainWindow, qtbot: QtBot) -> None:
     library = window.library
     in_list = [i for i, r in library.rows(library.view_ids()).items() if r.year in (2016, 2017)]

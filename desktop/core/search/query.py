@@ -18,6 +18,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from desktop.core.search import normalize
+
 #: Field names a user may put before a colon, with the forms we also accept.
 FIELD_NAMES = {
     "title": "title",
@@ -99,6 +101,16 @@ class Query:
     def is_empty(self) -> bool:
         """True when nothing was typed but spaces (the caller then lists everything)."""
         return not self.clauses
+
+    @property
+    def has_words(self) -> bool:
+        """Whether some term has something to look for: letters or digits, or years.
+        `((` or a lone `-` has none: it can find nothing, which deserves saying."""
+        return any(
+            term.years is not None or normalize.words(term.text)
+            for clause in self.clauses
+            for term in clause.terms
+        )
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,7 @@ from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QWidget
 
+from desktop.core.search import query
 from desktop.ui import icons, signals
 
 #: Quiet time after the last keystroke before a search runs.
@@ -73,7 +74,17 @@ class SearchBar(QWidget):
         self.field.selectAll()
 
     def set_count(self, shown: int, searching: bool, *, capped: bool = False) -> None:
-        """Show how many papers are listed ("500+ found" when a search hit its limit)."""
+        """Show how many papers are listed ("500+ found" when a search hit its limit), or
+        say why a query that has nothing to look for (`((`, a lone `-`) finds nothing."""
+        typed = self.text()
+        if searching and not query.parse(typed).has_words:
+            self.hit_count.setText("Nothing to search for")
+            self.hit_count.setToolTip(
+                f"“{typed}” has no letters or digits to look for. Type words, a phrase in "
+                "quotes, or a qualifier such as author:levine or year:2019."
+            )
+            return
+        self.hit_count.setToolTip("")
         noun = "paper" if shown == 1 else "papers"
         more = "+" if capped and searching else ""
         self.hit_count.setText(f"{shown:,}{more} {'found' if searching else noun}")
