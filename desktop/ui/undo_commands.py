@@ -346,26 +346,53 @@ class DeleteAnnotationCommand(_LibraryCommand):
     def _undo(self) -> None:
         created = self._library.annotate(*self._args)
         assert created.id is not None
+        _moved(self._library, "annotation", self._id, created.id)
         self._id = created.id
 
 
-# A list deleted and brought back by undo gets a new id; commands made earlier hold the old
-# one. They look it up here at the time they run, so they act on the same list, never on
-# another that took the old id meanwhile.
-_list_moves: weakref.WeakKeyDictionary[Library, dict[int, int]] = weakref.WeakKeyDictionary()
+class EditAnnotationCommand(_LibraryCommand):
+    """Change an annotation's note; undo gives the old note back."""
+
+    def __init__(self, library: Library, annotation: Annotation, note: str) -> None:
+        super().__init__(library, "Edit annotation")
+        assert annotation.id is not None
+        self._id = annotation.id
+        self._old, self._new = annotation.note, note
+
+    def _do(self) -> None:
+        self._library.edit_annotation(_current(self._library, "annotation", self._id), self._new)
+
+    def _undo(self) -> None:
+        self._library.edit_annotation(_current(self._library, "annotation", self._id), self._old)
+
+
+# A list or annotation deleted and brought back by undo gets a new id; commands made
+# earlier hold the old one. They look it up here at the time they run, so they act on the
+# same list or annotation, never on another that took the old id meanwhile.
+_moves: weakref.WeakKeyDictionary[Library, dict[tuple[str, int], int]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _moved(library: Library, kind: str, old_id: int, new_id: int) -> None:
+    _moves.setdefault(library, {})[(kind, old_id)] = new_id
+
+
+def _current(library: Library, kind: str, item_id: int) -> int:
+    moves = _moves.get(library, {})
+    seen = {item_id}
+    while (kind, item_id) in moves and moves[(kind, item_id)] not in seen:
+        item_id = moves[(kind, item_id)]
+        seen.add(item_id)
+    return item_id
 
 
 def _moved_list(library: Library, old_id: int, new_id: int) -> None:
-    _list_moves.setdefault(library, {})[old_id] = new_id
+    _moved(library, "list", old_id, new_id)
 
 
 def _current_list(library: Library, list_id: int) -> int:
-    moves = _list_moves.get(library, {})
-    seen = {list_id}
-    while list_id in moves and moves[list_id] not in seen:
-        list_id = moves[list_id]
-        seen.add(list_id)
-    return list_id
+    return _current(library, "list", list_id)
 
 
 def _list_order(library: Library, list_id: int) -> list[int]:

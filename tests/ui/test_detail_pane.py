@@ -133,6 +133,35 @@ def test_annotate_a_span_then_undo(
     assert [a.quote for a in ui_library.paper(paper_id).annotations] == ["𝒜-learning"]
 
 
+def test_editing_an_annotation_note_is_undone_even_after_a_deletion_is_undone(
+    pane: DetailPane, ui_library: Library, paper_id: int, scripted: object
+) -> None:
+    start = ABSTRACT.index("𝒜-learning")
+    pane.abstract.select_span(start, start + len("𝒜-learning"))
+    scripted.texts = ["first thought"]  # type: ignore[attr-defined]
+    pane.abstract.annotate_button.click()
+    (annotation,) = ui_library.paper(paper_id).annotations
+    ui_library.annotate(paper_id, 0, 1, "another")  # so the id is not simply reused
+    pane.show_paper(paper_id)  # in the window, the library's change notice does this
+    scripted.texts = ["second thought"]  # type: ignore[attr-defined]
+    pane._on_edit_annotation(annotation.id or 0)
+
+    def notes() -> list[str]:
+        found = ui_library.paper(paper_id).annotations
+        return [a.note for a in found if a.note != "another"]
+
+    assert notes() == ["second thought"]
+    pane.show_paper(paper_id)
+    pane._on_delete_annotation(annotation.id or 0)
+    assert notes() == []
+    pane._undo.undo()  # the annotation comes back, under a new id
+    assert notes() == ["second thought"]
+    pane._undo.undo()  # the edit is undone on the annotation as it is now
+    assert notes() == ["first thought"]
+    pane._undo.redo()
+    assert notes() == ["second thought"]
+
+
 def test_utf16_positions_convert_both_ways() -> None:
     text = "a𝒜b"  # 𝒜 is two UTF-16 code units
     assert [to_qt_position(text, i) for i in range(4)] == [0, 1, 3, 4]

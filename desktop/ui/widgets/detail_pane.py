@@ -218,7 +218,11 @@ class DetailPane(QWidget):
             return
         note = prompts.ask_multiline(self, "Annotation", "Your note:", annotation.note)
         if note is not None and note != annotation.note:
-            self._library.edit_annotation(annotation_id, note)
+            command = undo_commands.EditAnnotationCommand(self._library, annotation, note)
+            try:
+                undo_commands.perform(self._undo, command)
+            except KnownError as error:
+                prompts.show_error(self, str(error))
 
     def _on_delete_annotation(self, annotation_id: int) -> None:
         annotation = self.abstract.annotation(annotation_id)
