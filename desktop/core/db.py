@@ -162,8 +162,7 @@ def insert_plain_rows(
     marker = "?" if connection.dialect.paramstyle == "qmark" else "%s"
     table = model.__table__.name  # type: ignore[attr-defined]
     statement = (
-        f"INSERT INTO {table} ({', '.join(columns)}) "
-        f"VALUES ({', '.join(marker for _ in columns)})"
+        f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join(marker for _ in columns)})"
     )
     connection.exec_driver_sql(statement, rows)
 

@@ -369,9 +369,7 @@ class EditAnnotationCommand(_LibraryCommand):
 # A list or annotation deleted and brought back by undo gets a new id; commands made
 # earlier hold the old one. They look it up here at the time they run, so they act on the
 # same list or annotation, never on another that took the old id meanwhile.
-_moves: weakref.WeakKeyDictionary[Library, dict[tuple[str, int], int]] = (
-    weakref.WeakKeyDictionary()
-)
+_moves: weakref.WeakKeyDictionary[Library, dict[tuple[str, int], int]] = weakref.WeakKeyDictionary()
 
 
 def _moved(library: Library, kind: str, old_id: int, new_id: int) -> None:

@@ -83,23 +83,16 @@ class _File:
     text: str
     #: `text` with its `%` comments blanked out (same length and lines), as the splitter saw it.
     seen: str
-    blocks: list[tuple[int, SplitEntry | bib.Block]]
+    #: (line, offset, block) as `bibtex_split` gives them.
+    blocks: list[tuple[int, int, SplitEntry | bib.Block]]
     macros: dict[str, str] = field(default_factory=dict)
-    _line_starts: list[int] = field(default_factory=list)
 
-    def original(self, raw: str | None, line: int | None) -> str:
-        """The source text of a block, comments included (the splitter saw them blanked)."""
-        if not raw or self.seen is self.text or line is None:
+    def original(self, raw: str | None, start: int) -> str:
+        """The source text of a block found at `start`, comments included (the splitter
+        saw them blanked, at the same offsets); the splitter's text if it was not found."""
+        if not raw or start < 0:
             return raw or ""
-        start = self.locate(raw, line)
-        return raw if start < 0 else self.text[start : start + len(raw)]
-
-    def locate(self, raw: str, line: int) -> int:
-        """Where a block's text (as the splitter saw it) starts, from its line; -1 if lost."""
-        if not self._line_starts:
-            self._line_starts = [0, *(m.end() for m in re.finditer("\n", self.seen))]
-        offset = self._line_starts[max(min(line, len(self._line_starts)), 1) - 1]
-        return self.seen.find(raw, offset)
+        return self.text[start : start + len(raw)]
 
 
 @dataclass
@@ -196,7 +189,7 @@ def _split(name: str, text: str, result: ParseResult) -> _File:
         )
         return _File(name, text, seen, [])
     file = _File(name, text, seen, blocks)
-    for _, block in blocks:
+    for _, _, block in blocks:
         string = _unwrap(block)
         if isinstance(string, bib.String):
             # BibTeX abbreviations are case-insensitive; a later definition replaces one.
@@ -255,18 +248,18 @@ def _read_blocks(file: _File, expand: _Expander, result: ParseResult) -> Iterabl
     blocks, file.blocks = file.blocks, []
     blocks.reverse()
     while blocks:
-        line, block = blocks.pop()
+        line, start, block = blocks.pop()
         inner = _unwrap(block)
         if isinstance(inner, SplitEntry):
             yield _read_entry(inner, file, expand)
         elif isinstance(inner, bib.ExplicitComment) and _misread_as_comment(inner):
-            yield from _reread_as_entry(inner, file, line, expand)
+            yield from _reread_as_entry(inner, file, line, start, expand)
         elif isinstance(inner, bib.Preamble | bib.ExplicitComment):
-            result.preambles.append(file.original(inner.raw, line))
+            result.preambles.append(file.original(inner.raw, start))
         elif isinstance(inner, bib.ImplicitComment):
             result.problems.extend(_stray_entries(file.name, inner, line))
         elif isinstance(inner, bib.ParsingFailedBlock):
-            raw = file.original(inner.raw, line)
+            raw = file.original(inner.raw, start)
             message = _explain_failure(inner.error, raw)
             result.problems.append(Problem(file.name, line, message, raw))
 
@@ -301,10 +294,10 @@ def _misread_as_comment(block: bib.ExplicitComment) -> bool:
 
 
 def _reread_as_entry(
-    block: bib.ExplicitComment, file: _File, line: int, expand: _Expander
+    block: bib.ExplicitComment, file: _File, line: int, start: int, expand: _Expander
 ) -> Iterable[_Entry]:
     raw = block.raw or ""
-    start = max(file.locate(raw, line), 0)
+    start = max(start, 0)
     # An underscore hides the "comment" prefix from the splitter; it is removed again below.
     for entry in bibtex_split.split("@_" + raw.lstrip()[1:]).entries:
         # The block's text and line stand for the entry's in problems.

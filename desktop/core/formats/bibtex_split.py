@@ -56,14 +56,15 @@ class SplitEntry:
 
 @dataclass
 class Split:
-    """The blocks of a text, in order: entries, and bibtexparser's other blocks with
-    their 1-based lines (bibtexparser's own `start_line` counts from its region)."""
+    """The blocks of a text, in order: entries, and bibtexparser's other blocks, each as
+    (1-based line, offset of its raw text or -1 if that was not found, block).
+    bibtexparser's own `start_line` counts from its region, so it is not used."""
 
-    blocks: list[tuple[int, SplitEntry | bib.Block]] = field(default_factory=list)
+    blocks: list[tuple[int, int, SplitEntry | bib.Block]] = field(default_factory=list)
 
     @property
     def entries(self) -> list[SplitEntry]:
-        return [block for _, block in self.blocks if isinstance(block, SplitEntry)]
+        return [block for _, _, block in self.blocks if isinstance(block, SplitEntry)]
 
 
 def split(text: str) -> Split:
@@ -91,7 +92,7 @@ def split(text: str) -> Split:
                 sentinel = _sentinel(text, starts[number])
                 _read_with_bibtexparser(text, declined[0], start, sentinel, declined[1], result)
                 declined = None
-            result.blocks.append((line, entry))
+            result.blocks.append((line, start, entry))
         line += text.count("\n", start, end)
     if declined is not None:
         _read_with_bibtexparser(text, declined[0], len(text), "", declined[1], result)
@@ -130,20 +131,16 @@ def _read_with_bibtexparser(
             newlines += region.count("\n", counted_to, offset)
             counted_to = offset
             block_line = line + newlines
+        at = start + offset if offset >= 0 else -1
         if isinstance(inner, bib.Entry):
-            offset = max(offset, 0)
+            at = max(at, start)
             fields = [(f.key, str(f.value)) for f in inner.fields]
             entry = SplitEntry(
-                block_line,
-                inner.entry_type.lower(),
-                inner.key,
-                fields,
-                start + offset,
-                start + offset + len(raw),
+                block_line, inner.entry_type.lower(), inner.key, fields, at, at + len(raw)
             )
-            result.blocks.append((block_line, entry))
+            result.blocks.append((block_line, at, entry))
         else:
-            result.blocks.append((block_line, inner))
+            result.blocks.append((block_line, at, inner))
 
 
 def _read_plain_entry(text: str, opening: re.Match[str], end: int, line: int) -> SplitEntry | None:

@@ -691,3 +691,11 @@ def test_parse_many_bytes_reports_each_guessed_encoding() -> None:
     assert (result.records[0].journal, result.records[0].title) == ("Revue détaillée", "Café")
     assert [(p.source, p.line) for p in result.problems] == [("abbrev.bib", None)]
     assert result.encoding == "cp1252, utf-8"
+
+
+def test_the_raw_text_of_an_unreadable_block_keeps_its_comments() -> None:
+    text = "@article{x, % left out, for now\n  title = {never closed\n@misc{ok, title = {T}}\n"
+    result = bibtex.parse(text)
+    (problem,) = result.problems
+    assert problem.line == 1 and "not closed" in problem.message
+    assert problem.raw.startswith("@article{x, % left out, for now\n  title = {never closed")

@@ -44,7 +44,7 @@ def _reference(text: str) -> list[Summary]:
 
 def _ours(text: str) -> list[Summary]:
     found: list[Summary] = []
-    for line, block in bibtex_split.split(text).blocks:
+    for line, _, block in bibtex_split.split(text).blocks:
         if isinstance(block, bibtex_split.SplitEntry):
             raw = text[block.start : block.end]
             found.append((line, "entry", block.entry_type, block.key, tuple(block.fields), raw))
@@ -171,7 +171,8 @@ def test_lines_are_counted_past_a_backslash_at_the_end_of_a_line() -> None:
         '@string{b = "z"}\n'  # line 8
         "@misc(p, title={q})\n"  # line 9
     )
-    lines = [(line, type(block).__name__) for line, block in bibtex_split.split(text).blocks]
+    blocks = bibtex_split.split(text).blocks
+    lines = [(line, type(block).__name__) for line, _, block in blocks]
     assert lines == [
         (1, "String"),
         (3, "String"),
