@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from desktop.core.errors import InvalidInputError
-from desktop.core.formats.encoding import decode_bytes, read_decoded
+from desktop.core.formats.encoding import decode_bytes, parse_decoded
 from desktop.core.formats.record import ParseResult, Record
 
 Reader = Callable[[str, str], ParseResult]
@@ -153,9 +153,9 @@ def read(
 ) -> tuple[str, ParseResult]:
     """Decode and read `data` as `format` ("auto": detected); return the format used and what
     was read. A guessed text encoding is reported as the first problem."""
-    text, _, _ = decode_bytes(data)
+    text, encoding, note = decode_bytes(data)
     name = detect_format(path, text) if format == "auto" else get(format).name
-    return name, read_decoded(data, source, reader_for(name))
+    return name, parse_decoded(text, encoding, note, source, reader_for(name))
 
 
 def read_many(
@@ -180,8 +180,7 @@ def read_many(
         if name in ("bibtex", "biblatex"):
             together.append((source, text, encoding, note))
         else:
-            _, result = read(data, source=source, path=path, format=name)
-            _extend(combined, result)
+            _extend(combined, parse_decoded(text, encoding, note, source, reader_for(name)))
         del data, text
     if together:
         _extend(combined, bibtex.parse_many_decoded(together))
