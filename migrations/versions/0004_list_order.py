@@ -18,9 +18,7 @@ depends_on: str | Sequence[str] | None = None
 
 def upgrade() -> None:
     with op.batch_alter_table("readinglist", schema=None) as batch_op:
-        batch_op.add_column(
-            sa.Column("position", sa.Integer(), nullable=False, server_default="0")
-        )
+        batch_op.add_column(sa.Column("position", sa.Integer(), nullable=False, server_default="0"))
     with op.batch_alter_table("readinglist", schema=None) as batch_op:
         batch_op.alter_column("position", server_default=None)
 

@@ -13,7 +13,7 @@ import re
 import unicodedata
 from collections.abc import Iterator
 
-from sqlalchemy import Connection, select, text
+from sqlalchemy import Connection, func, select, text
 from sqlmodel import col
 
 from desktop.core.models import Note, Paper
@@ -164,12 +164,32 @@ def _match_sqlite(
     statement = f"SELECT rowid FROM {SQLITE_TABLE} WHERE {column} MATCH ?"
     if limit is not None:
         statement += f" LIMIT {int(limit)}"
-    # A common word is in tens of thousands of abstracts: the driver's own cursor reads
-    # those ids several times faster than result rows made one by one.
+    # A common word is in tens of thousands of abstracts: the ids come back as one JSON
+    # list, which is read in C, two to three times faster than one result row per id.
     driver = connection.connection.driver_connection
     assert driver is not None  # an open connection
-    cursor = driver.execute(statement, (fts5_query(words),))
-    return {row[0] for row in cursor.fetchall()}
+    cursor = driver.execute(
+        f"SELECT json_group_array(rowid) FROM ({statement})", (fts5_query(words),)
+    )
+    listed: list[int] = json.loads(cursor.fetchone()[0])
+    return set(listed)
+
+
+def highest_id(connection: Connection) -> int:
+    """The highest paper id there is (0 in an empty library)."""
+    return int(connection.execute(select(func.max(col(Paper.id)))).scalar() or 0)
+
+
+def extrapolated(sample: set[int], highest: int) -> int:
+    """About how many papers match, from the first matches `match(..., limit=)` read.
+
+    Those come in id order (FTS5 reads rowids in order; PostgreSQL's index scans return
+    rows about in table order), so the share of ids they cover tells the density.
+    """
+    if not sample:
+        return 0
+    reached = max(sample)
+    return len(sample) if reached >= highest else len(sample) * highest // max(reached, 1)
 
 
 def _match_postgresql(

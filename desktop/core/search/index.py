@@ -16,6 +16,7 @@ Not thread-safe: the caller serialises updates and searches (searches fill cache
 from __future__ import annotations
 
 import contextlib
+import math
 from array import array
 from collections.abc import Callable, Iterable
 from typing import TypeVar
@@ -161,7 +162,9 @@ class SearchIndex:
         enough = limit if fulltext_below is None else min(limit, fulltext_below)
         if fulltext is not None and len(hits) < enough and _has_free_words(clauses):
             wanted = max(_RANKED_AT_LEAST, limit + limit // 4)  # as many as `_search` ranks
-            _load_fulltext(clauses, fulltext, fulltext_within, fulltext_probe, wanted)
+            _load_fulltext(
+                clauses, fulltext, fulltext_within, fulltext_probe, wanted, len(self._entries)
+            )
             hits = _merged(hits, self._search(clauses, limit), limit)
         return hits
 
@@ -265,13 +268,11 @@ def _merged(first: list[Hit], more: list[Hit], limit: int) -> list[Hit]:
 
 #: Up to this many allowed papers, the other clauses are checked on all of them at once.
 _CHECK_WITHIN_AT_MOST = 400
-#: A clause whose full text holds more papers than this is "common" when picking the most
-#: selective one (counting further costs more than it tells).
+#: A term whose full text holds more papers than this is "common": its answer is not read
+#: whole unless that is estimated to cost less than checking papers for it.
 _COMMON = 2_000
 #: Checking a paper's abstract costs about as much as reading this many ids from full text.
-_WITHIN_COST = 16
-#: Reading more ids than this to learn whether a word is common costs more than checking.
-_PROBE_AT_MOST = 20_000
+_WITHIN_COST = 32
 #: Papers checked at a time when only enough of the allowed ones are wanted.
 _CHECK_CHUNK = 500
 
@@ -282,34 +283,35 @@ def _load_fulltext(
     within: FullTextWithin | None,
     probe: FullTextProbe | None,
     wanted: int,
+    papers: int,
 ) -> None:
     """Let every clause match through abstracts and notes too.
 
     A common word can be in most abstracts, and reading all those ids costs far more than
-    the rest of a search. So each clause's full-text answer is first probed (read only
-    while it is small); the clause allowing the fewest papers goes first, and the others
-    are only checked on the papers it allows (see `_check_on`).
+    the rest of a search. So each term's full-text answer is first probed (read only while
+    it is small, else estimated); the clause allowing the fewest papers goes first, and the
+    others are only checked on the papers it allows (see `_check_on`).
     """
     positive = [c for c in clauses if not c.only_negative]
     if not positive or within is None or probe is None:
         for clause in clauses:
             clause.load_fulltext(fulltext)
         return
+    estimates: dict[TermMatcher, int] = {}
 
     def size(clause: ClauseMatcher) -> int:
-        common = 0
-        for term in clause.positive:
-            if term.wants_fulltext and term.fulltext_ids is None:
-                found = probe(term.term.text, term.fulltext_field, _COMMON)
-                if found is None:
-                    common += 1
-                else:
-                    term.load_fulltext(_answering(found))
-        return clause.cost() + common * _COMMON
+        """About how many papers the clause allows, full text included."""
+        for term in _pending(clause):
+            probed = probe(term.term.text, term.fulltext_field, _COMMON)
+            if probed.ids is None:
+                estimates[term] = probed.estimate
+            else:
+                term.load_fulltext(_answering(probed.ids))
+        return clause.cost() + sum(estimates.get(term, 0) for term in clause.positive)
 
     positive.sort(key=size)
     first = positive[0]
-    first.load_fulltext(fulltext)  # complete already unless every clause is common
+    first.load_fulltext(fulltext)  # complete already unless it has a common word
     allowed: set[int] = set()
     for _, ids in first.sources():
         allowed.update(ids)
@@ -317,45 +319,55 @@ def _load_fulltext(
     for clause in clauses:
         if clause.only_negative:
             clause.load_fulltext(fulltext)  # a paper is excluded wherever the word is
-    _check_on(allowed, others, within, probe, wanted)
+    _check_on(allowed, others, fulltext, within, estimates, wanted, max(papers, 1))
+
+
+def _pending(clause: ClauseMatcher) -> list[TermMatcher]:
+    """The clause's terms that may match through full text and have not asked it yet."""
+    return [t for t in clause.positive if t.wants_fulltext and t.fulltext_ids is None]
 
 
 def _check_on(
     allowed: set[int],
     others: list[ClauseMatcher],
+    fulltext: FullText,
     within: FullTextWithin,
-    probe: FullTextProbe,
+    estimates: dict[TermMatcher, int],
     wanted: int,
+    papers: int,
 ) -> None:
     """Give the other clauses' free words their full-text matches among `allowed`.
 
-    Few allowed papers are all checked. Among many, a word whose full text is small enough
-    is read whole; the remaining (common) words are checked on the allowed papers that the
-    other clauses hold most for first, and checking stops once `wanted` papers satisfy
-    every clause: as when candidates are gathered, papers past that point that match only
-    through their abstracts would rank with the ones found, not above them.
+    Few allowed papers are all checked. Among many, a word whose full text is estimated
+    to be cheaper to read than the papers to check is read whole; the remaining (common)
+    words are checked on the allowed papers that the other clauses hold most for first,
+    and checking stops once `wanted` papers satisfy every clause: as when candidates are
+    gathered, papers past that point that match only through their abstracts would rank
+    with the ones found, not above them.
     """
-
-    def pending_in(clause: ClauseMatcher) -> list[TermMatcher]:
-        return [t for t in clause.positive if t.wants_fulltext and t.fulltext_ids is None]
-
     # A clause whose words are all known already (short fields, rare words) must hold:
     # only the allowed papers it holds for can become hits, and only those need checking.
     for clause in others:
-        if not pending_in(clause):
+        if not _pending(clause):
             allowed = clause.restrict(allowed)
-    pending = [term for clause in others for term in pending_in(clause)]
+    pending = [term for clause in others for term in _pending(clause)]
     if not pending:
         return
-    if len(allowed) > _CHECK_WITHIN_AT_MOST and _WITHIN_COST * len(allowed) <= _PROBE_AT_MOST:
-        common = []
-        for term in pending:
-            whole = probe(term.term.text, term.fulltext_field, _WITHIN_COST * len(allowed))
-            if whole is None:
-                common.append(term)
-            else:
-                term.use_fulltext(whole & allowed)
-        pending = common
+    # Common words are read whole while that is estimated to cost less than checking the
+    # papers it would take to find `wanted` hits (every such word lets only its share of
+    # the papers through); reading one narrows the allowed papers for the next.
+    pending.sort(key=lambda term: estimates.get(term, 0))
+    while pending and len(allowed) > _CHECK_WITHIN_AT_MOST:
+        shares = [min(1.0, estimates.get(term, 0) / papers) for term in pending]
+        to_check = min(len(allowed), wanted / max(math.prod(shares), 1e-6))
+        term = pending[0]
+        if estimates.get(term, 0) > _WITHIN_COST * to_check:
+            break  # the others hold more still
+        term.use_fulltext(fulltext(term.term.text, term.fulltext_field) & allowed)
+        pending.pop(0)
+        for clause in others:
+            if term in clause.positive and not _pending(clause):
+                allowed = clause.restrict(allowed)
     if not pending:
         return
     queries = [(term.term.text, term.fulltext_field) for term in pending]
@@ -367,15 +379,15 @@ def _check_on(
     held = set().union(*(restrict(allowed, clause.sources()) for clause in others))
     ranked = sorted(held) + sorted(allowed - held)
     matched: list[set[int]] = [set() for _ in pending]
-    checked: set[int] = set()
+    checked_so_far: set[int] = set()
     for start in range(0, len(ranked), _CHECK_CHUNK):
         chunk = set(ranked[start : start + _CHECK_CHUNK])
-        checked |= chunk
+        checked_so_far |= chunk
         for so_far, new in zip(matched, within(queries, chunk), strict=True):
             so_far |= new
         for term, so_far in zip(pending, matched, strict=True):
             term.use_fulltext(so_far)
-        if len(_apply(checked, others)) >= wanted:
+        if len(_apply(checked_so_far, others)) >= wanted:
             return
 
 

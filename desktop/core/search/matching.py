@@ -26,9 +26,20 @@ FullText = Callable[[str, str | None], set[int]]
 #: `within([(text, field), ...], ids)` -> for each query, those of `ids` whose abstract or
 #: notes match it (each paper's text read once for all the queries).
 FullTextWithin = Callable[[list[tuple[str, str | None]], set[int]], list[set[int]]]
-#: `probe(text, field, at_most)` -> the `fulltext` answer when it holds at most `at_most`
-#: papers, else None (found out without reading a common word's every paper).
-FullTextProbe = Callable[[str, str | None, int], set[int] | None]
+
+
+@dataclass(frozen=True)
+class Probed:
+    """What probing a term's full text told: the whole answer (`ids`) when it is small or
+    known already, else None and about how many papers hold the term (`estimate`)."""
+
+    ids: set[int] | None
+    estimate: int
+
+
+#: `probe(text, field, at_most)` -> the `fulltext` answer if it holds at most `at_most`
+#: papers (found out without reading a common word's every paper), else an estimate.
+FullTextProbe = Callable[[str, str | None, int], Probed]
 
 #: Title and author matches rank first; the other short fields a little lower.
 FIELD_WEIGHT = {"title": 1.0, "author": 1.0}

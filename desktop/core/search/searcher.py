@@ -16,6 +16,7 @@ from sqlalchemy import Engine
 from desktop.core import db, gc_pause
 from desktop.core.search import catalog, fulltext, query
 from desktop.core.search.index import SearchIndex
+from desktop.core.search.matching import Probed
 
 #: Full-text answers remembered while the user types (the words typed so far recur).
 FULLTEXT_CACHE_SIZE = 64
@@ -116,14 +117,18 @@ class Searcher:
                 ) -> list[set[int]]:
                     return fulltext.match_within_many(connection, queries, ids)
 
-                def probe(words: str, field: str | None, at_most: int) -> set[int] | None:
+                highest: list[int] = []  # read once, when a probe first needs it
+
+                def probe(words: str, field: str | None, at_most: int) -> Probed:
                     known = self._fulltext_cache.get((words, field))
                     if known is None:
                         found = fulltext.match(connection, words, field, limit=at_most + 1)
-                        if len(found) > at_most:
-                            return None  # incomplete: not remembered
+                        if len(found) > at_most:  # incomplete: not remembered
+                            if not highest:
+                                highest.append(fulltext.highest_id(connection))
+                            return Probed(None, fulltext.extrapolated(found, highest[0]))
                         known = self._remember(words, field, found)
-                    return known if len(known) <= at_most else None
+                    return Probed(known, len(known))
 
                 hits = index.search(
                     parsed,

@@ -1,0 +1,84 @@
+"""Full text planned around common words gives the same hits as reading every word whole.
+
+At 100k papers a word can be in most abstracts, so a search probes each word's full text,
+starts from the clause allowing the fewest papers, reads some common words whole and checks
+the others paper by paper (`index._load_fulltext`). In a small library nothing is common;
+shrinking the thresholds sends these queries down every one of those paths, and as long
+as fewer papers match than the ranker looks at, the hits must be exactly those of the
+plain way.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from desktop.core.formats.record import Person, Record
+from desktop.core.library import Library
+from desktop.core.search import fulltext, index
+
+_WORDS = (
+    "graph neural network learning policy gradient sparse attention model robust "
+    "control bayesian kernel markov chain spectral convex stochastic optimal "
+    "transport causal inference language vision protein tokamak plasma"
+).split()
+_FAMILIES = ["Levine", "Finn", "Abbeel", "Müller", "Chen", "Garcia", "Okafor", "Tanaka"]
+
+
+def _records(rng: random.Random) -> list[Record]:
+    return [
+        Record(
+            title=" ".join(rng.sample(_WORDS, 3)).capitalize(),
+            abstract=" ".join(rng.choice(_WORDS[: 8 + i % 16]) for _ in range(30)) + ".",
+            year=2000 + i % 20,
+            authors=[Person(given="A.", family=rng.choice(_FAMILIES)) for _ in range(2)],
+        )
+        for i in range(80)
+    ]
+
+
+def _queries(rng: random.Random) -> list[str]:
+    queries = []
+    for _ in range(60):
+        words = rng.sample(_WORDS, rng.randint(2, 4))
+        if rng.random() < 0.3:
+            words[-1] = words[-1][: rng.randint(2, len(words[-1]))]  # still being typed
+        if rng.random() < 0.3:
+            at = rng.randrange(len(words))
+            words[at] = words[at][:-1] + "x" + words[at][-1]  # misspelt
+        if rng.random() < 0.2:
+            words.append(rng.choice(_FAMILIES).casefold())
+        queries.append(" ".join(words))
+    return queries
+
+
+def _hits(library: Library, query: str) -> list[tuple[int, float]]:
+    library._searcher._fulltext_cache.clear()
+    return [(hit.paper_id, hit.score) for hit in library.search(query, limit=200)]
+
+
+def test_planned_full_text_finds_what_reading_every_word_finds(
+    library: Library, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rng = random.Random(5)
+    library.add_records(_records(rng))
+    queries = _queries(rng)
+    monkeypatch.setattr(index, "_COMMON", 10**9)  # every word small: read whole
+    plain = {query: _hits(library, query) for query in queries}
+    assert sum(1 for hits in plain.values() if hits) >= 40, "the queries must find papers"
+
+    monkeypatch.setattr(index, "_COMMON", 2)
+    monkeypatch.setattr(index, "_CHECK_WITHIN_AT_MOST", 3)
+    monkeypatch.setattr(index, "_CHECK_CHUNK", 4)
+    for within_cost in (0, 1, 10**6):  # common words checked, read whole, or both
+        monkeypatch.setattr(index, "_WITHIN_COST", within_cost)
+        for query in queries:
+            assert _hits(library, query) == plain[query], (query, within_cost)
+
+
+def test_a_common_words_share_is_told_by_how_far_its_first_papers_reach() -> None:
+    assert fulltext.extrapolated(set(range(1, 11)), 100) == 100  # 10 of the first 10
+    assert fulltext.extrapolated(set(range(2, 42, 4)), 1000) == 263  # 10 of the first 38
+    assert fulltext.extrapolated({5, 9}, 9) == 2  # the whole library read: exact
+    assert fulltext.extrapolated(set(), 50) == 0
