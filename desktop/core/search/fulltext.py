@@ -41,29 +41,37 @@ def folded_tokens(text_: str, *, accents: bool = False) -> list[str]:
     return _TOKEN.findall("".join(c for c in decomposed if not unicodedata.combining(c)))
 
 
-def fts5_query(words: list[str]) -> str:
-    """An FTS5 MATCH expression: the words in order as a phrase, the last one a prefix."""
+def fts5_query(words: list[str], *, prefix: bool = True) -> str:
+    """An FTS5 MATCH expression: the words in order as a phrase, the last one a prefix
+    (unless not `prefix`)."""
     expression = " + ".join('"' + w.replace('"', '""') + '"' for w in words)
-    if words and len(words[-1]) >= MIN_PREFIX:
+    if prefix and words and len(words[-1]) >= MIN_PREFIX:
         expression += " *"
     return expression
 
 
 def match(
-    connection: Connection, text_: str, field: str | None = None, *, limit: int | None = None
+    connection: Connection,
+    text_: str,
+    field: str | None = None,
+    *,
+    limit: int | None = None,
+    prefix: bool = True,
 ) -> set[int]:
     """Ids of papers (trash included) whose abstract or notes contain `text_`.
 
     `field` limits the search to "abstract" or "note"; several words must appear together.
     With `limit`, at most that many ids are read from each of abstracts and notes (so an
-    answer of `limit` ids or more may be incomplete).
+    answer of `limit` ids or more may be incomplete). Without `prefix`, the last word is
+    matched whole too (a lower bound of the answer, cheaper to read: FTS5 merges the lists
+    of every word a prefix stands for before giving the first id).
     """
     words = tokens(text_)
     if not words:
         return set()
     if connection.dialect.name == "sqlite":
-        return _match_sqlite(connection, words, field, limit)
-    return _match_postgresql(connection, words, field, limit)
+        return _match_sqlite(connection, words, field, limit, prefix)
+    return _match_postgresql(connection, words, field, limit, prefix)
 
 
 def match_within(
@@ -158,7 +166,7 @@ def _folded(text_: str, *, accents: bool) -> str:
 
 
 def _match_sqlite(
-    connection: Connection, words: list[str], field: str | None, limit: int | None
+    connection: Connection, words: list[str], field: str | None, limit: int | None, prefix: bool
 ) -> set[int]:
     column = {"abstract": "abstract", "note": "notes"}.get(field or "", SQLITE_TABLE)
     statement = f"SELECT rowid FROM {SQLITE_TABLE} WHERE {column} MATCH ?"
@@ -169,7 +177,7 @@ def _match_sqlite(
     driver = connection.connection.driver_connection
     assert driver is not None  # an open connection
     cursor = driver.execute(
-        f"SELECT json_group_array(rowid) FROM ({statement})", (fts5_query(words),)
+        f"SELECT json_group_array(rowid) FROM ({statement})", (fts5_query(words, prefix=prefix),)
     )
     listed: list[int] = json.loads(cursor.fetchone()[0])
     return set(listed)
@@ -193,11 +201,11 @@ def extrapolated(sample: set[int], highest: int) -> int:
 
 
 def _match_postgresql(
-    connection: Connection, words: list[str], field: str | None, limit: int | None
+    connection: Connection, words: list[str], field: str | None, limit: int | None, prefix: bool
 ) -> set[int]:
     # Each token becomes a quoted lexeme with a prefix marker, joined as a phrase (<->).
     lexemes = ["'" + w.replace("'", "''") + "'" for w in words]
-    if len(words[-1]) >= MIN_PREFIX:
+    if prefix and len(words[-1]) >= MIN_PREFIX:
         lexemes[-1] += ":*"
     tsquery = " <-> ".join(lexemes)
     cap = "" if limit is None else f" LIMIT {int(limit)}"

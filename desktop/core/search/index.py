@@ -158,22 +158,27 @@ class SearchIndex:
                 for term in clause.positive:
                     if term.term.field in ("abstract", "note"):
                         term.load_fulltext(fulltext)
-        hits = self._search(clauses, limit)
-        enough = limit if fulltext_below is None else min(limit, fulltext_below)
-        if fulltext is not None and len(hits) < enough and _has_free_words(clauses):
-            wanted = max(_RANKED_AT_LEAST, limit + limit // 4)  # as many as `_search` ranks
-            _load_fulltext(
-                clauses, fulltext, fulltext_within, fulltext_probe, wanted, len(self._entries)
-            )
-            hits = _merged(hits, self._search(clauses, limit), limit)
-        return hits
-
-    def _search(self, clauses: list[ClauseMatcher], limit: int) -> list[Hit]:
         size = max(_RANKED_AT_LEAST, limit + limit // 4)
         candidates = self._candidates(clauses, size)
-        shortlist = self._shortlist(candidates, clauses, size)
-        ranked = Ranker(clauses, self._vocabulary).rank(shortlist, self._entries)
-        return ranked[:limit]
+        enough = limit if fulltext_below is None else min(limit, fulltext_below)
+        asks_fulltext = fulltext is not None and _has_free_words(clauses)
+        found: set[int] = candidates
+        if not asks_fulltext or len(candidates) >= enough:
+            hits = self._rank(clauses, self._shortlist(candidates, clauses, size), limit)
+            if not asks_fulltext or len(hits) >= enough:
+                return hits
+            found = {hit.doc_id for hit in hits}
+        # Too few papers hold every word in the short fields: full text may find more.
+        # Those found already are ranked again with them (their scores can only rise),
+        # so a paper found stays found, and no shortlist is ranked twice.
+        assert fulltext is not None
+        _load_fulltext(clauses, fulltext, fulltext_within, fulltext_probe, size, len(self._entries))
+        more = self._candidates(clauses, size) - found
+        shortlist = list(found) + self._shortlist(more, clauses, size - len(found))
+        return self._rank(clauses, shortlist, limit)
+
+    def _rank(self, clauses: list[ClauseMatcher], shortlist: list[int], limit: int) -> list[Hit]:
+        return Ranker(clauses, self._vocabulary).rank(shortlist, self._entries)[:limit]
 
     def _candidates(self, clauses: list[ClauseMatcher], wanted: int) -> set[int]:
         """Papers for which every clause holds; when the cheapest clause is too large to union
@@ -254,16 +259,6 @@ def _apply(candidates: set[int], clauses: list[ClauseMatcher]) -> set[int]:
             break
         candidates = clause.restrict(candidates)
     return candidates
-
-
-def _merged(first: list[Hit], more: list[Hit], limit: int) -> list[Hit]:
-    """The hits of both passes, best first. The second pass (with full text) may leave out
-    a paper the first found when many more papers qualify; a found paper stays found."""
-    best: dict[int, Hit] = {}
-    for hit in (*first, *more):
-        if hit.doc_id not in best or hit.score > best[hit.doc_id].score:
-            best[hit.doc_id] = hit
-    return sorted(best.values(), key=lambda hit: -hit.score)[:limit]
 
 
 #: Up to this many allowed papers, the other clauses are checked on all of them at once.

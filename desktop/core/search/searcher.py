@@ -122,11 +122,17 @@ class Searcher:
                 def probe(words: str, field: str | None, at_most: int) -> Probed:
                     known = self._fulltext_cache.get((words, field))
                     if known is None:
-                        found = fulltext.match(connection, words, field, limit=at_most + 1)
-                        if len(found) > at_most:  # incomplete: not remembered
-                            if not highest:
-                                highest.append(fulltext.highest_id(connection))
-                            return Probed(None, fulltext.extrapolated(found, highest[0]))
+                        # The word itself first: when it alone is common, so is the
+                        # prefix, found out without merging the lists of every word
+                        # it begins (`learn` -> learn, learned, learner, learning...).
+                        for prefix in (False, True):
+                            found = fulltext.match(
+                                connection, words, field, limit=at_most + 1, prefix=prefix
+                            )
+                            if len(found) > at_most:  # incomplete: not remembered
+                                if not highest:
+                                    highest.append(fulltext.highest_id(connection))
+                                return Probed(None, fulltext.extrapolated(found, highest[0]))
                         known = self._remember(words, field, found)
                     return Probed(known, len(known))
 
