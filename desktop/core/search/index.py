@@ -155,22 +155,26 @@ class SearchIndex:
             for clause in clauses:
                 for term in clause.negative:
                     term.load_fulltext(fulltext)
-                for term in clause.positive:
-                    if term.term.field in ("abstract", "note"):
-                        term.load_fulltext(fulltext)
         size = max(_RANKED_AT_LEAST, limit + limit // 4)
-        candidates = self._candidates(clauses, size)
         enough = limit if fulltext_below is None else min(limit, fulltext_below)
         asks_fulltext = fulltext is not None and _has_free_words(clauses)
-        found: set[int] = candidates
-        if not asks_fulltext or len(candidates) >= enough:
-            hits = self._rank(clauses, self._shortlist(candidates, clauses, size), limit)
-            if not asks_fulltext or len(hits) >= enough:
-                return hits
-            found = {hit.doc_id for hit in hits}
-        # Too few papers hold every word in the short fields: full text may find more.
-        # Those found already are ranked again with them (their scores can only rise),
-        # so a paper found stays found, and no shortlist is ranked twice.
+        found: set[int] = set()
+        if not (fulltext is not None and _has_fulltext_terms(clauses)):
+            found = self._candidates(clauses, size)
+            if not asks_fulltext or len(found) >= enough:
+                hits = self._rank(clauses, self._shortlist(found, clauses, size), limit)
+                if not asks_fulltext or len(hits) >= enough:
+                    return hits
+                found = {hit.doc_id for hit in hits}
+        elif enough <= 0:
+            for clause in clauses:  # free words: in the short fields only
+                for term in clause.positive:
+                    if term.term.field is None:
+                        term.use_fulltext(set())
+        # Too few papers hold every word in the short fields (or the query names abstracts
+        # or notes): full text may find more. Those found already are ranked again with
+        # it (their scores can only rise), so a paper found stays found, and no shortlist
+        # is ranked twice.
         assert fulltext is not None
         _load_fulltext(clauses, fulltext, fulltext_within, fulltext_probe, size, len(self._entries))
         more = self._candidates(clauses, size) - found
@@ -293,6 +297,7 @@ def _load_fulltext(
             clause.load_fulltext(fulltext)
         return
     estimates: dict[TermMatcher, int] = {}
+    samples: dict[TermMatcher, set[int]] = {}
 
     def size(clause: ClauseMatcher) -> int:
         """About how many papers the clause allows, full text included."""
@@ -300,12 +305,19 @@ def _load_fulltext(
             probed = probe(term.term.text, term.fulltext_field, _COMMON)
             if probed.ids is None:
                 estimates[term] = probed.estimate
+                samples[term] = probed.sample
             else:
                 term.load_fulltext(_answering(probed.ids))
         return clause.cost() + sum(estimates.get(term, 0) for term in clause.positive)
 
     positive.sort(key=size)
     first = positive[0]
+    if len(clauses) == 1 and not first.negative and wanted <= _COMMON:
+        # Nothing else to satisfy: the papers a probe read are as good as any others
+        # holding the word only in their abstracts (those rank alike).
+        for term in _pending(first):
+            term.use_fulltext(samples[term])
+        return
     first.load_fulltext(fulltext)  # complete already unless it has a common word
     allowed: set[int] = set()
     for _, ids in first.sources():
@@ -393,6 +405,11 @@ def _answering(found: set[int]) -> FullText:
         return found
 
     return known
+
+
+def _has_fulltext_terms(clauses: list[ClauseMatcher]) -> bool:
+    """Whether some term asks for abstracts or notes by name (`abstract:`, `note:`)."""
+    return any(t.fulltext_field is not None for clause in clauses for t in clause.positive)
 
 
 def _has_free_words(clauses: list[ClauseMatcher]) -> bool:

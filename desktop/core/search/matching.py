@@ -31,10 +31,12 @@ FullTextWithin = Callable[[list[tuple[str, str | None]], set[int]], list[set[int
 @dataclass(frozen=True)
 class Probed:
     """What probing a term's full text told: the whole answer (`ids`) when it is small or
-    known already, else None and about how many papers hold the term (`estimate`)."""
+    known already, else None, about how many papers hold the term (`estimate`) and those
+    of them the probe read (`sample`)."""
 
     ids: set[int] | None
     estimate: int
+    sample: set[int]
 
 
 #: `probe(text, field, at_most)` -> the `fulltext` answer if it holds at most `at_most`

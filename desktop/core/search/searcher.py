@@ -132,9 +132,9 @@ class Searcher:
                             if len(found) > at_most:  # incomplete: not remembered
                                 if not highest:
                                     highest.append(fulltext.highest_id(connection))
-                                return Probed(None, fulltext.extrapolated(found, highest[0]))
+                                return Probed(None, fulltext.extrapolated(found, highest[0]), found)
                         known = self._remember(words, field, found)
-                    return Probed(known, len(known))
+                    return Probed(known, len(known), known)
 
                 hits = index.search(
                     parsed,

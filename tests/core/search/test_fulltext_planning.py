@@ -82,3 +82,27 @@ def test_a_common_words_share_is_told_by_how_far_its_first_papers_reach() -> Non
     assert fulltext.extrapolated(set(range(2, 42, 4)), 1000) == 263  # 10 of the first 38
     assert fulltext.extrapolated({5, 9}, 9) == 2  # the whole library read: exact
     assert fulltext.extrapolated(set(), 50) == 0
+
+
+def test_a_lone_common_word_is_answered_from_the_papers_its_probe_read(
+    library: Library, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Nothing else to satisfy: the probe's papers are enough, and every one is a match."""
+    rng = random.Random(8)
+    records = _records(rng)
+    for at, record in enumerate(records):
+        record.abstract = ("We study plasma confinement. " if at % 3 else "") + record.abstract
+    library.add_records(records)
+    holding = {
+        paper_id
+        for paper_id in library.paper_ids()
+        if "plasma confinement" in library.paper(paper_id).paper.abstract
+    }
+    assert len(holding) > 40
+    monkeypatch.setattr(index, "_COMMON", 10)
+    monkeypatch.setattr(index, "_RANKED_AT_LEAST", 5)
+    for text in ('abstract:"plasma confinement"', "confinement"):
+        library._searcher._fulltext_cache.clear()
+        hits = [hit.paper_id for hit in library.search(text, limit=4)]
+        assert len(hits) == 4, text
+        assert set(hits) <= holding, text
