@@ -125,6 +125,10 @@ class TermMatcher:
         )
         self.fulltext_ids: set[int] | None = None
         self._sources: list[Source] | None = None
+        # The fields holding a word a one-word term may stand for (found with its sources):
+        # ranking looks in those only, not in every field of every paper.
+        self._live_fields: set[str] = set()
+        self._quality_fields: tuple[str, ...] = self.fields
 
     @property
     def searchable(self) -> bool:
@@ -171,7 +175,8 @@ class TermMatcher:
             years = self.years
             sources = [(1.0, ids) for year, ids in corpus.years.items() if year in years]
         elif len(self.parts) == 1:
-            sources = self._word_sources(self.parts[0])
+            sources = self._word_sources(self.parts[0], self._live_fields)
+            self._quality_fields = tuple(f for f in self.fields if f in self._live_fields)
             in_year = corpus.years.get(self.free_year) if self.free_year else None
             if in_year:
                 sources.insert(0, (1.0, in_year))
@@ -181,8 +186,9 @@ class TermMatcher:
             sources.append((FULLTEXT_QUALITY, self.fulltext_ids))
         return sources
 
-    def _word_sources(self, expansion: Expansion) -> list[Source]:
-        """One source per (indexed word, field) the typed word may stand for."""
+    def _word_sources(self, expansion: Expansion, live: set[str] | None = None) -> list[Source]:
+        """One source per (indexed word, field) the typed word may stand for; the fields
+        that hold any of those words are added to `live`."""
         postings = self._corpus.postings
         sources: list[Source] = []
         quality = expansion.quality
@@ -194,9 +200,14 @@ class TermMatcher:
                 exact = by_word.get(expansion.word)
                 if exact:
                     sources.append((weight, exact))
+                    if live is not None:
+                        live.add(field)
                 continue
             if len(expansion.word) == 1 and field in BY_INITIAL_FIELDS:
-                sources += self._initial_sources(expansion, by_word, weight)
+                initial = self._initial_sources(expansion, by_word, weight)
+                if initial and live is not None:
+                    live.add(field)
+                sources += initial
                 continue
             # Set intersection of the two key views runs in C, from the smaller side.
             if len(by_word) < len(quality):
@@ -207,6 +218,8 @@ class TermMatcher:
                 ids = by_word.get(word)
                 if ids:
                     sources.append((quality[word] * weight, ids))
+                    if live is not None:
+                        live.add(field)
         sources.sort(key=lambda source: -source[0])
         return sources
 
@@ -254,7 +267,9 @@ class TermMatcher:
         if self.free_year is not None and entry.year == self.free_year:
             return 1.0, "year"
         best, where = 0.0, ""
-        for field in self.fields:
+        if self._sources is None:
+            self._sources = self._build_sources()
+        for field in self._quality_fields:
             weight = self._weight(field)
             if weight <= best:
                 break  # fields come best first: nothing later can do better
