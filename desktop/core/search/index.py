@@ -36,6 +36,7 @@ from desktop.core.search.matching import (
     FullText,
     FullTextProbe,
     FullTextWithin,
+    Probed,
     TermMatcher,
     restrict,
 )
@@ -139,6 +140,8 @@ class SearchIndex:
         fulltext_below: int | None = None,
         fulltext_within: FullTextWithin | None = None,
         fulltext_probe: FullTextProbe | None = None,
+        *,
+        fulltext_held: bool = False,
     ) -> list[Hit]:
         """The best `limit` papers for `query`, best first; [] for an empty query.
 
@@ -147,8 +150,12 @@ class SearchIndex:
         its abstract ranks below the others anyway; `abstract:`, `note:` and negated free
         words always ask it. With `fulltext_within` and `fulltext_probe`, only the most
         selective clause asks full text over the whole library; the others are checked on
-        the papers it allows (see `_load_fulltext`).
+        the papers it allows (see `_load_fulltext`). Full text may know papers the index
+        does not hold (in the trash): they are dropped, unless `fulltext_held` says the
+        callbacks did so already.
         """
+        if not fulltext_held:
+            fulltext, fulltext_probe = self._held_only(fulltext, fulltext_probe)
         clauses = [ClauseMatcher(c, self._corpus) for c in query.clauses]
         clauses = [c for c in clauses if not c.empty]
         if limit <= 0 or not clauses:
@@ -182,6 +189,30 @@ class SearchIndex:
         more = self._candidates(clauses, size) - found
         shortlist = list(found) + self._shortlist(more, clauses, size - len(found))
         return self._rank(clauses, shortlist, limit)
+
+    def holding(self, ids: set[int]) -> set[int]:
+        """Those of `ids` the index holds."""
+        return ids & self._entries.keys()
+
+    def _held_only(
+        self, fulltext: FullText | None, probe: FullTextProbe | None
+    ) -> tuple[FullText | None, FullTextProbe | None]:
+        """The full-text callbacks, answering with papers the index holds only."""
+
+        def held(text: str, field: str | None) -> set[int]:
+            assert fulltext is not None
+            return self.holding(fulltext(text, field))
+
+        def held_probe(text: str, field: str | None, at_most: int) -> Probed:
+            assert probe is not None
+            probed = probe(text, field, at_most)
+            ids = None if probed.ids is None else self.holding(probed.ids)
+            return Probed(ids, probed.estimate, self.holding(probed.sample))
+
+        return (
+            None if fulltext is None else held,
+            None if probe is None else held_probe,
+        )
 
     def _rank(self, clauses: list[ClauseMatcher], shortlist: list[int], limit: int) -> list[Hit]:
         return Ranker(clauses, self._vocabulary).rank(shortlist, self._entries)[:limit]

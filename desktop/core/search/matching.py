@@ -19,7 +19,7 @@ from desktop.core.search.postings import Postings
 from desktop.core.search.query import Clause, Term, YearRange
 from desktop.core.search.vocabulary import PREFIX_FLOOR, Expansion, Vocabulary
 
-#: `fulltext(text, field)` -> ids of papers whose abstract or notes match `text`.
+#: `fulltext(text, field)` -> ids of the index's papers whose abstract or notes match `text`.
 #: `field` is "abstract", "note", or None for either; `text` is one term as the user typed
 #: it (several words are to be matched as a phrase).
 FullText = Callable[[str, str | None], set[int]]
@@ -148,14 +148,12 @@ class TermMatcher:
     def load_fulltext(self, fulltext: FullText) -> None:
         """Ask full text for this term once; later calls reuse the answer."""
         if self.fulltext_ids is None and self.wants_fulltext:
-            found = fulltext(self.term.text, self.fulltext_field)
-            # Full text may know papers the index does not hold (in the trash): drop them.
-            self.fulltext_ids = found & self._corpus.entries.keys()
+            self.fulltext_ids = fulltext(self.term.text, self.fulltext_field)
             self._sources = None
 
     def use_fulltext(self, ids: set[int]) -> None:
         """Take these papers as this term's full-text matches (replacing any earlier ones)."""
-        self.fulltext_ids = ids & self._corpus.entries.keys()
+        self.fulltext_ids = ids
         self._sources = None
 
     def sources(self) -> list[Source]:

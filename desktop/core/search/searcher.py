@@ -54,11 +54,17 @@ class Searcher:
 
     refresh = build
 
-    def _remember(self, words: str, field: str | None, found: set[int]) -> set[int]:
+    @staticmethod
+    def _remember(
+        cache: dict[tuple[str, str | None], set[int]],
+        words: str,
+        field: str | None,
+        found: set[int],
+    ) -> set[int]:
         """Keep a complete full-text answer while the user types (oldest dropped first)."""
-        if len(self._fulltext_cache) >= FULLTEXT_CACHE_SIZE:
-            self._fulltext_cache.pop(next(iter(self._fulltext_cache)))
-        self._fulltext_cache[(words, field)] = found
+        if len(cache) >= FULLTEXT_CACHE_SIZE:
+            cache.pop(next(iter(cache)))
+        cache[(words, field)] = found
         return found
 
     def _ready(self) -> SearchIndex:
@@ -102,14 +108,18 @@ class Searcher:
                 trashed = SearchIndex.build(catalog.documents(session, trash=True))
         with self._lock:
             index = trashed if trash else self._ready()
+            # Answers are remembered as the library's index holds them (so that they are
+            # narrowed once): the trash's own index keeps them for this search only.
+            cache = {} if trash else self._fulltext_cache
             with self._engine.connect() as connection:
 
+                def remember(words: str, field: str | None, found: set[int]) -> set[int]:
+                    return self._remember(cache, words, field, index.holding(found))
+
                 def answer(words: str, field: str | None) -> set[int]:
-                    known = self._fulltext_cache.get((words, field))
+                    known = cache.get((words, field))
                     if known is None:
-                        known = self._remember(
-                            words, field, fulltext.match(connection, words, field)
-                        )
+                        known = remember(words, field, fulltext.match(connection, words, field))
                     return known
 
                 def answer_within(
@@ -120,7 +130,7 @@ class Searcher:
                 highest: list[int] = []  # read once, when a probe first needs it
 
                 def probe(words: str, field: str | None, at_most: int) -> Probed:
-                    known = self._fulltext_cache.get((words, field))
+                    known = cache.get((words, field))
                     if known is None:
                         # The word itself first: when it alone is common, so is the
                         # prefix, found out without merging the lists of every word
@@ -132,8 +142,9 @@ class Searcher:
                             if len(found) > at_most:  # incomplete: not remembered
                                 if not highest:
                                     highest.append(fulltext.highest_id(connection))
-                                return Probed(None, fulltext.extrapolated(found, highest[0]), found)
-                        known = self._remember(words, field, found)
+                                estimate = fulltext.extrapolated(found, highest[0])
+                                return Probed(None, estimate, index.holding(found))
+                        known = remember(words, field, found)
                     return Probed(known, len(known), known)
 
                 hits = index.search(
@@ -143,5 +154,6 @@ class Searcher:
                     fulltext_below=None if full_text else 0,
                     fulltext_within=answer_within,
                     fulltext_probe=probe,
+                    fulltext_held=True,
                 )
         return [SearchHit(hit.doc_id, hit.score) for hit in hits]

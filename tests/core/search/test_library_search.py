@@ -140,5 +140,7 @@ def test_the_trash_is_searched_on_its_own(library: Library) -> None:
     library.delete_papers([binned.id])
     assert [h.paper_id for h in library.search("tokamak")] == [kept.id]
     assert [h.paper_id for h in library.search("tokamak", trash=True)] == [binned.id]
+    assert library.search("abstract:plasma") == []  # remembered for the library's index
     assert [h.paper_id for h in library.search("abstract:plasma", trash=True)] == [binned.id]
+    assert library.search("abstract:plasma") == []
     assert library.search("degrave", trash=True) == []
