@@ -106,7 +106,9 @@ class Searcher:
         if trash:
             with db.read_session(self._engine) as session:
                 trashed = SearchIndex.build(catalog.documents(session, trash=True))
-        with self._lock:
+        # Collections wait until the answer is given: a search makes many short-lived
+        # objects, and a collection in the middle of one is a keystroke's delay.
+        with self._lock, gc_pause.paused():
             index = trashed if trash else self._ready()
             # Answers are remembered as the library's index holds them (so that they are
             # narrowed once): the trash's own index keeps them for this search only.
