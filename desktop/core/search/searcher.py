@@ -84,10 +84,9 @@ class Searcher:
             docs = {doc.id: doc for doc in catalog.documents(session, list(paper_ids))}
         with self._lock:
             for paper_id in paper_ids:
-                if paper_id in docs:
-                    self._index.upsert(docs[paper_id])
-                else:
+                if paper_id not in docs:
                     self._index.remove(paper_id)
+            self._index.upsert_many(docs.values())
 
     def search(
         self, text: str, limit: int = 200, *, full_text: bool = True, trash: bool = False

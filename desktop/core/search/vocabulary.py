@@ -87,6 +87,20 @@ class Vocabulary:
             self._by_length.setdefault(len(word), []).append(word)
             self._cache.clear()
 
+    def add_many(self, words: list[tuple[str, bool]]) -> None:
+        """`add` for many (word, typos) at once: the new words are sorted in together."""
+        new = []
+        for word, typos in words:
+            if _increment(self._counts, word):
+                new.append(word)
+            if typos and _increment(self._typo_counts, word):
+                self._by_length.setdefault(len(word), []).append(word)
+                self._cache.clear()
+        if new:
+            self._sorted += new
+            self._sorted.sort()  # two sorted runs: merged in linear time
+            self._cache.clear()
+
     def discard(self, word: str, *, typos: bool = True) -> None:
         """Count one field less holding `word`; forget it when none is left."""
         if _decrement(self._counts, word):

@@ -248,14 +248,30 @@ def test_build_reports_progress() -> None:
 WORDS = ["deep", "learning", "levine", "robot", "model", "world", "q-learning", "müller", "sim"]
 
 
+#: Words that come and go with updates (the vocabulary grows and shrinks).
+NEW_WORDS = [f"zeta{n}" for n in range(12)]
+#: Citation keys, mostly new to the index when they first come (letters only: typo-able).
+KEYS = [f"keyq{a}{b}" for a in "abcdefghij" for b in "klmnopqrst"]
+
+
 def _random_doc(rng: random.Random, doc_id: int) -> SearchDocument:
-    title = " ".join(rng.choices(WORDS, k=rng.randint(0, 4)))
+    title = " ".join(rng.choices(WORDS + NEW_WORDS[: rng.randint(0, 12)], k=rng.randint(0, 4)))
     people = [(rng.choice(["Sergey", "S.", "Anna", ""]), rng.choice(WORDS)) for _ in range(2)]
-    return SearchDocument(doc_id, title, people, rng.choice([None, 2000, 2020]), rng.choice(WORDS))
+    return SearchDocument(
+        doc_id,
+        title,
+        people,
+        rng.choice([None, 2000, 2020]),
+        rng.choice(WORDS),
+        citekey=rng.choice(KEYS),
+    )
 
 
 @pytest.mark.parametrize("seed", range(5))
-def test_an_index_updated_step_by_step_answers_as_one_built_afresh(seed: int) -> None:
+@pytest.mark.parametrize("batched", [False, True])
+def test_an_index_updated_step_by_step_answers_as_one_built_afresh(
+    seed: int, batched: bool
+) -> None:
     rng = random.Random(seed)
     held = {i: _random_doc(rng, i) for i in range(1, 30)}
     index = SearchIndex.build(held.values())
@@ -264,6 +280,10 @@ def test_an_index_updated_step_by_step_answers_as_one_built_afresh(seed: int) ->
         if rng.random() < 0.3:
             index.remove(doc_id)
             held.pop(doc_id, None)
+        elif batched:  # several papers at once, some of them the same paper again
+            batch = [_random_doc(rng, rng.randint(1, 40)) for _ in range(rng.randint(1, 4))]
+            held.update((doc.id, doc) for doc in batch)
+            index.upsert_many(batch)
         else:
             held[doc_id] = _random_doc(rng, doc_id)
             index.upsert(held[doc_id])
@@ -278,6 +298,12 @@ def test_an_index_updated_step_by_step_answers_as_one_built_afresh(seed: int) ->
         "q-learning",
         "year:2020",
         "-robot",
+        "zeta",
+        "zeta1",
+        "zeat3",  # a typo
+        "zeta3ky",
+        # Typos of keys: keys are not matched by typo.
+        *(f"kyeq{key[4:]}" for key in KEYS),
     ]:
         assert index.search(parse(text), limit=100) == fresh.search(parse(text), limit=100), text
 
