@@ -92,13 +92,14 @@ def store(
     records = result.records
     for record in records:
         result.problems.extend(sanitize(record, report.source))
+    known_people: dict[str, int] = {}  # the same people come back batch after batch
     with fulltext_bulk.indexed_after(session):
         for start in range(0, len(records), BATCH):
             if cancel is not None and cancel():
                 raise ImportCancelled()
             batch = records[start : start + BATCH]
             keys = [_unique_key(record, taken, citekey_pattern) for record in batch]
-            ids = papers.insert_papers(session, list(zip(batch, keys, strict=True)))
+            ids = papers.insert_papers(session, list(zip(batch, keys, strict=True)), known_people)
             for record, key, paper_id in zip(batch, keys, ids, strict=True):
                 _note_duplicates(finder, report, record, key, paper_id)
             _label(session, batch, ids, tag_ids, destination.tag, list_id, start)

@@ -163,8 +163,11 @@ def export_entries(session: Session, paper_ids: list[int]) -> list[tuple[Record,
     return [found[i] for i in paper_ids]
 
 
-def insert_papers(session: Session, keyed: list[tuple[Record, str]]) -> list[int]:
-    """Store many records at once (with their citation keys); their ids, in order."""
+def insert_papers(
+    session: Session, keyed: list[tuple[Record, str]], known_people: dict[str, int] | None = None
+) -> list[int]:
+    """Store many records at once (with their citation keys); their ids, in order.
+    `known_people` carries the people found so far from one batch to the next."""
     if not keyed:
         return []
     for record, _ in keyed:
@@ -185,6 +188,7 @@ def insert_papers(session: Session, keyed: list[tuple[Record, str]]) -> list[int
             for role, named in ((Role.AUTHOR, record.authors), (Role.EDITOR, record.editors))
             if named
         ],
+        known_people,
     )
     return ids
 

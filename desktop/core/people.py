@@ -31,14 +31,23 @@ def _key_of(parts: tuple[str, str, str, str]) -> str:
 _CHUNK = 900
 
 
-def person_ids(session: Session, people: list[NamedPerson]) -> list[int]:
-    """The row id of each person, inserting the ones not stored yet (safe against races)."""
+def person_ids(
+    session: Session, people: list[NamedPerson], known: dict[str, int] | None = None
+) -> list[int]:
+    """The row id of each person, inserting the ones not stored yet (safe against races).
+
+    `known` (match key -> id) is what earlier calls in the same transaction found; it is
+    read first and grows with what this call finds (people rows are never deleted).
+    """
+    found = {} if known is None else known
     keys = [match_key(p) for p in people]
-    found = _ids_by_key(session, set(keys))
-    new = {key: person for person, key in zip(people, keys, strict=True) if key not in found}
-    if new:
-        _insert_ignoring_conflict(session, new)
-        found.update(_ids_by_key(session, set(new)))
+    unseen = {key for key in keys if key not in found}
+    if unseen:
+        found.update(_ids_by_key(session, unseen))
+        new = {key: person for person, key in zip(people, keys, strict=True) if key not in found}
+        if new:
+            _insert_ignoring_conflict(session, new)
+            found.update(_ids_by_key(session, set(new)))
     return [found[key] for key in keys]
 
 
@@ -60,10 +69,15 @@ def _insert_ignoring_conflict(session: Session, new: dict[str, NamedPerson]) -> 
     db.insert_or_ignore(session, Person, rows)
 
 
-def link_many(session: Session, links: list[tuple[int, Role, list[NamedPerson]]]) -> None:
-    """Give new papers their people at once: [(paper_id, role, people in order)]."""
+def link_many(
+    session: Session,
+    links: list[tuple[int, Role, list[NamedPerson]]],
+    known: dict[str, int] | None = None,
+) -> None:
+    """Give new papers their people at once: [(paper_id, role, people in order)];
+    `known` as for `person_ids` (an import passes one along its batches)."""
     everyone = [person for _, _, named in links for person in named]
-    ids = iter(person_ids(session, everyone))
+    ids = iter(person_ids(session, everyone, known))
     rows = [
         (paper_id, role.value, position, next(ids), person.as_written)
         for paper_id, role, named in links

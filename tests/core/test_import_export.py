@@ -291,3 +291,25 @@ def test_full_text_holds_imported_and_later_papers(library: Library, tmp_path: P
     library.add_paper(Record(title="Later", abstract="stellarator confinement"))
     assert titles("abstract:stellarator") == ["Later"]
     assert len(library.search("abstract:plasma", limit=1000)) == 600
+
+
+def test_people_met_again_in_later_batches_are_the_same_rows(
+    library: Library, tmp_path: Path
+) -> None:
+    """An import stores papers 500 at a time and remembers the people it has met: a person
+    named in many batches is one row, and every paper keeps its own people in order."""
+    regulars = ["Levine, Sergey", "Finn, Chelsea", "Abbeel, Pieter", 'M{\\"u}ller, Anna']
+    expected = {}
+    entries = []
+    for n in range(1300):
+        names = [regulars[n % 4], f"Newcomer{n // 500}, Ada", regulars[(n + 1) % 4]]
+        entries.append(f"@misc{{k{n}, title={{Paper {n}}}, author={{{' and '.join(names)}}}}}")
+        expected[f"Paper {n}"] = [name.split(",")[0].replace('{\\"u}', "ü") for name in names]
+    report = library.import_file(_write(tmp_path, "people.bib", "\n".join(entries)))
+    assert report.imported == 1300
+    for paper_id in report.paper_ids:
+        details = library.paper(paper_id)
+        assert [p.family for p in details.authors] == expected[details.paper.title]
+    with library.engine.connect() as connection:
+        (people,) = connection.exec_driver_sql("SELECT count(*) FROM person").one()
+    assert people == 4 + 3  # the regulars, and one newcomer per batch
