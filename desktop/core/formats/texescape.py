@@ -392,12 +392,20 @@ def _protect_words(text: str, keep_unicode: bool, sentence_case: bool, *, first:
     for number, word in enumerate(_WORD.finditer(text)):
         if word.group().islower():  # the common case, decided without looking closer
             continue
+        if not sentence_case and _plainly_capitalised(word.group()):
+            continue  # "Learning" in a Title Case title: the other common case
         if _needs_protection(word.group(), sentence_case, first=first and number == 0):
             out.extend(_escape_pieces(text[pos : word.start()], keep_unicode))
             out.append("{" + "".join(_escape_pieces(word.group(), keep_unicode)) + "}")
             pos = word.end()
     out.extend(_escape_pieces(text[pos:], keep_unicode))
     return "".join(out)
+
+
+def _plainly_capitalised(word: str) -> bool:
+    """A capital (or other character) and then lower case only: in a title that is not in
+    sentence case, such a word never needs protecting (tested against `_needs_protection`)."""
+    return len(word) > 1 and word[1:].islower()
 
 
 def _needs_protection(word: str, sentence_case: bool, *, first: bool) -> bool:

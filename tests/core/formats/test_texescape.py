@@ -195,3 +195,19 @@ def test_no_text_becomes_a_command_outside_the_vetted_lists(text: str, title: bo
     assert latex.isascii()
     assert is_balanced(latex)
     assert set(_COMMAND.findall(latex)) <= _ALLOWED
+
+
+@settings(max_examples=500)
+@given(
+    st.text(st.sampled_from("aAbBzZéÉǅßİı-'\"([`.,:;!?)]1_"), min_size=1, max_size=8).filter(
+        lambda word: not any(c.isspace() for c in word)
+    ),
+    st.booleans(),
+)
+def test_the_title_fast_path_skips_only_words_that_need_no_protection(
+    word: str, first: bool
+) -> None:
+    """Words a Title Case title skips without a closer look are ones the full rule keeps
+    unprotected too."""
+    if texescape._plainly_capitalised(word):
+        assert not texescape._needs_protection(word, False, first=first), word
