@@ -318,7 +318,7 @@ _COMMON = 2_000
 #: Checking a paper's abstract costs about as much as reading this many ids from full text.
 _WITHIN_COST = 32
 #: Papers checked at a time when only enough of the allowed ones are wanted.
-_CHECK_CHUNK = 500
+_CHECK_CHUNK = 250
 
 
 def _load_fulltext(
