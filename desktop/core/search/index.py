@@ -429,7 +429,7 @@ def _check_on(
             term.use_fulltext(ids)
         return
     # Papers a waiting clause holds for already (by short fields or rare words) come first.
-    held = set().union(*(restrict(allowed, clause.sources()) for clause in waiting))
+    held = set().union(*(clause.positive_holding(allowed) for clause in waiting))
     ranked = sorted(held) + sorted(allowed - held)
     matched: list[set[int]] = [set() for _ in pending]
     satisfied = 0

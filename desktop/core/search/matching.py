@@ -14,7 +14,7 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
 from desktop.core.search import normalize
-from desktop.core.search.document import FREE_FIELDS, IDENTIFIER_FIELDS, Entry
+from desktop.core.search.document import FREE_FIELDS, IDENTIFIER_FIELDS, Entry, FieldWords
 from desktop.core.search.postings import Postings
 from desktop.core.search.query import Clause, Term, YearRange
 from desktop.core.search.vocabulary import PREFIX_FLOOR, Expansion, Vocabulary
@@ -49,6 +49,10 @@ OTHER_FIELD_WEIGHT = 0.8
 #: A word found only in an abstract or a note ranks below any fuzzy title or author match.
 FULLTEXT_QUALITY = 0.35
 
+#: Telling whether one paper holds a term from its words costs about as much as taking
+#: this many ids from the postings.
+_PAPER_COST = 100
+
 #: Fields whose postings also list papers by the first letter of their words.
 BY_INITIAL_FIELDS = ("title", "author")
 # Identifiers are matched by prefix only from this many letters on: `l` is no citekey.
@@ -81,6 +85,8 @@ class Corpus:
 def restrict(candidates: set[int], sources: list[Source]) -> set[int]:
     """The candidates found in any of the sources."""
     found: set[int] = set()
+    if not candidates:
+        return found  # an intersection would still read every source through
     for _, ids in sources:
         found.update(candidates.intersection(ids))
         if len(found) == len(candidates):
@@ -295,6 +301,44 @@ class TermMatcher:
             needle in f" {text} " for field in self.fields for text in entry.field_texts(field)
         )
 
+    def holds(self, doc_id: int, entry: Entry, words: FieldWords) -> bool:
+        """Whether one paper is in this term's sources, told from its own words rather than
+        by reading the postings (which hold thousands of ids for a common word)."""
+        if self.fulltext_ids and doc_id in self.fulltext_ids:
+            return True
+        if self.years is not None:
+            return entry.year in self.years
+        if len(self.parts) == 1:
+            if self.free_year is not None and entry.year == self.free_year:
+                return True
+            return self._part_holds(self.parts[0], words)
+        if not (self.parts and self.fields):
+            return False
+        found = all(self._part_holds(part, words) for part in self.parts)
+        if not found and self.joined is not None:
+            found = self._part_holds(self.joined, words)
+        return found and (not self.phrase or self._phrase_in(entry))
+
+    def _part_holds(self, expansion: Expansion, words: FieldWords) -> bool:
+        """`_word_sources(expansion)` for one paper: any of its words the typed one may
+        stand for, in any of the term's fields."""
+        word = expansion.word
+        for field in self.fields:
+            field_words = words[field]
+            if not field_words:
+                continue
+            if len(word) < _IDENTIFIER_PREFIX and field in IDENTIFIER_FIELDS:
+                if word in field_words:
+                    return True
+            elif len(word) == 1 and field in BY_INITIAL_FIELDS:
+                if word in field_words:
+                    return True
+                if len(expansion.quality) > 1 and any(w.startswith(word) for w in field_words):
+                    return True
+            elif not expansion.quality.keys().isdisjoint(field_words):
+                return True
+        return False
+
 
 def _total(sources: list[Source]) -> int:
     return sum(len(ids) for _, ids in sources)
@@ -304,6 +348,7 @@ class ClauseMatcher:
     """Terms joined by OR. A negated alternative holds for papers that do not match it."""
 
     def __init__(self, clause: Clause, corpus: Corpus) -> None:
+        self._entries = corpus.entries
         terms = [TermMatcher(t, corpus, exact_only=t.negated) for t in clause.terms]
         terms = [t for t in terms if t.searchable]
         self.positive = [t for t in terms if not t.term.negated]
@@ -332,6 +377,8 @@ class ClauseMatcher:
 
     def restrict(self, candidates: set[int]) -> set[int]:
         """The candidates for which this clause holds."""
+        if len(candidates) * _PAPER_COST < self.cost() + sum(t.cost() for t in self.negative):
+            return self._holding_each(candidates, negative=True)
         found = restrict(candidates, self.sources()) if self.positive else set()
         if self.negative:
             rest = candidates - found
@@ -340,6 +387,30 @@ class ClauseMatcher:
             for term in self.negative:
                 failing = restrict(failing, term.sources())
             found |= rest - failing
+        return found
+
+    def positive_holding(self, candidates: set[int]) -> set[int]:
+        """The candidates some positive alternative holds for."""
+        if len(candidates) * _PAPER_COST < self.cost():
+            return self._holding_each(candidates, negative=False)
+        return restrict(candidates, self.sources())
+
+    def _holding_each(self, candidates: set[int], *, negative: bool) -> set[int]:
+        """`restrict` (or `positive_holding`) paper by paper: for a few candidates against
+        large postings, reading each paper's words costs less than reading the postings."""
+        found = set()
+        entries = self._entries
+        for doc_id in candidates:
+            entry = Entry._make(entries[doc_id])
+            words = FieldWords(entry)
+            if any(term.holds(doc_id, entry, words) for term in self.positive):
+                found.add(doc_id)
+            elif (
+                negative
+                and self.negative
+                and not all(term.holds(doc_id, entry, words) for term in self.negative)
+            ):
+                found.add(doc_id)  # a paper fails only by matching every negated alternative
         return found
 
     def quality(self, doc_id: int, entry: Entry, words: dict[str, list[str]]) -> tuple[float, str]:

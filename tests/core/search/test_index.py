@@ -8,8 +8,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from desktop.core.search.document import SearchDocument
+from desktop.core.search import matching
+from desktop.core.search.document import Entry, FieldWords, SearchDocument
 from desktop.core.search.index import SearchIndex
+from desktop.core.search.matching import ClauseMatcher
 from desktop.core.search.query import parse
 from desktop.core.search.ranking import Hit
 
@@ -332,3 +334,51 @@ def _shared_index() -> SearchIndex:
     if not _INDEX:
         _INDEX.append(SearchIndex.build(DOCS))
     return _INDEX[0]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_paper_holds_a_term_exactly_when_the_terms_postings_list_it(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Few candidates are checked against a term paper by paper, from their own words;
+    that must agree with the postings it replaces, for every kind of term."""
+    rng = random.Random(seed)
+    index = SearchIndex.build(_random_doc(rng, i) for i in range(1, 60))
+    corpus = index._corpus
+    texts = [
+        "deep",
+        "lerning",  # a typo
+        "mod",  # a prefix
+        "m",  # an initial: every word starting with it
+        "s.",
+        "q-learning",  # parts, or joined
+        "qlearning",
+        '"deep learning"',  # a phrase
+        '"world mod',  # a phrase still being typed
+        "2020",  # a free year
+        "year:2000",
+        "title:robot",
+        "author:levine",
+        "venue:world",
+        "keyqak",  # a citation key
+        "ke",  # too short for a key's prefix
+        "-robot",
+        "robot OR sim",
+        "-deep OR -model",
+    ]
+    for text in texts:
+        for clause in parse(text).clauses:
+            matcher = ClauseMatcher(clause, corpus)
+            for term in matcher.positive + matcher.negative:
+                listed = set().union(*(ids for _, ids in term.sources()))
+                holding = set()
+                for doc_id, held in corpus.entries.items():
+                    entry = Entry._make(held)
+                    if term.holds(doc_id, entry, FieldWords(entry)):
+                        holding.add(doc_id)
+                assert holding == listed, text
+            every = set(corpus.entries)
+            monkeypatch.setattr(matching, "_PAPER_COST", 0)  # through the postings
+            expected = matcher.restrict(every)
+            monkeypatch.setattr(matching, "_PAPER_COST", 10**9)  # paper by paper
+            assert matcher.restrict(every) == expected, text
