@@ -15,7 +15,9 @@ from desktop.core.dedupe import LikelyDuplicate
 from desktop.core.errors import KnownError
 from desktop.core.formats import citekeys
 from desktop.core.formats.record import ParseResult, Problem, Record
-from desktop.core.models import ImportProblem, ListEntry, Paper, PaperTag, utcnow
+from desktop.core.models import ImportProblem, ListEntry, Paper, PaperTag, ReadingList, utcnow
+from desktop.core.search import catalog
+from desktop.core.search.document import SearchDocument
 
 Progress = Callable[[int, int], None]
 Cancel = Callable[[], bool]
@@ -39,6 +41,8 @@ class ImportReport:
     problems: list[Problem] = field(default_factory=list)
     #: Papers in the library after the import.
     papers: int = 0
+    #: The stored papers as the search index takes them (not part of the JSON).
+    documents: list[SearchDocument] = field(default_factory=list, repr=False)
 
     @property
     def imported(self) -> int:
@@ -88,7 +92,9 @@ def store(
     # Keys of papers in the trash stay taken: restoring one must not create a clash.
     taken = {key.casefold() for key in session.exec(select(Paper.citekey))}
     tag_ids = _TagCache(session)
-    list_id = _list_id(session, destination.list_name)
+    reading_list = _reading_list(session, destination.list_name)
+    list_id = None if reading_list is None else reading_list.id
+    lists = () if reading_list is None else (reading_list.name,)
     records = result.records
     for record in records:
         result.problems.extend(sanitize(record, report.source))
@@ -102,7 +108,11 @@ def store(
             ids = papers.insert_papers(session, list(zip(batch, keys, strict=True)), known_people)
             for record, key, paper_id in zip(batch, keys, ids, strict=True):
                 _note_duplicates(finder, report, record, key, paper_id)
-            _label(session, batch, ids, tag_ids, destination.tag, list_id, start)
+            tagged = _label(session, batch, ids, tag_ids, destination.tag, list_id, start)
+            report.documents += [
+                catalog.document_of(paper_id, record, key, tags=names, lists=lists)
+                for record, key, paper_id, names in zip(batch, keys, ids, tagged, strict=True)
+            ]
             report.paper_ids.extend(ids)
             if progress is not None:
                 progress(start + len(batch), len(records))
@@ -205,13 +215,17 @@ def _label(
     extra_tag: str | None,
     list_id: int | None,
     offset: int,
-) -> None:
-    """Tag the papers with their keywords (and `extra_tag`); put them into the list."""
+) -> list[list[str]]:
+    """Tag the papers with their keywords (and `extra_tag`); put them into the list.
+    The names of each paper's tags, as stored."""
     links = []
+    tagged = []
     for record, paper_id in zip(records, paper_ids, strict=True):
         labels = [*record.keywords, *([extra_tag] if extra_tag else [])]
-        for tag_id in {tag_ids.id_for(label) for label in labels if label.strip()}:
+        ids = {tag_ids.id_for(label) for label in labels if label.strip()}
+        for tag_id in ids:
             links.append({"paper_id": paper_id, "tag_id": tag_id})
+        tagged.append([tag_ids.name_of(tag_id) for tag_id in ids])
     if links:
         session.execute(insert(PaperTag), links)
     if list_id is not None:
@@ -225,16 +239,16 @@ def _label(
             for n, pid in enumerate(paper_ids)
         ]
         session.execute(insert(ListEntry), entries)
+    return tagged
 
 
-def _list_id(session: Session, name: str | None) -> int | None:
+def _reading_list(session: Session, name: str | None) -> ReadingList | None:
     if not name:
         return None
     try:
-        found = reading_lists.find(session, name)
+        return reading_lists.find(session, name)
     except KnownError:
-        found = reading_lists.create(session, name)
-    return found.id
+        return reading_lists.create(session, name)
 
 
 class _TagCache:
@@ -243,6 +257,7 @@ class _TagCache:
     def __init__(self, session: Session) -> None:
         self._session = session
         self._ids: dict[str, int] = {}
+        self._names: dict[int, str] = {}
 
     def id_for(self, name: str) -> int:
         key = " ".join(name.split()).casefold()
@@ -250,4 +265,9 @@ class _TagCache:
             tag = tags.ensure(self._session, name)
             assert tag.id is not None
             self._ids[key] = tag.id
+            self._names[tag.id] = tag.name
         return self._ids[key]
+
+    def name_of(self, tag_id: int) -> str:
+        """The stored name of a tag `id_for` gave (an existing tag keeps its own)."""
+        return self._names[tag_id]

@@ -177,9 +177,13 @@ class Library:
     def unsubscribe(self, listener: Listener) -> None:
         self._listeners.remove(listener)
 
-    def _announce(self, kind: str, paper_ids: Iterable[int | None] = ()) -> None:
+    def _announce(
+        self, kind: str, paper_ids: Iterable[int | None] = (), *, indexed: bool = False
+    ) -> None:
+        """Tell the search index (unless it was told already) and the listeners."""
         change = Change(kind, tuple(i for i in paper_ids if i is not None))
-        self._searcher.papers_changed(change.paper_ids)
+        if not indexed:
+            self._searcher.papers_changed(change.paper_ids)
         for listener in list(self._listeners):
             listener(change)
 
@@ -461,7 +465,8 @@ class Library:
             self._store_parsed(
                 session, result, report, Destination(list_name, tag), progress, cancel
             )
-        self._announce("papers", report.paper_ids)
+        self._searcher.papers_stored(report.documents)
+        self._announce("papers", report.paper_ids, indexed=True)
         return report
 
     def _store_parsed(

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 
 from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, select
 
+from desktop.core.formats.record import Record
 from desktop.core.models import (
     ListEntry,
     Paper,
@@ -15,6 +16,7 @@ from desktop.core.models import (
     PaperTag,
     Person,
     ReadingList,
+    ReadStatus,
     Role,
     Tag,
 )
@@ -60,6 +62,35 @@ def documents(
             doi=doi,
             citekey=citekey,
         )
+
+
+def document_of(
+    paper_id: int,
+    record: Record,
+    citekey: str,
+    *,
+    tags: Sequence[str] = (),
+    lists: Sequence[str] = (),
+) -> SearchDocument:
+    """The document `documents` would read back for a paper just stored from `record`:
+    an import hands the index what it holds already instead of reading it all again.
+
+    People are named as the record names them; a person stored earlier under another
+    spelling of the same name (case, spacing) folds to the same words.
+    """
+    return SearchDocument(
+        id=paper_id,
+        title=record.title or "",
+        authors=[(p.given, f"{p.von} {p.family}".strip()) for p in record.authors],
+        year=record.year,
+        venue=record.journal or record.booktitle or "",
+        topic=record.topic or "",
+        tags=tuple(tags),
+        lists=tuple(lists),
+        status=ReadStatus.UNREAD.value,
+        doi=record.doi or "",
+        citekey=citekey,
+    )
 
 
 def _authors(session: Session, wanted: set[int] | None) -> dict[int, list[tuple[str, str]]]:

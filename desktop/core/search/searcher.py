@@ -15,6 +15,7 @@ from sqlalchemy import Engine
 
 from desktop.core import db, gc_pause
 from desktop.core.search import catalog, fulltext, query
+from desktop.core.search.document import SearchDocument
 from desktop.core.search.index import SearchIndex
 from desktop.core.search.matching import Probed
 
@@ -87,6 +88,14 @@ class Searcher:
                 if paper_id not in docs:
                     self._index.remove(paper_id)
             self._index.upsert_many(docs.values())
+
+    def papers_stored(self, docs: list[SearchDocument]) -> None:
+        """Take in papers just stored (an import), from the documents the importer made
+        of them rather than reading them back."""
+        with self._lock:
+            self._fulltext_cache.clear()
+            if self._index is not None:
+                self._index.upsert_many(docs)
 
     def search(
         self, text: str, limit: int = 200, *, full_text: bool = True, trash: bool = False

@@ -1,0 +1,60 @@
+"""An import hands the search index the papers it stored; the index must hold what it would
+hold had it read them back from the database (catalog.documents)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from desktop.core.formats.record import Person, Record
+from desktop.core.library import Library
+from desktop.core.search import catalog
+from desktop.core.search.document import Entry
+from desktop.core.search.index import SearchIndex
+
+_IRIDIA = ["abbrev", "authors", "journals", "articles", "biblio", "crossref"]
+
+
+def _comparable(held: tuple[object, ...]) -> tuple[object, ...]:
+    """An index entry with the order of tags and lists set aside (the database gives them
+    in no particular order) and each name's spacing (a person stored earlier keeps their
+    own; the words are the same)."""
+    entry = Entry._make(held)
+    return entry._replace(
+        authors=tuple(" ".join(name.split()) for name in entry.authors),
+        tags=tuple(sorted(entry.tags)),
+        lists=tuple(sorted(entry.lists)),
+    )
+
+
+def _from_database(library: Library) -> dict[int, tuple[object, ...]]:
+    with library._read() as session:
+        fresh = SearchIndex.build(catalog.documents(session))
+    return {paper_id: _comparable(held) for paper_id, held in fresh._corpus.entries.items()}
+
+
+def test_imported_papers_reach_the_index_as_the_database_holds_them(
+    library: Library, corpus_dir: Path, seed_listing: Path
+) -> None:
+    # Already there: a person and a tag spelt otherwise than the files spell them.
+    library.add_paper(
+        Record(title="Earlier", authors=[Person(given="marco", family="DORIGO")], keywords=["ACO"])
+    )
+    library.create_tag("Swarm  Intelligence")
+    library.build_search_index()
+    library.import_files(
+        [corpus_dir / "iridia-references" / f"{name}.bib" for name in _IRIDIA],
+        list_name="IRIDIA",
+        tag="swarm intelligence",
+    )
+    library.import_file(corpus_dir / "biber" / "test.bib", tag="aco")
+    library.import_file(corpus_dir / "rispy" / "tests-data" / "example_full_write.ris")
+    library.import_file(seed_listing, list_name="Seeds")
+    held = {
+        paper_id: _comparable(entry)
+        for paper_id, entry in library._searcher._ready()._corpus.entries.items()
+    }
+    expected = _from_database(library)
+    assert len(expected) > 3000
+    assert held.keys() == expected.keys()
+    differing = [paper_id for paper_id in expected if held[paper_id] != expected[paper_id]]
+    assert not differing, (held[differing[0]], expected[differing[0]])
