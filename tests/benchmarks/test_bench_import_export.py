@@ -1,8 +1,8 @@
 """Import and export at 100k BibTeX entries with abstracts, against bare bibtexparser.
 
 Prints, in one run: bare `bibtexparser.parse_string` time; our full import (read, decode
-LaTeX, split names, make keys, look for duplicates, store, build the search index); their
-throughput ratio; the BibTeX export of everything; and the process's peak memory.
+LaTeX, split names, make keys, look for duplicates, store, update the search index, as in
+the window); their throughput ratio; the BibTeX export of everything; and the process's peak memory.
 Run by `make bench`; the normal suite does not collect this folder.
 """
 
