@@ -40,6 +40,13 @@ class Searcher:
         self._lock = threading.RLock()
         #: Full-text answers by (words, field), oldest first; emptied on every change.
         self._fulltext_cache: dict[tuple[str, str | None], set[int]] = {}
+        #: What probing common words told, by (words, field, at most); emptied likewise.
+        self._probes: dict[tuple[str, str | None, int], Probed] = {}
+
+    def _forget_answers(self) -> None:
+        """Full-text answers are stale (notes or abstracts may have changed)."""
+        self._fulltext_cache.clear()
+        self._probes.clear()
 
     def build(self, progress: Callable[[int], None] | None = None) -> None:
         """(Re)build the index from the database."""
@@ -51,7 +58,7 @@ class Searcher:
         gc_pause.freeze_long_lived()
         with self._lock:
             self._index = index
-            self._fulltext_cache.clear()
+            self._forget_answers()
 
     refresh = build
 
@@ -77,8 +84,7 @@ class Searcher:
     def papers_changed(self, paper_ids: tuple[int, ...]) -> None:
         """Re-read these papers into the index (papers gone or in the trash leave it)."""
         with self._lock:
-            # Notes and abstracts may have changed: full-text answers are stale.
-            self._fulltext_cache.clear()
+            self._forget_answers()
         if self._index is None or not paper_ids:
             return
         with db.read_session(self._engine) as session:
@@ -93,7 +99,7 @@ class Searcher:
         """Take in papers just stored (an import), from the documents the importer made
         of them rather than reading them back."""
         with self._lock:
-            self._fulltext_cache.clear()
+            self._forget_answers()
             if self._index is not None:
                 self._index.upsert_many(docs)
 
@@ -121,6 +127,7 @@ class Searcher:
             # Answers are remembered as the library's index holds them (so that they are
             # narrowed once): the trash's own index keeps them for this search only.
             cache = {} if trash else self._fulltext_cache
+            probes: dict[tuple[str, str | None, int], Probed] = {} if trash else self._probes
             with self._engine.connect() as connection:
 
                 def remember(words: str, field: str | None, found: set[int]) -> set[int]:
@@ -141,6 +148,9 @@ class Searcher:
 
                 def probe(words: str, field: str | None, at_most: int) -> Probed:
                     known = cache.get((words, field))
+                    common = probes.get((words, field, at_most))
+                    if known is None and common is not None:
+                        return common  # the same word again as the user types on
                     if known is None:
                         # The word itself first: when it alone is common, so is the
                         # prefix, found out without merging the lists of every word
@@ -153,7 +163,11 @@ class Searcher:
                                 if not highest:
                                     highest.append(fulltext.highest_id(connection))
                                 estimate = fulltext.extrapolated(found, highest[0])
-                                return Probed(None, estimate, index.holding(found))
+                                common = Probed(None, estimate, index.holding(found))
+                                if len(probes) >= FULLTEXT_CACHE_SIZE:
+                                    probes.pop(next(iter(probes)))
+                                probes[(words, field, at_most)] = common
+                                return common
                         known = remember(words, field, found)
                     return Probed(known, len(known), known)
 

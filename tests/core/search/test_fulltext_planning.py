@@ -54,7 +54,7 @@ def _queries(rng: random.Random) -> list[str]:
 
 
 def _hits(library: Library, query: str) -> list[tuple[int, float]]:
-    library._searcher._fulltext_cache.clear()
+    library._searcher._forget_answers()
     return [(hit.paper_id, hit.score) for hit in library.search(query, limit=200)]
 
 
@@ -102,7 +102,25 @@ def test_a_lone_common_word_is_answered_from_the_papers_its_probe_read(
     monkeypatch.setattr(index, "_COMMON", 10)
     monkeypatch.setattr(index, "_RANKED_AT_LEAST", 5)
     for text in ('abstract:"plasma confinement"', "confinement"):
-        library._searcher._fulltext_cache.clear()
+        library._searcher._forget_answers()
         hits = [hit.paper_id for hit in library.search(text, limit=4)]
         assert len(hits) == 4, text
         assert set(hits) <= holding, text
+
+
+def test_what_probes_told_is_forgotten_on_every_change(
+    library: Library, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A common word's probe is remembered while the user types, never past a change."""
+    monkeypatch.setattr(index, "_COMMON", 3)
+    monkeypatch.setattr(index, "_RANKED_AT_LEAST", 3)
+    ids = library.add_records(
+        [Record(title=f"Paper {n}", abstract="Plasma confinement.") for n in range(12)]
+    )
+    found = [hit.paper_id for hit in library.search("confinement", limit=2)]
+    assert len(found) == 2 and set(found) <= set(ids)
+    assert [h.paper_id for h in library.search("confinement", limit=2)] == found
+    for paper_id in found:  # no longer about confinement
+        library.update_paper(paper_id, expected_version=None, abstract="Plasma heating.")
+    again = [hit.paper_id for hit in library.search("confinement", limit=2)]
+    assert len(again) == 2 and not set(again) & set(found)
