@@ -16,13 +16,12 @@ Not thread-safe: the caller serialises updates and searches (searches fill cache
 from __future__ import annotations
 
 import contextlib
-import itertools
-import math
 from array import array
 from collections.abc import Callable, Iterable
 from typing import TypeVar
 
 from desktop.core import gc_pause
+from desktop.core.search import planning
 from desktop.core.search.document import (
     IDENTIFIER_FIELDS,
     INDEXED_FIELDS,
@@ -38,7 +37,7 @@ from desktop.core.search.matching import (
     FullTextProbe,
     FullTextWithin,
     Probed,
-    TermMatcher,
+    holding_every,
     restrict,
 )
 from desktop.core.search.postings import Postings
@@ -160,10 +159,10 @@ class SearchIndex:
 
         Every clause must hold. Full text is asked for free words only when the short fields
         give fewer than `fulltext_below` hits (default: `limit`), since a paper found through
-        its abstract ranks below the others anyway; `abstract:`, `note:` and negated free
-        words always ask it. With `fulltext_within` and `fulltext_probe`, only the most
+        its abstract ranks below the others anyway, or when the query names abstracts or
+        notes (`abstract:`, `note:`), which always ask it, as negated free words do. With `fulltext_within` and `fulltext_probe`, only the most
         selective clause asks full text over the whole library; the others are checked on
-        the papers it allows (see `_load_fulltext`). Full text may know papers the index
+        the papers it allows (see `planning.load_fulltext`). Full text may know papers the index
         does not hold (in the trash): they are dropped, unless `fulltext_held` says the
         callbacks did so already.
         """
@@ -198,7 +197,9 @@ class SearchIndex:
         # it (their scores can only rise), so a paper found stays found, and no shortlist
         # is ranked twice.
         assert fulltext is not None
-        _load_fulltext(clauses, fulltext, fulltext_within, fulltext_probe, size, len(self._entries))
+        planning.load_fulltext(
+            clauses, fulltext, fulltext_within, fulltext_probe, size, len(self._entries)
+        )
         more = self._candidates(clauses, size) - found
         shortlist = list(found) + self._shortlist(more, clauses, size - len(found))
         return self._rank(clauses, shortlist, limit)
@@ -236,12 +237,12 @@ class SearchIndex:
         positive = sorted((c for c in clauses if not c.only_negative), key=ClauseMatcher.cost)
         negative = [c for c in clauses if c.only_negative]
         if not positive:
-            return _apply(set(self._entries), negative)
+            return holding_every(set(self._entries), negative)
         driver, rest = positive[0], positive[1:] + negative
         sources = driver.sources()
         if driver.cost() <= _UNION_LIMIT:
             found = set().union(*(ids for _, ids in sources))
-            return _apply(driver.restrict(found) if driver.negative else found, rest)
+            return holding_every(driver.restrict(found) if driver.negative else found, rest)
         budget = 4 * wanted
         while True:
             taken: set[int] = set()
@@ -253,7 +254,7 @@ class SearchIndex:
             complete = len(taken) < budget
             if driver.negative:
                 taken = driver.restrict(taken)
-            found = _apply(taken, rest)
+            found = holding_every(taken, rest)
             if complete or len(found) >= wanted:
                 return found
             budget *= 8
@@ -300,160 +301,6 @@ def _discard(lists: dict[Key, array[int]], key: Key, doc_id: int) -> None:
         ids.remove(doc_id)
     if not ids:
         del lists[key]
-
-
-def _apply(candidates: set[int], clauses: list[ClauseMatcher]) -> set[int]:
-    """The candidates for which every clause holds."""
-    for clause in clauses:
-        if not candidates:
-            break
-        candidates = clause.restrict(candidates)
-    return candidates
-
-
-#: Up to this many allowed papers, the other clauses are checked on all of them at once.
-_CHECK_WITHIN_AT_MOST = 400
-#: A term whose full text holds more papers than this is "common": its answer is not read
-#: whole unless that is estimated to cost less than checking papers for it.
-_COMMON = 2_000
-#: Checking a paper's abstract costs about as much as reading this many ids from full text.
-_WITHIN_COST = 32
-#: Papers checked at a time when only enough of the allowed ones are wanted.
-_CHECK_CHUNK = 250
-
-
-def _load_fulltext(
-    clauses: list[ClauseMatcher],
-    fulltext: FullText,
-    within: FullTextWithin | None,
-    probe: FullTextProbe | None,
-    wanted: int,
-    papers: int,
-) -> None:
-    """Let every clause match through abstracts and notes too.
-
-    A common word can be in most abstracts, and reading all those ids costs far more than
-    the rest of a search. So each term's full-text answer is first probed (read only while
-    it is small, else estimated); the clause allowing the fewest papers goes first, and the
-    others are only checked on the papers it allows (see `_check_on`).
-    """
-    positive = [c for c in clauses if not c.only_negative]
-    if not positive or within is None or probe is None:
-        for clause in clauses:
-            clause.load_fulltext(fulltext)
-        return
-    estimates: dict[TermMatcher, int] = {}
-    samples: dict[TermMatcher, set[int]] = {}
-
-    def size(clause: ClauseMatcher) -> int:
-        """About how many papers the clause allows, full text included."""
-        for term in _pending(clause):
-            probed = probe(term.term.text, term.fulltext_field, _COMMON)
-            if probed.ids is None:
-                estimates[term] = probed.estimate
-                samples[term] = probed.sample
-            else:
-                term.load_fulltext(_answering(probed.ids))
-        return clause.cost() + sum(estimates.get(term, 0) for term in clause.positive)
-
-    positive.sort(key=size)
-    first = positive[0]
-    if len(clauses) == 1 and not first.negative and wanted <= _COMMON:
-        # Nothing else to satisfy: the papers a probe read are as good as any others
-        # holding the word only in their abstracts (those rank alike).
-        for term in _pending(first):
-            term.use_fulltext(samples[term])
-        return
-    first.load_fulltext(fulltext)  # complete already unless it has a common word
-    allowed: set[int] = set()
-    for _, ids in first.sources():
-        allowed.update(ids)
-    others = [c for c in positive if c is not first]
-    for clause in clauses:
-        if clause.only_negative:
-            clause.load_fulltext(fulltext)  # a paper is excluded wherever the word is
-    _check_on(allowed, others, fulltext, within, estimates, wanted, max(papers, 1))
-
-
-def _pending(clause: ClauseMatcher) -> list[TermMatcher]:
-    """The clause's terms that may match through full text and have not asked it yet."""
-    return [t for t in clause.positive if t.wants_fulltext and t.fulltext_ids is None]
-
-
-def _check_on(
-    allowed: set[int],
-    others: list[ClauseMatcher],
-    fulltext: FullText,
-    within: FullTextWithin,
-    estimates: dict[TermMatcher, int],
-    wanted: int,
-    papers: int,
-) -> None:
-    """Give the other clauses' free words their full-text matches among `allowed`.
-
-    Few allowed papers are all checked. Among many, a word whose full text is estimated
-    to be cheaper to read than the papers to check is read whole; the remaining (common)
-    words are checked on the allowed papers that the other clauses hold most for first,
-    and checking stops once `wanted` papers satisfy every clause: as when candidates are
-    gathered, papers past that point that match only through their abstracts would rank
-    with the ones found, not above them.
-    """
-    # A clause whose words are all known already (short fields, rare words) must hold:
-    # only the allowed papers it holds for can become hits, and only those need checking.
-    waiting = []
-    for clause in others:
-        if _pending(clause):
-            waiting.append(clause)
-        else:
-            allowed = clause.restrict(allowed)
-    pending = [term for clause in waiting for term in _pending(clause)]
-    # Common words are read whole while that is estimated to cost less than checking the
-    # papers it would take to find `wanted` hits (every such word lets only its share of
-    # the papers through); reading one narrows the allowed papers for the next.
-    pending.sort(key=lambda term: estimates.get(term, 0))
-    while pending and len(allowed) > _CHECK_WITHIN_AT_MOST:
-        shares = [min(1.0, estimates.get(term, 0) / papers) for term in pending]
-        to_check = min(len(allowed), wanted / max(math.prod(shares), 1e-6))
-        term = pending[0]
-        if estimates.get(term, 0) > _WITHIN_COST * to_check:
-            break  # the others hold more still
-        term.use_fulltext(fulltext(term.term.text, term.fulltext_field) & allowed)
-        pending.pop(0)
-        for clause in [c for c in waiting if term in c.positive and not _pending(c)]:
-            allowed = clause.restrict(allowed)
-            waiting.remove(clause)
-    if not pending:
-        return
-    queries = [(term.term.text, term.fulltext_field) for term in pending]
-    if len(allowed) <= _CHECK_WITHIN_AT_MOST:
-        for term, ids in zip(pending, within(queries, allowed), strict=True):
-            term.use_fulltext(ids)
-        return
-    # Papers a waiting clause holds for already (by short fields or rare words) come first.
-    held = set().union(*(clause.positive_holding(allowed) for clause in waiting))
-    # The rest in the set's own order: sorting tens of thousands of ids would cost more
-    # than the one or two chunks usually checked.
-    ranked = itertools.chain(sorted(held), allowed - held)
-    matched: list[set[int]] = [set() for _ in pending]
-    satisfied = 0
-    while chunk := set(itertools.islice(ranked, _CHECK_CHUNK)):
-        for so_far, new in zip(matched, within(queries, chunk), strict=True):
-            so_far |= new
-        for term, so_far in zip(pending, matched, strict=True):
-            term.use_fulltext(so_far)
-        # A paper's words are all checked with its chunk: what it satisfies is known.
-        satisfied += len(_apply(chunk, waiting))
-        if satisfied >= wanted:
-            return
-
-
-def _answering(found: set[int]) -> FullText:
-    """A full-text callback giving an answer already known."""
-
-    def known(_text: str, _field: str | None) -> set[int]:
-        return found
-
-    return known
 
 
 def _has_fulltext_terms(clauses: list[ClauseMatcher]) -> bool:

@@ -423,3 +423,12 @@ class ClauseMatcher:
         if best == 0.0 and self.negative:
             best = 0.5
         return best, where
+
+
+def holding_every(candidates: set[int], clauses: list[ClauseMatcher]) -> set[int]:
+    """The candidates for which every clause holds."""
+    for clause in clauses:
+        if not candidates:
+            break
+        candidates = clause.restrict(candidates)
+    return candidates

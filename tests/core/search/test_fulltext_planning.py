@@ -2,7 +2,7 @@
 
 At 100k papers a word can be in most abstracts, so a search probes each word's full text,
 starts from the clause allowing the fewest papers, reads some common words whole and checks
-the others paper by paper (`index._load_fulltext`). In a small library nothing is common;
+the others paper by paper (`planning.load_fulltext`). In a small library nothing is common;
 shrinking the thresholds sends these queries down every one of those paths, and as long
 as fewer papers match than the ranker looks at, the hits must be exactly those of the
 plain way.
@@ -16,7 +16,7 @@ import pytest
 
 from desktop.core.formats.record import Person, Record
 from desktop.core.library import Library
-from desktop.core.search import fulltext, index
+from desktop.core.search import fulltext, index, planning
 
 _WORDS = (
     "graph neural network learning policy gradient sparse attention model robust "
@@ -64,15 +64,15 @@ def test_planned_full_text_finds_what_reading_every_word_finds(
     rng = random.Random(5)
     library.add_records(_records(rng))
     queries = _queries(rng)
-    monkeypatch.setattr(index, "_COMMON", 10**9)  # every word small: read whole
+    monkeypatch.setattr(planning, "_COMMON", 10**9)  # every word small: read whole
     plain = {query: _hits(library, query) for query in queries}
     assert sum(1 for hits in plain.values() if hits) >= 40, "the queries must find papers"
 
-    monkeypatch.setattr(index, "_COMMON", 2)
-    monkeypatch.setattr(index, "_CHECK_WITHIN_AT_MOST", 3)
-    monkeypatch.setattr(index, "_CHECK_CHUNK", 4)
+    monkeypatch.setattr(planning, "_COMMON", 2)
+    monkeypatch.setattr(planning, "_CHECK_WITHIN_AT_MOST", 3)
+    monkeypatch.setattr(planning, "_CHECK_CHUNK", 4)
     for within_cost in (0, 1, 10**6):  # common words checked, read whole, or both
-        monkeypatch.setattr(index, "_WITHIN_COST", within_cost)
+        monkeypatch.setattr(planning, "_WITHIN_COST", within_cost)
         for query in queries:
             assert _hits(library, query) == plain[query], (query, within_cost)
 
@@ -99,7 +99,7 @@ def test_a_lone_common_word_is_answered_from_the_papers_its_probe_read(
         if "plasma confinement" in library.paper(paper_id).paper.abstract
     }
     assert len(holding) > 40
-    monkeypatch.setattr(index, "_COMMON", 10)
+    monkeypatch.setattr(planning, "_COMMON", 10)
     monkeypatch.setattr(index, "_RANKED_AT_LEAST", 5)
     for text in ('abstract:"plasma confinement"', "confinement"):
         library._searcher._forget_answers()
@@ -112,7 +112,7 @@ def test_what_probes_told_is_forgotten_on_every_change(
     library: Library, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A common word's probe is remembered while the user types, never past a change."""
-    monkeypatch.setattr(index, "_COMMON", 3)
+    monkeypatch.setattr(planning, "_COMMON", 3)
     monkeypatch.setattr(index, "_RANKED_AT_LEAST", 3)
     ids = library.add_records(
         [Record(title=f"Paper {n}", abstract="Plasma confinement.") for n in range(12)]
