@@ -160,11 +160,11 @@ class SearchIndex:
         Every clause must hold. Full text is asked for free words only when the short fields
         give fewer than `fulltext_below` hits (default: `limit`), since a paper found through
         its abstract ranks below the others anyway, or when the query names abstracts or
-        notes (`abstract:`, `note:`), which always ask it, as negated free words do. With `fulltext_within` and `fulltext_probe`, only the most
-        selective clause asks full text over the whole library; the others are checked on
-        the papers it allows (see `planning.load_fulltext`). Full text may know papers the index
-        does not hold (in the trash): they are dropped, unless `fulltext_held` says the
-        callbacks did so already.
+        notes (`abstract:`, `note:`), which always ask it, as negated free words do. With
+        `fulltext_within` and `fulltext_probe`, only the most selective clause asks full
+        text over the whole library; the others are checked on the papers it allows (see
+        `planning.load_fulltext`). Full text may know papers the index does not hold (in
+        the trash): they are dropped, unless `fulltext_held` says the callbacks did so.
         """
         if not fulltext_held:
             fulltext, fulltext_probe = self._held_only(fulltext, fulltext_probe)
