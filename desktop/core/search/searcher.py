@@ -7,11 +7,13 @@ changes. A lock lets a worker thread search while the GUI thread writes.
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
-from sqlalchemy import Engine
+from sqlalchemy import Connection, Engine
 
 from desktop.core import db, gc_pause
 from desktop.core.search import catalog, fulltext, query
@@ -38,15 +40,12 @@ class Searcher:
         self._engine = engine
         self._index: SearchIndex | None = None
         self._lock = threading.RLock()
-        #: Full-text answers by (words, field), oldest first; emptied on every change.
-        self._fulltext_cache: dict[tuple[str, str | None], set[int]] = {}
-        #: What probing common words told, by (words, field, at most); emptied likewise.
-        self._probes: dict[tuple[str, str | None, int], Probed] = {}
+        #: Full-text answers while the user types; forgotten on every change.
+        self._remembered = _Remembered()
 
     def _forget_answers(self) -> None:
         """Full-text answers are stale (notes or abstracts may have changed)."""
-        self._fulltext_cache.clear()
-        self._probes.clear()
+        self._remembered = _Remembered()
 
     def build(self, progress: Callable[[int], None] | None = None) -> None:
         """(Re)build the index from the database."""
@@ -61,19 +60,6 @@ class Searcher:
             self._forget_answers()
 
     refresh = build
-
-    @staticmethod
-    def _remember(
-        cache: dict[tuple[str, str | None], set[int]],
-        words: str,
-        field: str | None,
-        found: set[int],
-    ) -> set[int]:
-        """Keep a complete full-text answer while the user types (oldest dropped first)."""
-        if len(cache) >= FULLTEXT_CACHE_SIZE:
-            cache.pop(next(iter(cache)))
-        cache[(words, field)] = found
-        return found
 
     def _ready(self) -> SearchIndex:
         if self._index is None:
@@ -124,60 +110,80 @@ class Searcher:
         # objects, and a collection in the middle of one is a keystroke's delay.
         with self._lock, gc_pause.paused():
             index = trashed if trash else self._ready()
-            # Answers are remembered as the library's index holds them (so that they are
-            # narrowed once): the trash's own index keeps them for this search only.
-            cache = {} if trash else self._fulltext_cache
-            probes: dict[tuple[str, str | None, int], Probed] = {} if trash else self._probes
+            # The trash's own index keeps its answers for this search only.
+            memory = _Remembered() if trash else self._remembered
             with self._engine.connect() as connection:
-
-                def remember(words: str, field: str | None, found: set[int]) -> set[int]:
-                    return self._remember(cache, words, field, index.holding(found))
-
-                def answer(words: str, field: str | None) -> set[int]:
-                    known = cache.get((words, field))
-                    if known is None:
-                        known = remember(words, field, fulltext.match(connection, words, field))
-                    return known
-
-                def answer_within(
-                    queries: list[tuple[str, str | None]], ids: set[int]
-                ) -> list[set[int]]:
-                    return fulltext.match_within_many(connection, queries, ids)
-
-                highest: list[int] = []  # read once, when a probe first needs it
-
-                def probe(words: str, field: str | None, at_most: int) -> Probed:
-                    known = cache.get((words, field))
-                    common = probes.get((words, field, at_most))
-                    if known is None and common is not None:
-                        return common  # the same word again as the user types on
-                    if known is None:
-                        # The word itself first: when it alone is common, so is the
-                        # prefix, found out without merging the lists of every word
-                        # it begins (`learn` -> learn, learned, learner, learning...).
-                        for prefix in (False, True):
-                            found = fulltext.match(
-                                connection, words, field, limit=at_most + 1, prefix=prefix
-                            )
-                            if len(found) > at_most:  # incomplete: not remembered
-                                if not highest:
-                                    highest.append(fulltext.highest_id(connection))
-                                estimate = fulltext.extrapolated(found, highest[0])
-                                common = Probed(None, estimate, index.holding(found))
-                                if len(probes) >= FULLTEXT_CACHE_SIZE:
-                                    probes.pop(next(iter(probes)))
-                                probes[(words, field, at_most)] = common
-                                return common
-                        known = remember(words, field, found)
-                    return Probed(known, len(known), known)
-
+                answers = _FullTextAnswers(connection, index, memory)
                 hits = index.search(
                     parsed,
                     limit=limit,
-                    fulltext=answer,
+                    fulltext=answers.answer,
                     fulltext_below=None if full_text else 0,
-                    fulltext_within=answer_within,
-                    fulltext_probe=probe,
+                    fulltext_within=answers.within,
+                    fulltext_probe=answers.probe,
                     fulltext_held=True,
                 )
         return [SearchHit(hit.doc_id, hit.score) for hit in hits]
+
+
+Key = TypeVar("Key")
+Value = TypeVar("Value")
+
+
+def _keep(cache: dict[Key, Value], key: Key, value: Value) -> Value:
+    """Remember `value` in a cache of FULLTEXT_CACHE_SIZE entries (oldest dropped first)."""
+    if len(cache) >= FULLTEXT_CACHE_SIZE:
+        cache.pop(next(iter(cache)))
+    cache[key] = value
+    return value
+
+
+@dataclass
+class _Remembered:
+    """Full-text answers kept while the user types (the words typed so far recur), as the
+    index holds them: complete answers by (words, field), and what probing common words
+    told by (words, field, at most)."""
+
+    answers: dict[tuple[str, str | None], set[int]] = dataclasses.field(default_factory=dict)
+    probes: dict[tuple[str, str | None, int], Probed] = dataclasses.field(default_factory=dict)
+
+
+class _FullTextAnswers:
+    """The full-text callbacks of one search: one connection, answers narrowed to the
+    index's papers once and remembered."""
+
+    def __init__(self, connection: Connection, index: SearchIndex, memory: _Remembered) -> None:
+        self._connection = connection
+        self._index = index
+        self._memory = memory
+        self._highest: int | None = None  # read once, when a probe first needs it
+
+    def answer(self, words: str, field: str | None) -> set[int]:
+        known = self._memory.answers.get((words, field))
+        if known is None:
+            found = fulltext.match(self._connection, words, field)
+            known = _keep(self._memory.answers, (words, field), self._index.holding(found))
+        return known
+
+    def within(self, queries: list[tuple[str, str | None]], ids: set[int]) -> list[set[int]]:
+        return fulltext.match_within_many(self._connection, queries, ids)
+
+    def probe(self, words: str, field: str | None, at_most: int) -> Probed:
+        known = self._memory.answers.get((words, field))
+        if known is not None:
+            return Probed(known, len(known), known)
+        common = self._memory.probes.get((words, field, at_most))
+        if common is not None:
+            return common  # the same word again as the user types on
+        # The word itself first: when it alone is common, so is the prefix, found out
+        # without merging the lists of every word it begins (learn, learned, learning...).
+        for prefix in (False, True):
+            found = fulltext.match(self._connection, words, field, limit=at_most + 1, prefix=prefix)
+            if len(found) > at_most:  # incomplete: kept apart from the answers
+                if self._highest is None:
+                    self._highest = fulltext.highest_id(self._connection)
+                estimate = fulltext.extrapolated(found, self._highest)
+                probed = Probed(None, estimate, self._index.holding(found))
+                return _keep(self._memory.probes, (words, field, at_most), probed)
+        known = _keep(self._memory.answers, (words, field), self._index.holding(found))
+        return Probed(known, len(known), known)

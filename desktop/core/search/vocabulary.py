@@ -96,9 +96,13 @@ class Vocabulary:
             if typos and _increment(self._typo_counts, word):
                 self._by_length.setdefault(len(word), []).append(word)
                 self._cache.clear()
-        if new:
+        if len(new) > _INSERT_AT_MOST:
             self._sorted += new
-            self._sorted.sort()  # two sorted runs: merged in linear time
+            self._sorted.sort()  # the new words sorted, then both runs merged
+        else:
+            for word in new:
+                bisect.insort(self._sorted, word)
+        if new:
             self._cache.clear()
 
     def discard(self, word: str, *, typos: bool = True) -> None:
@@ -164,6 +168,10 @@ class Vocabulary:
                     closeness = 1.0 - distance / max(len(word), len(candidate))
                     found[candidate] = FUZZY_FLOOR + FUZZY_SPAN * closeness
         return found
+
+
+#: Up to this many new words are put in place one by one; more are sorted in together.
+_INSERT_AT_MOST = 64
 
 
 def _increment(counts: dict[str, int], word: str) -> bool:
