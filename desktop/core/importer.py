@@ -86,8 +86,14 @@ def store(
     citekey_pattern: str,
     progress: Progress | None = None,
     cancel: Cancel | None = None,
+    before_fulltext: Callable[[], None] | None = None,
 ) -> None:
-    """Store the records and problems of `result` in the caller's transaction."""
+    """Store the records and problems of `result` in the caller's transaction.
+
+    `before_fulltext` is called once every paper is stored and `report.documents` is
+    complete, just before the full-text index is filled (which SQLite does without
+    holding Python's interpreter lock).
+    """
     finder = dedupe.DuplicateFinder(dedupe.candidates(session), dedupe.not_duplicate_pairs(session))
     # Keys of papers in the trash stay taken: restoring one must not create a clash.
     taken = {key.casefold() for key in session.exec(select(Paper.citekey))}
@@ -116,6 +122,8 @@ def store(
             report.paper_ids.extend(ids)
             if progress is not None:
                 progress(start + len(batch), len(records))
+        if before_fulltext is not None:
+            before_fulltext()
     for problem in result.problems:
         session.add(
             ImportProblem(

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -57,6 +58,7 @@ from desktop.core.models import (
 )
 from desktop.core.papers import PaperDetails
 from desktop.core.reading_lists import ListItem
+from desktop.core.search.index import Prepared, SearchIndex
 from desktop.core.search.searcher import Searcher, SearchHit
 
 #: The setting holding every @preamble imported so far (a JSON list), given back on export.
@@ -461,11 +463,27 @@ class Library:
     ) -> ImportReport:
         """Store what an importer read: all of it, or (on error or cancel) none of it."""
         report = ImportReport(source=source, format=format)
-        with gc_pause.paused(), self._write() as session:
-            self._store_parsed(
-                session, result, report, Destination(list_name, tag), progress, cancel
-            )
-        self._searcher.papers_stored(report.documents)
+        with ThreadPoolExecutor(max_workers=1) as helper:
+            preparing: list[Future[list[Prepared]]] = []
+
+            def prepare_for_the_index() -> None:
+                # Folded in another thread while SQLite fills the full-text index and
+                # commits, both without holding the interpreter lock.
+                if self._searcher.built:
+                    preparing.append(helper.submit(SearchIndex.prepare, report.documents))
+
+            with gc_pause.paused(), self._write() as session:
+                self._store_parsed(
+                    session,
+                    result,
+                    report,
+                    Destination(list_name, tag),
+                    progress,
+                    cancel,
+                    prepare_for_the_index,
+                )
+            prepared = preparing[0].result() if preparing else None
+        self._searcher.papers_stored(report.documents, prepared)
         self._announce("papers", report.paper_ids, indexed=True)
         return report
 
@@ -477,9 +495,12 @@ class Library:
         destination: Destination,
         progress: Progress | None = None,
         cancel: Callable[[], bool] | None = None,
+        before_fulltext: Callable[[], None] | None = None,
     ) -> None:
         pattern = self._setting(session, "citekey_pattern", citekeys.DEFAULT_PATTERN)
-        importer.store(session, result, report, destination, pattern, progress, cancel)
+        importer.store(
+            session, result, report, destination, pattern, progress, cancel, before_fulltext
+        )
         # Only BibTeX's own @preamble/@comment blocks are given back by exports (a
         # listing's page heading, say, is kept by its reader but is no BibTeX).
         preambles = [p for p in result.preambles if p.lstrip().startswith("@")]

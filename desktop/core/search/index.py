@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import contextlib
 from array import array
-from collections.abc import Callable, Iterable
-from typing import TypeVar
+from collections.abc import Callable, Collection, Iterable
+from typing import NamedTuple, TypeVar
 
 from desktop.core import gc_pause
 from desktop.core.search import planning
@@ -58,6 +58,14 @@ _UNION_LIMIT = 40_000
 _FIRST_TIER = 0.8
 
 
+class Prepared(NamedTuple):
+    """A paper ready to go into the index (see `SearchIndex.prepare`)."""
+
+    id: int
+    entry: Entry
+    words: list[tuple[str, Collection[str]]]
+
+
 class SearchIndex:
     """Words, people and labels of every paper, for fuzzy search as the user types."""
 
@@ -87,7 +95,8 @@ class SearchIndex:
         # collector would walk them again and again (it doubled the build time).
         with gc_pause.paused():
             for count, doc in enumerate(docs, start=1):
-                for field, word in index._store(Entry.of(doc, fold), doc.id, split_name):
+                entry = Entry.of(doc, fold)
+                for field, word in index._store(entry, doc.id, entry.all_words(split_name)):
                     counts[word] = counts.get(word, 0) + 1
                     if field not in IDENTIFIER_FIELDS:
                         typo_counts[word] = typo_counts.get(word, 0) + 1
@@ -105,18 +114,35 @@ class SearchIndex:
     def upsert(self, doc: SearchDocument) -> None:
         """Add a paper, or replace what the index knows of it."""
         self.remove(doc.id)
-        for field, word in self._store(Entry.of(doc), doc.id):
+        entry = Entry.of(doc)
+        for field, word in self._store(entry, doc.id, entry.all_words()):
             self._vocabulary.add(word, typos=field not in IDENTIFIER_FIELDS)
 
     def upsert_many(self, docs: Iterable[SearchDocument]) -> None:
-        """`upsert` for many papers (an import): names and labels folded once each, and
-        the words new to the vocabulary sorted in together rather than one at a time."""
+        """`upsert` for many papers (an import)."""
+        self.upsert_prepared(SearchIndex.prepare(docs))
+
+    @staticmethod
+    def prepare(docs: Iterable[SearchDocument]) -> list[Prepared]:
+        """The work `upsert_many` does on each paper before touching the index: its entry
+        and words, names and labels folded once each. Reads nothing of the index: another
+        thread may do it while the library writes."""
         fold, split_name = caching_fold_short(), caching_name_words()
+        with gc_pause.paused():
+            prepared = []
+            for doc in docs:
+                entry = Entry.of(doc, fold)
+                prepared.append(Prepared(doc.id, entry, entry.all_words(split_name)))
+            return prepared
+
+    def upsert_prepared(self, papers: Iterable[Prepared]) -> None:
+        """Add or replace prepared papers; words new to the vocabulary are sorted in
+        together rather than one at a time."""
         new: list[tuple[str, bool]] = []
         with gc_pause.paused():
-            for doc in docs:
-                self.remove(doc.id)
-                for field, word in self._store(Entry.of(doc, fold), doc.id, split_name):
+            for paper in papers:
+                self.remove(paper.id)
+                for field, word in self._store(paper.entry, paper.id, paper.words):
                     new.append((word, field not in IDENTIFIER_FIELDS))
         self._vocabulary.add_many(new)
 
@@ -133,14 +159,15 @@ class SearchIndex:
                 self._vocabulary.discard(word, typos=field not in IDENTIFIER_FIELDS)
 
     def _store(
-        self, entry: Entry, doc_id: int, split_name: Callable[[str], list[str]] | None = None
+        self, entry: Entry, doc_id: int, words_by_field: list[tuple[str, Collection[str]]]
     ) -> list[tuple[str, str]]:
-        """Hold `entry` and post its words; return (field, word) for words new to a field."""
+        """Hold `entry` and post its words (`entry.all_words()`); return (field, word) for
+        words new to a field."""
         self._entries[doc_id] = tuple(entry)
         self._years.setdefault(entry.year, array("i")).append(doc_id)
         self._by_title_length.setdefault(_title_length(entry), array("i")).append(doc_id)
         new = []
-        for field, words in entry.all_words(split_name):
+        for field, words in words_by_field:
             new += [(field, word) for word in self._postings[field].add(doc_id, words)]
         return new
 

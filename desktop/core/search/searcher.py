@@ -18,7 +18,7 @@ from sqlalchemy import Connection, Engine
 from desktop.core import db, gc_pause
 from desktop.core.search import catalog, fulltext, query
 from desktop.core.search.document import SearchDocument
-from desktop.core.search.index import SearchIndex
+from desktop.core.search.index import Prepared, SearchIndex
 from desktop.core.search.matching import Probed
 
 #: Full-text answers remembered while the user types (the words typed so far recur).
@@ -81,13 +81,23 @@ class Searcher:
                     self._index.remove(paper_id)
             self._index.upsert_many(docs.values())
 
-    def papers_stored(self, docs: list[SearchDocument]) -> None:
+    @property
+    def built(self) -> bool:
+        """Whether the index exists (else the first search builds it from the database)."""
+        return self._index is not None
+
+    def papers_stored(
+        self, docs: list[SearchDocument], prepared: list[Prepared] | None = None
+    ) -> None:
         """Take in papers just stored (an import), from the documents the importer made
-        of them rather than reading them back."""
+        of them rather than reading them back; `prepared` is `SearchIndex.prepare(docs)`
+        when the caller had it done already."""
         with self._lock:
             self._forget_answers()
             if self._index is not None:
-                self._index.upsert_many(docs)
+                self._index.upsert_prepared(
+                    SearchIndex.prepare(docs) if prepared is None else prepared
+                )
 
     def search(
         self, text: str, limit: int = 200, *, full_text: bool = True, trash: bool = False

@@ -3,13 +3,19 @@ hold had it read them back from the database (catalog.documents)."""
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
+import pytest
+
+from desktop.core import importer
 from desktop.core.formats.record import Person, Record
 from desktop.core.library import Library
 from desktop.core.search import catalog
-from desktop.core.search.document import Entry
-from desktop.core.search.index import SearchIndex
+from desktop.core.search.document import Entry, SearchDocument
+from desktop.core.search.index import Prepared, SearchIndex
 
 _IRIDIA = ["abbrev", "authors", "journals", "articles", "biblio", "crossref"]
 
@@ -58,3 +64,40 @@ def test_imported_papers_reach_the_index_as_the_database_holds_them(
     assert held.keys() == expected.keys()
     differing = [paper_id for paper_id in expected if held[paper_id] != expected[paper_id]]
     assert not differing, (held[differing[0]], expected[differing[0]])
+
+
+def test_the_index_is_prepared_beside_the_full_text_and_left_alone_on_failure(
+    library: Library, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The imported papers are folded for the index in another thread while the full text
+    is filled; an import that fails after that leaves the index as it was."""
+    library.build_search_index()
+    source = tmp_path / "two.bib"
+    source.write_text("@misc{a, title={Tokamak control}}\n@misc{b, title={Stellarator shapes}}")
+    prepared_in: list[threading.Thread] = []
+    prepare = SearchIndex.prepare
+
+    def watched(docs: list[SearchDocument]) -> list[Prepared]:
+        prepared_in.append(threading.current_thread())
+        return prepare(docs)
+
+    monkeypatch.setattr(SearchIndex, "prepare", staticmethod(watched))
+    library.import_file(source)
+    assert prepared_in and prepared_in[0] is not threading.current_thread()
+    assert [library.paper(h.paper_id).paper.title for h in library.search("tokamak")] == [
+        "Tokamak control"
+    ]
+
+    @contextmanager
+    def failing(session: object) -> Iterator[None]:
+        yield
+        raise RuntimeError("the disk is full")
+
+    monkeypatch.setattr(importer.fulltext_bulk, "indexed_after", failing)
+    again = tmp_path / "more.bib"
+    again.write_text("@misc{c, title={Plasma heating}}")
+    with pytest.raises(RuntimeError):
+        library.import_file(again)
+    assert len(prepared_in) == 2  # prepared, then dropped
+    assert library.search("plasma") == []
+    assert library.count() == 2
