@@ -86,13 +86,15 @@ def store(
     citekey_pattern: str,
     progress: Progress | None = None,
     cancel: Cancel | None = None,
-    before_fulltext: Callable[[], None] | None = None,
+    beside_fulltext: Callable[[Callable[[], None]], None] | None = None,
 ) -> None:
     """Store the records and problems of `result` in the caller's transaction.
 
-    `before_fulltext` is called once every paper is stored and `report.documents` is
-    complete, just before the full-text index is filled (which SQLite does without
-    holding Python's interpreter lock).
+    Once every paper is stored (and `report.documents` is complete), the search for
+    likely duplicates, which only fills the report, is handed to `beside_fulltext` to run
+    while the full-text index is filled (SQLite does that without holding Python's
+    interpreter lock); the caller must see it finished before it commits. Without
+    `beside_fulltext` it runs here.
     """
     finder = dedupe.DuplicateFinder(dedupe.candidates(session), dedupe.not_duplicate_pairs(session))
     # Keys of papers in the trash stay taken: restoring one must not create a clash.
@@ -105,6 +107,7 @@ def store(
     for record in records:
         result.problems.extend(sanitize(record, report.source))
     known_people: dict[str, int] = {}  # the same people come back batch after batch
+    stored: list[tuple[Record, str, int]] = []
     with fulltext_bulk.indexed_after(session):
         for start in range(0, len(records), BATCH):
             if cancel is not None and cancel():
@@ -112,8 +115,7 @@ def store(
             batch = records[start : start + BATCH]
             keys = [_unique_key(record, taken, citekey_pattern) for record in batch]
             ids = papers.insert_papers(session, list(zip(batch, keys, strict=True)), known_people)
-            for record, key, paper_id in zip(batch, keys, ids, strict=True):
-                _note_duplicates(finder, report, record, key, paper_id)
+            stored += zip(batch, keys, ids, strict=True)
             tagged = _label(session, batch, ids, tag_ids, destination.tag, list_id, start)
             report.documents += [
                 catalog.document_of(paper_id, record, key, tags=names, lists=lists)
@@ -122,8 +124,15 @@ def store(
             report.paper_ids.extend(ids)
             if progress is not None:
                 progress(start + len(batch), len(records))
-        if before_fulltext is not None:
-            before_fulltext()
+
+        def note_duplicates() -> None:
+            for record, key, paper_id in stored:
+                _note_duplicates(finder, report, record, key, paper_id)
+
+        if beside_fulltext is None:
+            note_duplicates()
+        else:
+            beside_fulltext(note_duplicates)
     for problem in result.problems:
         session.add(
             ImportProblem(

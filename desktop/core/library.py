@@ -464,11 +464,14 @@ class Library:
         """Store what an importer read: all of it, or (on error or cancel) none of it."""
         report = ImportReport(source=source, format=format)
         with ThreadPoolExecutor(max_workers=1) as helper:
+            jobs: list[Future[None]] = []
             preparing: list[Future[list[Prepared]]] = []
 
-            def prepare_for_the_index() -> None:
-                # Folded in another thread while SQLite fills the full-text index and
+            def beside_fulltext(job: Callable[[], None]) -> None:
+                # The importer's own job and the folding of the papers for the search
+                # index run in another thread while SQLite fills the full-text index and
                 # commits, both without holding the interpreter lock.
+                jobs.append(helper.submit(job))
                 if self._searcher.built:
                     preparing.append(helper.submit(SearchIndex.prepare, report.documents))
 
@@ -480,8 +483,10 @@ class Library:
                     Destination(list_name, tag),
                     progress,
                     cancel,
-                    prepare_for_the_index,
+                    beside_fulltext,
                 )
+                for job in jobs:
+                    job.result()  # before the commit: its failure is the import's
             prepared = preparing[0].result() if preparing else None
         self._searcher.papers_stored(report.documents, prepared)
         self._announce("papers", report.paper_ids, indexed=True)
@@ -495,11 +500,11 @@ class Library:
         destination: Destination,
         progress: Progress | None = None,
         cancel: Callable[[], bool] | None = None,
-        before_fulltext: Callable[[], None] | None = None,
+        beside_fulltext: Callable[[Callable[[], None]], None] | None = None,
     ) -> None:
         pattern = self._setting(session, "citekey_pattern", citekeys.DEFAULT_PATTERN)
         importer.store(
-            session, result, report, destination, pattern, progress, cancel, before_fulltext
+            session, result, report, destination, pattern, progress, cancel, beside_fulltext
         )
         # Only BibTeX's own @preamble/@comment blocks are given back by exports (a
         # listing's page heading, say, is kept by its reader but is no BibTeX).

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import json
+import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from desktop.core import importer
 from desktop.core.errors import InvalidInputError
 from desktop.core.formats import bibtex, registry
 from desktop.core.formats.record import Record
@@ -313,3 +316,32 @@ def test_people_met_again_in_later_batches_are_the_same_rows(
     with library.engine.connect() as connection:
         (people,) = connection.exec_driver_sql("SELECT count(*) FROM person").one()
     assert people == 4 + 3  # the regulars, and one newcomer per batch
+
+
+def test_duplicates_are_looked_for_beside_the_full_text_and_a_failure_there_stores_nothing(
+    library: Library, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The search for likely duplicates runs in another thread while the full text is
+    filled, but still inside the import's transaction."""
+    first = library.import_text("@article{a, title={Attention Is All You Need}, doi={10.1/x}}")
+    looked_in: list[threading.Thread] = []
+    note = importer._note_duplicates
+
+    def watched(*args: Any) -> None:
+        looked_in.append(threading.current_thread())
+        note(*args)
+
+    monkeypatch.setattr(importer, "_note_duplicates", watched)
+    report = library.import_text("@misc{b, title={Attention is all you need}, doi={10.1/X}}")
+    assert looked_in and looked_in[0] is not threading.current_thread()
+    assert [(d.paper_id, d.other_id) for d in report.duplicates] == [
+        (report.paper_ids[0], first.paper_ids[0])
+    ]
+
+    def failing(*args: Any) -> None:
+        raise RuntimeError("a bug in the duplicate search")
+
+    monkeypatch.setattr(importer, "_note_duplicates", failing)
+    with pytest.raises(RuntimeError):
+        library.import_text("@misc{c, title={Something else}}")
+    assert library.count() == 2
