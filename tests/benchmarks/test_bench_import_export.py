@@ -67,6 +67,7 @@ import sys
 from pathlib import Path
 from desktop.core.library import Library
 with Library.open(sys.argv[2]) as library:
+    library.build_search_index()  # as in the window: the import keeps it up to date
     library.import_file(sys.argv[1])
 status = Path("/proc/self/status").read_text().splitlines()
 print(next(line.split()[1] for line in status if line.startswith("VmHWM:")))

@@ -63,7 +63,6 @@ class Prepared(NamedTuple):
 
     id: int
     entry: Entry
-    words: list[tuple[str, Collection[str]]]
 
 
 class SearchIndex:
@@ -124,25 +123,23 @@ class SearchIndex:
 
     @staticmethod
     def prepare(docs: Iterable[SearchDocument]) -> list[Prepared]:
-        """The work `upsert_many` does on each paper before touching the index: its entry
-        and words, names and labels folded once each. Reads nothing of the index: another
-        thread may do it while the library writes."""
-        fold, split_name = caching_fold_short(), caching_name_words()
+        """The work `upsert_many` does on each paper before touching the index: its entry,
+        names and labels folded once each. Reads nothing of the index: another thread may
+        do it while the library writes. (Its words are split later, as the index takes
+        it: held for 100k papers at once they would take 400 MB.)"""
+        fold = caching_fold_short()
         with gc_pause.paused():
-            prepared = []
-            for doc in docs:
-                entry = Entry.of(doc, fold)
-                prepared.append(Prepared(doc.id, entry, entry.all_words(split_name)))
-            return prepared
+            return [Prepared(doc.id, Entry.of(doc, fold)) for doc in docs]
 
     def upsert_prepared(self, papers: Iterable[Prepared]) -> None:
         """Add or replace prepared papers; words new to the vocabulary are sorted in
         together rather than one at a time."""
+        split_name = caching_name_words()
         new: list[tuple[str, bool]] = []
         with gc_pause.paused():
-            for paper in papers:
-                self.remove(paper.id)
-                for field, word in self._store(paper.entry, paper.id, paper.words):
+            for doc_id, entry in papers:
+                self.remove(doc_id)
+                for field, word in self._store(entry, doc_id, entry.all_words(split_name)):
                     new.append((word, field not in IDENTIFIER_FIELDS))
         self._vocabulary.add_many(new)
 
