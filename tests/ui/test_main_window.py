@@ -410,3 +410,21 @@ def test_searching_inside_the_trash(window: MainWindow, qtbot: QtBot) -> None:
     with qtbot.waitSignal(window.search_finished, timeout=5000):
         window.search_bar.field.setText("residual")
     qtbot.waitUntil(lambda: _titles(window) == ["Deep Residual Learning"])
+
+
+def test_selecting_many_papers_tells_the_listeners_once(
+    window: MainWindow, qtbot: QtBot
+) -> None:
+    """After an import the window selects every imported paper: one selection change,
+    not one per row (each listener reads the whole selection)."""
+    _settle(qtbot, window)
+    shown = window.table_model.paper_ids()
+    wanted = shown[:3] + shown[5:6] + shown[-2:]  # runs and a lone row
+    changes: list[object] = []
+    window.table.selectionModel().selectionChanged.connect(lambda *_: changes.append(1))
+    window.select_ids(list(reversed(wanted)))
+    assert len(changes) == 1
+    assert window.selected_ids() == wanted  # in table order
+    assert window.table.selectionModel().currentIndex().row() == 0
+    window.select_ids([])
+    assert window.selected_ids() == []
