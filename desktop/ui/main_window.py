@@ -382,8 +382,18 @@ class MainWindow(QMainWindow):
     # -- selection --------------------------------------------------------------------------
 
     def selected_ids(self) -> list[int]:
-        rows = sorted({i.row() for i in self.table.selectionModel().selectedRows()})
-        return [self.table_model.paper_id(r) for r in rows]
+        """The selected papers in table order.
+
+        Read from the selection's row ranges: `selectedRows()` asks the model for the
+        flags of every selected cell (with the 20,000 papers of an import selected, it
+        took 1.2 s of each keystroke).
+        """
+        rows: set[int] = set()
+        selection = self.table.selectionModel().selection()
+        for at in range(selection.size()):
+            selected = selection.at(at)
+            rows.update(range(selected.top(), selected.bottom() + 1))
+        return [self.table_model.paper_id(r) for r in sorted(rows)]
 
     def select_ids(self, paper_ids: list[int]) -> None:
         """Select these papers in the table (those shown), the first one current.
@@ -436,7 +446,7 @@ class MainWindow(QMainWindow):
             self.detail.tabs.setFocus()
 
     def _update_actions(self) -> None:
-        any_selected = bool(self.table.selectionModel().selectedRows())
+        any_selected = self.table.selectionModel().hasSelection()
         view = self.table_model.view
         in_trash = view.kind == "trash"
         in_list = view.kind == "list"

@@ -412,9 +412,7 @@ def test_searching_inside_the_trash(window: MainWindow, qtbot: QtBot) -> None:
     qtbot.waitUntil(lambda: _titles(window) == ["Deep Residual Learning"])
 
 
-def test_selecting_many_papers_tells_the_listeners_once(
-    window: MainWindow, qtbot: QtBot
-) -> None:
+def test_selecting_many_papers_tells_the_listeners_once(window: MainWindow, qtbot: QtBot) -> None:
     """After an import the window selects every imported paper: one selection change,
     not one per row (each listener reads the whole selection)."""
     _settle(qtbot, window)

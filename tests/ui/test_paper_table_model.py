@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QFont
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
@@ -142,3 +142,17 @@ def test_mime_payload_refuses_what_is_not_paper_ids() -> None:
     junk.setData(paper_mime.MIME_TYPE, b'[1, "2", true, 3]')
     assert paper_mime.decode(junk) == [1, 3]
     assert paper_mime.decode(QMimeData()) == []
+
+
+def test_cells_have_the_table_models_own_flags_and_can_be_dragged(
+    small_library: Library,
+) -> None:
+    """The cell flags are a constant (Qt asks for them per selected cell); they must be
+    what QAbstractTableModel gives a cell, plus dragging."""
+    model = PaperTableModel(small_library)
+    for row in range(model.rowCount()):
+        for column in range(model.columnCount()):
+            index = model.index(row, column)
+            expected = QAbstractTableModel.flags(model, index) | Qt.ItemFlag.ItemIsDragEnabled
+            assert model.flags(index) == expected
+    assert not model.flags(QModelIndex()) & Qt.ItemFlag.ItemIsDragEnabled

@@ -52,6 +52,15 @@ _STABLE_SORTS = ("added", "position")
 _STATUS_LABELS = {"unread": "Unread", "reading": "Reading", "read": "Read"}
 
 
+#: What a table cell is: QAbstractTableModel's own flags for a cell, and draggable.
+_CELL_FLAGS = (
+    Qt.ItemFlag.ItemIsSelectable
+    | Qt.ItemFlag.ItemIsEnabled
+    | Qt.ItemFlag.ItemNeverHasChildren
+    | Qt.ItemFlag.ItemIsDragEnabled
+)
+
+
 class PaperTableModel(QAbstractTableModel):
     """Rows are papers of one sidebar view (optionally narrowed to search hits)."""
 
@@ -264,10 +273,12 @@ class PaperTableModel(QAbstractTableModel):
         return None
 
     def flags(self, index: Index) -> Qt.ItemFlag:
-        base = super().flags(index)
         if not index.isValid():
+            base = super().flags(index)
             return base | Qt.ItemFlag.ItemIsDropEnabled if self._accepts_reorder() else base
-        return base | Qt.ItemFlag.ItemIsDragEnabled
+        # Qt asks this for every selected cell on some changes (100k of them after an
+        # import): a constant, not a call back into the base class and two flag sums.
+        return _CELL_FLAGS
 
     # -- drag and drop -----------------------------------------------------------------------
 
