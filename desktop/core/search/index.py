@@ -258,15 +258,16 @@ class SearchIndex:
     def _candidates(self, clauses: list[ClauseMatcher], wanted: int) -> set[int]:
         """Papers for which every clause holds; when the cheapest clause is too large to union
         whole, only as many of its best sources as give `wanted` papers."""
-        positive = sorted((c for c in clauses if not c.only_negative), key=ClauseMatcher.cost)
-        negative = [c for c in clauses if c.only_negative]
-        if not positive:
-            return holding_every(set(self._entries), negative)
-        driver, rest = positive[0], positive[1:] + negative
+        # Only a clause without negated alternatives can lead: `zeta OR -bar` also holds
+        # for papers that none of its sources list.
+        leading = sorted((c for c in clauses if c.only_positive), key=ClauseMatcher.cost)
+        if not leading:
+            return holding_every(set(self._entries), clauses)
+        driver = leading[0]
+        rest = [c for c in clauses if c is not driver]
         sources = driver.sources()
         if driver.cost() <= _UNION_LIMIT:
-            found = set().union(*(ids for _, ids in sources))
-            return holding_every(driver.restrict(found) if driver.negative else found, rest)
+            return holding_every(set().union(*(ids for _, ids in sources)), rest)
         budget = 4 * wanted
         while True:
             taken: set[int] = set()
@@ -276,8 +277,6 @@ class SearchIndex:
                 if len(taken) >= budget:
                     break
             complete = len(taken) < budget
-            if driver.negative:
-                taken = driver.restrict(taken)
             found = holding_every(taken, rest)
             if complete or len(found) >= wanted:
                 return found

@@ -362,6 +362,11 @@ class ClauseMatcher:
     def only_negative(self) -> bool:
         return bool(self.negative) and not self.positive
 
+    @property
+    def only_positive(self) -> bool:
+        """Whether the clause holds exactly for the papers its sources list."""
+        return bool(self.positive) and not self.negative
+
     def load_fulltext(self, fulltext: FullText) -> None:
         for term in self.positive + self.negative:
             term.load_fulltext(fulltext)

@@ -44,7 +44,9 @@ def load_fulltext(
     `wanted` best candidates need (see the module's docstring); `papers` is how many the
     index holds. Without `within` and `probe`, every term's answer is read whole."""
     positive = [c for c in clauses if not c.only_negative]
-    if not positive or within is None or probe is None:
+    # The papers allowed come from the leading clause's sources: one with a negated
+    # alternative also holds elsewhere and cannot lead (without one, all is read whole).
+    if not any(c.only_positive for c in positive) or within is None or probe is None:
         for clause in clauses:
             clause.load_fulltext(fulltext)
         return
@@ -62,12 +64,14 @@ def load_fulltext(
                 term.load_fulltext(_answering(probed.ids))
         return clause.cost() + sum(estimates.get(term, 0) for term in clause.positive)
 
-    positive.sort(key=size)
+    positive.sort(key=lambda clause: (not clause.only_positive, size(clause)))
     first = positive[0]
-    if len(clauses) == 1 and not first.negative and wanted <= _COMMON:
+    pending = _pending(first)
+    if len(clauses) == 1 and all(len(samples[term]) >= wanted for term in pending):
         # Nothing else to satisfy: the papers a probe read are as good as any others
-        # holding the word only in their abstracts (those rank alike).
-        for term in _pending(first):
+        # holding the word only in their abstracts (those rank alike), if enough of them
+        # are the index's (the first matches may be in the trash).
+        for term in pending:
             term.use_fulltext(samples[term])
         return
     first.load_fulltext(fulltext)  # complete already unless it has a common word

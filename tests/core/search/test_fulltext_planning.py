@@ -49,6 +49,8 @@ def _queries(rng: random.Random) -> list[str]:
             words[at] = words[at][:-1] + "x" + words[at][-1]  # misspelt
         if rng.random() < 0.2:
             words.append(rng.choice(_FAMILIES).casefold())
+        if rng.random() < 0.2:  # an alternative, possibly negated
+            words.append(f"{rng.choice(_WORDS)} OR {rng.choice(['', '-'])}{rng.choice(_WORDS)}")
         queries.append(" ".join(words))
     return queries
 
@@ -124,3 +126,20 @@ def test_what_probes_told_is_forgotten_on_every_change(
         library.update_paper(paper_id, expected_version=None, abstract="Plasma heating.")
     again = [hit.paper_id for hit in library.search("confinement", limit=2)]
     assert len(again) == 2 and not set(again) & set(found)
+
+
+def test_a_lone_common_words_first_papers_in_the_trash_are_not_enough(
+    library: Library, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The papers a probe read first may be in the trash: when too few of them are left,
+    the word is read whole, in the library and in the trash alike."""
+    monkeypatch.setattr(planning, "_COMMON", 10)
+    monkeypatch.setattr(index, "_RANKED_AT_LEAST", 5)
+    ids = library.add_records(
+        [Record(title=f"Paper {n}", abstract="Plasma confinement.") for n in range(30)]
+    )
+    library.delete_papers(ids[:8] + ids[-4:])  # the oldest, which a probe reads first
+    hits = [hit.paper_id for hit in library.search("confinement", limit=4)]
+    assert len(hits) == 4 and set(hits) <= set(ids[8:-4])
+    in_trash = [hit.paper_id for hit in library.search("confinement", limit=4, trash=True)]
+    assert len(in_trash) == 4 and set(in_trash) <= set(ids[:8] + ids[-4:])

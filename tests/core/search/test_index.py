@@ -149,6 +149,23 @@ def test_exclusion_and_or(index: SearchIndex) -> None:
     assert ids(index, "robot OR trust -sim") == [4]
 
 
+def test_an_alternative_that_is_negated_holds_where_no_source_lists_the_paper() -> None:
+    """`zeta OR -bar` holds for every paper without "bar", not only for those with "zeta":
+    such a clause cannot be where candidates are gathered from."""
+    index = SearchIndex.build(
+        [
+            SearchDocument(1, "zeta alpha"),
+            SearchDocument(2, "gamma alpha"),
+            SearchDocument(3, "bar alpha"),
+            SearchDocument(4, "gamma alpha two"),
+        ]
+    )
+    assert set(ids(index, "zeta OR -bar alpha")) == {1, 2, 4}
+    assert set(ids(index, "alpha zeta OR -bar")) == {1, 2, 4}
+    assert set(ids(index, "zeta OR -bar")) == {1, 2, 4}
+    assert set(ids(index, "two OR -gamma zeta OR -alpha")) == {1}
+
+
 def test_words_that_fold_to_nothing_are_ignored(index: SearchIndex) -> None:
     assert ids(index, "deep learning -") == ids(index, "deep learning")
     assert ids(index, "-") == []
