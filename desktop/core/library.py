@@ -487,7 +487,10 @@ class Library:
                 )
                 for job in jobs:
                     job.result()  # before the commit: its failure is the import's
-            prepared = preparing[0].result() if preparing else None
+            try:
+                prepared = preparing[0].result() if preparing else None
+            except Exception:  # the import is committed: the index folds them itself
+                prepared = None
         self._searcher.papers_stored(report.documents, prepared)
         self._announce("papers", report.paper_ids, indexed=True)
         return report

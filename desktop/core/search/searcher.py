@@ -80,6 +80,9 @@ class Searcher:
                 if paper_id not in docs:
                     self._index.remove(paper_id)
             self._index.upsert_many(docs.values())
+            # Again: a search between the first time and the update (the lock is let go
+            # while the papers are read) remembered answers narrowed to the old index.
+            self._forget_answers()
 
     @property
     def built(self) -> bool:
@@ -94,10 +97,16 @@ class Searcher:
         when the caller had it done already."""
         with self._lock:
             self._forget_answers()
-            if self._index is not None:
+            if self._index is None:
+                return
+            try:
                 self._index.upsert_prepared(
                     SearchIndex.prepare(docs) if prepared is None else prepared
                 )
+            except Exception:
+                # The papers are stored: an index that failed to take them in is dropped,
+                # and the next search builds it again from the database.
+                self._index = None
 
     def search(
         self, text: str, limit: int = 200, *, full_text: bool = True, trash: bool = False

@@ -101,3 +101,46 @@ def test_the_index_is_prepared_beside_the_full_text_and_left_alone_on_failure(
     assert len(prepared_in) == 2  # prepared, then dropped
     assert library.search("plasma") == []
     assert library.count() == 2
+
+
+def test_an_import_is_reported_and_found_even_when_preparing_it_for_the_index_fails(
+    library: Library, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The papers are committed before the index takes them: a failure there must not
+    hide them (the index is built again from the database)."""
+    library.build_search_index()
+    told: list[str] = []
+    library.subscribe(lambda change: told.append(change.kind))
+
+    def failing(docs: list[SearchDocument]) -> list[Prepared]:
+        raise MemoryError("folding 100k papers")
+
+    monkeypatch.setattr(SearchIndex, "prepare", staticmethod(failing))
+    source = tmp_path / "one.bib"
+    source.write_text("@misc{a, title={Tokamak control}}")
+    report = library.import_file(source)
+    assert report.imported == 1 and library.count() == 1
+    assert "papers" in told
+    assert [h.paper_id for h in library.search("tokamak")] == report.paper_ids
+
+
+def test_answers_remembered_while_a_change_is_read_are_forgotten(
+    library: Library, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A search may run while the index reads changed papers (the lock is let go then):
+    what it remembered belongs to the old index."""
+    ids = library.add_records(
+        [Record(title=f"Paper {n}", abstract="tokamak plasma") for n in range(3)]
+    )
+    library.build_search_index()
+    read = catalog.documents
+
+    def read_while_searching(*args: object, **kwargs: object) -> object:
+        library.search("abstract:tokamak")  # remembers the answer, as the index is now
+        return read(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(catalog, "documents", read_while_searching)
+    library.delete_papers([ids[0]])
+    assert sorted(h.paper_id for h in library.search("abstract:tokamak")) == ids[1:]
+    library.restore_papers([ids[0]])
+    assert sorted(h.paper_id for h in library.search("abstract:tokamak")) == ids
