@@ -10,20 +10,35 @@ the batch and resumed afterwards (nested pauses resume only at the outermost).
 from __future__ import annotations
 
 import gc
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+
+_lock = threading.Lock()
+_pauses = 0  # pauses running now, in every thread
+_resume = False  # whether the collector was on when the first of them began
 
 
 @contextmanager
 def paused() -> Iterator[None]:
-    """Run the block with the cyclic collector off, as it was before afterwards."""
-    was_enabled = gc.isenabled()
-    gc.disable()
+    """Run the block with the cyclic collector off, as it was before afterwards.
+
+    The collector is one for the whole process: it stays off until the last pause running
+    in any thread ends (an import's helper thread, a search in a worker).
+    """
+    global _pauses, _resume
+    with _lock:
+        if _pauses == 0:
+            _resume = gc.isenabled()
+            gc.disable()
+        _pauses += 1
     try:
         yield
     finally:
-        if was_enabled:
-            gc.enable()
+        with _lock:
+            _pauses -= 1
+            if _pauses == 0 and _resume:
+                gc.enable()
 
 
 def freeze_long_lived() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import threading
 
 import pytest
 
@@ -43,3 +44,30 @@ def test_long_lived_objects_are_kept_out_of_collections() -> None:
         assert gc.get_freeze_count() >= len(kept)
     finally:
         gc.unfreeze()
+
+
+def test_pauses_in_two_threads_resume_the_collector_when_the_last_one_ends() -> None:
+    """One thread's pause ending does not switch the collector on under another's."""
+    first_in, second_in, first_out = threading.Event(), threading.Event(), threading.Event()
+    seen: list[bool] = []
+
+    def first() -> None:
+        with gc_pause.paused():
+            first_in.set()
+            second_in.wait(5)
+        first_out.set()
+
+    def second() -> None:
+        first_in.wait(5)
+        with gc_pause.paused():
+            second_in.set()
+            first_out.wait(5)
+            seen.append(gc.isenabled())  # the first has ended its pause by now
+        seen.append(gc.isenabled())
+
+    threads = [threading.Thread(target=first), threading.Thread(target=second)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(10)
+    assert seen == [False, True]
