@@ -58,7 +58,7 @@ from desktop.core.models import (
 )
 from desktop.core.papers import PaperDetails
 from desktop.core.reading_lists import ListItem
-from desktop.core.search.index import Prepared, SearchIndex
+from desktop.core.search.index import Prepared
 from desktop.core.search.searcher import Searcher, SearchHit
 
 #: The setting holding every @preamble imported so far (a JSON list), given back on export.
@@ -465,15 +465,14 @@ class Library:
         report = ImportReport(source=source, format=format)
         with ThreadPoolExecutor(max_workers=1) as helper:
             jobs: list[Future[None]] = []
-            preparing: list[Future[list[Prepared]]] = []
+            preparing: list[Future[list[Prepared] | None]] = []
 
             def beside_fulltext(job: Callable[[], None]) -> None:
                 # The importer's own job and the folding of the papers for the search
                 # index run in another thread while SQLite fills the full-text index and
                 # commits, both without holding the interpreter lock.
                 jobs.append(helper.submit(job))
-                if self._searcher.built:
-                    preparing.append(helper.submit(SearchIndex.prepare, report.documents))
+                preparing.append(helper.submit(self._searcher.prepare, report.documents))
 
             with gc_pause.paused(), self._write() as session:
                 self._store_parsed(

@@ -84,10 +84,10 @@ class Searcher:
             # while the papers are read) remembered answers narrowed to the old index.
             self._forget_answers()
 
-    @property
-    def built(self) -> bool:
-        """Whether the index exists (else the first search builds it from the database)."""
-        return self._index is not None
+    def prepare(self, docs: list[SearchDocument]) -> list[Prepared] | None:
+        """`SearchIndex.prepare(docs)` for `papers_stored`, when there is an index to take
+        them in (else None); reads nothing of the index, so another thread may run it."""
+        return None if self._index is None else SearchIndex.prepare(docs)
 
     def papers_stored(
         self, docs: list[SearchDocument], prepared: list[Prepared] | None = None
