@@ -54,7 +54,7 @@ def documents(
             title=title,
             authors=authors.get(pid, ()),
             year=year,
-            venue=journal or booktitle,
+            venue=_venue(journal, booktitle),
             topic=topic,
             tags=tags.get(pid, ()),
             lists=lists.get(pid, ()),
@@ -81,9 +81,9 @@ def document_of(
     return SearchDocument(
         id=paper_id,
         title=record.title or "",
-        authors=[(p.given, f"{p.von} {p.family}".strip()) for p in record.authors],
+        authors=[_person(p.given, p.von, p.family) for p in record.authors],
         year=record.year,
-        venue=record.journal or record.booktitle or "",
+        venue=_venue(record.journal, record.booktitle),
         topic=record.topic or "",
         tags=tuple(tags),
         lists=tuple(lists),
@@ -104,8 +104,7 @@ def _authors(session: Session, wanted: set[int] | None) -> dict[int, list[tuple[
         query = query.where(col(PaperPerson.paper_id).in_(wanted))
     found: dict[int, list[tuple[str, str]]] = defaultdict(list)
     for paper_id, given, von, family in session.exec(query):
-        # The index wants a particle inside the family name ("van der Maaten").
-        found[paper_id].append((given, f"{von} {family}".strip()))
+        found[paper_id].append(_person(given, von, family))
     return found
 
 
@@ -130,3 +129,13 @@ def _grouped(pairs: Iterable[tuple[int, str]]) -> dict[int, list[str]]:
     for paper_id, label in pairs:
         found[paper_id].append(label)
     return found
+
+
+def _person(given: str, von: str, family: str) -> tuple[str, str]:
+    """A person as the index takes them: the particle inside the family name
+    ("van der Maaten")."""
+    return given, f"{von} {family}".strip()
+
+
+def _venue(journal: str | None, booktitle: str | None) -> str:
+    return journal or booktitle or ""

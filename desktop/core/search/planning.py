@@ -61,7 +61,7 @@ def load_fulltext(
                 estimates[term] = probed.estimate
                 samples[term] = probed.sample
             else:
-                term.load_fulltext(_answering(probed.ids))
+                term.use_fulltext(probed.ids)
         return clause.cost() + sum(estimates.get(term, 0) for term in clause.positive)
 
     positive.sort(key=lambda clause: (not clause.only_positive, size(clause)))
@@ -155,12 +155,3 @@ def _check_on(
         satisfied += len(holding_every(chunk, waiting))
         if satisfied >= wanted:
             return
-
-
-def _answering(found: set[int]) -> FullText:
-    """A full-text callback giving an answer already known."""
-
-    def known(_text: str, _field: str | None) -> set[int]:
-        return found
-
-    return known
