@@ -14,6 +14,7 @@ from PySide6.QtTest import QTest
 from pytestqt.qtbot import QtBot
 
 from desktop.core.browse import View
+from desktop.core.importer import ImportReport
 from desktop.core.library import Library
 from desktop.ui import exporting
 from desktop.ui.dialogs.import_report import ImportReportDialog, summary
@@ -187,16 +188,22 @@ def test_closing_during_an_import_asks_before_stopping_it(
     assert scripted.asked.count("Stop the import?") == 2
 
 
+def _import_again(library: Library, tmp_path: Path, more_fields: str = "") -> ImportReport:
+    """Import a second copy of a paper the sample library holds."""
+    path = tmp_path / "again.bib"
+    path.write_text(
+        "@article{again, author={Vaswani, A.}, title={Attention Is All You Need},"
+        f"{more_fields} year={{2017}}}}",
+        encoding="utf-8",
+    )
+    return library.import_file(path)
+
+
 def test_duplicates_can_be_marked_different(
     window: MainWindow, qtbot: QtBot, tmp_path: Path
 ) -> None:
     library = window.library
-    path = tmp_path / "again.bib"
-    path.write_text(
-        "@article{again, author={Vaswani, A.}, title={Attention Is All You Need}, year={2017}}",
-        encoding="utf-8",
-    )
-    report = library.import_file(path)
+    report = _import_again(library, tmp_path)
     assert report.duplicates, "the import should see the paper the library already has"
     dialog = ImportReportDialog(library, [report], window)
     qtbot.addWidget(dialog)
@@ -214,13 +221,7 @@ def test_a_merge_from_the_import_report_is_undone_with_the_window(
     window: MainWindow, qtbot: QtBot, tmp_path: Path
 ) -> None:
     library = window.library
-    path = tmp_path / "again.bib"
-    path.write_text(
-        "@article{again, author={Vaswani, A.}, title={Attention Is All You Need}, year={2017},"
-        " note={from the second file}}",
-        encoding="utf-8",
-    )
-    report = library.import_file(path)
+    report = _import_again(library, tmp_path, " note={from the second file},")
     pair = report.duplicates[0]
     dialog = ImportReportDialog(library, [report], window, window.undo_stack)
     qtbot.addWidget(dialog)
