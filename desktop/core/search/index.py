@@ -264,7 +264,11 @@ class SearchIndex:
         if not leading:
             return holding_every(set(self._entries), clauses)
         driver = leading[0]
-        rest = [c for c in clauses if c is not driver]
+        # The others narrow the driver's papers cheapest first, clauses of only negated
+        # words last (as before a clause with negated alternatives was kept from leading).
+        rest = sorted(
+            (c for c in clauses if c is not driver and not c.only_negative), key=ClauseMatcher.cost
+        ) + [c for c in clauses if c.only_negative]
         sources = driver.sources()
         if driver.cost() <= _UNION_LIMIT:
             return holding_every(set().union(*(ids for _, ids in sources)), rest)
