@@ -25,6 +25,7 @@ from desktop.core import (
     browse,
     db,
     dedupe,
+    exporting,
     gc_pause,
     importer,
     merging,
@@ -635,7 +636,7 @@ class Library:
         """
         with gc_pause.paused():
             with self._read() as session:
-                entries = papers.export_entries(session, paper_ids)
+                entries = exporting.export_entries(session, paper_ids)
                 preambles = json.loads(self._setting(session, PREAMBLES, "[]"))
             if format == "markdown":
                 return registry.write_markdown(entries)

@@ -12,7 +12,6 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import delete, func, insert, update
-from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, select
 
 from desktop.core import db, people
@@ -104,63 +103,6 @@ def _record(
         # Keywords are the paper's tags now, which the user may have changed since import.
         latex={k: v for k, v in paper.latex.items() if k != "keywords"},
     )
-
-
-#: Papers read per query when exporting many.
-_EXPORT_CHUNK = 500
-#: The paper columns `_record` reads.
-_RECORD_COLUMNS = (
-    "id",
-    *MODELLED_FIELDS,
-    "entry_type",
-    "citekey",
-    "year",
-    "month",
-    "extra",
-    "latex",
-)
-
-
-def export_entries(session: Session, paper_ids: list[int]) -> list[tuple[Record, list[str]]]:
-    """Records and note bodies of many papers, in the order given, in a few queries each
-    500 papers (an export of 100k papers must not cost a query per paper)."""
-    found: dict[int, tuple[Record, list[str]]] = {}
-    for start in range(0, len(paper_ids), _EXPORT_CHUNK):
-        chunk = paper_ids[start : start + _EXPORT_CHUNK]
-        named = people.people_of(session, chunk)
-        tags: dict[int, list[str]] = {}
-        tag_rows = session.exec(
-            select(PaperTag.paper_id, Tag.name)
-            .join(Tag, col(Tag.id) == PaperTag.tag_id)
-            .where(col(PaperTag.paper_id).in_(chunk))
-            .order_by(col(Tag.name))
-        )
-        for paper_id, name in tag_rows:
-            tags.setdefault(paper_id, []).append(name)
-        notes: dict[int, list[str]] = {}
-        note_rows = session.exec(
-            select(Note.paper_id, Note.body)
-            .where(col(Note.paper_id).in_(chunk))
-            .order_by(col(Note.created_at), col(Note.id))
-        )
-        for paper_id, body in note_rows:
-            notes.setdefault(paper_id, []).append(body)
-        # Rows, not Paper objects: building validated model objects costs more than the SQL;
-        # and only the columns a Record holds (converting timestamps is not free either).
-        table = Paper.__table__  # type: ignore[attr-defined]
-        columns = [table.c[name] for name in _RECORD_COLUMNS]
-        for paper in session.execute(sa_select(*columns).where(table.c.id.in_(chunk))):
-            record = _record(
-                paper,
-                named.get((paper.id, Role.AUTHOR.value), []),
-                named.get((paper.id, Role.EDITOR.value), []),
-                tags.get(paper.id, []),
-            )
-            found[paper.id] = (record, notes.get(paper.id, []))
-    missing = [i for i in paper_ids if i not in found]
-    if missing:
-        raise NotFoundError(f"There is no paper with id {missing[0]} in this library.")
-    return [found[i] for i in paper_ids]
 
 
 def insert_papers(
