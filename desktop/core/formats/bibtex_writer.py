@@ -78,9 +78,28 @@ class _Dialect:
     def keep_unicode(self) -> bool:
         return self.biblatex
 
+    @property
+    def head_text(self) -> tuple[tuple[str, str, bool], ...]:
+        """The text fields between names and date: (field written, attribute, is a title)."""
+        journal = "journaltitle" if self.biblatex else "journal"
+        return (
+            ("title", "title", True),
+            (journal, "journal", False),
+            ("booktitle", "booktitle", True),
+            ("publisher", "publisher", False),
+        )
 
+
+_NUMBERS_TEXT = (
+    ("volume", "volume", False),
+    ("number", "number", False),
+    ("pages", "pages", False),
+)
+_TAIL_TEXT = (("abstract", "abstract", False), ("topic", "topic", False))
 _BIBTEX = _Dialect(biblatex=False)
 _BIBLATEX = _Dialect(biblatex=True)
+#: The dialects' head fields, worked out once.
+_HEAD_TEXT = {dialect: dialect.head_text for dialect in (_BIBTEX, _BIBLATEX)}
 
 
 def write_bibtex(records: Iterable[Record], preambles: Sequence[str] = ()) -> str:
@@ -123,15 +142,13 @@ def _preamble_block(text: str) -> str:
 
 def _entry(record: Record, key: str, dialect: _Dialect) -> str:
     entry_type, subtype = _entry_type(record.entry_type, dialect)
-    lines = [f"@{entry_type}{{{key},"]
     fields = _fields(record, dialect)
     if subtype and "type" not in record.extra:
         fields.append(("type", "{" + subtype + "}"))
-    written = {name for name, _ in fields}
-    fields.extend(_extra_fields(record, written, dialect))
-    lines.extend(f"  {name} = {value}," for name, value in fields)
-    lines.append("}")
-    return "\n".join(lines) + "\n"
+    if record.extra:
+        fields.extend(_extra_fields(record, {name for name, _ in fields}, dialect))
+    body = "".join([f"  {name} = {value},\n" for name, value in fields])
+    return f"@{entry_type}{{{key},\n{body}}}\n"
 
 
 def _entry_type(entry_type: str, dialect: _Dialect) -> tuple[str, str]:
@@ -147,69 +164,97 @@ def _entry_type(entry_type: str, dialect: _Dialect) -> tuple[str, str]:
 
 def _key(record: Record) -> str:
     key = record.citekey or citekey_for(record)
-    # The library hands out valid keys; this only guards the file against a hand-edited one.
-    safe = re.sub(r"[\s,{}()\"#%'=\\~]", "", ascii_fold(key))
+    if _PLAIN_KEY.fullmatch(key):
+        return key  # as the library hands them out
+    # This only guards the file against a hand-edited key.
+    safe = _NOT_IN_KEY.sub("", ascii_fold(key))
     return safe or citekey_for(record)
+
+
+# ASCII letters, digits and a few marks: a key needing no folding or cleaning.
+_PLAIN_KEY = re.compile(r"[A-Za-z0-9_:.+/-]+")
+_NOT_IN_KEY = re.compile(r"[\s,{}()\"#%'=\\~]")
 
 
 def _fields(record: Record, dialect: _Dialect) -> list[tuple[str, str]]:
     """The modelled fields, in their fixed order, as (name, braced value or macro)."""
     fields: list[tuple[str, str]] = []
-
-    def text(name: str, value: str, *, source: str = "", title: bool = False) -> None:
-        original = record.latex.get(source or name)
-        if original is not None and original.strip() and texescape.is_balanced(original):
-            if not dialect.keep_unicode and not original.isascii():
-                # Raw UTF-8 in a LaTeX source: spelled in LaTeX like every other character.
-                original = "".join(
-                    c if c.isascii() else texescape.char_to_latex(c) for c in original
-                )
-            fields.append((name, "{" + original + "}"))
-        elif value.strip():
-            escaped = texescape.escape(
-                value.strip(), keep_unicode=dialect.keep_unicode, protect_case=title
-            )
-            fields.append((name, "{" + escaped + "}"))
-
+    keep_unicode = dialect.keep_unicode
     # Names always come from the split parts, so that von, Jr and organisations are braced
     # the way BibTeX and biber need, whatever the source wrote.
-    for role, people in (("author", record.authors), ("editor", record.editors)):
-        names = format_names(people, keep_unicode=dialect.keep_unicode)
+    if record.authors:
+        names = format_names(record.authors, keep_unicode=keep_unicode)
         if names:
-            fields.append((role, "{" + names + "}"))
-    text("title", record.title, title=True)
-    text("journaltitle" if dialect.biblatex else "journal", record.journal, source="journal")
-    text("booktitle", record.booktitle, title=True)
-    text("publisher", record.publisher)
-    fields.extend(_date_fields(record, dialect))
-    text("volume", record.volume)
-    text("number", record.number)
-    text("pages", record.pages)
-    fields.extend(_identifier_fields(record, dialect))
-    text("keywords", ", ".join(word.strip() for word in record.keywords if word.strip()))
-    text("abstract", record.abstract)
-    text("topic", record.topic)
+            fields.append(("author", "{" + names + "}"))
+    if record.editors:
+        names = format_names(record.editors, keep_unicode=keep_unicode)
+        if names:
+            fields.append(("editor", "{" + names + "}"))
+    latex = record.latex
+    _add_text(fields, record, _HEAD_TEXT[dialect], latex, keep_unicode)
+    _add_date(fields, record, dialect)
+    _add_text(fields, record, _NUMBERS_TEXT, latex, keep_unicode)
+    _add_identifiers(fields, record, dialect)
+    if record.keywords or "keywords" in latex:
+        keywords = ", ".join(word.strip() for word in record.keywords if word.strip())
+        _add_field(fields, "keywords", keywords, latex.get("keywords"), keep_unicode, False)
+    _add_text(fields, record, _TAIL_TEXT, latex, keep_unicode)
     return fields
 
 
-def _date_fields(record: Record, dialect: _Dialect) -> list[tuple[str, str]]:
+def _add_text(
+    fields: list[tuple[str, str]],
+    record: Record,
+    names: tuple[tuple[str, str, bool], ...],
+    latex: dict[str, str],
+    keep_unicode: bool,
+) -> None:
+    for name, attribute, title in names:
+        value = getattr(record, attribute)
+        original = latex.get(attribute) if latex else None
+        if value or original:  # most fields of most records are empty
+            _add_field(fields, name, value, original, keep_unicode, title)
+
+
+def _add_field(
+    fields: list[tuple[str, str]],
+    name: str,
+    value: str,
+    original: str | None,
+    keep_unicode: bool,
+    title: bool,
+) -> None:
+    """A text field: its imported LaTeX when there is some to give back, else escaped."""
+    if original is not None and original.strip() and texescape.is_balanced(original):
+        if not keep_unicode and not original.isascii():
+            # Raw UTF-8 in a LaTeX source: spelled in LaTeX like every other character.
+            original = "".join(c if c.isascii() else texescape.char_to_latex(c) for c in original)
+        fields.append((name, "{" + original + "}"))
+    elif value.strip():
+        escaped = texescape.escape(value.strip(), keep_unicode=keep_unicode, protect_case=title)
+        fields.append((name, "{" + escaped + "}"))
+
+
+def _add_date(fields: list[tuple[str, str]], record: Record, dialect: _Dialect) -> None:
     month = record.month if record.month is not None and 1 <= record.month <= 12 else None
     year = record.year
     if dialect.biblatex:
         if "date" in record.extra:
-            return []  # the imported date, often to the day, is given back with the extras
+            return  # the imported date, often to the day, is given back with the extras
         if year is not None and 0 <= year <= 9999:
             date = f"{year:04d}" + (f"-{month:02d}" if month else "")
-            return [("date", "{" + date + "}")]
-        fields = [("year", "{" + str(year) + "}")] if year is not None else []
-        return fields + ([("month", "{" + str(month) + "}")] if month else [])
-    fields = [("year", "{" + str(year) + "}")] if year is not None else []
-    # The bare macro, so that each style prints the month its own way.
-    return fields + ([("month", MONTH_MACROS[month - 1])] if month else [])
+            fields.append(("date", "{" + date + "}"))
+            return
+    if year is not None:
+        fields.append(("year", "{" + str(year) + "}"))
+    if month:
+        # BibTeX gets the bare macro, so that each style prints the month its own way.
+        fields.append(
+            ("month", "{" + str(month) + "}" if dialect.biblatex else MONTH_MACROS[month - 1])
+        )
 
 
-def _identifier_fields(record: Record, dialect: _Dialect) -> list[tuple[str, str]]:
-    fields: list[tuple[str, str]] = []
+def _add_identifiers(fields: list[tuple[str, str]], record: Record, dialect: _Dialect) -> None:
     verbatim = texescape.verbatim_biblatex if dialect.biblatex else texescape.verbatim
     if record.doi.strip():
         fields.append(("doi", "{" + verbatim(record.doi) + "}"))
@@ -221,7 +266,6 @@ def _identifier_fields(record: Record, dialect: _Dialect) -> list[tuple[str, str
             fields.append(("archiveprefix", "{arXiv}"))
     if record.url.strip():
         fields.append(("url", "{" + verbatim(record.url) + "}"))
-    return fields
 
 
 def _extra_fields(record: Record, written: set[str], dialect: _Dialect) -> list[tuple[str, str]]:
@@ -254,8 +298,10 @@ def _field_name(name: str) -> str:
 # --- names -----------------------------------------------------------------------------------
 def format_names(people: Iterable[Person], *, keep_unicode: bool = False) -> str:
     """People as a BibTeX name list: `von Last, Jr, First and ...`."""
-    names = (format_name(person, keep_unicode=keep_unicode) for person in people)
-    return " and ".join(name for name in names if name)
+    names = [
+        _format_parts((p.given, p.von, p.family, p.jr, p.as_written), keep_unicode) for p in people
+    ]
+    return " and ".join(filter(None, names))
 
 
 def format_name(person: Person, *, keep_unicode: bool = False) -> str:

@@ -3,7 +3,12 @@
 from __future__ import annotations
 
 import re
+from unittest import mock
 
+from hypothesis import given
+from hypothesis import strategies as st
+
+from desktop.core.formats import bibtex_writer
 from desktop.core.formats.bibtex_writer import format_name, write_biblatex, write_bibtex
 from desktop.core.formats.record import Person, Record
 
@@ -139,3 +144,11 @@ def test_biblatex_gives_back_an_imported_date_to_the_day() -> None:
     record = Record(citekey="k", year=2003, month=10, extra={"date": "2003-10-01"})
     assert write_biblatex([record]) == "@article{k,\n  date = {2003-10-01},\n}\n"
     assert "  year = {2003},\n  month = oct,\n" in write_bibtex([record])
+
+
+@given(st.text(st.sampled_from("aZ09_:.+/-é ,{}()\"#%'=\\~"), min_size=1, max_size=8))
+def test_plain_keys_are_written_as_the_cleaning_would_write_them(key: str) -> None:
+    record = Record(citekey=key, title="Title", year=2000)
+    with mock.patch.object(bibtex_writer, "_PLAIN_KEY", re.compile("(?!)")):  # never matches
+        cleaned = bibtex_writer._key(record)
+    assert bibtex_writer._key(record) == cleaned

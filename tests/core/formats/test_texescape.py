@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from unittest import mock
 
 import pytest
 from hypothesis import given, settings
@@ -211,3 +212,47 @@ def test_the_title_fast_path_skips_only_words_that_need_no_protection(
     unprotected too."""
     if texescape._plainly_capitalised(word):
         assert not texescape._needs_protection(word, False, first=first), word
+
+
+_TITLE_WORDS = st.text(
+    st.sampled_from("aAbBzZQé-'\"([`.,:;!?)]1_&${}\\%#~^"), min_size=1, max_size=7
+)
+
+
+@settings(max_examples=400)
+@given(
+    st.lists(st.tuples(_TITLE_WORDS, st.sampled_from([" ", "  ", "\t", "\n "])), max_size=9),
+    st.sampled_from(["", " ", "\n"]),
+    st.booleans(),
+)
+def test_titles_protect_the_same_words_whether_escaped_or_not(
+    words: list[tuple[str, str]], lead: str, keep_unicode: bool
+) -> None:
+    """Titles that escape to themselves have their words braced in place: the result equals
+    escaping the text around each protected word."""
+    title = lead + "".join(word + space for word, space in words)
+    fast = texescape._escape_uncached(title, keep_unicode, True)
+    with mock.patch.object(texescape, "_escapes_to_itself", lambda text: False):
+        assert fast == texescape._escape_uncached(title, keep_unicode, True), repr(title)
+
+
+def test_the_first_word_of_a_title_is_first_even_after_spaces() -> None:
+    # A lone capital opening a title is its ordinary capital; later ones are protected.
+    assert texescape._escape_uncached("  Q learning with Q", False, True) == (
+        "  Q learning with {Q}"
+    )
+
+
+@settings(max_examples=400)
+@given(st.text(st.characters(min_codepoint=0x1F, max_codepoint=0x80)) | st.text(max_size=6))
+def test_verbatim_passes_through_only_what_it_would_not_change(value: str) -> None:
+    with mock.patch.object(texescape, "_VERBATIM_AS_IS", re.compile("(?!)")):  # never matches
+        changed = verbatim(value)
+    assert verbatim(value) == changed, repr(value)
+
+
+@given(st.text(st.characters(max_codepoint=0x90)) | st.text())
+def test_text_escapes_to_itself_when_it_has_no_character_needing_work(text: str) -> None:
+    assert texescape._escapes_to_itself(text) == (texescape._NEEDS_WORK.search(text) is None)
+    if texescape._escapes_to_itself(text):
+        assert texescape._translate(text, False) == text
