@@ -25,6 +25,9 @@ def paused() -> Iterator[None]:
 
     The collector is one for the whole process: it stays off until the last pause running
     in any thread ends (an import's helper thread, a search in a worker).
+
+    Its first passes afterwards walk every object made in the block that is still alive
+    (0.5 s for an export's 100k records): let go of the block's bulk inside it.
     """
     global _pauses, _resume
     with _lock:

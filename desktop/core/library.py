@@ -424,7 +424,7 @@ class Library:
         files = ((Path(p).name, _read_bytes(Path(p)), Path(p)) for p in paths)
         with gc_pause.paused():
             formats, result = registry.read_many(files, format=format)
-            return self.import_parsed(
+            report = self.import_parsed(
                 result,
                 source=", ".join(str(p) for p in paths),
                 format=", ".join(dict.fromkeys(formats)),
@@ -433,6 +433,8 @@ class Library:
                 progress=progress,
                 cancel=cancel,
             )
+            del result  # while paused: see `gc_pause.paused`
+        return report
 
     def import_text(
         self,
@@ -492,6 +494,7 @@ class Library:
             except Exception:  # the import is committed: the index folds them itself
                 prepared = None
         self._searcher.papers_stored(report.documents, prepared)
+        report.documents = []  # handed over: the caller needs no second copy of its papers
         self._announce("papers", report.paper_ids, indexed=True)
         return report
 
@@ -639,8 +642,13 @@ class Library:
                 entries = exporting.export_entries(session, paper_ids)
                 preambles = json.loads(self._setting(session, PREAMBLES, "[]"))
             if format == "markdown":
-                return registry.write_markdown(entries)
-            return registry.write(format, [record for record, _ in entries], preambles=preambles)
+                text = registry.write_markdown(entries)
+            else:
+                records = [record for record, _ in entries]
+                text = registry.write(format, records, preambles=preambles)
+                del records
+            del entries  # while paused: see `gc_pause.paused`
+        return text
 
     # -- reading lists ----------------------------------------------------------------
 

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import threading
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -345,3 +347,37 @@ def test_duplicates_are_looked_for_beside_the_full_text_and_a_failure_there_stor
     with pytest.raises(RuntimeError):
         library.import_text("@misc{c, title={Something else}}")
     assert library.count() == 2
+
+
+def test_imports_and_exports_let_go_of_their_records_before_the_collector_resumes(
+    library: Library, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The collector's first passes after a pause walk every object the pause left alive
+    (a second, for 100k records): the bulk must be freed while it is still paused."""
+    source = _write(
+        tmp_path,
+        "many.bib",
+        "".join(
+            f"@article{{k{i}, title = {{Paper {i}}}, author = {{Doe, Jane and Roe, R.}}, "
+            f"year = 2000}}\n"
+            for i in range(300)
+        ),
+    )
+    alive: list[dict[str, int]] = []
+    enable = gc.enable
+
+    def look_then_enable() -> None:
+        young = gc.get_objects(generation=0)
+        alive.append(dict(Counter(type(thing).__name__ for thing in young)))
+        enable()
+
+    monkeypatch.setattr(gc, "enable", look_then_enable)
+    library.build_search_index()
+    gc.collect()
+    ids = library.import_file(source).paper_ids
+    assert len(ids) == 300
+    library.export(ids, "bibtex")
+    library.export(ids, "markdown")
+    assert len(alive) >= 3
+    for young in alive:
+        assert not {"Record", "Person", "SearchDocument"} & set(young), young
