@@ -64,6 +64,11 @@ _BIBLATEX_SUBTYPE = {
     "techreport": "techreport",
 }
 
+
+class _Macro(str):
+    """A field value written bare, not in braces: a month macro like `mar`."""
+
+
 _FIELD_NAME = re.compile(r"[a-z][a-z0-9_\-:.+]*")
 _AND = re.compile(r"(?:^|\s)and(?:\s|$)", re.IGNORECASE)
 
@@ -113,7 +118,11 @@ def write_biblatex(records: Iterable[Record], preambles: Sequence[str] = ()) -> 
 
 
 def _write(records: Iterable[Record], preambles: Sequence[str], dialect: _Dialect) -> str:
-    blocks = [_preamble_block(text) for text in preambles]
+    # The file is gathered as small pieces and joined once: building each entry as a string
+    # first would copy every abstract three more times (a 100k export is 165 MB).
+    pieces: list[str] = []
+    for text in preambles:
+        pieces += (_preamble_block(text), "\n")
     written: set[str] = set()
 
     def unused(key: str) -> bool:
@@ -125,8 +134,9 @@ def _write(records: Iterable[Record], preambles: Sequence[str], dialect: _Dialec
             # Folding to ASCII can make two library keys one; BibTeX rejects a repeated key.
             key = disambiguate(key, lambda candidate: not unused(candidate))
         written.add(key.casefold())
-        blocks.append(_entry(record, key, dialect))
-    return "\n".join(blocks)
+        _add_entry(pieces, record, key, dialect)
+        pieces.append("\n")
+    return "".join(pieces[:-1])  # blocks apart by a blank line, none after the last
 
 
 def _preamble_block(text: str) -> str:
@@ -140,15 +150,20 @@ def _preamble_block(text: str) -> str:
     return "@preamble{{" + stripped + "}}\n"
 
 
-def _entry(record: Record, key: str, dialect: _Dialect) -> str:
+def _add_entry(pieces: list[str], record: Record, key: str, dialect: _Dialect) -> None:
     entry_type, subtype = _entry_type(record.entry_type, dialect)
     fields = _fields(record, dialect)
     if subtype and "type" not in record.extra:
-        fields.append(("type", "{" + subtype + "}"))
+        fields.append(("type", subtype))
     if record.extra:
         fields.extend(_extra_fields(record, {name for name, _ in fields}, dialect))
-    body = "".join([f"  {name} = {value},\n" for name, value in fields])
-    return f"@{entry_type}{{{key},\n{body}}}\n"
+    pieces.append(f"@{entry_type}{{{key},\n")
+    for name, value in fields:
+        if type(value) is _Macro:
+            pieces += ("  ", name, " = ", value, ",\n")
+        else:
+            pieces += ("  ", name, " = {", value, "},\n")
+    pieces.append("}\n")
 
 
 def _entry_type(entry_type: str, dialect: _Dialect) -> tuple[str, str]:
@@ -177,7 +192,8 @@ _NOT_IN_KEY = re.compile(r"[\s,{}()\"#%'=\\~]")
 
 
 def _fields(record: Record, dialect: _Dialect) -> list[tuple[str, str]]:
-    """The modelled fields, in their fixed order, as (name, braced value or macro)."""
+    """The modelled fields, in their fixed order: (name, value written in braces, or a
+    `_Macro` written bare)."""
     fields: list[tuple[str, str]] = []
     keep_unicode = dialect.keep_unicode
     # Names always come from the split parts, so that von, Jr and organisations are braced
@@ -185,11 +201,11 @@ def _fields(record: Record, dialect: _Dialect) -> list[tuple[str, str]]:
     if record.authors:
         names = format_names(record.authors, keep_unicode=keep_unicode)
         if names:
-            fields.append(("author", "{" + names + "}"))
+            fields.append(("author", names))
     if record.editors:
         names = format_names(record.editors, keep_unicode=keep_unicode)
         if names:
-            fields.append(("editor", "{" + names + "}"))
+            fields.append(("editor", names))
     latex = record.latex
     _add_text(fields, record, _HEAD_TEXT[dialect], latex, keep_unicode)
     _add_date(fields, record, dialect)
@@ -229,10 +245,10 @@ def _add_field(
         if not keep_unicode and not original.isascii():
             # Raw UTF-8 in a LaTeX source: spelled in LaTeX like every other character.
             original = "".join(c if c.isascii() else texescape.char_to_latex(c) for c in original)
-        fields.append((name, "{" + original + "}"))
+        fields.append((name, original))
     elif value.strip():
         escaped = texescape.escape(value.strip(), keep_unicode=keep_unicode, protect_case=title)
-        fields.append((name, "{" + escaped + "}"))
+        fields.append((name, escaped))
 
 
 def _add_date(fields: list[tuple[str, str]], record: Record, dialect: _Dialect) -> None:
@@ -243,29 +259,29 @@ def _add_date(fields: list[tuple[str, str]], record: Record, dialect: _Dialect) 
             return  # the imported date, often to the day, is given back with the extras
         if year is not None and 0 <= year <= 9999:
             date = f"{year:04d}" + (f"-{month:02d}" if month else "")
-            fields.append(("date", "{" + date + "}"))
+            fields.append(("date", date))
             return
     if year is not None:
-        fields.append(("year", "{" + str(year) + "}"))
+        fields.append(("year", str(year)))
     if month:
         # BibTeX gets the bare macro, so that each style prints the month its own way.
         fields.append(
-            ("month", "{" + str(month) + "}" if dialect.biblatex else MONTH_MACROS[month - 1])
+            ("month", str(month) if dialect.biblatex else _Macro(MONTH_MACROS[month - 1]))
         )
 
 
 def _add_identifiers(fields: list[tuple[str, str]], record: Record, dialect: _Dialect) -> None:
     verbatim = texescape.verbatim_biblatex if dialect.biblatex else texescape.verbatim
     if record.doi.strip():
-        fields.append(("doi", "{" + verbatim(record.doi) + "}"))
+        fields.append(("doi", verbatim(record.doi)))
     if record.arxiv_id.strip():
-        fields.append(("eprint", "{" + verbatim(record.arxiv_id) + "}"))
+        fields.append(("eprint", verbatim(record.arxiv_id)))
         if dialect.biblatex:
-            fields.append(("eprinttype", "{arxiv}"))
+            fields.append(("eprinttype", "arxiv"))
         else:
-            fields.append(("archiveprefix", "{arXiv}"))
+            fields.append(("archiveprefix", "arXiv"))
     if record.url.strip():
-        fields.append(("url", "{" + verbatim(record.url) + "}"))
+        fields.append(("url", verbatim(record.url)))
 
 
 def _extra_fields(record: Record, written: set[str], dialect: _Dialect) -> list[tuple[str, str]]:
@@ -279,10 +295,10 @@ def _extra_fields(record: Record, written: set[str], dialect: _Dialect) -> list[
         taken.add(field)
         value = record.extra[name]
         if texescape.is_balanced(value):
-            fields.append((field, "{" + value + "}"))
+            fields.append((field, value))
         else:
             escaped = texescape.escape(value, keep_unicode=dialect.keep_unicode)
-            fields.append((field, "{" + escaped + "}"))
+            fields.append((field, escaped))
     return fields
 
 
