@@ -124,6 +124,7 @@ def _write(records: Iterable[Record], preambles: Sequence[str], dialect: _Dialec
     for text in preambles:
         pieces += (_preamble_block(text), "\n")
     written: set[str] = set()
+    names = _NameWriter(dialect.keep_unicode)
 
     def unused(key: str) -> bool:
         return key.casefold() not in written
@@ -134,7 +135,7 @@ def _write(records: Iterable[Record], preambles: Sequence[str], dialect: _Dialec
             # Folding to ASCII can make two library keys one; BibTeX rejects a repeated key.
             key = disambiguate(key, lambda candidate: not unused(candidate))
         written.add(key.casefold())
-        _add_entry(pieces, record, key, dialect)
+        _add_entry(pieces, record, key, dialect, names)
         pieces.append("\n")
     return "".join(pieces[:-1])  # blocks apart by a blank line, none after the last
 
@@ -150,9 +151,11 @@ def _preamble_block(text: str) -> str:
     return "@preamble{{" + stripped + "}}\n"
 
 
-def _add_entry(pieces: list[str], record: Record, key: str, dialect: _Dialect) -> None:
+def _add_entry(
+    pieces: list[str], record: Record, key: str, dialect: _Dialect, names: _NameWriter
+) -> None:
     entry_type, subtype = _entry_type(record.entry_type, dialect)
-    fields = _fields(record, dialect)
+    fields = _fields(record, dialect, names)
     if subtype and "type" not in record.extra:
         fields.append(("type", subtype))
     if record.extra:
@@ -191,7 +194,7 @@ _PLAIN_KEY = re.compile(r"[A-Za-z0-9_:.+/-]+")
 _NOT_IN_KEY = re.compile(r"[\s,{}()\"#%'=\\~]")
 
 
-def _fields(record: Record, dialect: _Dialect) -> list[tuple[str, str]]:
+def _fields(record: Record, dialect: _Dialect, names: _NameWriter) -> list[tuple[str, str]]:
     """The modelled fields, in their fixed order: (name, value written in braces, or a
     `_Macro` written bare)."""
     fields: list[tuple[str, str]] = []
@@ -199,13 +202,13 @@ def _fields(record: Record, dialect: _Dialect) -> list[tuple[str, str]]:
     # Names always come from the split parts, so that von, Jr and organisations are braced
     # the way BibTeX and biber need, whatever the source wrote.
     if record.authors:
-        names = format_names(record.authors, keep_unicode=keep_unicode)
-        if names:
-            fields.append(("author", names))
+        authors = names.names(record.authors)
+        if authors:
+            fields.append(("author", authors))
     if record.editors:
-        names = format_names(record.editors, keep_unicode=keep_unicode)
-        if names:
-            fields.append(("editor", names))
+        editors = names.names(record.editors)
+        if editors:
+            fields.append(("editor", editors))
     latex = record.latex
     _add_text(fields, record, _HEAD_TEXT[dialect], latex, keep_unicode)
     _add_date(fields, record, dialect)
@@ -312,12 +315,27 @@ def _field_name(name: str) -> str:
 
 
 # --- names -----------------------------------------------------------------------------------
-def format_names(people: Iterable[Person], *, keep_unicode: bool = False) -> str:
-    """People as a BibTeX name list: `von Last, Jr, First and ...`."""
-    names = [
-        _format_parts((p.given, p.von, p.family, p.jr, p.as_written), keep_unicode) for p in people
-    ]
-    return " and ".join(filter(None, names))
+class _NameWriter:
+    """People as BibTeX name lists, each Person formatted once per file: the records of
+    an export share one Person per way a person is written."""
+
+    def __init__(self, keep_unicode: bool) -> None:
+        self._keep_unicode = keep_unicode
+        # By identity; holding the person keeps its id from being reused for another.
+        self._written: dict[int, tuple[Person, str]] = {}
+
+    def names(self, people: Iterable[Person]) -> str:
+        """`von Last, Jr, First and ...`"""
+        written = self._written
+        names = []
+        for person in people:
+            known = written.get(id(person))
+            if known is None:
+                name = format_name(person, keep_unicode=self._keep_unicode)
+                known = written[id(person)] = (person, name)
+            if known[1]:
+                names.append(known[1])
+        return " and ".join(names)
 
 
 def format_name(person: Person, *, keep_unicode: bool = False) -> str:

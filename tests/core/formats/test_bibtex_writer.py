@@ -152,3 +152,20 @@ def test_plain_keys_are_written_as_the_cleaning_would_write_them(key: str) -> No
     with mock.patch.object(bibtex_writer, "_PLAIN_KEY", re.compile("(?!)")):  # never matches
         cleaned = bibtex_writer._key(record)
     assert bibtex_writer._key(record) == cleaned
+
+
+def test_people_shared_between_records_are_written_as_each_record_alone() -> None:
+    knuth = Person(given="Donald E.", family="Knuth", as_written="Knuth, Donald E.")
+    berg = Person(given="Anna", von="van der", family="Berg", as_written="van der Berg, Anna")
+    records = [
+        Record(citekey="a", title="A", authors=[knuth, berg]),
+        Record(citekey="b", title="B", authors=[berg], editors=[knuth]),
+        Record(citekey="c", title="C", authors=[Person(family="Knuth", given="D.")]),
+        Record(citekey="d", title="D", authors=[knuth, Person(family="Berg")]),
+        Record(citekey="e", title="E", authors=[Person(), knuth]),  # nothing to write: left out
+    ]
+    alone = "\n".join(write_bibtex([record]) for record in records)
+    assert write_bibtex(records) == alone
+    assert "author = {Knuth, Donald E. and van der Berg, Anna}" in alone
+    assert "author = {Knuth, Donald E. and Berg}" in alone
+    assert "author = {Knuth, Donald E.}" in alone
