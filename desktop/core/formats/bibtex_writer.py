@@ -231,8 +231,13 @@ def _add_text(
     for name, attribute, title in names:
         value = getattr(record, attribute)
         original = latex.get(attribute) if latex else None
-        if value or original:  # most fields of most records are empty
+        if original is not None:
             _add_field(fields, name, value, original, keep_unicode, title)
+        elif value:  # most fields of most records are empty
+            value = value.strip()
+            if value:
+                escaped = texescape.escape(value, keep_unicode=keep_unicode, protect_case=title)
+                fields.append((name, escaped))
 
 
 def _add_field(

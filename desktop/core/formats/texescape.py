@@ -412,9 +412,12 @@ def _protect_plain_words(text: str, sentence_case: bool, first: bool) -> str:
     first_word = len(text) - len(text.lstrip(" ")) if first else -1  # "" before it per space
     protected = False
     for place, word in enumerate(words):
-        if _may_need_protection(word, sentence_case) and _needs_protection(
-            word, sentence_case, first=place == first_word
-        ):
+        # `_may_need_protection`, written out: it would be called for every word.
+        if not word or word.islower():
+            continue
+        if not sentence_case and len(word) > 1 and word[1:].islower():
+            continue
+        if _needs_protection(word, sentence_case, first=place == first_word):
             words[place] = "{" + word + "}"
             protected = True
     return " ".join(words) if protected else text
