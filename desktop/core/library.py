@@ -89,6 +89,8 @@ class Library:
         self._listeners: list[Listener] = []
         self._searcher = Searcher(engine)
         self._seen_revision = -1
+        # Work nobody waits for: copying a large import's log into the database file.
+        self._background = ThreadPoolExecutor(max_workers=1, thread_name_prefix="papershelf")
 
     # -- opening ----------------------------------------------------------------------
 
@@ -121,6 +123,7 @@ class Library:
         return library
 
     def close(self) -> None:
+        self._background.shutdown(wait=True)  # a checkpoint under way ends first
         self.engine.dispose()
 
     def __enter__(self) -> Library:
@@ -201,9 +204,13 @@ class Library:
             ) from error
 
     @contextmanager
-    def _write(self) -> Iterator[Session]:
-        """One write transaction, which also moves the library's revision on by one."""
-        with self._database_trouble_as_sentence(), db.write_session(self.engine) as session:
+    def _write(self, *, defer_checkpoint: bool = False) -> Iterator[Session]:
+        """One write transaction, which also moves the library's revision on by one
+        (`defer_checkpoint`: see `db.write_session`)."""
+        with (
+            self._database_trouble_as_sentence(),
+            db.write_session(self.engine, defer_checkpoint=defer_checkpoint) as session,
+        ):
             yield session
             self._seen_revision = revisions.bump(session)
 
@@ -477,7 +484,7 @@ class Library:
                 jobs.append(helper.submit(job))
                 preparing.append(helper.submit(self._searcher.prepare, report.documents))
 
-            with gc_pause.paused(), self._write() as session:
+            with gc_pause.paused(), self._write(defer_checkpoint=True) as session:
                 self._store_parsed(
                     session,
                     result,
@@ -489,6 +496,11 @@ class Library:
                 )
                 for job in jobs:
                     job.result()  # before the commit: its failure is the import's
+            # The log of a large import is copied into the database file (and that synced
+            # to disk: seconds for 100k papers) in the background, not by the commit: the
+            # papers are safe in the log already. Should it fail, the next commit's own
+            # checkpoint copies it.
+            self._background.submit(db.checkpoint, self.engine)
             try:
                 prepared = preparing[0].result() if preparing else None
             except Exception:  # the import is committed: the index folds them itself
