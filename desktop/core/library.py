@@ -59,7 +59,6 @@ from desktop.core.models import (
 )
 from desktop.core.papers import PaperDetails
 from desktop.core.reading_lists import ListItem
-from desktop.core.search.index import Prepared
 from desktop.core.search.searcher import Searcher, SearchHit
 
 #: The setting holding every @preamble imported so far (a JSON list), given back on export.
@@ -473,39 +472,47 @@ class Library:
     ) -> ImportReport:
         """Store what an importer read: all of it, or (on error or cancel) none of it."""
         report = ImportReport(source=source, format=format)
+        committed: Future[bool] = Future()
         with ThreadPoolExecutor(max_workers=1) as helper:
             jobs: list[Future[None]] = []
-            preparing: list[Future[list[Prepared] | None]] = []
+            taking_in: list[Future[bool]] = []
 
             def beside_fulltext(job: Callable[[], None]) -> None:
-                # The importer's own job and the folding of the papers for the search
-                # index run in another thread while SQLite fills the full-text index and
-                # commits, both without holding the interpreter lock.
+                # The importer's own job, then the search index taking in the papers (held
+                # from searches until the commit), run in another thread while SQLite fills
+                # the full-text index, which it does without holding the interpreter lock.
                 jobs.append(helper.submit(job))
-                preparing.append(helper.submit(self._searcher.prepare, report.documents))
-
-            with gc_pause.paused(), self._write(defer_checkpoint=True) as session:
-                self._store_parsed(
-                    session,
-                    result,
-                    report,
-                    Destination(list_name, tag),
-                    progress,
-                    cancel,
-                    beside_fulltext,
+                taking_in.append(
+                    helper.submit(
+                        self._searcher.take_in_once_committed, report.documents, committed
+                    )
                 )
-                for job in jobs:
-                    job.result()  # before the commit: its failure is the import's
+
+            stored = False
+            try:
+                with gc_pause.paused(), self._write(defer_checkpoint=True) as session:
+                    self._store_parsed(
+                        session,
+                        result,
+                        report,
+                        Destination(list_name, tag),
+                        progress,
+                        cancel,
+                        beside_fulltext,
+                    )
+                    for job in jobs:
+                        job.result()  # before the commit: its failure is the import's
+                stored = True
+            finally:
+                committed.set_result(stored)
             # The log of a large import is copied into the database file (and that synced
             # to disk: seconds for 100k papers) in the background, not by the commit: the
             # papers are safe in the log already. Should it fail, the next commit's own
             # checkpoint copies it.
             self._background.submit(db.checkpoint, self.engine)
-            try:
-                prepared = preparing[0].result() if preparing else None
-            except Exception:  # the import is committed: the index folds them itself
-                prepared = None
-        self._searcher.papers_stored(report.documents, prepared)
+            taken = taking_in[0].result() if taking_in else False
+        if not taken:
+            self._searcher.papers_stored(report.documents)
         report.documents = []  # handed over: the caller needs no second copy of its papers
         self._announce("papers", report.paper_ids, indexed=True)
         return report

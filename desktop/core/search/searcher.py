@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import threading
 from collections.abc import Callable
+from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -84,25 +85,45 @@ class Searcher:
             # while the papers are read) remembered answers narrowed to the old index.
             self._forget_answers()
 
-    def prepare(self, docs: list[SearchDocument]) -> list[Prepared] | None:
-        """`SearchIndex.prepare(docs)` for `papers_stored`, when there is an index to take
-        them in (else None); reads nothing of the index, so another thread may run it."""
-        return None if self._index is None else SearchIndex.prepare(docs)
+    def take_in_once_committed(self, docs: list[SearchDocument], committed: Future[bool]) -> bool:
+        """Take in papers an import is storing, from another thread while its transaction
+        is still open; False when there is no index to take them in (see `papers_stored`).
 
-    def papers_stored(
-        self, docs: list[SearchDocument], prepared: list[Prepared] | None = None
-    ) -> None:
-        """Take in papers just stored (an import), from the documents the importer made
-        of them rather than reading them back; `prepared` is `SearchIndex.prepare(docs)`
-        when the caller had it done already."""
+        The papers are folded without the lock and taken in with it, and the lock is held
+        until `committed` tells how the transaction ended, so that no search meets papers
+        that are not stored. If it did not commit, or folding failed, the index is
+        dropped: the next search builds it again from the database.
+        """
+        if self._index is None:
+            return False
+        try:
+            prepared: list[Prepared] | None = SearchIndex.prepare(docs)
+        except Exception:
+            prepared = None
+        with self._lock:
+            self._forget_answers()
+            try:
+                if prepared is None or self._index is None:
+                    self._index = None
+                else:
+                    self._index.upsert_prepared(prepared)
+            except Exception:
+                self._index = None
+            finally:
+                if not committed.result():
+                    self._index = None
+                self._forget_answers()
+        return True
+
+    def papers_stored(self, docs: list[SearchDocument]) -> None:
+        """Take in papers just stored (committed), from the documents the importer made of
+        them rather than reading them back."""
         with self._lock:
             self._forget_answers()
             if self._index is None:
                 return
             try:
-                self._index.upsert_prepared(
-                    SearchIndex.prepare(docs) if prepared is None else prepared
-                )
+                self._index.upsert_prepared(SearchIndex.prepare(docs))
             except Exception:
                 # The papers are stored: an index that failed to take them in is dropped,
                 # and the next search builds it again from the database.

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from desktop.core import importer
+from desktop.core import importer, revisions
 from desktop.core.formats.record import Person, Record
 from desktop.core.library import Library
 from desktop.core.search import catalog
@@ -144,3 +144,41 @@ def test_answers_remembered_while_a_change_is_read_are_forgotten(
     assert sorted(h.paper_id for h in library.search("abstract:tokamak")) == ids[1:]
     library.restore_papers([ids[0]])
     assert sorted(h.paper_id for h in library.search("abstract:tokamak")) == ids
+
+
+def test_a_search_meets_imported_papers_only_once_they_are_committed(
+    library: Library, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The index takes the papers in while the import's transaction is still open (beside
+    the full text); a search in that time waits for the commit instead of finding papers
+    that are not stored."""
+    library.build_search_index()
+    taken_in = threading.Event()
+    upsert = SearchIndex.upsert_prepared
+
+    def watched(index: SearchIndex, prepared: list[Prepared]) -> None:
+        upsert(index, prepared)
+        taken_in.set()
+
+    monkeypatch.setattr(SearchIndex, "upsert_prepared", watched)
+    found: list[list[int]] = []
+    searching = threading.Thread(
+        target=lambda: found.append([h.paper_id for h in library.search("tokamak")])
+    )
+    blocked: list[bool] = []
+    bump = revisions.bump
+
+    def search_before_the_commit(session: object) -> int:
+        assert taken_in.wait(10)  # the index holds the papers now, uncommitted
+        searching.start()
+        searching.join(0.3)
+        blocked.append(searching.is_alive())
+        return bump(session)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(revisions, "bump", search_before_the_commit)
+    source = tmp_path / "two.bib"
+    source.write_text("@misc{a, title={Tokamak control}}\n@misc{b, title={Stellarator}}")
+    report = library.import_file(source)
+    searching.join(10)
+    assert blocked == [True]
+    assert found == [report.paper_ids[:1]]
