@@ -105,8 +105,7 @@ def _read(session: Session, chunk: list[int] | None, wanted: set[int]) -> dict[i
             editors=people.get((paper_id, _EDITOR)) or [],
             keywords=tags.get(paper_id, []),
             extra=_json_object(extra),
-            # Keywords are the paper's tags now, which the user may have changed since import.
-            latex={k: v for k, v in _json_object(latex).items() if k != "keywords"},
+            latex=_without_keywords(_json_object(latex)),
         )
         found[paper_id] = (record, notes.get(paper_id, []))
     return found
@@ -160,6 +159,12 @@ def _grouped(rows: Iterable[tuple[int, str]]) -> dict[int, list[str]]:
     for paper_id, value in rows:
         grouped.setdefault(paper_id, []).append(value)
     return grouped
+
+
+def _without_keywords(latex: dict[str, Any]) -> dict[str, Any]:
+    # Keywords are the paper's tags now, which the user may have changed since import.
+    latex.pop("keywords", None)
+    return latex
 
 
 def _json_object(text: str | None) -> dict[str, Any]:

@@ -169,6 +169,7 @@ def _add_entry(
     pieces.append("}\n")
 
 
+@lru_cache(maxsize=1024)  # a library has a few dozen types at most
 def _entry_type(entry_type: str, dialect: _Dialect) -> tuple[str, str]:
     name = entry_type.strip().lower()
     if dialect.biblatex:

@@ -123,7 +123,7 @@ class Searcher:
             if self._index is None:
                 return
             try:
-                self._index.upsert_prepared(SearchIndex.prepare(docs))
+                self._index.upsert_many(docs)
             except Exception:
                 # The papers are stored: an index that failed to take them in is dropped,
                 # and the next search builds it again from the database.
