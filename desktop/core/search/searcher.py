@@ -43,22 +43,36 @@ class Searcher:
         self._lock = threading.RLock()
         #: Full-text answers while the user types; forgotten on every change.
         self._remembered = _Remembered()
+        #: Changes taken in so far (see `build`).
+        self._changes = 0
 
     def _forget_answers(self) -> None:
         """Full-text answers are stale (notes or abstracts may have changed)."""
         self._remembered = _Remembered()
 
+    def _changed(self) -> None:
+        """Papers changed: answers are stale, and a build reading now may have missed it."""
+        self._forget_answers()
+        self._changes += 1
+
     def build(self, progress: Callable[[int], None] | None = None) -> None:
         """(Re)build the index from the database."""
-        with db.read_session(self._engine) as session:
-            index = SearchIndex.build(catalog.documents(session), progress)
-        # The library's index lives until the next build: kept out of later collections,
-        # as a full one would walk all of it in the middle of someone's typing (measured:
-        # searches of 40 ms took 170 ms).
-        gc_pause.freeze_long_lived()
-        with self._lock:
-            self._index = index
-            self._forget_answers()
+        while True:
+            with self._lock:
+                seen = self._changes
+            with db.read_session(self._engine) as session:
+                index = SearchIndex.build(catalog.documents(session), progress)
+            # The library's index lives until the next build: kept out of later collections,
+            # as a full one would walk all of it in the middle of someone's typing (measured:
+            # searches of 40 ms took 170 ms).
+            gc_pause.freeze_long_lived()
+            with self._lock:
+                # A change taken in meanwhile (an import committing) may be missing from
+                # what was read, and the old index it went into is about to go: read again.
+                if self._changes == seen:
+                    self._index = index
+                    self._forget_answers()
+                    return
 
     refresh = build
 
@@ -71,7 +85,7 @@ class Searcher:
     def papers_changed(self, paper_ids: tuple[int, ...]) -> None:
         """Re-read these papers into the index (papers gone or in the trash leave it)."""
         with self._lock:
-            self._forget_answers()
+            self._changed()
         if self._index is None or not paper_ids:
             return
         with db.read_session(self._engine) as session:
@@ -101,7 +115,7 @@ class Searcher:
         except Exception:
             prepared = None
         with self._lock:
-            self._forget_answers()
+            self._changed()
             try:
                 if prepared is None or self._index is None:
                     self._index = None
@@ -119,7 +133,7 @@ class Searcher:
         """Take in papers just stored (committed), from the documents the importer made of
         them rather than reading them back."""
         with self._lock:
-            self._forget_answers()
+            self._changed()
             if self._index is None:
                 return
             try:

@@ -182,3 +182,27 @@ def test_a_search_meets_imported_papers_only_once_they_are_committed(
     searching.join(10)
     assert blocked == [True]
     assert found == [report.paper_ids[:1]]
+
+
+def test_a_build_reading_while_an_import_commits_reads_again(
+    library: Library, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A build whose reading began before an import committed would otherwise replace
+    the index that took the import in with one that lacks it."""
+    library.build_search_index()
+    source = tmp_path / "one.bib"
+    source.write_text("@misc{a, title={Tokamak control}}")
+    read = catalog.documents
+    reads: list[int] = []
+
+    def read_then_import(*args: object, **kwargs: object) -> list[SearchDocument]:
+        docs = list(read(*args, **kwargs))  # type: ignore[arg-type]
+        reads.append(len(docs))
+        if len(reads) == 1:
+            library.import_file(source)  # commits after this read
+        return docs
+
+    monkeypatch.setattr(catalog, "documents", read_then_import)
+    library.build_search_index()  # a rebuild, as `Library.catch_up` does
+    assert reads == [0, 1]
+    assert len(library.search("tokamak")) == 1
