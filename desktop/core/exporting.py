@@ -120,30 +120,34 @@ def _people(session: Session, chunk: list[int] | None) -> dict[tuple[int, str], 
         linked = sa_select(col(PaperPerson.person_id)).where(col(PaperPerson.paper_id).in_(chunk))
         persons = persons.where(col(Person.id).in_(linked))
     names = {person_id: parts for person_id, *parts in session.connection().execute(persons)}
-    links = sa_select(
-        col(PaperPerson.paper_id),
-        col(PaperPerson.role),
-        col(PaperPerson.person_id),
-        col(PaperPerson.as_written),
-    ).order_by(col(PaperPerson.paper_id), col(PaperPerson.role), col(PaperPerson.position))
     result: dict[tuple[int, str], list[NamedPerson]] = {}
     # A person is made once per way of writing them, and shared by the records naming
     # them that way: exporters only read records (a 100k library has 350k links).
     made: dict[tuple[int, str], NamedPerson] = {}
-    named: list[NamedPerson] = []
-    last: tuple[int, str] | None = None
-    for paper_id, role, person_id, as_written in _rows(
-        session, links, col(PaperPerson.paper_id), chunk
-    ):
-        if (paper_id, role) != last:  # the links come paper by paper, role by role
-            last = (paper_id, role)
-            named = result[last] = []
-        person = made.get((person_id, as_written))
-        if person is None:
-            given, family, von, jr = names[person_id]
-            person = NamedPerson(given=given, family=family, von=von, jr=jr, as_written=as_written)
-            made[person_id, as_written] = person
-        named.append(person)
+    for role in (_AUTHOR, _EDITOR):  # a query each: no role string to read per link
+        links = (
+            sa_select(
+                col(PaperPerson.paper_id), col(PaperPerson.person_id), col(PaperPerson.as_written)
+            )
+            .where(col(PaperPerson.role) == role)
+            .order_by(col(PaperPerson.paper_id), col(PaperPerson.position))
+        )
+        named: list[NamedPerson] = []
+        last = None
+        for paper_id, person_id, as_written in _rows(
+            session, links, col(PaperPerson.paper_id), chunk
+        ):
+            if paper_id != last:  # the links come paper by paper
+                last = paper_id
+                named = result[paper_id, role] = []
+            person = made.get((person_id, as_written))
+            if person is None:
+                given, family, von, jr = names[person_id]
+                person = NamedPerson(
+                    given=given, family=family, von=von, jr=jr, as_written=as_written
+                )
+                made[person_id, as_written] = person
+            named.append(person)
     return result
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -20,6 +21,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 import generate_library
 
 ENTRIES = 100_000
+EXPORT_RUNS = 3
 #: Family names written with TeX accents, as older .bib files do.
 ACCENTED = [
     'M{\\"u}ller',
@@ -130,8 +132,10 @@ def test_import_and_export_of_100k_entries() -> None:
             _IMPORT_THEN_EXPORT, str(source), database, str(ENTRIES)
         )
         assert exported == ENTRIES
-        export_seconds, exported = _run(_EXPORT_ALONE, database)
-        assert exported == ENTRIES
+        # Three fresh processes: one export swings by 10% with the machine's load.
+        runs = [_run(_EXPORT_ALONE, database) for _ in range(EXPORT_RUNS)]
+        assert all(exported == ENTRIES for _, exported in runs)
+        export_seconds = sorted(seconds for seconds, _ in runs)
         print(
             f"  bare bibtexparser.parse_string: {bare_seconds:.1f} s "
             f"({ENTRIES / bare_seconds:,.0f} entries/s)"
@@ -143,7 +147,8 @@ def test_import_and_export_of_100k_entries() -> None:
         )
         print(
             f"  export of {ENTRIES:,} entries to BibTeX ({size / 1e6:.0f} MB): "
-            f"{export_seconds:.1f} s with the library just opened, "
+            f"{statistics.median(export_seconds):.1f} s with the library just opened "
+            f"(median of {', '.join(f'{t:.2f}' for t in export_seconds)} s; goal < 3 s), "
             f"{export_after:.1f} s right after the import in the same process"
         )
         print(f"  peak memory of the import: {peak_mb:,.0f} MB (goal < 1 GB)")
