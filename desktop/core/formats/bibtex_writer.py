@@ -123,17 +123,13 @@ def _write(records: Iterable[Record], preambles: Sequence[str], dialect: _Dialec
     pieces: list[str] = []
     for text in preambles:
         pieces += (_preamble_block(text), "\n")
-    written: set[str] = set()
+    written: set[str] = set()  # case-folded: BibTeX does not tell `Smith` from `smith`
     names = _NameWriter(dialect.keep_unicode)
-
-    def unused(key: str) -> bool:
-        return key.casefold() not in written
-
     for record in records:
         key = _key(record)
-        if not unused(key):
+        if key.casefold() in written:
             # Folding to ASCII can make two library keys one; BibTeX rejects a repeated key.
-            key = disambiguate(key, lambda candidate: not unused(candidate))
+            key = disambiguate(key, lambda candidate: candidate.casefold() in written)
         written.add(key.casefold())
         _add_entry(pieces, record, key, dialect, names)
         pieces.append("\n")
@@ -163,10 +159,20 @@ def _add_entry(
     pieces.append(f"@{entry_type}{{{key},\n")
     for name, value in fields:
         if type(value) is _Macro:
-            pieces += ("  ", name, " = ", value, ",\n")
+            pieces += (f"  {name} = ", value, ",\n")
         else:
-            pieces += ("  ", name, " = {", value, "},\n")
+            pieces += (_OPENING.get(name) or _opening(name), value, "},\n")
     pieces.append("}\n")
+
+
+def _opening(name: str) -> str:
+    opening = _OPENING[name] = f"  {name} = {{"
+    return opening
+
+
+#: "  title = {" and the like, made once per field name (a few dozen in any library;
+#: a plain dict, as a cached function's call costs more here, once per field written).
+_OPENING: dict[str, str] = {}
 
 
 @lru_cache(maxsize=1024)  # a library has a few dozen types at most
