@@ -169,3 +169,10 @@ def test_people_shared_between_records_are_written_as_each_record_alone() -> Non
     assert "author = {Knuth, Donald E. and van der Berg, Anna}" in alone
     assert "author = {Knuth, Donald E. and Berg}" in alone
     assert "author = {Knuth, Donald E.}" in alone
+
+
+def test_keys_differing_only_in_case_are_made_distinct() -> None:
+    # BibTeX compares keys without case: `Smith2020` and `smith2020` are one to it.
+    records = [Record(citekey=key, title="T") for key in ("Smith2020", "smith2020", "SMITH2020")]
+    written = re.findall(r"@article\{([^,]+),", write_bibtex(records))
+    assert written == ["Smith2020", "smith2020a", "SMITH2020b"]
