@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -124,6 +124,12 @@ class Library:
     def close(self) -> None:
         self._background.shutdown(wait=True)  # a checkpoint under way ends first
         self.engine.dispose()
+
+    def _in_background(self, work: Callable[..., object], *args: object) -> None:
+        """Run `work` in the library's background thread; not at all once it is closed
+        (an import finishing then: SQLite checkpoints when its last connection closes)."""
+        with suppress(RuntimeError):  # "cannot schedule new futures after shutdown"
+            self._background.submit(work, *args)
 
     def __enter__(self) -> Library:
         return self
@@ -473,20 +479,22 @@ class Library:
         """Store what an importer read: all of it, or (on error or cancel) none of it."""
         report = ImportReport(source=source, format=format)
         committed: Future[bool] = Future()
-        with ThreadPoolExecutor(max_workers=1) as helper:
+        # Two threads: the index's taking in waits for the commit, which waits for the jobs.
+        with ThreadPoolExecutor(max_workers=1) as helper, ThreadPoolExecutor(1) as indexer:
             jobs: list[Future[None]] = []
             taking_in: list[Future[bool]] = []
 
             def beside_fulltext(job: Callable[[], None]) -> None:
-                # The importer's own job, then the search index taking in the papers (held
-                # from searches until the commit), run in another thread while SQLite fills
+                # The importer's own job, and the search index taking in the papers (held
+                # from searches until the commit), run in other threads while SQLite fills
                 # the full-text index, which it does without holding the interpreter lock.
                 jobs.append(helper.submit(job))
-                taking_in.append(
-                    helper.submit(
-                        self._searcher.take_in_once_committed, report.documents, committed
+                if not taking_in:
+                    taking_in.append(
+                        indexer.submit(
+                            self._searcher.take_in_once_committed, report.documents, committed
+                        )
                     )
-                )
 
             stored = False
             try:
@@ -509,7 +517,7 @@ class Library:
             # to disk: seconds for 100k papers) in the background, not by the commit: the
             # papers are safe in the log already. Should it fail, the next commit's own
             # checkpoint copies it.
-            self._background.submit(db.checkpoint, self.engine)
+            self._in_background(db.checkpoint, self.engine)
             taken = taking_in[0].result() if taking_in else False
         if not taken:
             self._searcher.papers_stored(report.documents)

@@ -381,3 +381,36 @@ def test_imports_and_exports_let_go_of_their_records_before_the_collector_resume
     assert len(alive) >= 3
     for young in alive:
         assert not {"Record", "Person", "SearchDocument"} & set(young), young
+
+
+def test_an_import_into_a_closed_library_is_stored_and_found(library: Library) -> None:
+    """The window closes the library when it can wait no longer for an import: what the
+    import stores afterwards is still indexed and reported (no background checkpoint)."""
+    library.build_search_index()
+    library.close()
+    report = library.import_text("@misc{a, title={Tokamak control}}")
+    assert report.imported == 1
+    assert [h.paper_id for h in library.search("tokamak")] == report.paper_ids
+
+
+def test_work_handed_beside_the_full_text_twice_does_not_hang_an_import(
+    library: Library, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The index waits for the commit and the commit for the jobs: they must not share a
+    thread, however many jobs the importer hands over."""
+    store = importer.store
+
+    def store_handing_two(*args: Any) -> None:
+        store(*args)
+        args[-1](lambda: None)  # beside_fulltext, a second time
+
+    monkeypatch.setattr(importer, "store", store_handing_two)
+    library.build_search_index()
+    done: list[int] = []
+    importing = threading.Thread(
+        target=lambda: done.append(library.import_text("@misc{a, title={X}}").imported),
+        daemon=True,
+    )
+    importing.start()
+    importing.join(20)
+    assert done == [1]

@@ -22,6 +22,8 @@ from desktop.core.search.document import SearchDocument
 from desktop.core.search.index import Prepared, SearchIndex
 from desktop.core.search.matching import Probed
 
+#: Reads a build makes while changes come in, before it reads holding the lock.
+_UNLOCKED_READS = 2
 #: Full-text answers remembered while the user types (the words typed so far recur).
 FULLTEXT_CACHE_SIZE = 64
 
@@ -57,15 +59,10 @@ class Searcher:
 
     def build(self, progress: Callable[[int], None] | None = None) -> None:
         """(Re)build the index from the database."""
-        while True:
+        for _ in range(_UNLOCKED_READS):
             with self._lock:
                 seen = self._changes
-            with db.read_session(self._engine) as session:
-                index = SearchIndex.build(catalog.documents(session), progress)
-            # The library's index lives until the next build: kept out of later collections,
-            # as a full one would walk all of it in the middle of someone's typing (measured:
-            # searches of 40 ms took 170 ms).
-            gc_pause.freeze_long_lived()
+            index = self._read_index(progress)
             with self._lock:
                 # A change taken in meanwhile (an import committing) may be missing from
                 # what was read, and the old index it went into is about to go: read again.
@@ -73,6 +70,20 @@ class Searcher:
                     self._index = index
                     self._forget_answers()
                     return
+        # Changes keep coming: one more read holding the lock, which they wait for (and
+        # are then taken into the new index); searches wait for it too.
+        with self._lock:
+            self._index = self._read_index(progress)
+            self._forget_answers()
+
+    def _read_index(self, progress: Callable[[int], None] | None) -> SearchIndex:
+        with db.read_session(self._engine) as session:
+            index = SearchIndex.build(catalog.documents(session), progress)
+        # The library's index lives until the next build: kept out of later collections,
+        # as a full one would walk all of it in the middle of someone's typing (measured:
+        # searches of 40 ms took 170 ms).
+        gc_pause.freeze_long_lived()
+        return index
 
     refresh = build
 
@@ -85,12 +96,17 @@ class Searcher:
     def papers_changed(self, paper_ids: tuple[int, ...]) -> None:
         """Re-read these papers into the index (papers gone or in the trash leave it)."""
         with self._lock:
-            self._changed()
+            if paper_ids:
+                self._changed()
+            else:  # lists, settings: no paper changed, though answers may have
+                self._forget_answers()
         if self._index is None or not paper_ids:
             return
         with db.read_session(self._engine) as session:
             docs = {doc.id: doc for doc in catalog.documents(session, list(paper_ids))}
         with self._lock:
+            if self._index is None:
+                return  # dropped meanwhile (a failed import): the next search reads all
             for paper_id in paper_ids:
                 if paper_id not in docs:
                     self._index.remove(paper_id)

@@ -206,3 +206,109 @@ def test_a_build_reading_while_an_import_commits_reads_again(
     library.build_search_index()  # a rebuild, as `Library.catch_up` does
     assert reads == [0, 1]
     assert len(library.search("tokamak")) == 1
+
+
+def test_an_edit_read_while_a_failing_import_held_the_index_is_not_an_error(
+    library: Library, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An edit reads its papers without the lock; a failed import may drop the index
+    meanwhile (its papers were taken in before the commit failed)."""
+    existing = library.import_text("@misc{x, title={Existing paper}}").paper_ids
+    library.build_search_index()
+    reading, go_on, taken = threading.Event(), threading.Event(), threading.Event()
+    read = catalog.documents
+
+    def slow_read(*args: object, **kwargs: object) -> list[SearchDocument]:
+        docs = list(read(*args, **kwargs))  # type: ignore[arg-type]
+        if threading.current_thread().name == "editor":
+            reading.set()
+            go_on.wait(10)
+        return docs
+
+    errors: list[BaseException] = []
+
+    def edit() -> None:
+        try:
+            library._searcher.papers_changed(tuple(existing))
+        except BaseException as error:
+            errors.append(error)
+
+    editor = threading.Thread(target=edit, name="editor")
+    prepare, upsert = SearchIndex.prepare, SearchIndex.upsert_prepared
+
+    def prepare_while_editing(docs: list[SearchDocument]) -> list[Prepared]:
+        editor.start()
+        assert reading.wait(10)  # the edit found an index and is reading its papers
+        return prepare(docs)
+
+    def upsert_then_tell(index: SearchIndex, prepared: list[Prepared]) -> None:
+        upsert(index, prepared)
+        taken.set()
+
+    def failing_bump(session: object) -> int:
+        assert taken.wait(10)  # the import's papers are in the index, under its lock
+        go_on.set()
+        editor.join(0.2)  # the edit now waits for that lock
+        raise RuntimeError("the disk is full")
+
+    monkeypatch.setattr(catalog, "documents", slow_read)
+    monkeypatch.setattr(SearchIndex, "prepare", staticmethod(prepare_while_editing))
+    monkeypatch.setattr(SearchIndex, "upsert_prepared", upsert_then_tell)
+    monkeypatch.setattr(revisions, "bump", failing_bump)
+    with pytest.raises(RuntimeError):
+        library.import_text("@misc{a, title={Tokamak control}}")
+    editor.join(10)
+    assert not errors
+    monkeypatch.undo()
+    assert library.search("tokamak") == []
+    assert [h.paper_id for h in library.search("existing")] == existing
+
+
+def test_a_build_ends_while_changes_keep_coming(
+    library: Library, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two reads overlapped by changes, then one holding the lock: the changes wait for
+    it and reach the new index."""
+    ids = library.add_records([Record(title="Existing paper")])
+    library.build_search_index()
+    read = catalog.documents
+    reads: list[int] = []
+    edits: list[threading.Thread] = []
+
+    def edit(title: str) -> None:
+        library.update_paper(ids[0], expected_version=None, title=title)
+
+    def read_then_edit(*args: object, **kwargs: object) -> list[SearchDocument]:
+        docs = list(read(*args, **kwargs))  # type: ignore[arg-type]
+        if not args[1:] and not kwargs.get("paper_ids"):  # the build's read of everything
+            reads.append(len(docs))
+            if len(reads) <= 3:  # an edit from another thread after every read
+                edits.append(threading.Thread(target=edit, args=(f"Edited {len(reads)}",)))
+                edits[-1].start()
+                edits[-1].join(0.5)  # done, unless it waits for the build's lock
+        return docs
+
+    monkeypatch.setattr(catalog, "documents", read_then_edit)
+    library.build_search_index()
+    assert len(reads) == 3
+    for thread in edits:
+        thread.join(10)
+    monkeypatch.undo()
+    assert [h.paper_id for h in library.search("edited 3")] == ids
+
+
+def test_a_build_is_not_read_again_for_changes_to_no_paper(
+    library: Library, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    library.add_records([Record(title="Existing paper")])
+    read = catalog.documents
+    reads: list[int] = []
+
+    def read_then_rename_a_list(*args: object, **kwargs: object) -> list[SearchDocument]:
+        reads.append(1)
+        library._searcher.papers_changed(())  # what a settings or saved-search change says
+        return list(read(*args, **kwargs))  # type: ignore[arg-type]
+
+    monkeypatch.setattr(catalog, "documents", read_then_rename_a_list)
+    library.build_search_index()
+    assert reads == [1]
