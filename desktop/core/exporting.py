@@ -17,9 +17,9 @@ from sqlalchemy import select as sa_select
 from sqlmodel import Session, col
 
 from desktop.core.errors import NotFoundError
-from desktop.core.formats.record import Person as NamedPerson
 from desktop.core.formats.record import Record
-from desktop.core.models import Note, Paper, PaperPerson, PaperTag, Person, Role, Tag
+from desktop.core.models import Note, Paper, PaperTag, Role, Tag
+from desktop.core.people import people_of
 
 #: Papers read per query when reading by id.
 BY_ID_AT_MOST = 500
@@ -71,7 +71,7 @@ def _worth_scanning(session: Session, wanted: int) -> bool:
 
 def _read(session: Session, chunk: list[int] | None, wanted: set[int]) -> dict[int, Entry]:
     """The entries of the papers in `chunk` (every stored paper in `wanted` when None)."""
-    people = _people(session, chunk)
+    people = people_of(session, chunk, shared=True)  # writers only read them
     tags = _grouped(
         _rows(
             session,
@@ -109,46 +109,6 @@ def _read(session: Session, chunk: list[int] | None, wanted: set[int]) -> dict[i
         )
         found[paper_id] = (record, notes.get(paper_id, []))
     return found
-
-
-def _people(session: Session, chunk: list[int] | None) -> dict[tuple[int, str], list[NamedPerson]]:
-    """Authors and editors in order: {(paper_id, role): [person, ...]}."""
-    persons = sa_select(
-        col(Person.id), col(Person.given), col(Person.family), col(Person.von), col(Person.jr)
-    )
-    if chunk is not None:
-        linked = sa_select(col(PaperPerson.person_id)).where(col(PaperPerson.paper_id).in_(chunk))
-        persons = persons.where(col(Person.id).in_(linked))
-    names = {person_id: parts for person_id, *parts in session.connection().execute(persons)}
-    result: dict[tuple[int, str], list[NamedPerson]] = {}
-    # A person is made once per way of writing them, and shared by the records naming
-    # them that way: exporters only read records (a 100k library has 350k links).
-    made: dict[tuple[int, str], NamedPerson] = {}
-    for role in (_AUTHOR, _EDITOR):  # a query each: no role string to read per link
-        links = (
-            sa_select(
-                col(PaperPerson.paper_id), col(PaperPerson.person_id), col(PaperPerson.as_written)
-            )
-            .where(col(PaperPerson.role) == role)
-            .order_by(col(PaperPerson.paper_id), col(PaperPerson.position))
-        )
-        named: list[NamedPerson] = []
-        last = None
-        for paper_id, person_id, as_written in _rows(
-            session, links, col(PaperPerson.paper_id), chunk
-        ):
-            if paper_id != last:  # the links come paper by paper
-                last = paper_id
-                named = result[paper_id, role] = []
-            person = made.get((person_id, as_written))
-            if person is None:
-                given, family, von, jr = names[person_id]
-                person = NamedPerson(
-                    given=given, family=family, von=von, jr=jr, as_written=as_written
-                )
-                made[person_id, as_written] = person
-            named.append(person)
-    return result
 
 
 def _rows(session: Session, query: Any, paper_id: Any, chunk: list[int] | None) -> Iterator[Any]:
