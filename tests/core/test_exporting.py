@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from sqlmodel import Session
 
-from desktop.core import exporting
+from desktop.core import exporting, people
 from desktop.core.errors import NotFoundError
 from desktop.core.library import Library
 
@@ -107,3 +107,18 @@ def test_a_large_share_of_the_library_is_read_in_one_scan(
         exporting.export_entries(session, ids[2::-1])  # 3 of 23: by id, in id order
         assert len(exporting.export_entries(session, ids[:5])) == 5  # 5 of 23: one scan
     assert chunks == [[ids[0], ids[1]], [ids[0], ids[1]], [ids[2]], None]
+
+
+def test_people_are_shared_between_papers_only_when_asked(
+    library: Library, tmp_path: Path, seed_listing: Path
+) -> None:
+    ids = _stocked(library, tmp_path, seed_listing)  # Knuth wrote the handbook and "pair"
+    with library._read() as session:
+        for chosen in (None, ids):
+            apart = people.people_of(session, chosen)
+            together = people.people_of(session, chosen, shared=True)
+            handbook, pair = (ids[0], "author"), (ids[2], "author")
+            assert apart[handbook][0] == apart[pair][0]
+            assert apart[handbook][0] is not apart[pair][0]  # a caller may edit its own
+            assert together[handbook][0] is together[pair][0]
+            assert together == apart
