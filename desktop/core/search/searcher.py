@@ -130,7 +130,7 @@ class Searcher:
             prepared: list[Prepared] | None = SearchIndex.prepare(docs)
         except Exception:
             prepared = None
-        with self._lock:
+        with self._lock:  # held throughout: nothing is remembered meanwhile
             self._changed()
             try:
                 if prepared is None or self._index is None:
@@ -142,7 +142,6 @@ class Searcher:
             finally:
                 if not committed.result():
                     self._index = None
-                self._forget_answers()
         return True
 
     def papers_stored(self, docs: list[SearchDocument]) -> None:
