@@ -73,38 +73,36 @@ _FIELD_NAME = re.compile(r"[a-z][a-z0-9_\-:.+]*")
 _AND = re.compile(r"(?:^|\s)and(?:\s|$)", re.IGNORECASE)
 
 
+def _head_text(journal: str) -> tuple[tuple[str, str, bool], ...]:
+    return (
+        ("title", "title", True),
+        (journal, "journal", False),
+        ("booktitle", "booktitle", True),
+        ("publisher", "publisher", False),
+    )
+
+
 @dataclass(frozen=True)
 class _Dialect:
     """What differs between classic BibTeX and BibLaTeX output."""
 
     biblatex: bool
+    #: The text fields between names and date: (field written, Record attribute, is a title).
+    head_text: tuple[tuple[str, str, bool], ...]
 
     @property
     def keep_unicode(self) -> bool:
         return self.biblatex
 
-    @property
-    def head_text(self) -> tuple[tuple[str, str, bool], ...]:
-        """The text fields between names and date: (field written, attribute, is a title)."""
-        journal = "journaltitle" if self.biblatex else "journal"
-        return (
-            ("title", "title", True),
-            (journal, "journal", False),
-            ("booktitle", "booktitle", True),
-            ("publisher", "publisher", False),
-        )
 
-
+_BIBTEX = _Dialect(biblatex=False, head_text=_head_text("journal"))
+_BIBLATEX = _Dialect(biblatex=True, head_text=_head_text("journaltitle"))
 _NUMBERS_TEXT = (
     ("volume", "volume", False),
     ("number", "number", False),
     ("pages", "pages", False),
 )
 _TAIL_TEXT = (("abstract", "abstract", False), ("topic", "topic", False))
-_BIBTEX = _Dialect(biblatex=False)
-_BIBLATEX = _Dialect(biblatex=True)
-#: The dialects' head fields, worked out once.
-_HEAD_TEXT = {dialect: dialect.head_text for dialect in (_BIBTEX, _BIBLATEX)}
 
 
 def write_bibtex(records: Iterable[Record], preambles: Sequence[str] = ()) -> str:
@@ -150,7 +148,7 @@ def _preamble_block(text: str) -> str:
 def _add_entry(
     pieces: list[str], record: Record, key: str, dialect: _Dialect, names: _NameWriter
 ) -> None:
-    entry_type, subtype = _entry_type(record.entry_type, dialect)
+    entry_type, subtype = _entry_type(record.entry_type, dialect.biblatex)
     fields = _fields(record, dialect, names)
     if subtype and "type" not in record.extra:
         fields.append(("type", subtype))
@@ -176,9 +174,9 @@ _OPENING: dict[str, str] = {}
 
 
 @lru_cache(maxsize=1024)  # a library has a few dozen types at most
-def _entry_type(entry_type: str, dialect: _Dialect) -> tuple[str, str]:
+def _entry_type(entry_type: str, biblatex: bool) -> tuple[str, str]:
     name = entry_type.strip().lower()
-    if dialect.biblatex:
+    if biblatex:
         if name in BIBLATEX_TYPES:
             return name, ""
         return _TO_BIBLATEX_TYPE.get(name, "misc"), _BIBLATEX_SUBTYPE.get(name, "")
@@ -217,7 +215,7 @@ def _fields(record: Record, dialect: _Dialect, names: _NameWriter) -> list[tuple
         if editors:
             fields.append(("editor", editors))
     latex = record.latex
-    _add_text(fields, record, _HEAD_TEXT[dialect], latex, keep_unicode)
+    _add_text(fields, record, dialect.head_text, latex, keep_unicode)
     _add_date(fields, record, dialect)
     _add_text(fields, record, _NUMBERS_TEXT, latex, keep_unicode)
     _add_identifiers(fields, record, dialect)
