@@ -19,6 +19,7 @@ from sqlmodel import Session, col
 from desktop.core.errors import NotFoundError
 from desktop.core.formats.record import Record
 from desktop.core.models import Note, Paper, PaperTag, Role, Tag
+from desktop.core.papers import latex_given_back
 from desktop.core.people import people_of
 
 #: Papers read per query when reading by id.
@@ -105,7 +106,7 @@ def _read(session: Session, chunk: list[int] | None, wanted: set[int]) -> dict[i
             editors=people.get((paper_id, _EDITOR)) or [],
             keywords=tags.get(paper_id, []),
             extra=_json_object(extra),
-            latex=_without_keywords(_json_object(latex)),
+            latex=latex_given_back(_json_object(latex)),
         )
         found[paper_id] = (record, notes.get(paper_id, []))
     return found
@@ -123,12 +124,6 @@ def _grouped(rows: Iterable[tuple[int, str]]) -> dict[int, list[str]]:
     for paper_id, value in rows:
         grouped.setdefault(paper_id, []).append(value)
     return grouped
-
-
-def _without_keywords(latex: dict[str, Any]) -> dict[str, Any]:
-    # Keywords are the paper's tags now, which the user may have changed since import.
-    latex.pop("keywords", None)
-    return latex
 
 
 def _json_object(text: str | None) -> dict[str, Any]:

@@ -81,14 +81,7 @@ def paper_row(record: Record, citekey: str, now: datetime) -> dict[str, Any]:
 
 def record_from_details(details: PaperDetails) -> Record:
     """The Record an exporter needs for a stored paper."""
-    tags = [tag.name for tag in details.tags]
-    return _record(details.paper, details.authors, details.editors, tags)
-
-
-def _record(
-    paper: Any, authors: list[NamedPerson], editors: list[NamedPerson], tags: list[str]
-) -> Record:
-    """A Record from a Paper, or from a row of the paper table (same attribute names)."""
+    paper = details.paper
     values: dict[str, Any] = {name: getattr(paper, name) for name in MODELLED_FIELDS}
     return Record(
         **values,
@@ -96,13 +89,18 @@ def _record(
         citekey=paper.citekey,
         year=paper.year,
         month=paper.month,
-        authors=list(authors),
-        editors=list(editors),
-        keywords=tags,
+        authors=list(details.authors),
+        editors=list(details.editors),
+        keywords=[tag.name for tag in details.tags],
         extra=dict(paper.extra),
-        # Keywords are the paper's tags now, which the user may have changed since import.
-        latex={k: v for k, v in paper.latex.items() if k != "keywords"},
+        latex=latex_given_back(paper.latex),
     )
+
+
+def latex_given_back(latex: dict[str, str]) -> dict[str, str]:
+    """The imported LaTeX an export gives back: not the keywords, which are the paper's
+    tags now (the user may have changed them since the import)."""
+    return {name: value for name, value in latex.items() if name != "keywords"}
 
 
 def insert_papers(
