@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -137,15 +137,9 @@ def parse_many_bytes(sources: Iterable[tuple[str, bytes]]) -> ParseResult:
 
 def parse_many_decoded(sources: Iterable[tuple[str, str, str, str | None]]) -> ParseResult:
     """`parse_many` for decoded files: (name, text, encoding, a note if it was guessed)."""
-    texts, notes, encodings = [], [], []
-    for name, text, encoding, note in sources:
-        texts.append((name, text))
-        encodings.append(encoding)
-        if note is not None:
-            notes.append(Problem(source=name, line=None, message=note))
-    result = parse_many(texts)
-    result.problems[:0] = notes
-    result.encoding = ", ".join(dict.fromkeys(encodings)) or result.encoding
+    result, batches = read_in_batches(sources)
+    for batch in batches:
+        result.records += batch
     return result
 
 
@@ -155,8 +149,62 @@ def parse_many(sources: Iterable[tuple[str, str]]) -> ParseResult:
     An abbreviation defined in a file wins in that file; otherwise the last file (in the
     order given) that defines it provides it, as if the files had been concatenated.
     """
+    return parse_many_decoded((name, text, "utf-8", None) for name, text in sources)
+
+
+#: About how much text is read per batch of records.
+BATCH_CHARS = 2_000_000
+#: Records per batch of a bibliography read whole.
+_WHOLE_BATCH = 1000
+#: After an `@`: an @string block (or something bibtexparser might take for one).
+_STRING_AFTER_AT = re.compile(r"\s*string", re.IGNORECASE)
+
+
+def read_in_batches(
+    sources: Iterable[tuple[str, str, str, str | None]], batch_chars: int = BATCH_CHARS
+) -> tuple[ParseResult, Iterator[list[Record]]]:
+    """Read decoded files (name, text, encoding, a note if it was guessed) as `parse_many`
+    does, giving the records in batches, in order, as they are read; the result's problems,
+    preambles and encoding are complete once the batches are.
+
+    A bibliography whose entries do not depend on each other is read a part of about
+    `batch_chars` at a time, so that its first records come before the rest is read.
+    One with @string abbreviations (which apply to the whole file, and to the other files)
+    is read whole first; so is one with crossref or xdata parents, from the part where
+    the first one is met (the records given before it cannot change: no parent takes
+    anything from its children).
+    """
     result = ParseResult()
+    texts = []
+    encodings = []
+    for name, text, encoding, note in sources:
+        texts.append((name, text))
+        encodings.append(encoding)
+        if note is not None:
+            result.problems.append(Problem(source=name, line=None, message=note))
+    result.encoding = ", ".join(dict.fromkeys(encodings)) or result.encoding
+    if any(_may_define_abbreviations(text) for _, text in texts):
+        return result, _read_whole(texts, result)
+    return result, _read_in_parts(texts, result, batch_chars)
+
+
+def _may_define_abbreviations(text: str) -> bool:
+    # Each "@" is looked at (a regular expression ignoring case over the whole text is
+    # 20 times slower); a false alarm only costs reading the text whole.
+    at = text.find("@")
+    while at >= 0:
+        if _STRING_AFTER_AT.match(text, at + 1):
+            return True
+        at = text.find("@", at + 1)
+    return False
+
+
+def _read_whole(
+    sources: list[tuple[str, str]], result: ParseResult, skip: int = 0
+) -> Iterator[list[Record]]:
+    """All entries read before any record is made; the first `skip` records not given."""
     files = [_split(name, text, result) for name, text in sources]
+    sources.clear()
     shared: dict[str, str] = {}
     for file in files:
         shared.update(file.macros)
@@ -172,8 +220,55 @@ def parse_many(sources: Iterable[tuple[str, str]]) -> ParseResult:
     # as text and once as records, not also as blocks and evaluated fields.
     entries.reverse()
     while entries:
-        result.records.append(_to_record(entries.pop(), result.problems))
-    return result
+        batch: list[Record] = []
+        while entries and len(batch) < _WHOLE_BATCH:
+            batch.append(_to_record(entries.pop(), result.problems))  # its problems, too
+        if skip >= len(batch):
+            skip -= len(batch)
+        else:
+            yield batch[skip:]
+            skip = 0
+
+
+def _read_in_parts(
+    sources: list[tuple[str, str]], result: ParseResult, batch_chars: int
+) -> Iterator[list[Record]]:
+    notes = list(result.problems)
+    # The problems come in `_read_whole`'s order: reading, repeated keys, then records.
+    record_problems: list[Problem] = []
+    keyed: list[_Entry] = []  # fields let go of: only their keys and places are needed
+    for name, text in sources:
+        file = _File(name, text, _blank_comments(text), [])
+        expand = _Expander({}, name, result.problems)
+        for part in bibtex_split.parts(file.seen, batch_chars):
+            try:
+                file.blocks = bibtex_split.split(file.seen, part).blocks
+            except Exception as error:  # a bug in the splitter must not lose the user's file
+                result.problems.append(_unreadable_part(file, part, error))
+                continue
+            entries = list(_read_blocks(file, expand, result))
+            if any(_inherits(entry) for entry in entries):
+                result.problems[:] = notes
+                result.preambles.clear()
+                yield from _read_whole(sources, result, skip=len(keyed))
+                return
+            yield [_to_record(entry, record_problems) for entry in entries]
+            for entry in entries:
+                entry.fields = {}
+            keyed += entries
+    _report_duplicate_keys(keyed, result.problems)
+    result.problems += record_problems
+
+
+def _inherits(entry: _Entry) -> bool:
+    return entry.entry_type == "xdata" or "crossref" in entry.fields or "xdata" in entry.fields
+
+
+def _unreadable_part(file: _File, part: bibtex_split.Part, error: Exception) -> Problem:
+    raw = file.text[part.start : part.end]
+    last = part.line + raw.count("\n")
+    message = f"Lines {part.line}-{last} of this file could not be read ({error})."
+    return Problem(file.name, part.line, message, raw=raw)
 
 
 # --- Splitting ----------------------------------------------------------------------------

@@ -67,35 +67,77 @@ class Split:
         return [block for _, _, block in self.blocks if isinstance(block, SplitEntry)]
 
 
-def split(text: str) -> Split:
-    """The blocks of `text`, as bibtexparser's splitter would give them."""
+@dataclass(frozen=True, slots=True)
+class Part:
+    """A stretch of a text made of whole regions, to be split on its own: `split` gives
+    for it the blocks that splitting the whole text gives there (see `parts`)."""
+
+    #: Where its first region's line starts (0 for the first part).
+    start: int
+    #: Where the next region's `@` is, or the end of the text.
+    end: int
+    #: The 1-based line number at `start`.
+    line: int
+
+
+def parts(text: str, size: int) -> list[Part]:
+    """`text` cut into parts of about `size` characters.
+
+    Each part ends where a region starts, after a plain entry: regions the fast path
+    declines are read by bibtexparser a run at a time, and a run never spans two parts.
+    """
+    found: list[Part] = []
+    start, line = 0, 1
+    boundary = _LINE_START_BLOCK.search(text, size)
+    while boundary is not None:
+        after = _LINE_START_BLOCK.search(text, boundary.end())
+        if after is None:
+            break
+        if _read_plain_entry(text, boundary, after.start(1), 0) is None:
+            boundary = after  # a declined region: the run may go on
+            continue
+        found.append(Part(start, after.start(1), line))
+        line += text.count("\n", start, after.start())
+        start = after.start()
+        boundary = _LINE_START_BLOCK.search(text, start + size)
+    found.append(Part(start, len(text), line))
+    return found
+
+
+def split(text: str, part: Part | None = None) -> Split:
+    """The blocks of `text` (or of one of its `parts`), as bibtexparser's splitter would
+    give them; lines and offsets are the whole text's."""
     result = Split()
-    starts = list(_LINE_START_BLOCK.finditer(text))
+    start, end, line = (0, len(text), 1) if part is None else (part.start, part.end, part.line)
+    starts = list(_LINE_START_BLOCK.finditer(text, start, end))
     region_starts = [match.start(1) for match in starts]
     # The text before the first block, when it holds more than spaces.
-    first = region_starts[0] if region_starts else len(text)
-    if text[:first].strip():
+    first = region_starts[0] if region_starts else end
+    if text[start:first].strip():
         sentinel = _sentinel(text, starts[0]) if starts else ""
-        _read_with_bibtexparser(text, 0, first, sentinel, 1, result)
-    line = 1 + text.count("\n", 0, first)
+        _read_with_bibtexparser(text, start, first, sentinel, line, result)
+    line += text.count("\n", start, first)
     # Regions the fast path declines are given to bibtexparser a run at a time: adjacent
     # regions read together give the blocks they give apart, for fewer calls.
     declined: tuple[int, int] | None = None  # (start, line) of the current run
-    for number, start in enumerate(region_starts):
+    for number, region_start in enumerate(region_starts):
         last = number + 1 == len(region_starts)
-        end = len(text) if last else region_starts[number + 1]
-        entry = _read_plain_entry(text, starts[number], end, line)
+        region_end = end if last else region_starts[number + 1]
+        entry = _read_plain_entry(text, starts[number], region_end, line)
         if entry is None:
-            declined = declined or (start, line)
+            declined = declined or (region_start, line)
         else:
             if declined is not None:
                 sentinel = _sentinel(text, starts[number])
-                _read_with_bibtexparser(text, declined[0], start, sentinel, declined[1], result)
+                _read_with_bibtexparser(
+                    text, declined[0], region_start, sentinel, declined[1], result
+                )
                 declined = None
-            result.blocks.append((line, start, entry))
-        line += text.count("\n", start, end)
+            result.blocks.append((line, region_start, entry))
+        line += text.count("\n", region_start, region_end)
     if declined is not None:
-        _read_with_bibtexparser(text, declined[0], len(text), "", declined[1], result)
+        # Only in the last part: the others end with a plain entry.
+        _read_with_bibtexparser(text, declined[0], end, "", declined[1], result)
     return result
 
 

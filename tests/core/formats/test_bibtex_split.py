@@ -180,3 +180,52 @@ def test_lines_are_counted_past_a_backslash_at_the_end_of_a_line() -> None:
         (8, "String"),
         (9, "SplitEntry"),
     ]
+
+
+def _part_by_part(text: str, size: int) -> list[tuple[int, int, object]]:
+    blocks: list[tuple[int, int, object]] = []
+    parts = bibtex_split.parts(text, size)
+    assert parts[0].start == 0 and parts[-1].end == len(text)
+    for part in parts:
+        blocks += [
+            (line, start, block if isinstance(block, bibtex_split.SplitEntry) else _summary(block))
+            for line, start, block in bibtex_split.split(text, part).blocks
+        ]
+    return blocks
+
+
+def _whole(text: str) -> list[tuple[int, int, object]]:
+    return _part_by_part(text, len(text) + 1)
+
+
+def test_every_corpus_file_splits_part_by_part_as_it_splits_whole(corpus_dir: Path) -> None:
+    for path in sorted(corpus_dir.rglob("*.bib")):
+        text, _, _ = decode_bytes(path.read_bytes())
+        seen = _blank_comments(text)
+        assert _part_by_part(seen, 200) == _whole(seen), path
+
+
+@settings(max_examples=300)
+@given(st.lists(st.sampled_from(PIECES), max_size=40), st.integers(1, 60))
+def test_generated_text_splits_part_by_part_as_it_splits_whole(
+    pieces: list[str], size: int
+) -> None:
+    text = "".join(pieces)
+    assert _part_by_part(text, size) == _whole(text)
+
+
+def test_parts_end_where_a_region_starts_after_a_plain_entry() -> None:
+    text = "@a{k1, t = {x}}\n  @b{k2, t = {y}}\n\n@c{k3, t = {z}}\n"
+    parts = bibtex_split.parts(text, 5)
+    assert [(p.start, p.end, p.line) for p in parts] == [
+        (0, text.index("@c"), 1),
+        (text.index("@c"), len(text), 4),
+    ]
+    # A region the fast path declines (parentheses) never ends a part: bibtexparser
+    # reads it with the regions declined after it.
+    text = "@a{k1, t = {x}}\n@b(k2, t = {y})\n@c{k3, t = {z}}\n@d{k4, t = {w}}\n"
+    parts = bibtex_split.parts(text, 5)
+    assert [(p.start, p.end, p.line) for p in parts] == [
+        (0, text.index("@d"), 1),
+        (text.index("@d"), len(text), 4),
+    ]
