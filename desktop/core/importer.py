@@ -14,8 +14,9 @@ from desktop.core import dedupe, fulltext_bulk, papers, reading_lists, tags
 from desktop.core.dedupe import LikelyDuplicate
 from desktop.core.errors import KnownError
 from desktop.core.formats import citekeys
-from desktop.core.formats.record import ParseResult, Problem, Record
+from desktop.core.formats.record import Problem, Record
 from desktop.core.models import ImportProblem, ListEntry, Paper, PaperTag, ReadingList, utcnow
+from desktop.core.reading import Reading
 from desktop.core.search import catalog
 from desktop.core.search.document import SearchDocument
 
@@ -80,7 +81,7 @@ BATCH = 500
 
 def store(
     session: Session,
-    result: ParseResult,
+    reading: Reading,
     report: ImportReport,
     destination: Destination,
     citekey_pattern: str,
@@ -88,7 +89,8 @@ def store(
     cancel: Cancel | None = None,
     beside_fulltext: Callable[[Callable[[], None]], None] | None = None,
 ) -> None:
-    """Store the records and problems of `result` in the caller's transaction.
+    """Store the records and problems of `reading` in the caller's transaction, each batch
+    of records as it comes (the rest may still be being read).
 
     Once every paper is stored (and `report.documents` is complete), the search for
     likely duplicates, which only fills the report, is handed to `beside_fulltext` to run
@@ -103,27 +105,33 @@ def store(
     reading_list = _reading_list(session, destination.list_name)
     list_id = None if reading_list is None else reading_list.id
     lists = () if reading_list is None else (reading_list.name,)
-    records = result.records
-    for record in records:
-        result.problems.extend(sanitize(record, report.source))
+    set_aside: list[Problem] = []  # values sanitize moved, reported after the reading's own
     known_people: dict[str, int] = {}  # the same people come back batch after batch
     stored: list[tuple[Record, str, int]] = []
     with fulltext_bulk.indexed_after(session):
-        for start in range(0, len(records), BATCH):
-            if cancel is not None and cancel():
-                raise ImportCancelled()
-            batch = records[start : start + BATCH]
-            keys = [_unique_key(record, taken, citekey_pattern) for record in batch]
-            ids = papers.insert_papers(session, list(zip(batch, keys, strict=True)), known_people)
-            stored += zip(batch, keys, ids, strict=True)
-            tagged = _label(session, batch, ids, tag_ids, destination.tag, list_id, start)
-            report.documents += [
-                catalog.document_of(paper_id, record, key, tags=names, lists=lists)
-                for record, key, paper_id, names in zip(batch, keys, ids, tagged, strict=True)
-            ]
-            report.paper_ids.extend(ids)
-            if progress is not None:
-                progress(start + len(batch), len(records))
+        for records in reading.batches:
+            for record in records:
+                set_aside += sanitize(record, report.source)
+            for start in range(0, len(records), BATCH):
+                if cancel is not None and cancel():
+                    raise ImportCancelled()
+                batch = records[start : start + BATCH]
+                keys = [_unique_key(record, taken, citekey_pattern) for record in batch]
+                ids = papers.insert_papers(
+                    session, list(zip(batch, keys, strict=True)), known_people
+                )
+                stored += zip(batch, keys, ids, strict=True)
+                tagged = _label(
+                    session, batch, ids, tag_ids, destination.tag, list_id, len(report.paper_ids)
+                )
+                report.documents += [
+                    catalog.document_of(paper_id, record, key, tags=names, lists=lists)
+                    for record, key, paper_id, names in zip(batch, keys, ids, tagged, strict=True)
+                ]
+                report.paper_ids.extend(ids)
+                if progress is not None:
+                    done = len(report.paper_ids)
+                    progress(done, max(done, reading.expected))
 
         def note_duplicates() -> None:
             for record, key, paper_id in stored:
@@ -133,13 +141,14 @@ def store(
             note_duplicates()
         else:
             beside_fulltext(note_duplicates)
-    for problem in result.problems:
+    problems = [*reading.result.problems, *set_aside]
+    for problem in problems:
         session.add(
             ImportProblem(
                 source=problem.source, line=problem.line, message=problem.message, raw=problem.raw
             )
         )
-    report.problems.extend(result.problems)
+    report.problems.extend(problems)
     if list_id is not None:
         reading_lists.reorder(session, list_id, [])  # renumber positions 0..n-1
 

@@ -31,6 +31,7 @@ from desktop.core import (
     merging,
     notes,
     papers,
+    reading,
     reading_lists,
     revisions,
     saved_searches,
@@ -58,6 +59,7 @@ from desktop.core.models import (
     Tag,
 )
 from desktop.core.papers import PaperDetails
+from desktop.core.reading import Reading
 from desktop.core.reading_lists import ListItem
 from desktop.core.search.searcher import Searcher, SearchHit
 
@@ -432,21 +434,15 @@ class Library:
     ) -> ImportReport:
         """Import several files in one transaction; BibTeX files share abbreviations and
         crossref targets, as they do when bibtex reads them together."""
-        # A generator: each file's bytes can go once decoded (see registry.read_many).
-        files = ((Path(p).name, _read_bytes(Path(p)), Path(p)) for p in paths)
-        with gc_pause.paused():
-            formats, result = registry.read_many(files, format=format)
-            report = self.import_parsed(
-                result,
+        with gc_pause.paused(), reading.read_files([Path(p) for p in paths], format=format) as read:
+            return self._import_reading(
+                read,
                 source=", ".join(str(p) for p in paths),
-                format=", ".join(dict.fromkeys(formats)),
                 list_name=list_name,
                 tag=tag,
                 progress=progress,
                 cancel=cancel,
             )
-            del result  # while paused: see `gc_pause.paused`
-        return report
 
     def import_text(
         self,
@@ -477,7 +473,28 @@ class Library:
         cancel: Callable[[], bool] | None = None,
     ) -> ImportReport:
         """Store what an importer read: all of it, or (on error or cancel) none of it."""
-        report = ImportReport(source=source, format=format)
+        return self._import_reading(
+            Reading.of([format], result),
+            source=source,
+            list_name=list_name,
+            tag=tag,
+            progress=progress,
+            cancel=cancel,
+        )
+
+    def _import_reading(
+        self,
+        read: Reading,
+        *,
+        source: str,
+        list_name: str | None = None,
+        tag: str | None = None,
+        progress: Progress | None = None,
+        cancel: Callable[[], bool] | None = None,
+    ) -> ImportReport:
+        """Store what is being read, batch by batch: all of it, or (on error or cancel)
+        none of it."""
+        report = ImportReport(source=source, format=", ".join(dict.fromkeys(read.formats)))
         committed: Future[bool] = Future()
         # Two threads: the index's taking in waits for the commit, which waits for the jobs.
         with ThreadPoolExecutor(max_workers=1) as helper, ThreadPoolExecutor(1) as indexer:
@@ -501,7 +518,7 @@ class Library:
                 with gc_pause.paused(), self._write(defer_checkpoint=True) as session:
                     self._store_parsed(
                         session,
-                        result,
+                        read,
                         report,
                         Destination(list_name, tag),
                         progress,
@@ -528,7 +545,7 @@ class Library:
     def _store_parsed(
         self,
         session: Session,
-        result: ParseResult,
+        read: Reading,
         report: ImportReport,
         destination: Destination,
         progress: Progress | None = None,
@@ -537,11 +554,11 @@ class Library:
     ) -> None:
         pattern = self._setting(session, "citekey_pattern", citekeys.DEFAULT_PATTERN)
         importer.store(
-            session, result, report, destination, pattern, progress, cancel, beside_fulltext
+            session, read, report, destination, pattern, progress, cancel, beside_fulltext
         )
         # Only BibTeX's own @preamble/@comment blocks are given back by exports (a
         # listing's page heading, say, is kept by its reader but is no BibTeX).
-        preambles = [p for p in result.preambles if p.lstrip().startswith("@")]
+        preambles = [p for p in read.result.preambles if p.lstrip().startswith("@")]
         if preambles:
             # Locked while read and rewritten: two imports at once both keep theirs.
             db.insert_or_ignore(session, Setting, [{"key": PREAMBLES, "value": "[]"}])
@@ -570,7 +587,9 @@ class Library:
                 raise NotFoundError(f"There is no import problem with id {problem_id}.")
             report = ImportReport(source=problem.source, format=format_name)
             if result.records and not result.problems:
-                self._store_parsed(session, result, report, Destination())
+                self._store_parsed(
+                    session, Reading.of([format_name], result), report, Destination()
+                )
                 session.delete(problem)
             else:
                 first = result.problems[0].message if result.problems else "No entry was found."
@@ -835,17 +854,6 @@ class Library:
     def check(self) -> list[str]:
         """Problems found in the stored library, as sentences (empty when healthy)."""
         return backup.check(self.engine)
-
-
-def _read_bytes(path: Path) -> bytes:
-    try:
-        return path.read_bytes()
-    except FileNotFoundError:
-        raise InvalidInputError(f"There is no file {path}.") from None
-    except IsADirectoryError:
-        raise InvalidInputError(f"{path} is a folder; choose a file to import.") from None
-    except OSError as error:
-        raise InvalidInputError(f"Papershelf could not read {path}: {error.strerror}.") from None
 
 
 def _first_line(error: Exception) -> str:

@@ -161,7 +161,7 @@ _STRING_AFTER_AT = re.compile(r"\s*string", re.IGNORECASE)
 
 
 def read_in_batches(
-    sources: Iterable[tuple[str, str, str, str | None]], batch_chars: int = BATCH_CHARS
+    sources: Iterable[tuple[str, str, str, str | None]], batch_chars: int | None = None
 ) -> tuple[ParseResult, Iterator[list[Record]]]:
     """Read decoded files (name, text, encoding, a note if it was guessed) as `parse_many`
     does, giving the records in batches, in order, as they are read; the result's problems,
@@ -172,7 +172,7 @@ def read_in_batches(
     One with @string abbreviations (which apply to the whole file, and to the other files)
     is read whole first; so is one with crossref or xdata parents, from the part where
     the first one is met (the records given before it cannot change: no parent takes
-    anything from its children).
+    anything from its children). `batch_chars` is `BATCH_CHARS` unless given.
     """
     result = ParseResult()
     texts = []
@@ -185,7 +185,7 @@ def read_in_batches(
     result.encoding = ", ".join(dict.fromkeys(encodings)) or result.encoding
     if any(_may_define_abbreviations(text) for _, text in texts):
         return result, _read_whole(texts, result)
-    return result, _read_in_parts(texts, result, batch_chars)
+    return result, _read_in_parts(texts, result, batch_chars or BATCH_CHARS)
 
 
 def _may_define_abbreviations(text: str) -> bool:

@@ -173,6 +173,7 @@ def read_many(
     names: list[str] = []
     together: list[tuple[str, str, str, str | None]] = []
     combined = ParseResult()
+    encodings: list[str] = []
     for source, data, path in files:
         text, encoding, note = decode_bytes(data)
         name = detect_format(path, text) if format == "auto" else get(format).name
@@ -181,9 +182,12 @@ def read_many(
             together.append((source, text, encoding, note))
         else:
             _extend(combined, parse_decoded(text, encoding, note, source, reader_for(name)))
+            encodings.append(encoding)
         del data, text
     if together:
         _extend(combined, bibtex.parse_many_decoded(together))
+        encodings += [encoding for _, _, encoding, _ in together]
+    combined.encoding = ", ".join(dict.fromkeys(encodings)) or combined.encoding
     return names, combined
 
 

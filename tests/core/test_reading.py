@@ -1,0 +1,194 @@
+"""Reading import files: a large BibTeX bibliography is read by a helper process.
+
+The helper must give what reading in this process gives (records, problems, preambles),
+and an import must not depend on it: when it cannot start or dies halfway, the files are
+read here and no record is given twice. A cancelled import stops it.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+from desktop.core import reading
+from desktop.core.formats import bibtex, registry
+from desktop.core.formats.record import ParseResult
+from desktop.core.importer import ImportCancelled
+from desktop.core.library import Library
+
+
+@pytest.fixture
+def helper_for_any_size(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(reading, "HELPER_FROM_BYTES", 0)
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1})
+
+
+def _entries(count: int, start: int = 0) -> str:
+    return "".join(
+        f"@article{{key{n},\n  title = {{Paper number {n}}},\n  author = {{Family{n}, Given}},\n"
+        f"  year = {{{1990 + n % 30}}},\n  abstract = {{{'words ' * 300}}}\n}}\n\n"
+        for n in range(start, start + count)
+    )
+
+
+def _read_all(paths: list[Path], format: str = "auto") -> tuple[ParseResult, bool, int]:
+    """What `read_files` gives, whether a helper read it, and how many batches came."""
+    with reading.read_files(paths, format=format) as read:
+        by_helper = read._helper is not None
+        batches = list(read.batches)
+    read.result.records = [record for batch in batches for record in batch]
+    return read.result, by_helper, len(batches)
+
+
+def _read_here(paths: list[Path]) -> ParseResult:
+    files = [(path.name, path.read_bytes(), path) for path in paths]
+    return registry.read_many(files)[1]
+
+
+@pytest.mark.usefixtures("helper_for_any_size")
+def test_the_helper_reads_corpus_files_as_they_are_read_here(corpus_dir: Path) -> None:
+    # The largest files: with and without @string abbreviations, crossref, problems.
+    paths = sorted(corpus_dir.rglob("*.bib"), key=lambda p: p.stat().st_size)[-12:]
+    for path in paths:
+        result, by_helper, _ = _read_all([path])
+        assert by_helper
+        assert result == _read_here([path]), path
+
+
+@pytest.mark.usefixtures("helper_for_any_size")
+def test_the_helper_reads_several_files_as_one_bibliography(tmp_path: Path) -> None:
+    first = tmp_path / "a.bib"
+    first.write_text(_entries(50) + "@comment{kept}\n", encoding="utf-8")
+    second = tmp_path / "b.bib"
+    second.write_bytes(_entries(50, start=40).encode("cp1252") + b"@misc{x, title={caf\xe9}}\n")
+    result, by_helper, batches = _read_all([first, second])
+    assert by_helper and batches > 1
+    assert result == _read_here([first, second])
+    assert len(result.records) == 101
+    assert result.preambles == ["@comment{kept}"]
+    assert sum("is also used" in p.message for p in result.problems) == 10
+    assert "Windows-1252" in result.problems[0].message  # the guessed encoding comes first
+
+
+@pytest.mark.usefixtures("helper_for_any_size")
+def test_other_formats_are_read_here(tmp_path: Path) -> None:
+    ris = tmp_path / "big.ris"
+    ris.write_text("TY  - JOUR\nTI  - A title\nER  - \n" * 20_000, encoding="utf-8")
+    result, by_helper, _ = _read_all([ris])
+    assert not by_helper and len(result.records) == 20_000
+
+
+@pytest.mark.usefixtures("helper_for_any_size")
+def test_a_helper_that_cannot_start_leaves_the_reading_here(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    path = tmp_path / "many.bib"
+    path.write_text(_entries(200), encoding="utf-8")
+    monkeypatch.setattr(reading, "HELPER_COMMAND", [sys.executable, "-c", "raise SystemExit(3)"])
+    with caplog.at_level(logging.WARNING, logger="desktop.core.reading"):
+        result, by_helper, _ = _read_all([path])
+    assert not by_helper
+    assert result == _read_here([path])
+    assert "reading here instead" in caplog.text
+
+
+@pytest.mark.usefixtures("helper_for_any_size")
+def test_a_helper_that_answers_nonsense_leaves_the_reading_here(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    path = tmp_path / "many.bib"
+    path.write_text(_entries(200), encoding="utf-8")
+    nonsense = "import pickle, sys; pickle.dump(('batch', []), sys.stdout.buffer)"
+    monkeypatch.setattr(reading, "HELPER_COMMAND", [sys.executable, "-c", nonsense])
+    with caplog.at_level(logging.WARNING, logger="desktop.core.reading"):
+        result, by_helper, _ = _read_all([path])
+    assert not by_helper
+    assert result == _read_here([path])
+    assert "began with 'batch'" in caplog.text
+
+
+# Starts the real helper, which dies right after sending its second batch.
+_DYING_HELPER = """
+import os
+from desktop.core import reading
+send, sent = reading._send, []
+def dying(answers, message):
+    send(answers, message)
+    sent.append(message[0])
+    if sent.count("batch") == 2:
+        os._exit(7)
+reading._send = dying
+reading._main()
+"""
+
+
+@pytest.mark.usefixtures("helper_for_any_size")
+def test_a_helper_dying_halfway_gives_way_to_reading_here_without_repeats(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    path = tmp_path / "many.bib"
+    path.write_text(_entries(6000) + "@article{broken, title = {x\n", encoding="utf-8")
+    monkeypatch.setattr(reading, "HELPER_COMMAND", [sys.executable, "-c", _DYING_HELPER])
+    # Read here in smaller batches than the helper's: the batch where it stopped is cut.
+    monkeypatch.setattr(bibtex, "BATCH_CHARS", bibtex.BATCH_CHARS // 7)
+    with caplog.at_level(logging.WARNING, logger="desktop.core.reading"):
+        result, by_helper, _ = _read_all([path])
+    assert by_helper
+    assert "reading here instead" in caplog.text
+    expected = _read_here([path])
+    assert result == expected
+    assert [r.citekey for r in result.records] == [f"key{n}" for n in range(6000)]
+    assert len(result.problems) == 1
+
+
+@pytest.mark.usefixtures("helper_for_any_size")
+def test_closing_a_reading_stops_its_helper(tmp_path: Path) -> None:
+    path = tmp_path / "many.bib"
+    path.write_text(_entries(5000), encoding="utf-8")
+    read = reading.read_files([path])
+    helper = read._helper
+    assert helper is not None
+    next(read.batches)
+    read.close()
+    assert helper.returncode is not None  # stopped and waited for: no process left behind
+
+
+@pytest.mark.usefixtures("helper_for_any_size")
+def test_an_import_read_by_the_helper_stores_everything_once(
+    library: Library, tmp_path: Path
+) -> None:
+    path = tmp_path / "many.bib"
+    path.write_text(_entries(3000) + "@article{key7, title = {Same key}}\n", encoding="utf-8")
+    seen: list[tuple[int, int]] = []
+    report = library.import_file(path, progress=lambda done, total: seen.append((done, total)))
+    assert report.imported == 3001 and library.count() == 3001
+    assert [p.message for p in report.problems] == [p.message for p in _read_here([path]).problems]
+    assert seen[-1][0] == 3001 and all(done <= total for done, total in seen)
+    assert seen[0][1] >= 3000  # the helper's early count of entries
+    first = library.search("Paper number 2999")[0]
+    assert library.paper(first.paper_id).paper.citekey == "key2999"
+
+
+@pytest.mark.usefixtures("helper_for_any_size")
+def test_a_cancelled_import_read_by_the_helper_stores_nothing(
+    library: Library, tmp_path: Path
+) -> None:
+    path = tmp_path / "many.bib"
+    path.write_text(_entries(3000), encoding="utf-8")
+    progress: list[int] = []
+    with pytest.raises(ImportCancelled):
+        library.import_file(
+            path, progress=lambda done, total: progress.append(done), cancel=lambda: bool(progress)
+        )
+    assert progress and library.count() == 0
+
+
+def test_small_bibtex_files_are_read_here(tmp_path: Path) -> None:
+    small = tmp_path / "small.bib"
+    small.write_text(_entries(3), encoding="utf-8")
+    assert small.stat().st_size < reading.HELPER_FROM_BYTES
+    assert _read_all([small]) == (_read_here([small]), False, 1)
