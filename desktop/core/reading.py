@@ -60,6 +60,9 @@ class Reading:
 
     def close(self) -> None:
         """Stop the helper, if one is still reading (the import was cancelled or failed)."""
+        close_batches = getattr(self.batches, "close", None)
+        if close_batches is not None:
+            close_batches()  # a generator reading from the helper: its temporary file goes
         helper, self._helper = self._helper, None
         if helper is not None:
             if helper.poll() is None:
