@@ -101,12 +101,18 @@ def _for_helper(paths: Sequence[Path], format: str) -> bool:
         return False  # only BibTeX is read in batches; a frozen app has no `python -m`
     if format == "auto" and not all(p.suffix.lower() in _BIBTEX_EXTENSIONS for p in paths):
         return False
-    if len(os.sched_getaffinity(0)) < 2:
+    if _usable_cores() < 2:
         return False  # one core: the two processes would only take turns
     try:
         return sum(path.stat().st_size for path in paths) >= HELPER_FROM_BYTES
     except OSError:
         return False  # reading it here says what is wrong
+
+
+def _usable_cores() -> int:
+    if hasattr(os, "sched_getaffinity"):  # Linux: the cores this process may run on
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1  # macOS and Windows have no affinity call
 
 
 def _read_bytes(path: Path) -> bytes:

@@ -8,7 +8,6 @@ read here and no record is given twice. A cancelled import stops it.
 from __future__ import annotations
 
 import logging
-import os
 import sys
 from pathlib import Path
 
@@ -24,7 +23,7 @@ from desktop.core.library import Library
 @pytest.fixture
 def helper_for_any_size(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(reading, "HELPER_FROM_BYTES", 0)
-    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1})
+    monkeypatch.setattr(reading, "_usable_cores", lambda: 2)
 
 
 def _entries(count: int, start: int = 0) -> str:
@@ -192,3 +191,17 @@ def test_small_bibtex_files_are_read_here(tmp_path: Path) -> None:
     small.write_text(_entries(3), encoding="utf-8")
     assert small.stat().st_size < reading.HELPER_FROM_BYTES
     assert _read_all([small]) == (_read_here([small]), False, 1)
+
+
+def test_one_core_reads_here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(reading, "HELPER_FROM_BYTES", 0)
+    monkeypatch.setattr(reading, "_usable_cores", lambda: 1)
+    path = tmp_path / "many.bib"
+    path.write_text(_entries(100), encoding="utf-8")
+    assert _read_all([path]) == (_read_here([path]), False, 1)
+
+
+def test_the_cores_are_counted_without_an_affinity_call(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delattr(reading.os, "sched_getaffinity", raising=False)
+    monkeypatch.setattr(reading.os, "cpu_count", lambda: 8)
+    assert reading._usable_cores() == 8
