@@ -516,7 +516,7 @@ class Library:
             stored = False
             try:
                 with gc_pause.paused(), self._write(defer_checkpoint=True) as session:
-                    self._store_parsed(
+                    self._store_reading(
                         session,
                         read,
                         report,
@@ -542,7 +542,7 @@ class Library:
         self._announce("papers", report.paper_ids, indexed=True)
         return report
 
-    def _store_parsed(
+    def _store_reading(
         self,
         session: Session,
         read: Reading,
@@ -587,7 +587,7 @@ class Library:
                 raise NotFoundError(f"There is no import problem with id {problem_id}.")
             report = ImportReport(source=problem.source, format=format_name)
             if result.records and not result.problems:
-                self._store_parsed(
+                self._store_reading(
                     session, Reading.of([format_name], result), report, Destination()
                 )
                 session.delete(problem)

@@ -26,7 +26,7 @@ from types import TracebackType
 from typing import IO, Any
 
 from desktop.core.errors import InvalidInputError
-from desktop.core.formats import bibtex, registry
+from desktop.core.formats import registry
 from desktop.core.formats.encoding import decode_bytes
 from desktop.core.formats.record import ParseResult, Record
 
@@ -65,12 +65,7 @@ class Reading:
             close_batches()  # a generator reading from the helper: its temporary file goes
         helper, self._helper = self._helper, None
         if helper is not None:
-            if helper.poll() is None:
-                helper.kill()
-            helper.wait()
-            for stream in (helper.stdin, helper.stdout):
-                if stream is not None:
-                    stream.close()
+            _stop(helper)
 
     def __enter__(self) -> Reading:
         return self
@@ -154,7 +149,7 @@ def _read_by_helper(paths: Sequence[Path], format: str) -> Reading | None:
         _log_failure(error, errors)
         errors.close()
         if helper is not None:
-            Reading([], result, iter([]), 0, helper).close()
+            _stop(helper)
         return None
     reading = _from_helper(helper, paths, result, errors)
     return Reading(names, result, reading, expected, helper)
@@ -172,6 +167,16 @@ def _helper_environment() -> dict[str, str]:
 
 class _HelperFailed(Exception):
     pass
+
+
+def _stop(helper: subprocess.Popen[bytes]) -> None:
+    """Kill the helper if it still runs, and wait for it: no process is left behind."""
+    if helper.poll() is None:
+        helper.kill()
+    helper.wait()
+    for stream in (helper.stdin, helper.stdout):
+        if stream is not None:
+            stream.close()
 
 
 def _from_helper(
@@ -201,19 +206,20 @@ def _from_helper(
 
 def _read_here(paths: Sequence[Path], result: ParseResult, given: int) -> Iterator[list[Record]]:
     """Read the files in this process, leaving out the first `given` records."""
-    sources = [(path.name, *decode_bytes(_read_bytes(path))) for path in paths]
-    here, batches = bibtex.read_in_batches(sources)
-    for batch in batches:
-        if given >= len(batch):
-            given -= len(batch)
-            continue
-        yield batch[given:]
-        given = 0
+    from desktop.core.formats import bibtex  # as registry does: only when a file is read
+
+    here, batches = bibtex.read_in_batches(_decoded(paths), skip=given)
+    yield from batches
     result.problems, result.preambles, result.encoding = (
         here.problems,
         here.preambles,
         here.encoding,
     )
+
+
+def _decoded(paths: Sequence[Path]) -> list[tuple[str, str, str, str | None]]:
+    """Each file as `read_in_batches` takes it: name, text, encoding, a note if guessed."""
+    return [(path.name, *decode_bytes(_read_bytes(path))) for path in paths]
 
 
 def _log_failure(error: Exception, errors: IO[bytes]) -> None:
@@ -227,8 +233,9 @@ def _log_failure(error: Exception, errors: IO[bytes]) -> None:
 
 def _serve(requests: IO[bytes], answers: IO[bytes]) -> None:
     """Read the files named on `requests`; send what `read_in_batches` gives on `answers`."""
-    paths = [Path(path) for path in pickle.load(requests)]
-    sources = [(path.name, *decode_bytes(path.read_bytes())) for path in paths]
+    from desktop.core.formats import bibtex
+
+    sources = _decoded([Path(path) for path in pickle.load(requests)])
     # Entries start with "@", nearly always at the start of a line.
     expected = sum(text.count("\n@") + text.startswith("@") for _, text, _, _ in sources)
     _send(answers, ("expected", expected))

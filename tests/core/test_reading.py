@@ -81,33 +81,30 @@ def test_other_formats_are_read_here(tmp_path: Path) -> None:
     assert not by_helper and len(result.records) == 20_000
 
 
+_NONSENSE = "import pickle, sys; pickle.dump(('batch', []), sys.stdout.buffer)"
+
+
 @pytest.mark.usefixtures("helper_for_any_size")
-def test_a_helper_that_cannot_start_leaves_the_reading_here(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+@pytest.mark.parametrize(
+    ("helper", "logged"),
+    [("raise SystemExit(3)", "reading here instead"), (_NONSENSE, "began with 'batch'")],
+    ids=["cannot start", "answers nonsense"],
+)
+def test_a_helper_that_fails_at_once_leaves_the_reading_here(
+    helper: str,
+    logged: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
 ) -> None:
     path = tmp_path / "many.bib"
     path.write_text(_entries(200), encoding="utf-8")
-    monkeypatch.setattr(reading, "HELPER_COMMAND", [sys.executable, "-c", "raise SystemExit(3)"])
+    monkeypatch.setattr(reading, "HELPER_COMMAND", [sys.executable, "-c", helper])
     with caplog.at_level(logging.WARNING, logger="desktop.core.reading"):
         result, by_helper, _ = _read_all([path])
     assert not by_helper
     assert result == _read_here([path])
-    assert "reading here instead" in caplog.text
-
-
-@pytest.mark.usefixtures("helper_for_any_size")
-def test_a_helper_that_answers_nonsense_leaves_the_reading_here(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
-) -> None:
-    path = tmp_path / "many.bib"
-    path.write_text(_entries(200), encoding="utf-8")
-    nonsense = "import pickle, sys; pickle.dump(('batch', []), sys.stdout.buffer)"
-    monkeypatch.setattr(reading, "HELPER_COMMAND", [sys.executable, "-c", nonsense])
-    with caplog.at_level(logging.WARNING, logger="desktop.core.reading"):
-        result, by_helper, _ = _read_all([path])
-    assert not by_helper
-    assert result == _read_here([path])
-    assert "began with 'batch'" in caplog.text
+    assert logged in caplog.text
 
 
 # Starts the real helper, which dies right after sending its second batch.

@@ -161,7 +161,9 @@ _STRING_AFTER_AT = re.compile(r"\s*string", re.IGNORECASE)
 
 
 def read_in_batches(
-    sources: Iterable[tuple[str, str, str, str | None]], batch_chars: int | None = None
+    sources: Iterable[tuple[str, str, str, str | None]],
+    batch_chars: int | None = None,
+    skip: int = 0,
 ) -> tuple[ParseResult, Iterator[list[Record]]]:
     """Read decoded files (name, text, encoding, a note if it was guessed) as `parse_many`
     does, giving the records in batches, in order, as they are read; the result's problems,
@@ -172,7 +174,8 @@ def read_in_batches(
     One with @string abbreviations (which apply to the whole file, and to the other files)
     is read whole first; so is one with crossref or xdata parents, from the part where
     the first one is met (the records given before it cannot change: no parent takes
-    anything from its children). `batch_chars` is `BATCH_CHARS` unless given.
+    anything from its children). `batch_chars` is `BATCH_CHARS` unless given. The first
+    `skip` records are read (their problems reported) but not given.
     """
     result = ParseResult()
     texts = []
@@ -184,8 +187,20 @@ def read_in_batches(
             result.problems.append(Problem(source=name, line=None, message=note))
     result.encoding = ", ".join(dict.fromkeys(encodings)) or result.encoding
     if any(_may_define_abbreviations(text) for _, text in texts):
-        return result, _read_whole(texts, result)
-    return result, _read_in_parts(texts, result, batch_chars or BATCH_CHARS)
+        batches = _read_whole(texts, result)
+    else:
+        batches = _read_in_parts(texts, result, batch_chars or BATCH_CHARS)
+    return result, _leaving_out(batches, skip)
+
+
+def _leaving_out(batches: Iterator[list[Record]], count: int) -> Iterator[list[Record]]:
+    """`batches` without their first `count` records."""
+    for batch in batches:
+        if count >= len(batch):
+            count -= len(batch)
+        else:
+            yield batch[count:]
+            count = 0
 
 
 def _may_define_abbreviations(text: str) -> bool:
@@ -199,10 +214,8 @@ def _may_define_abbreviations(text: str) -> bool:
     return False
 
 
-def _read_whole(
-    sources: list[tuple[str, str]], result: ParseResult, skip: int = 0
-) -> Iterator[list[Record]]:
-    """All entries read before any record is made; the first `skip` records not given."""
+def _read_whole(sources: list[tuple[str, str]], result: ParseResult) -> Iterator[list[Record]]:
+    """All entries read before any record is made."""
     files = [_split(name, text, result) for name, text in sources]
     sources.clear()
     shared: dict[str, str] = {}
@@ -222,12 +235,8 @@ def _read_whole(
     while entries:
         batch: list[Record] = []
         while entries and len(batch) < _WHOLE_BATCH:
-            batch.append(_to_record(entries.pop(), result.problems))  # its problems, too
-        if skip >= len(batch):
-            skip -= len(batch)
-        else:
-            yield batch[skip:]
-            skip = 0
+            batch.append(_to_record(entries.pop(), result.problems))
+        yield batch
 
 
 def _read_in_parts(
@@ -250,7 +259,7 @@ def _read_in_parts(
             if any(_inherits(entry) for entry in entries):
                 result.problems[:] = notes
                 result.preambles.clear()
-                yield from _read_whole(sources, result, skip=len(keyed))
+                yield from _leaving_out(_read_whole(sources, result), len(keyed))
                 return
             yield [_to_record(entry, record_problems) for entry in entries]
             for entry in entries:
