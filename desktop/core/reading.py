@@ -4,6 +4,9 @@ Reading is pure Python and so is half of storing: in one process the two take tu
 one core. A large BibTeX import is therefore read by a helper process (this module, run
 as `python -m desktop.core.reading`), which sends the records in batches as it reads them
 (`bibtex.read_in_batches`); the import stores each batch while the helper reads the next.
+The batches wait in a temporary file, not in a pipe: the helper never waits for the
+import to take one, and ends (letting go of all it holds) as soon as it has read the
+last part.
 
 What the helper gives is exactly what reading in this process gives. Should the helper
 fail (it cannot start, it dies, it sends something unreadable), the files are read here
@@ -13,6 +16,7 @@ depends on it.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import pickle
@@ -50,7 +54,7 @@ class Reading:
     batches: Iterator[list[Record]]
     #: How many papers are expected, for progress: an estimate while the helper reads.
     expected: int
-    _helper: subprocess.Popen[bytes] | None = field(default=None, repr=False)
+    _helper: _Helper | None = field(default=None, repr=False)
 
     @classmethod
     def of(cls, formats: list[str], result: ParseResult) -> Reading:
@@ -59,13 +63,11 @@ class Reading:
         return cls(formats, result, iter([records] if records else []), len(records))
 
     def close(self) -> None:
-        """Stop the helper, if one is still reading (the import was cancelled or failed)."""
-        close_batches = getattr(self.batches, "close", None)
-        if close_batches is not None:
-            close_batches()  # a generator reading from the helper: its temporary file goes
+        """Stop the helper, if one is still reading (the import was cancelled or failed),
+        and let go of its files."""
         helper, self._helper = self._helper, None
         if helper is not None:
-            _stop(helper)
+            helper.stop()
 
     def __enter__(self) -> Reading:
         return self
@@ -127,32 +129,108 @@ def _read_bytes(path: Path) -> bytes:
 def _read_by_helper(paths: Sequence[Path], format: str) -> Reading | None:
     """The reading of a helper process; None if it could not be started."""
     names = ["bibtex" if format == "auto" else registry.get(format).name for _ in paths]
-    result = ParseResult()
-    errors = tempfile.TemporaryFile()  # noqa: SIM115 (closed when the reading ends)
-    helper = None
     try:
-        helper = subprocess.Popen(
-            HELPER_COMMAND,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=errors,
-            env=_helper_environment(),
+        helper = _Helper.start()
+    except Exception as error:
+        log.warning("The reading helper could not be started (%s); reading here instead.", error)
+        return None
+    try:
+        pickle.dump(
+            {"paths": [str(p) for p in paths], "batches": str(helper.batches_path)}, helper.requests
         )
-        assert helper.stdin is not None
-        pickle.dump([str(path) for path in paths], helper.stdin)
-        helper.stdin.close()
-        assert helper.stdout is not None
-        kind, expected = pickle.load(helper.stdout)
+        helper.requests.close()
+        kind, expected = pickle.load(helper.answers)
         if kind != "expected":
             raise _HelperFailed(f"the helper began with {kind!r}")
+        helper.batches_file_opened()
     except Exception as error:  # whatever went wrong, read here instead
-        _log_failure(error, errors)
-        errors.close()
-        if helper is not None:
-            _stop(helper)
+        helper.log_failure(error)
+        helper.stop()
         return None
-    reading = _from_helper(helper, paths, result, errors)
-    return Reading(names, result, reading, expected, helper)
+    result = ParseResult()
+    return Reading(names, result, _from_helper(helper, paths, result), expected, helper)
+
+
+class _HelperFailed(Exception):
+    pass
+
+
+@dataclass
+class _Helper:
+    """A helper process, and the files it talks through: it is sent a request, writes
+    batches of records to a temporary file, and says on its answers when each is there."""
+
+    process: subprocess.Popen[bytes]
+    batches: IO[bytes]
+    batches_path: Path
+    #: Its standard error, for the log should it fail.
+    errors: IO[bytes]
+
+    @classmethod
+    def start(cls) -> _Helper:
+        """Start the helper (whether it runs is seen from its first answer)."""
+        errors = tempfile.TemporaryFile()  # noqa: SIM115 (closed by `stop`)
+        descriptor, batches_path = tempfile.mkstemp(prefix="papershelf-reading-")
+        try:
+            process = subprocess.Popen(
+                HELPER_COMMAND,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=errors,
+                env=_helper_environment(),
+            )
+        except Exception:
+            errors.close()
+            os.close(descriptor)
+            Path(batches_path).unlink()
+            raise
+        return cls(process, os.fdopen(descriptor, "rb"), Path(batches_path), errors)
+
+    @property
+    def requests(self) -> IO[bytes]:
+        assert self.process.stdin is not None
+        return self.process.stdin
+
+    @property
+    def answers(self) -> IO[bytes]:
+        assert self.process.stdout is not None
+        return self.process.stdout
+
+    def batches_file_opened(self) -> None:
+        # Where a file may be removed while open (not on Windows), it goes from its
+        # folder now, and from the disk once both processes let go of it, even if they
+        # are killed.
+        self._remove_batches_file()
+
+    def next_batch(self, size: int) -> list[Record]:
+        """The next batch in the batches file, which the helper said holds `size` records."""
+        batch = pickle.load(self.batches)
+        if not isinstance(batch, list) or len(batch) != size:
+            raise _HelperFailed(f"the batches file did not hold the batch of {size} announced")
+        return batch
+
+    def log_failure(self, error: Exception) -> None:
+        self.errors.seek(0)
+        said = self.errors.read()[-2000:].decode("utf-8", errors="replace")
+        log.warning(
+            "Reading in a helper process failed (%s); reading here instead. %s", error, said
+        )
+
+    def stop(self) -> None:
+        """Kill the helper if it still runs, and wait for it: no process is left behind,
+        and no file."""
+        if self.process.poll() is None:
+            self.process.kill()
+        self.process.wait()
+        for stream in (self.process.stdin, self.process.stdout, self.batches, self.errors):
+            if stream is not None:
+                stream.close()
+        self._remove_batches_file()
+
+    def _remove_batches_file(self) -> None:
+        # Where it is still open in the helper (Windows), `stop` removes it.
+        with contextlib.suppress(OSError):
+            self.batches_path.unlink(missing_ok=True)
 
 
 def _helper_environment() -> dict[str, str]:
@@ -165,43 +243,26 @@ def _helper_environment() -> dict[str, str]:
     return environment
 
 
-class _HelperFailed(Exception):
-    pass
-
-
-def _stop(helper: subprocess.Popen[bytes]) -> None:
-    """Kill the helper if it still runs, and wait for it: no process is left behind."""
-    if helper.poll() is None:
-        helper.kill()
-    helper.wait()
-    for stream in (helper.stdin, helper.stdout):
-        if stream is not None:
-            stream.close()
-
-
 def _from_helper(
-    helper: subprocess.Popen[bytes], paths: Sequence[Path], result: ParseResult, errors: IO[bytes]
+    helper: _Helper, paths: Sequence[Path], result: ParseResult
 ) -> Iterator[list[Record]]:
-    assert helper.stdout is not None
     given = 0
-    try:
-        while True:
-            try:
-                kind, payload = pickle.load(helper.stdout)
-                if kind == "batch":
-                    given += len(payload)
-                elif kind == "done":
-                    result.problems, result.preambles, result.encoding = payload
-                    return
-                else:
-                    raise _HelperFailed(f"the helper sent {kind!r}: {payload}")
-            except Exception as error:  # whatever went wrong, read here instead
-                _log_failure(error, errors)
-                yield from _read_here(paths, result, given)
+    while True:
+        try:
+            kind, payload = pickle.load(helper.answers)
+            if kind == "batch":
+                batch = helper.next_batch(payload)
+                given += len(batch)
+            elif kind == "done":
+                result.problems, result.preambles, result.encoding = payload
                 return
-            yield payload
-    finally:
-        errors.close()
+            else:
+                raise _HelperFailed(f"the helper sent {kind!r}: {payload}")
+        except Exception as error:  # whatever went wrong, read here instead
+            helper.log_failure(error)
+            yield from _read_here(paths, result, given)
+            return
+        yield batch
 
 
 def _read_here(paths: Sequence[Path], result: ParseResult, given: int) -> Iterator[list[Record]]:
@@ -222,27 +283,26 @@ def _decoded(paths: Sequence[Path]) -> list[tuple[str, str, str, str | None]]:
     return [(path.name, *decode_bytes(_read_bytes(path))) for path in paths]
 
 
-def _log_failure(error: Exception, errors: IO[bytes]) -> None:
-    errors.seek(0)
-    said = errors.read()[-2000:].decode("utf-8", errors="replace")
-    log.warning("Reading in a helper process failed (%s); reading here instead. %s", error, said)
-
-
 # --- The helper's side ------------------------------------------------------------------
 
 
 def _serve(requests: IO[bytes], answers: IO[bytes]) -> None:
-    """Read the files named on `requests`; send what `read_in_batches` gives on `answers`."""
+    """Read the files a request names; write what `read_in_batches` gives to the batches
+    file it names, saying on `answers` when each batch is there."""
     from desktop.core.formats import bibtex
 
-    sources = _decoded([Path(path) for path in pickle.load(requests)])
-    # Entries start with "@", nearly always at the start of a line.
-    expected = sum(text.count("\n@") + text.startswith("@") for _, text, _, _ in sources)
-    _send(answers, ("expected", expected))
-    result, batches = bibtex.read_in_batches(sources)
-    del sources
-    for batch in batches:
-        _send(answers, ("batch", batch))
+    request = pickle.load(requests)
+    with open(request["batches"], "wb") as batches_file:
+        sources = _decoded([Path(path) for path in request["paths"]])
+        # Entries start with "@", nearly always at the start of a line.
+        expected = sum(text.count("\n@") + text.startswith("@") for _, text, _, _ in sources)
+        _send(answers, ("expected", expected))
+        result, batches = bibtex.read_in_batches(sources)
+        del sources
+        for batch in batches:
+            pickle.dump(batch, batches_file, protocol=pickle.HIGHEST_PROTOCOL)
+            batches_file.flush()  # all of it in the file before it is announced
+            _send(answers, ("batch", len(batch)))
     _send(answers, ("done", (result.problems, result.preambles, result.encoding)))
 
 

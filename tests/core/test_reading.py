@@ -8,7 +8,9 @@ read here and no record is given twice. A cancelled import stops it.
 from __future__ import annotations
 
 import logging
+import os
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -34,6 +36,14 @@ def _entries(count: int, start: int = 0) -> str:
     )
 
 
+@pytest.fixture
+def no_fallback(caplog: pytest.LogCaptureFixture) -> Iterator[None]:
+    """The helper read everything: nothing was read here after it failed."""
+    with caplog.at_level(logging.WARNING, logger="desktop.core.reading"):
+        yield
+    assert "reading here instead" not in caplog.text
+
+
 def _read_all(paths: list[Path], format: str = "auto") -> tuple[ParseResult, bool, int]:
     """What `read_files` gives, whether a helper read it, and how many batches came."""
     with reading.read_files(paths, format=format) as read:
@@ -48,7 +58,7 @@ def _read_here(paths: list[Path]) -> ParseResult:
     return registry.read_many(files)[1]
 
 
-@pytest.mark.usefixtures("helper_for_any_size")
+@pytest.mark.usefixtures("helper_for_any_size", "no_fallback")
 def test_the_helper_reads_corpus_files_as_they_are_read_here(corpus_dir: Path) -> None:
     # The largest files: with and without @string abbreviations, crossref, problems.
     paths = sorted(corpus_dir.rglob("*.bib"), key=lambda p: p.stat().st_size)[-12:]
@@ -58,7 +68,7 @@ def test_the_helper_reads_corpus_files_as_they_are_read_here(corpus_dir: Path) -
         assert result == _read_here([path]), path
 
 
-@pytest.mark.usefixtures("helper_for_any_size")
+@pytest.mark.usefixtures("helper_for_any_size", "no_fallback")
 def test_the_helper_reads_several_files_as_one_bibliography(tmp_path: Path) -> None:
     first = tmp_path / "a.bib"
     first.write_text(_entries(50) + "@comment{kept}\n", encoding="utf-8")
@@ -87,11 +97,15 @@ _NONSENSE = "import pickle, sys; pickle.dump(('batch', []), sys.stdout.buffer)"
 @pytest.mark.usefixtures("helper_for_any_size")
 @pytest.mark.parametrize(
     ("helper", "logged"),
-    [("raise SystemExit(3)", "reading here instead"), (_NONSENSE, "began with 'batch'")],
-    ids=["cannot start", "answers nonsense"],
+    [
+        (None, "could not be started"),
+        ("raise SystemExit(3)", "reading here instead"),
+        (_NONSENSE, "began with 'batch'"),
+    ],
+    ids=["no program", "cannot start", "answers nonsense"],
 )
 def test_a_helper_that_fails_at_once_leaves_the_reading_here(
-    helper: str,
+    helper: str | None,
     logged: str,
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
@@ -99,12 +113,17 @@ def test_a_helper_that_fails_at_once_leaves_the_reading_here(
 ) -> None:
     path = tmp_path / "many.bib"
     path.write_text(_entries(200), encoding="utf-8")
-    monkeypatch.setattr(reading, "HELPER_COMMAND", [sys.executable, "-c", helper])
+    command = (
+        [str(tmp_path / "no-such-program")] if helper is None else [sys.executable, "-c", helper]
+    )
+    monkeypatch.setattr(reading, "HELPER_COMMAND", command)
+    monkeypatch.setattr(reading.tempfile, "tempdir", str(tmp_path))
     with caplog.at_level(logging.WARNING, logger="desktop.core.reading"):
         result, by_helper, _ = _read_all([path])
     assert not by_helper
     assert result == _read_here([path])
     assert logged in caplog.text
+    assert not list(tmp_path.glob("papershelf-reading-*"))  # no batches file left behind
 
 
 # Starts the real helper, which dies right after sending its second batch.
@@ -120,15 +139,30 @@ def dying(answers, message):
 reading._send = dying
 reading._main()
 """
+# Starts the real helper, which announces its second batch as one record longer.
+_MISCOUNTING_HELPER = """
+from desktop.core import reading
+send, sent = reading._send, []
+def miscounting(answers, message):
+    sent.append(message[0])
+    if sent.count("batch") == 2:
+        message = ("batch", message[1] + 1)
+    send(answers, message)
+reading._send = miscounting
+reading._main()
+"""
 
 
 @pytest.mark.usefixtures("helper_for_any_size")
-def test_a_helper_dying_halfway_gives_way_to_reading_here_without_repeats(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+@pytest.mark.parametrize(
+    "helper", [_DYING_HELPER, _MISCOUNTING_HELPER], ids=["dies", "says what is not so"]
+)
+def test_a_helper_failing_halfway_gives_way_to_reading_here_without_repeats(
+    helper: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     path = tmp_path / "many.bib"
     path.write_text(_entries(6000) + "@article{broken, title = {x\n", encoding="utf-8")
-    monkeypatch.setattr(reading, "HELPER_COMMAND", [sys.executable, "-c", _DYING_HELPER])
+    monkeypatch.setattr(reading, "HELPER_COMMAND", [sys.executable, "-c", helper])
     # Read here in smaller batches than the helper's: the batch where it stopped is cut.
     monkeypatch.setattr(bibtex, "BATCH_CHARS", bibtex.BATCH_CHARS // 7)
     with caplog.at_level(logging.WARNING, logger="desktop.core.reading"):
@@ -141,6 +175,41 @@ def test_a_helper_dying_halfway_gives_way_to_reading_here_without_repeats(
     assert len(result.problems) == 1
 
 
+@pytest.mark.usefixtures("helper_for_any_size", "no_fallback")
+def test_the_helper_reads_ahead_of_the_import_and_ends_early(tmp_path: Path) -> None:
+    # Its batches wait in a file, not in a pipe: the helper does not wait for the import
+    # to take them, and ends (letting go of the file's text) long before.
+    path = tmp_path / "many.bib"
+    path.write_text(_entries(6000), encoding="utf-8")
+    with reading.read_files([path]) as read:
+        assert read._helper is not None
+        first = next(read.batches)
+        read._helper.process.wait(timeout=60)  # every batch written, none taken yet
+        rest = [record for batch in read.batches for record in batch]
+    assert [*first, *rest] == _read_here([path]).records
+
+
+@pytest.mark.usefixtures("helper_for_any_size")
+@pytest.mark.parametrize("taken", [0, 1, "all"])
+def test_a_reading_leaves_no_file_behind(
+    taken: int | str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "many.bib"
+    path.write_text(_entries(3000), encoding="utf-8")
+    monkeypatch.setattr(reading.tempfile, "tempdir", str(tmp_path / "temporary"))
+    (tmp_path / "temporary").mkdir()
+    with reading.read_files([path]) as read:
+        helper = read._helper
+        assert helper is not None
+        # Gone from its folder at once (where an open file can go; not on Windows).
+        assert os.name != "posix" or not list((tmp_path / "temporary").iterdir())
+        for _ in range(3000 if taken == "all" else int(taken)):
+            if next(read.batches, None) is None:
+                break
+    assert helper.batches.closed and helper.errors.closed
+    assert not list((tmp_path / "temporary").iterdir())
+
+
 @pytest.mark.usefixtures("helper_for_any_size")
 def test_closing_a_reading_stops_its_helper(tmp_path: Path) -> None:
     path = tmp_path / "many.bib"
@@ -150,10 +219,10 @@ def test_closing_a_reading_stops_its_helper(tmp_path: Path) -> None:
     assert helper is not None
     next(read.batches)
     read.close()
-    assert helper.returncode is not None  # stopped and waited for: no process left behind
+    assert helper.process.returncode is not None  # stopped and waited for: no process left behind
 
 
-@pytest.mark.usefixtures("helper_for_any_size")
+@pytest.mark.usefixtures("helper_for_any_size", "no_fallback")
 def test_an_import_read_by_the_helper_stores_everything_once(
     library: Library, tmp_path: Path
 ) -> None:

@@ -243,30 +243,90 @@ def _read_in_parts(
     sources: list[tuple[str, str]], result: ParseResult, batch_chars: int
 ) -> Iterator[list[Record]]:
     notes = list(result.problems)
+    # Each file is cut into its parts at once and let go of whole (see `_Piece`).
+    files = [_pieces(name, text, batch_chars) for name, text in sources]
+    sources.clear()
     # The problems come in `_read_whole`'s order: reading, repeated keys, then records.
     record_problems: list[Problem] = []
-    keyed: list[_Entry] = []  # fields let go of: only their keys and places are needed
-    for name, text in sources:
-        file = _File(name, text, _blank_comments(text), [])
-        expand = _Expander({}, name, result.problems)
-        for part in bibtex_split.parts(file.seen, batch_chars):
+    repeated = _RepeatedKeys()
+    given = 0
+    for pieces in files:
+        expand = _Expander({}, pieces[0].name, result.problems)
+        for piece in pieces:
+            file = piece.file()
             try:
-                file.blocks = bibtex_split.split(file.seen, part).blocks
+                file.blocks = bibtex_split.split(file.seen, piece.part).blocks
             except Exception as error:  # a bug in the splitter must not lose the user's file
-                result.problems.append(_unreadable_part(file, part, error))
+                result.problems.append(_unreadable_part(file, piece.part, error))
+                piece.let_go()
                 continue
             entries = list(_read_blocks(file, expand, result))
             if any(_inherits(entry) for entry in entries):
                 result.problems[:] = notes
                 result.preambles.clear()
-                yield from _leaving_out(_read_whole(sources, result), len(keyed))
+                whole = [(p[0].name, "".join(piece.own_text() for piece in p)) for p in files]
+                files.clear()
+                yield from _leaving_out(_read_whole(whole, result), given)
                 return
-            yield [_to_record(entry, record_problems) for entry in entries]
             for entry in entries:
-                entry.fields = {}
-            keyed += entries
-    _report_duplicate_keys(keyed, result.problems)
+                repeated.note(entry)
+            batch = [_to_record(entry, record_problems) for entry in entries]
+            del entries, file
+            piece.let_go()
+            given += len(batch)
+            yield batch
+    result.problems += repeated.problems
     result.problems += record_problems
+
+
+@dataclass
+class _Piece:
+    """One of a file's `bibtex_split.parts`, cut out as a text of its own.
+
+    Once read, a piece keeps only its own text (the next piece starts with the spaces
+    before its `@`), as UTF-8: it is needed again only if the file must be read whole
+    after all (a crossref), and a string with one character beyond Latin-1 takes two or
+    four bytes for every character. So a file is held twice while it is cut, then less
+    and less as it is read.
+    """
+
+    name: str
+    #: The part's text, and as the splitter sees it (comments blanked), until it is read.
+    text: str | None
+    seen: str | None
+    #: The part, with offsets in `text`.
+    part: bibtex_split.Part
+    #: How much of `text` is this piece's own.
+    own: int
+    kept: bytes = b""
+
+    def file(self) -> _File:
+        assert self.text is not None and self.seen is not None, "a piece is read once"
+        return _File(self.name, self.text, self.seen, [])
+
+    def own_text(self) -> str:
+        if self.text is not None:
+            return self.text[: self.own]
+        return self.kept.decode("utf-8", "surrogatepass")
+
+    def let_go(self) -> None:
+        self.kept = self.own_text().encode("utf-8", "surrogatepass")
+        self.text = self.seen = None
+
+
+def _pieces(name: str, text: str, batch_chars: int) -> list[_Piece]:
+    """`text` cut into its parts (an empty text is one empty part)."""
+    seen = _blank_comments(text)
+    parts = bibtex_split.parts(seen, batch_chars)
+    pieces = []
+    for number, part in enumerate(parts):
+        # A part ends at the next one's `@`; the next starts at the beginning of that line.
+        own_end = parts[number + 1].start if number + 1 < len(parts) else part.end
+        own_seen = seen[part.start : part.end]
+        own_text = own_seen if seen is text else text[part.start : part.end]
+        local = bibtex_split.Part(0, part.end - part.start, part.line)
+        pieces.append(_Piece(name, own_text, own_seen, local, own_end - part.start))
+    return pieces
 
 
 def _inherits(entry: _Entry) -> bool:
@@ -605,23 +665,39 @@ def _quote_end(raw: str, start: int) -> int:
 
 
 def _report_duplicate_keys(entries: list[_Entry], problems: list[Problem]) -> None:
-    """Two entries with one key are both kept; BibTeX compares keys ignoring case."""
-    first: dict[str, _Entry] = {}
+    repeated = _RepeatedKeys()
     for entry in entries:
+        repeated.note(entry)
+    problems += repeated.problems
+
+
+class _RepeatedKeys:
+    """Entries that share a key, found as they are read: both are kept, and the later one
+    is reported. BibTeX compares keys ignoring case."""
+
+    def __init__(self) -> None:
+        #: The file and line of the first entry with each key.
+        self._first: dict[str, tuple[str, int | None]] = {}
+        self.problems: list[Problem] = []
+
+    def note(self, entry: _Entry) -> None:
         if not entry.key:
-            continue
-        earlier = first.setdefault(entry.key.lower(), entry)
-        if earlier is not entry:
-            where = f"line {earlier.line}" if earlier.source == entry.source else earlier.source
-            problems.append(
-                Problem(
-                    entry.source,
-                    entry.line,
-                    f"The citation key '{entry.key}' is also used by the entry at {where}; "
-                    "both entries were kept.",
-                    raw=entry.raw,
-                )
+            return
+        folded = entry.key.lower()
+        if folded not in self._first:
+            self._first[folded] = (entry.source, entry.line)
+            return
+        source, line = self._first[folded]
+        where = f"line {line}" if source == entry.source else source
+        self.problems.append(
+            Problem(
+                entry.source,
+                entry.line,
+                f"The citation key '{entry.key}' is also used by the entry at {where}; "
+                "both entries were kept.",
+                raw=entry.raw,
             )
+        )
 
 
 def _inherit(entries: list[_Entry], parked: list[_Entry], problems: list[Problem]) -> None:

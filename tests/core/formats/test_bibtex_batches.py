@@ -8,6 +8,8 @@ their order) and the preambles must be the same.
 
 from __future__ import annotations
 
+import sys
+import tracemalloc
 from pathlib import Path
 
 from hypothesis import given, settings
@@ -97,6 +99,44 @@ def test_a_crossref_in_a_later_part_is_resolved_and_no_record_is_given_twice() -
     assert [r.citekey for r in batched.records].count("key1") == 1
 
 
+def test_indented_entries_read_whole_after_some_parts_keep_their_lines_and_text() -> None:
+    # A broken entry among indented ones, and a crossref that switches to reading whole.
+    entries = ["   " + _entry(n) for n in range(30)]
+    entries[12] = "  @article{broken, title = {no closing brace\n\n"
+    entries[25] = "\t@inproceedings{child, title = {A Paper}, crossref = {key3}}\n\n"
+    text = "".join(entries)
+    batched, batches = _batched([("indented.bib", text)], 300)
+    assert len(batches) > 2
+    assert batched == _whole([("indented.bib", text)])
+    [problem] = batched.problems
+    broken = text.index("@article{broken")
+    assert problem.line == text.count("\n", 0, broken) + 1
+    assert problem.raw == text[broken : text.index("@", broken + 1) - 1]
+
+
+def test_parts_already_read_are_let_go_of() -> None:
+    # A character beyond Latin-1 in every entry (as in real bibliographies: names, dashes,
+    # quotes) makes Python store each part at two bytes a character. Parts already read
+    # are kept as UTF-8 only (in case a crossref needs the file whole), so by the last
+    # batch the text is held at about half its size.
+    abstract = ",\n  abstract = {Čech " + "words " * 300 + "}"
+    text = "".join(_entry(n, abstract) for n in range(2000)) + "@misc{last, title = {Last}}\n"
+    in_memory = sys.getsizeof(text)
+    tracemalloc.start()
+    try:
+        _, batches = bibtex.read_in_batches([("big.bib", text, "utf-8", None)], 100_000)
+        del text  # held by the reading alone
+        count = 0
+        for batch in batches:
+            count += len(batch)
+            if count == 2001:  # the last batch: every other part has been read
+                held, _ = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert count == 2001
+    assert held < 0.7 * in_memory
+
+
 def test_several_files_read_in_batches_as_one_bibliography() -> None:
     sources = [
         ("a.bib", "".join(_entry(n) for n in range(10))),
@@ -125,6 +165,10 @@ _PIECES = [
     "% a comment line\n",
     "@article{a, title = {Same key}}\n",
     "@article{h, year = {not a year}}\n",
+    # Indented: the spaces before an `@` end one part and start the next line's.
+    "  @misc{i, title = {Indented}}\n",
+    "\t @article{j, title = {Unclosed, indented\n",
+    "@misc{k, title = {Čech – “beyond Latin-1”}, author = {Müller, Jürgen}}\n",
     "\n",
 ]
 
@@ -134,5 +178,12 @@ _PIECES = [
 def test_generated_bibliographies_read_in_batches_as_they_read_whole(
     pieces: list[str], batch_chars: int
 ) -> None:
-    sources = [("generated.bib", "".join(pieces))]
+    text = "".join(pieces)
+    sources = [("generated.bib", text)]
     assert _batched(sources, batch_chars)[0] == _whole(sources)
+    # A file read whole after some parts were read (and let go of) is put together again
+    # exactly as it was.
+    parts = bibtex._pieces("generated.bib", text, batch_chars)
+    for part in parts[::2]:
+        part.let_go()
+    assert "".join(part.own_text() for part in parts) == text
