@@ -199,6 +199,41 @@ def insert_plain_rows(
     connection.exec_driver_sql(statement, rows)
 
 
+def insert_many(session: Session, model: type[SQLModel], rows: list[dict[str, Any]]) -> None:
+    """Insert many rows (every column given), as one executemany.
+
+    On SQLite the values are converted as SQLAlchemy converts them (JSON and dates to
+    text), a value shared by many rows (a timestamp) once, and handed to the driver:
+    SQLAlchemy's own per-row processing of 25 columns costs about as much as SQLite's
+    insert. On PostgreSQL, whose statements need casts for JSON, SQLAlchemy inserts them.
+    """
+    if not rows:
+        return
+    connection = session.connection()
+    table = model.__table__  # type: ignore[attr-defined]
+    if connection.dialect.name != "sqlite":
+        connection.execute(table.insert(), rows)
+        return
+    columns = [column.name for column in table.columns]
+    processors = [column.type.bind_processor(connection.dialect) for column in table.columns]
+    converted: list[dict[int, Any]] = [{} for _ in columns]  # by id(): shared values once
+
+    def value(row: dict[str, Any], number: int) -> Any:
+        given = row[columns[number]]
+        process = processors[number]
+        if process is None or given is None:
+            return given
+        if isinstance(given, dict | list):
+            return process(given)
+        seen = converted[number]
+        if id(given) not in seen:
+            seen[id(given)] = process(given)
+        return seen[id(given)]
+
+    plain = [tuple(value(row, n) for n in range(len(columns))) for row in rows]
+    insert_plain_rows(session, model, tuple(columns), plain)
+
+
 def upsert(session: Session, model: type[SQLModel], values: dict[str, Any], key: str) -> None:
     """Insert a row, or update it where one with the same `key` column exists."""
     statement = _dialect_insert(session)(model).values(**values)

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import delete, func, insert, update
+from sqlalchemy import delete, func, update
 from sqlmodel import Session, col, select
 
 from desktop.core import db, people
@@ -118,8 +118,7 @@ def insert_papers(
         {"id": paper_id, **paper_row(record, key, now)}
         for paper_id, (record, key) in zip(ids, keyed, strict=True)
     ]
-    # Core, not the ORM's bulk path: one executemany, no per-row bookkeeping.
-    session.connection().execute(insert(Paper.__table__), rows)  # type: ignore[attr-defined]
+    db.insert_many(session, Paper, rows)
     people.link_many(
         session,
         [

@@ -68,3 +68,19 @@ def test_short_authors() -> None:
     assert short_authors([Person(family="Levine")]) == "Levine"
     assert short_authors([Person(family="Levine"), Person(family="Finn")]) == "Levine and Finn"
     assert short_authors([Person(as_written="OpenAI")]) == "OpenAI"
+
+
+def test_imported_times_compare_in_sql_with_times_written_later(library: Library) -> None:
+    # Papers are inserted in bulk, past SQLAlchemy's conversions; a paper moved to the
+    # trash gets its time through SQLAlchemy. SQLite compares times as text: both must be
+    # written alike, or a paper could seem trashed before it came.
+    imported = library.import_text("@misc{a, title={A}}\n@misc{b, title={B}}").paper_ids
+    library.delete_papers(imported)
+    with library.engine.connect() as connection:
+        (out_of_order,) = connection.exec_driver_sql(
+            "SELECT count(*) FROM paper WHERE deleted_at < created_at OR updated_at < created_at"
+        ).one()
+        (trashed,) = connection.exec_driver_sql(
+            "SELECT count(*) FROM paper WHERE deleted_at IS NOT NULL"
+        ).one()
+    assert (trashed, out_of_order) == (2, 0)
