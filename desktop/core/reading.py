@@ -20,7 +20,6 @@ import contextlib
 import logging
 import os
 import pickle
-import subprocess
 import sys
 import tempfile
 from collections.abc import Iterator, Sequence
@@ -29,10 +28,12 @@ from pathlib import Path
 from types import TracebackType
 from typing import IO, Any
 
+from desktop.core import helper_process
 from desktop.core.errors import InvalidInputError
 from desktop.core.formats import registry
 from desktop.core.formats.encoding import decode_bytes
 from desktop.core.formats.record import ParseResult, Record
+from desktop.core.helper_process import HelperProcess
 
 log = logging.getLogger(__name__)
 
@@ -41,7 +42,7 @@ log = logging.getLogger(__name__)
 HELPER_FROM_BYTES = 4_000_000
 _BIBTEX_EXTENSIONS = (".bib", ".bibtex")
 #: How the helper is started.
-HELPER_COMMAND = [sys.executable, "-m", __name__]
+HELPER_COMMAND = helper_process.command_for(__name__)
 
 
 @dataclass
@@ -94,22 +95,16 @@ def read_files(paths: Sequence[Path], *, format: str = "auto") -> Reading:
 
 
 def _for_helper(paths: Sequence[Path], format: str) -> bool:
-    if format not in ("auto", "bibtex", "biblatex") or getattr(sys, "frozen", False):
-        return False  # only BibTeX is read in batches; a frozen app has no `python -m`
+    if format not in ("auto", "bibtex", "biblatex"):
+        return False  # only BibTeX is read in batches
     if format == "auto" and not all(p.suffix.lower() in _BIBTEX_EXTENSIONS for p in paths):
         return False
-    if _usable_cores() < 2:
-        return False  # one core: the two processes would only take turns
+    if not helper_process.available():
+        return False
     try:
         return sum(path.stat().st_size for path in paths) >= HELPER_FROM_BYTES
     except OSError:
         return False  # reading it here says what is wrong
-
-
-def _usable_cores() -> int:
-    if hasattr(os, "sched_getaffinity"):  # Linux: the cores this process may run on
-        return len(os.sched_getaffinity(0))
-    return os.cpu_count() or 1  # macOS and Windows have no affinity call
 
 
 def _read_bytes(path: Path) -> bytes:
@@ -135,16 +130,13 @@ def _read_by_helper(paths: Sequence[Path], format: str) -> Reading | None:
         log.warning("The reading helper could not be started (%s); reading here instead.", error)
         return None
     try:
-        pickle.dump(
-            {"paths": [str(p) for p in paths], "batches": str(helper.batches_path)}, helper.requests
-        )
-        helper.requests.close()
-        kind, expected = pickle.load(helper.answers)
+        helper.process.send({"paths": [str(p) for p in paths], "batches": str(helper.batches_path)})
+        kind, expected = helper.process.receive()
         if kind != "expected":
             raise _HelperFailed(f"the helper began with {kind!r}")
         helper.batches_file_opened()
     except Exception as error:  # whatever went wrong, read here instead
-        helper.log_failure(error)
+        helper.process.log_failure(error, "Reading")
         helper.stop()
         return None
     result = ParseResult()
@@ -157,44 +149,23 @@ class _HelperFailed(Exception):
 
 @dataclass
 class _Helper:
-    """A helper process, and the files it talks through: it is sent a request, writes
-    batches of records to a temporary file, and says on its answers when each is there."""
+    """The reading helper, and the temporary file it writes batches of records to (it
+    says in its answers when each is there)."""
 
-    process: subprocess.Popen[bytes]
+    process: HelperProcess
     batches: IO[bytes]
     batches_path: Path
-    #: Its standard error, for the log should it fail.
-    errors: IO[bytes]
 
     @classmethod
     def start(cls) -> _Helper:
-        """Start the helper (whether it runs is seen from its first answer)."""
-        errors = tempfile.TemporaryFile()  # noqa: SIM115 (closed by `stop`)
         descriptor, batches_path = tempfile.mkstemp(prefix="papershelf-reading-")
         try:
-            process = subprocess.Popen(
-                HELPER_COMMAND,
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=errors,
-                env=_helper_environment(),
-            )
+            process = HelperProcess.start(HELPER_COMMAND)
         except Exception:
-            errors.close()
             os.close(descriptor)
             Path(batches_path).unlink()
             raise
-        return cls(process, os.fdopen(descriptor, "rb"), Path(batches_path), errors)
-
-    @property
-    def requests(self) -> IO[bytes]:
-        assert self.process.stdin is not None
-        return self.process.stdin
-
-    @property
-    def answers(self) -> IO[bytes]:
-        assert self.process.stdout is not None
-        return self.process.stdout
+        return cls(process, os.fdopen(descriptor, "rb"), Path(batches_path))
 
     def batches_file_opened(self) -> None:
         # Where a file may be removed while open (not on Windows), it goes from its
@@ -209,22 +180,10 @@ class _Helper:
             raise _HelperFailed(f"the batches file did not hold the batch of {size} announced")
         return batch
 
-    def log_failure(self, error: Exception) -> None:
-        self.errors.seek(0)
-        said = self.errors.read()[-2000:].decode("utf-8", errors="replace")
-        log.warning(
-            "Reading in a helper process failed (%s); reading here instead. %s", error, said
-        )
-
     def stop(self) -> None:
-        """Kill the helper if it still runs, and wait for it: no process is left behind,
-        and no file."""
-        if self.process.poll() is None:
-            self.process.kill()
-        self.process.wait()
-        for stream in (self.process.stdin, self.process.stdout, self.batches, self.errors):
-            if stream is not None:
-                stream.close()
+        """Stop the helper (if it still runs) and let go of its files."""
+        self.process.stop()
+        self.batches.close()
         self._remove_batches_file()
 
     def _remove_batches_file(self) -> None:
@@ -233,23 +192,13 @@ class _Helper:
             self.batches_path.unlink(missing_ok=True)
 
 
-def _helper_environment() -> dict[str, str]:
-    # The helper imports this package from where this process did.
-    package_root = str(Path(__file__).resolve().parents[2])
-    environment = dict(os.environ)
-    environment["PYTHONPATH"] = os.pathsep.join(
-        [package_root, *filter(None, [environment.get("PYTHONPATH")])]
-    )
-    return environment
-
-
 def _from_helper(
     helper: _Helper, paths: Sequence[Path], result: ParseResult
 ) -> Iterator[list[Record]]:
     given = 0
     while True:
         try:
-            kind, payload = pickle.load(helper.answers)
+            kind, payload = helper.process.receive()
             if kind == "batch":
                 batch = helper.next_batch(payload)
                 given += len(batch)
@@ -259,7 +208,7 @@ def _from_helper(
             else:
                 raise _HelperFailed(f"the helper sent {kind!r}: {payload}")
         except Exception as error:  # whatever went wrong, read here instead
-            helper.log_failure(error)
+            helper.process.log_failure(error, "Reading")
             yield from _read_here(paths, result, given)
             return
         yield batch
@@ -307,14 +256,11 @@ def _serve(requests: IO[bytes], answers: IO[bytes]) -> None:
 
 
 def _send(answers: IO[bytes], message: tuple[str, Any]) -> None:
-    pickle.dump(message, answers, protocol=pickle.HIGHEST_PROTOCOL)
-    answers.flush()
+    helper_process.send_answer(answers, message)
 
 
 def _main() -> None:
-    # The answers go to the real standard output alone: anything printed goes to stderr.
-    answers = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
-    os.dup2(sys.stderr.fileno(), sys.stdout.fileno())
+    answers = helper_process.answer_channel()
     import gc
 
     gc.disable()  # a reader's objects live until sent; see gc_pause

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from desktop.core import reading
+from desktop.core import helper_process, reading
 from desktop.core.formats import bibtex, registry
 from desktop.core.formats.record import ParseResult
 from desktop.core.importer import ImportCancelled
@@ -25,7 +25,7 @@ from desktop.core.library import Library
 @pytest.fixture
 def helper_for_any_size(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(reading, "HELPER_FROM_BYTES", 0)
-    monkeypatch.setattr(reading, "_usable_cores", lambda: 2)
+    monkeypatch.setattr(helper_process, "usable_cores", lambda: 2)
 
 
 def _entries(count: int, start: int = 0) -> str:
@@ -41,7 +41,7 @@ def no_fallback(caplog: pytest.LogCaptureFixture) -> Iterator[None]:
     """The helper read everything: nothing was read here after it failed."""
     with caplog.at_level(logging.WARNING, logger="desktop.core.reading"):
         yield
-    assert "reading here instead" not in caplog.text
+    assert "here instead" not in caplog.text
 
 
 def _read_all(paths: list[Path], format: str = "auto") -> tuple[ParseResult, bool, int]:
@@ -99,7 +99,7 @@ _NONSENSE = "import pickle, sys; pickle.dump(('batch', []), sys.stdout.buffer)"
     ("helper", "logged"),
     [
         (None, "could not be started"),
-        ("raise SystemExit(3)", "reading here instead"),
+        ("raise SystemExit(3)", "done here instead"),
         (_NONSENSE, "began with 'batch'"),
     ],
     ids=["no program", "cannot start", "answers nonsense"],
@@ -129,7 +129,7 @@ def test_a_helper_that_fails_at_once_leaves_the_reading_here(
 # Starts the real helper, which dies right after sending its second batch.
 _DYING_HELPER = """
 import os
-from desktop.core import reading
+from desktop.core import helper_process, reading
 send, sent = reading._send, []
 def dying(answers, message):
     send(answers, message)
@@ -141,7 +141,7 @@ reading._main()
 """
 # Starts the real helper, which announces its second batch as one record longer.
 _MISCOUNTING_HELPER = """
-from desktop.core import reading
+from desktop.core import helper_process, reading
 send, sent = reading._send, []
 def miscounting(answers, message):
     sent.append(message[0])
@@ -168,7 +168,7 @@ def test_a_helper_failing_halfway_gives_way_to_reading_here_without_repeats(
     with caplog.at_level(logging.WARNING, logger="desktop.core.reading"):
         result, by_helper, _ = _read_all([path])
     assert by_helper
-    assert "reading here instead" in caplog.text
+    assert "done here instead" in caplog.text
     expected = _read_here([path])
     assert result == expected
     assert [r.citekey for r in result.records] == [f"key{n}" for n in range(6000)]
@@ -184,7 +184,7 @@ def test_the_helper_reads_ahead_of_the_import_and_ends_early(tmp_path: Path) -> 
     with reading.read_files([path]) as read:
         assert read._helper is not None
         first = next(read.batches)
-        read._helper.process.wait(timeout=60)  # every batch written, none taken yet
+        read._helper.process.process.wait(timeout=60)  # every batch written, none taken yet
         rest = [record for batch in read.batches for record in batch]
     assert [*first, *rest] == _read_here([path]).records
 
@@ -206,7 +206,7 @@ def test_a_reading_leaves_no_file_behind(
         for _ in range(3000 if taken == "all" else int(taken)):
             if next(read.batches, None) is None:
                 break
-    assert helper.batches.closed and helper.errors.closed
+    assert helper.batches.closed and helper.process.errors.closed
     assert not list((tmp_path / "temporary").iterdir())
 
 
@@ -219,7 +219,7 @@ def test_closing_a_reading_stops_its_helper(tmp_path: Path) -> None:
     assert helper is not None
     next(read.batches)
     read.close()
-    assert helper.process.returncode is not None  # stopped and waited for: no process left behind
+    assert helper.process.process.returncode is not None  # stopped and waited for: no process left behind
 
 
 @pytest.mark.usefixtures("helper_for_any_size", "no_fallback")
@@ -261,13 +261,13 @@ def test_small_bibtex_files_are_read_here(tmp_path: Path) -> None:
 
 def test_one_core_reads_here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(reading, "HELPER_FROM_BYTES", 0)
-    monkeypatch.setattr(reading, "_usable_cores", lambda: 1)
+    monkeypatch.setattr(helper_process, "usable_cores", lambda: 1)
     path = tmp_path / "many.bib"
     path.write_text(_entries(100), encoding="utf-8")
     assert _read_all([path]) == (_read_here([path]), False, 1)
 
 
 def test_the_cores_are_counted_without_an_affinity_call(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delattr(reading.os, "sched_getaffinity", raising=False)
-    monkeypatch.setattr(reading.os, "cpu_count", lambda: 8)
-    assert reading._usable_cores() == 8
+    monkeypatch.delattr(helper_process.os, "sched_getaffinity", raising=False)
+    monkeypatch.setattr(helper_process.os, "cpu_count", lambda: 8)
+    assert helper_process.usable_cores() == 8
