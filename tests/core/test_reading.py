@@ -219,7 +219,7 @@ def test_closing_a_reading_stops_its_helper(tmp_path: Path) -> None:
     assert helper is not None
     next(read.batches)
     read.close()
-    assert helper.process.process.returncode is not None  # stopped and waited for: no process left behind
+    assert helper.process.process.returncode is not None  # stopped and waited for
 
 
 @pytest.mark.usefixtures("helper_for_any_size", "no_fallback")
