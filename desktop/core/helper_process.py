@@ -12,12 +12,14 @@ A helper is only an aid: callers do the work themselves when one cannot be used
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import pickle
 import subprocess
 import sys
 import tempfile
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
@@ -50,6 +52,7 @@ class HelperProcess:
     process: subprocess.Popen[bytes]
     #: Its standard error, for the log should it fail.
     errors: IO[bytes]
+    _sending: threading.Thread | None = None
 
     @classmethod
     def start(cls, command: list[str]) -> HelperProcess:
@@ -69,10 +72,21 @@ class HelperProcess:
         return cls(process, errors)
 
     def send(self, request: Any) -> None:
-        """Send the request (all of it: the helper's input is closed after it)."""
+        """Send the request (all of it: the helper's input is closed after it).
+
+        From another thread: a request larger than the pipe holds would wait for the
+        helper to read it, which it does once Python and its modules are loaded.
+        """
+        data = pickle.dumps(request, protocol=pickle.HIGHEST_PROTOCOL)
+        self._sending = threading.Thread(target=self._write_request, args=(data,), daemon=True)
+        self._sending.start()
+
+    def _write_request(self, data: bytes) -> None:
         assert self.process.stdin is not None
-        pickle.dump(request, self.process.stdin, protocol=pickle.HIGHEST_PROTOCOL)
-        self.process.stdin.close()
+        # A helper that ended without reading it fails to answer; that is where it shows.
+        with contextlib.suppress(OSError):
+            self.process.stdin.write(data)
+            self.process.stdin.close()
 
     def receive(self) -> Any:
         """The helper's next answer (raises if it has none, or ended)."""
@@ -89,6 +103,8 @@ class HelperProcess:
         if self.process.poll() is None:
             self.process.kill()
         self.process.wait()
+        if self._sending is not None:
+            self._sending.join()  # its write ends, failing, once the helper has
         for stream in (self.process.stdin, self.process.stdout, self.errors):
             if stream is not None:
                 stream.close()

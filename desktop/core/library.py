@@ -683,10 +683,16 @@ class Library:
 
         Read in one transaction, so the file is one consistent picture of the library.
         """
+        from desktop.core import split_export  # the writers load when an export is made
+
         with gc_pause.paused():
+            if split_export.worth_splitting(self.engine, len(paper_ids), format):
+                split = split_export.export(self.engine, paper_ids, format, self._preambles)
+                if split is not None:
+                    return split
             with self._read() as session:
                 entries = exporting.export_entries(session, paper_ids)
-                preambles = json.loads(self._setting(session, PREAMBLES, "[]"))
+                preambles = self._preambles(session)
             if format == "markdown":
                 text = registry.write_markdown(entries)
             else:
@@ -695,6 +701,10 @@ class Library:
                 del records
             del entries  # while paused: see `gc_pause.paused`
         return text
+
+    def _preambles(self, session: Session) -> list[str]:
+        """The @preamble and @comment blocks imports kept, for BibTeX exports."""
+        return list(json.loads(self._setting(session, PREAMBLES, "[]")))
 
     # -- reading lists ----------------------------------------------------------------
 

@@ -265,9 +265,3 @@ def test_one_core_reads_here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) ->
     path = tmp_path / "many.bib"
     path.write_text(_entries(100), encoding="utf-8")
     assert _read_all([path]) == (_read_here([path]), False, 1)
-
-
-def test_the_cores_are_counted_without_an_affinity_call(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delattr(helper_process.os, "sched_getaffinity", raising=False)
-    monkeypatch.setattr(helper_process.os, "cpu_count", lambda: 8)
-    assert helper_process.usable_cores() == 8

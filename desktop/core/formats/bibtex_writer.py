@@ -105,23 +105,34 @@ _NUMBERS_TEXT = (
 _TAIL_TEXT = (("abstract", "abstract", False), ("topic", "topic", False))
 
 
-def write_bibtex(records: Iterable[Record], preambles: Sequence[str] = ()) -> str:
-    """Records as classic BibTeX: ASCII only, LaTeX for every other character."""
-    return _write(records, preambles, _BIBTEX)
+def write_bibtex(
+    records: Iterable[Record], preambles: Sequence[str] = (), keys: set[str] | None = None
+) -> str:
+    """Records as classic BibTeX: ASCII only, LaTeX for every other character.
+
+    `keys`, for a file written in parts: the case-folded keys of the parts before, which
+    this one must not repeat; the keys written are added to it.
+    """
+    return _write(records, preambles, _BIBTEX, set() if keys is None else keys)
 
 
-def write_biblatex(records: Iterable[Record], preambles: Sequence[str] = ()) -> str:
-    """Records as BibLaTeX for biber: UTF-8 kept, `journaltitle`, `date`, `eprinttype`."""
-    return _write(records, preambles, _BIBLATEX)
+def write_biblatex(
+    records: Iterable[Record], preambles: Sequence[str] = (), keys: set[str] | None = None
+) -> str:
+    """Records as BibLaTeX for biber: UTF-8 kept, `journaltitle`, `date`, `eprinttype`;
+    `keys` as for `write_bibtex`."""
+    return _write(records, preambles, _BIBLATEX, set() if keys is None else keys)
 
 
-def _write(records: Iterable[Record], preambles: Sequence[str], dialect: _Dialect) -> str:
+def _write(
+    records: Iterable[Record], preambles: Sequence[str], dialect: _Dialect, written: set[str]
+) -> str:
     # The file is gathered as small pieces and joined once: building each entry as a string
     # first would copy every abstract three more times (a 100k export is 165 MB).
     pieces: list[str] = []
     for text in preambles:
         pieces += (_preamble_block(text), "\n")
-    written: set[str] = set()  # case-folded: BibTeX does not tell `Smith` from `smith`
+    # `written` is case-folded: BibTeX does not tell `Smith` from `smith`.
     names = _NameWriter(dialect.keep_unicode)
     for record in records:
         key = _key(record)
