@@ -77,6 +77,8 @@ class Destination:
 
 #: Records stored per batch: progress is reported and cancel checked between batches.
 BATCH = 500
+#: Papers compared for duplicates at a time while the next batch is read (a few ms).
+_COMPARED_AT_A_TIME = 200
 
 
 def store(
@@ -92,9 +94,10 @@ def store(
     """Store the records and problems of `reading` in the caller's transaction, each batch
     of records as it comes (the rest may still be being read).
 
-    Once every paper is stored (and `report.documents` is complete), the search for
-    likely duplicates, which only fills the report, is handed to `beside_fulltext` to run
-    while the full-text index is filled (SQLite does that without holding Python's
+    The search for likely duplicates, which only fills the report, goes on while the
+    import waits for the next batch to be read; once every paper is stored (and
+    `report.documents` is complete), what is left of it is handed to `beside_fulltext` to
+    run while the full-text index is filled (SQLite does that without holding Python's
     interpreter lock); the caller must see it finished before it commits. Without
     `beside_fulltext` it runs here.
     """
@@ -108,6 +111,14 @@ def store(
     set_aside: list[Problem] = []  # values sanitize moved, reported after the reading's own
     known_people: dict[str, int] = {}  # the same people come back batch after batch
     stored: list[tuple[Record, str, int]] = []
+    compared = 0  # how many of `stored` were compared with the library for duplicates
+
+    def compare(up_to: int) -> None:
+        nonlocal compared
+        for record, key, paper_id in stored[compared:up_to]:
+            _note_duplicates(finder, report, record, key, paper_id)
+            compared += 1
+
     with fulltext_bulk.indexed_after(session):
         for records in reading.batches:
             for record in records:
@@ -132,15 +143,17 @@ def store(
                 if progress is not None:
                     done = len(report.paper_ids)
                     progress(done, max(done, reading.expected))
+            # While the next batch is being read, look for duplicates among those stored.
+            while compared < len(stored) and not reading.ready():
+                compare(compared + _COMPARED_AT_A_TIME)
 
-        def note_duplicates() -> None:
-            for record, key, paper_id in stored:
-                _note_duplicates(finder, report, record, key, paper_id)
+        def compare_the_rest() -> None:
+            compare(len(stored))
 
         if beside_fulltext is None:
-            note_duplicates()
+            compare_the_rest()
         else:
-            beside_fulltext(note_duplicates)
+            beside_fulltext(compare_the_rest)
     problems = [*reading.result.problems, *set_aside]
     for problem in problems:
         session.add(

@@ -20,8 +20,10 @@ import contextlib
 import logging
 import os
 import pickle
+import queue
 import sys
 import tempfile
+import threading
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -62,6 +64,11 @@ class Reading:
         """A reading of records already read."""
         records, result.records = result.records, []
         return cls(formats, result, iter([records] if records else []), len(records))
+
+    def ready(self) -> bool:
+        """Whether the next batch (or the end) can be taken without waiting for the helper:
+        while it cannot, the import may do work it would otherwise do later."""
+        return self._helper is None or self._helper.has_news()
 
     def close(self) -> None:
         """Stop the helper, if one is still reading (the import was cancelled or failed),
@@ -135,6 +142,7 @@ def _read_by_helper(paths: Sequence[Path], format: str) -> Reading | None:
         if kind != "expected":
             raise _HelperFailed(f"the helper began with {kind!r}")
         helper.batches_file_opened()
+        helper.listen()
     except Exception as error:  # whatever went wrong, read here instead
         helper.process.log_failure(error, "Reading")
         helper.stop()
@@ -155,6 +163,12 @@ class _Helper:
     process: HelperProcess
     batches: IO[bytes]
     batches_path: Path
+    #: What the helper said, as (answer, None) or (None, the error reading it), gathered
+    #: by a thread of its own so that `has_news` need not wait.
+    news: queue.SimpleQueue[tuple[Any, Exception | None]] = field(
+        default_factory=queue.SimpleQueue
+    )
+    _listening: threading.Thread | None = None
 
     @classmethod
     def start(cls) -> _Helper:
@@ -173,6 +187,32 @@ class _Helper:
         # are killed.
         self._remove_batches_file()
 
+    def listen(self) -> None:
+        self._listening = threading.Thread(target=self._listen, daemon=True)
+        self._listening.start()
+
+    def _listen(self) -> None:
+        while True:
+            try:
+                answer = self.process.receive()
+            except Exception as error:  # it ended, or said something unreadable
+                self.news.put((None, error))
+                return
+            self.news.put((answer, None))
+            if answer[0] == "done":
+                return
+
+    def has_news(self) -> bool:
+        return not self.news.empty() or self._listening is None or not self._listening.is_alive()
+
+    def next_answer(self) -> Any:
+        """What the helper says next (waiting for it); raises what made it stop."""
+        answer, error = self.news.get()
+        if error is not None:
+            self.news.put((None, error))  # the same to whoever asks again
+            raise error
+        return answer
+
     def next_batch(self, size: int) -> list[Record]:
         """The next batch in the batches file, which the helper said holds `size` records."""
         batch = pickle.load(self.batches)
@@ -183,6 +223,8 @@ class _Helper:
     def stop(self) -> None:
         """Stop the helper (if it still runs) and let go of its files."""
         self.process.stop()
+        if self._listening is not None:
+            self._listening.join()  # it has met the end of the helper's answers
         self.batches.close()
         self._remove_batches_file()
 
@@ -198,7 +240,7 @@ def _from_helper(
     given = 0
     while True:
         try:
-            kind, payload = helper.process.receive()
+            kind, payload = helper.next_answer()
             if kind == "batch":
                 batch = helper.next_batch(payload)
                 given += len(batch)

@@ -11,12 +11,13 @@ from typing import Any
 
 import pytest
 
-from desktop.core import importer
+from desktop.core import fulltext_bulk, importer
 from desktop.core.errors import InvalidInputError
 from desktop.core.formats import bibtex, registry
 from desktop.core.formats.record import Record
 from desktop.core.importer import ImportCancelled
 from desktop.core.library import Library
+from desktop.core.reading import Reading
 
 BIB = r"""
 @string{jmlr = "Journal of Machine Learning Research"}
@@ -298,6 +299,19 @@ def test_full_text_holds_imported_and_later_papers(library: Library, tmp_path: P
     assert len(library.search("abstract:plasma", limit=1000)) == 600
 
 
+def test_an_import_indexes_full_text_in_large_segments(tmp_path: Path) -> None:
+    """FTS5 gathers this much in memory before writing a segment (its default, 1 MB, makes
+    a bulk import spend a third of its full-text time merging small ones)."""
+    with Library.open(f"sqlite:///{tmp_path / 'fts.sqlite'}") as library:
+        library.import_text("@misc{a, abstract={about plasma}}")
+        with library.engine.connect() as connection:
+            size = connection.exec_driver_sql(
+                "SELECT v FROM fts_paper_config WHERE k = 'hashsize'"
+            ).scalar()
+        assert size == fulltext_bulk.BULK_HASH_BYTES
+        assert [hit.paper_id for hit in library.search("abstract:plasma")] == [1]
+
+
 def test_people_met_again_in_later_batches_are_the_same_rows(
     library: Library, tmp_path: Path
 ) -> None:
@@ -347,6 +361,44 @@ def test_duplicates_are_looked_for_beside_the_full_text_and_a_failure_there_stor
     with pytest.raises(RuntimeError):
         library.import_text("@misc{c, title={Something else}}")
     assert library.count() == 2
+
+
+@pytest.mark.parametrize("waiting", [False, True], ids=["batches ready", "waiting for each"])
+def test_duplicates_found_while_waiting_for_batches_are_those_found_after(
+    library: Library, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, waiting: bool
+) -> None:
+    """While the next batch is being read, the import compares the papers it has stored
+    with the library; what it finds, in what order, does not depend on when it looks."""
+    old = library.import_text(
+        "@article{old, title={Deep residual learning}, author={He, Kaiming}, year=2016}"
+    ).paper_ids[0]
+    entries = [
+        f"@misc{{k{n}, title={{Paper number {n}}}, author={{Family{n}, Jane}}, year=2020}}"
+        for n in range(1200)
+    ]
+    entries[700] = "@misc{late, title={Deep Residual Learning}, author={He, K.}, year={2016}}"
+    entries[300] = "@misc{first, title={One}, doi={10.1000/same}}"
+    entries[900] = "@misc{second, title={Two}, doi={10.1000/SAME}}"
+    monkeypatch.setattr(Reading, "ready", lambda self: not waiting)
+    looked_in: set[threading.Thread] = set()
+    note = importer._note_duplicates
+
+    def watched(*args: Any) -> None:
+        looked_in.add(threading.current_thread())
+        note(*args)
+
+    monkeypatch.setattr(importer, "_note_duplicates", watched)
+    report = library.import_file(_write(tmp_path, "many.bib", "\n".join(entries)))
+    ids = report.paper_ids
+    assert [(d.paper_id, d.other_id) for d in report.duplicates] == [
+        (ids[700], old),
+        (ids[900], ids[300]),
+    ]
+    assert "same first author" in report.duplicates[0].evidence[0]
+    assert report.duplicates[1].evidence == ["same DOI 10.1000/SAME"]
+    # Waiting, every paper was compared in the import's own thread, batch after batch;
+    # with the batches ready, the comparing was left for another thread at the end.
+    assert (looked_in == {threading.current_thread()}) is waiting
 
 
 def test_imports_and_exports_let_go_of_their_records_before_the_collector_resumes(

@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 import os
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -208,6 +209,44 @@ def test_a_reading_leaves_no_file_behind(
                 break
     assert helper.batches.closed and helper.process.errors.closed
     assert not list((tmp_path / "temporary").iterdir())
+
+
+# Sends its count, then waits for a file to appear before its one batch and its end.
+_WAITING_HELPER = """
+import os, pickle, sys, time
+from desktop.core import reading
+from desktop.core.formats.record import Record
+answers = reading.helper_process.answer_channel()
+request = pickle.load(sys.stdin.buffer)
+batches = open(request["batches"], "wb")
+reading._send(answers, ("expected", 1))
+while not os.path.exists(sys.argv[1]):
+    time.sleep(0.01)
+pickle.dump([Record(title="Late")], batches)
+batches.flush()
+reading._send(answers, ("batch", 1))
+reading._send(answers, ("done", ([], [], "utf-8")))
+"""
+
+
+@pytest.mark.usefixtures("helper_for_any_size", "no_fallback")
+def test_a_reading_is_ready_once_the_helper_has_said_something_new(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "one.bib"
+    path.write_text(_entries(1), encoding="utf-8")
+    signal = tmp_path / "go"
+    command = [sys.executable, "-c", _WAITING_HELPER, str(signal)]
+    monkeypatch.setattr(reading, "HELPER_COMMAND", command)
+    with reading.read_files([path]) as read:
+        assert not read.ready()  # the helper waits: so would taking the next batch
+        signal.touch()
+        deadline = time.monotonic() + 60
+        while not read.ready() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert read.ready()
+        assert [record.title for record in next(read.batches)] == ["Late"]
+        assert next(read.batches, None) is None and read.ready()
 
 
 @pytest.mark.usefixtures("helper_for_any_size")
