@@ -92,6 +92,7 @@ class Library:
         self._seen_revision = -1
         # Work nobody waits for: copying a large import's log into the database file.
         self._background = ThreadPoolExecutor(max_workers=1, thread_name_prefix="papershelf")
+        self._background_work: list[Future[object]] = []
 
     # -- opening ----------------------------------------------------------------------
 
@@ -131,7 +132,12 @@ class Library:
         """Run `work` in the library's background thread; not at all once it is closed
         (an import finishing then: SQLite checkpoints when its last connection closes)."""
         with suppress(RuntimeError):  # "cannot schedule new futures after shutdown"
-            self._background.submit(work, *args)
+            self._background_work.append(self._background.submit(work, *args))
+
+    def _busy_in_background(self) -> bool:
+        """Whether background work (a checkpoint) is under way, keeping a core busy."""
+        self._background_work = [job for job in self._background_work if not job.done()]
+        return bool(self._background_work)
 
     def __enter__(self) -> Library:
         return self
@@ -686,7 +692,11 @@ class Library:
         from desktop.core import split_export  # the writers load when an export is made
 
         with gc_pause.paused():
-            if split_export.worth_splitting(self.engine, len(paper_ids), format):
+            # With a checkpoint under way (just after a large import), a helper would only
+            # take turns with it for the second core.
+            if not self._busy_in_background() and split_export.worth_splitting(
+                self.engine, len(paper_ids), format
+            ):
                 split = split_export.export(self.engine, paper_ids, format, self._preambles)
                 if split is not None:
                     return split

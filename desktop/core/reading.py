@@ -165,9 +165,7 @@ class _Helper:
     batches_path: Path
     #: What the helper said, as (answer, None) or (None, the error reading it), gathered
     #: by a thread of its own so that `has_news` need not wait.
-    news: queue.SimpleQueue[tuple[Any, Exception | None]] = field(
-        default_factory=queue.SimpleQueue
-    )
+    news: queue.SimpleQueue[tuple[Any, Exception | None]] = field(default_factory=queue.SimpleQueue)
     _listening: threading.Thread | None = None
 
     @classmethod

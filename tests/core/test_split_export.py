@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 import sqlite3
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -29,6 +30,14 @@ def split_from_ten(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
 
     monkeypatch.setattr(HelperProcess, "start", staticmethod(counted))
     return started
+
+
+def _imported(library: Library, text: str) -> list[int]:
+    """Import `text`; return once the checkpoint an import leaves in the background is done
+    (an export while it runs is written by one process: see the last test)."""
+    ids = library.import_text(text).paper_ids
+    library._background.submit(lambda: None).result()
+    return ids
 
 
 def _one_process(library: Library, ids: list[int], format: str) -> str:
@@ -58,8 +67,7 @@ def test_a_split_export_is_the_file_one_process_writes(
     format: str,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    ids = library.import_text(_BIB).paper_ids
-    ids = ids[::-1]  # the order asked for, not the order stored
+    ids = _imported(library, _BIB)[::-1]  # the order asked for, not the order stored
     with caplog.at_level(logging.WARNING):
         split = library.export(ids, format)
     assert split == _one_process(library, ids, format)
@@ -84,7 +92,7 @@ def test_keys_written_in_both_parts_are_made_unique_as_one_process_would(
         entries = [_keyed(n, f"plain{n}") for n in range(20)]
         entries[2] = _keyed(2, "muller2019")
         entries[19] = _keyed(19, "Müller2019")
-        ids = library.import_text("".join(entries)).paper_ids
+        ids = _imported(library, "".join(entries))
         split = library.export(ids, "bibtex")
         assert split == _one_process(library, ids, "bibtex")
         assert "@misc{muller2019," in split and "@misc{Muller2019a," in split
@@ -111,7 +119,7 @@ def test_a_failing_helper_leaves_its_part_to_this_process(
     )
     monkeypatch.setattr(split_export, "HELPER_COMMAND", command)
     with Library.open(f"sqlite:///{tmp_path / 'failing.sqlite'}") as library:
-        ids = library.import_text(_BIB).paper_ids
+        ids = _imported(library, _BIB)
         with caplog.at_level(logging.WARNING):
             split = library.export(ids, "bibtex")
         assert split == _one_process(library, ids, "bibtex")
@@ -138,7 +146,7 @@ def test_a_library_changed_during_the_export_is_exported_again_in_one_picture(
     command = [sys.executable, "-c", _CHANGING_HELPER, str(path)]
     monkeypatch.setattr(split_export, "HELPER_COMMAND", command)
     with Library.open(f"sqlite:///{path}") as library:
-        ids = library.import_text(_BIB).paper_ids
+        ids = _imported(library, _BIB)
         exported = library.export(ids, "bibtex")
         assert split_from_ten == [command]  # the helper ran, and changed the library
         assert exported == _one_process(library, ids, "bibtex")
@@ -169,3 +177,22 @@ def test_small_exports_are_written_here(library: Library, monkeypatch: pytest.Mo
     assert not split_export.worth_splitting(library.engine, 10**6, "csl-json")
     monkeypatch.setattr(helper_process, "usable_cores", lambda: 1)
     assert not split_export.worth_splitting(library.engine, 10**6, "bibtex")
+
+
+def test_an_export_during_a_checkpoint_is_written_here(
+    tmp_path: Path, split_from_ten: list[list[str]]
+) -> None:
+    # Just after a large import, the library copies its log into the database file in the
+    # background: that keeps the second core busy, and a helper would only take turns.
+    with Library.open(f"sqlite:///{tmp_path / 'busy.sqlite'}") as library:
+        ids = library.import_text(_BIB).paper_ids
+        release = threading.Event()
+        library._in_background(release.wait)
+        try:
+            during = library.export(ids, "bibtex")
+        finally:
+            release.set()
+        assert split_from_ten == []
+        library._background.submit(lambda: None).result()  # the checkpoint has ended
+        assert library.export(ids, "bibtex") == during
+        assert split_from_ten == [split_export.HELPER_COMMAND]
