@@ -215,7 +215,11 @@ def insert_many(session: Session, model: type[SQLModel], rows: list[dict[str, An
         connection.execute(table.insert(), rows)
         return
     columns = [column.name for column in table.columns]
-    processors = [column.type.bind_processor(connection.dialect) for column in table.columns]
+    dialect = connection.dialect
+    # The type as this dialect stores it (a TypeDecorator's own step, then SQLite's).
+    processors = [
+        column.type.dialect_impl(dialect).bind_processor(dialect) for column in table.columns
+    ]
     converted: list[dict[int, Any]] = [{} for _ in columns]  # by id(): shared values once
 
     def value(row: dict[str, Any], number: int) -> Any:
