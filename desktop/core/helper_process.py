@@ -65,6 +65,8 @@ class HelperProcess:
                 stdout=subprocess.PIPE,
                 stderr=errors,
                 env=_environment(),
+                # Windows: no console window flashes up beside the app's.
+                creationflags=getattr(subprocess, "CREATE_NO_WINDOW", 0),
             )
         except Exception:
             errors.close()

@@ -92,7 +92,7 @@ class Library:
         self._seen_revision = -1
         # Work nobody waits for: copying a large import's log into the database file.
         self._background = ThreadPoolExecutor(max_workers=1, thread_name_prefix="papershelf")
-        self._background_work: list[Future[object]] = []
+        self._last_background_job: Future[object] | None = None
 
     # -- opening ----------------------------------------------------------------------
 
@@ -132,12 +132,13 @@ class Library:
         """Run `work` in the library's background thread; not at all once it is closed
         (an import finishing then: SQLite checkpoints when its last connection closes)."""
         with suppress(RuntimeError):  # "cannot schedule new futures after shutdown"
-            self._background_work.append(self._background.submit(work, *args))
+            self._last_background_job = self._background.submit(work, *args)
 
     def _busy_in_background(self) -> bool:
-        """Whether background work (a checkpoint) is under way, keeping a core busy."""
-        self._background_work = [job for job in self._background_work if not job.done()]
-        return bool(self._background_work)
+        """Whether background work (a checkpoint) is under way, keeping a core busy.
+        (One thread runs the jobs in turn: the last one done, all are.)"""
+        job = self._last_background_job
+        return job is not None and not job.done()
 
     def __enter__(self) -> Library:
         return self
@@ -208,9 +209,13 @@ class Library:
 
     @contextmanager
     def _read(self) -> Iterator[Session]:
+        with self._reading_trouble_as_sentence(), db.read_session(self.engine) as session:
+            yield session
+
+    @contextmanager
+    def _reading_trouble_as_sentence(self) -> Iterator[None]:
         try:
-            with db.read_session(self.engine) as session:
-                yield session
+            yield
         except OperationalError as error:
             raise DatabaseError(
                 f"Papershelf could not read the library at {self.where}: {_first_line(error)}"
@@ -697,7 +702,8 @@ class Library:
             if not self._busy_in_background() and split_export.worth_splitting(
                 self.engine, len(paper_ids), format
             ):
-                split = split_export.export(self.engine, paper_ids, format, self._preambles)
+                with self._reading_trouble_as_sentence():
+                    split = split_export.export(self.engine, paper_ids, format, self._preambles)
                 if split is not None:
                     return split
             with self._read() as session:

@@ -249,6 +249,7 @@ def _from_helper(
                 raise _HelperFailed(f"the helper sent {kind!r}: {payload}")
         except Exception as error:  # whatever went wrong, read here instead
             helper.process.log_failure(error, "Reading")
+            helper.stop()  # not left reading (and writing batches) beside this process
             yield from _read_here(paths, result, given)
             return
         yield batch

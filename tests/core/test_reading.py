@@ -140,14 +140,17 @@ def dying(answers, message):
 reading._send = dying
 reading._main()
 """
-# Starts the real helper, which announces its second batch as one record longer.
+# Starts the real helper, which announces its second batch as one record longer, then
+# lingers (as a helper reading a large file would go on).
 _MISCOUNTING_HELPER = """
+import time
 from desktop.core import helper_process, reading
 send, sent = reading._send, []
 def miscounting(answers, message):
     sent.append(message[0])
     if sent.count("batch") == 2:
-        message = ("batch", message[1] + 1)
+        send(answers, ("batch", message[1] + 1))
+        time.sleep(120)
     send(answers, message)
 reading._send = miscounting
 reading._main()
@@ -166,9 +169,20 @@ def test_a_helper_failing_halfway_gives_way_to_reading_here_without_repeats(
     monkeypatch.setattr(reading, "HELPER_COMMAND", [sys.executable, "-c", helper])
     # Read here in smaller batches than the helper's: the batch where it stopped is cut.
     monkeypatch.setattr(bibtex, "BATCH_CHARS", bibtex.BATCH_CHARS // 7)
-    with caplog.at_level(logging.WARNING, logger="desktop.core.reading"):
-        result, by_helper, _ = _read_all([path])
-    assert by_helper
+    with (
+        caplog.at_level(logging.WARNING, logger="desktop.core.reading"),
+        reading.read_files([path]) as read,
+    ):
+        helper = read._helper
+        assert helper is not None
+        records = []
+        for batch in read.batches:
+            records += batch
+            if "done here instead" in caplog.text:
+                # Stopped at once, not left reading beside this process.
+                assert helper.process.process.poll() is not None
+    read.result.records = records
+    result = read.result
     assert "done here instead" in caplog.text
     expected = _read_here([path])
     assert result == expected

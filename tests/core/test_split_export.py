@@ -10,8 +10,10 @@ import threading
 from pathlib import Path
 
 import pytest
+from sqlalchemy.exc import OperationalError
 
 from desktop.core import helper_process, split_export
+from desktop.core.errors import DatabaseError
 from desktop.core.helper_process import HelperProcess
 from desktop.core.library import Library
 
@@ -196,3 +198,21 @@ def test_an_export_during_a_checkpoint_is_written_here(
         library._background.submit(lambda: None).result()  # the checkpoint has ended
         assert library.export(ids, "bibtex") == during
         assert split_from_ten == [split_export.HELPER_COMMAND]
+
+
+@pytest.mark.parametrize("failing", ["write", "_committed_elsewhere"])
+def test_a_library_that_cannot_be_read_is_told_in_a_sentence(
+    tmp_path: Path,
+    split_from_ten: list[list[str]],
+    monkeypatch: pytest.MonkeyPatch,
+    failing: str,
+) -> None:
+    with Library.open(f"sqlite:///{tmp_path / 'unreadable.sqlite'}") as library:
+        ids = _imported(library, _BIB)
+
+        def unreadable(*args: object) -> str:
+            raise OperationalError("SELECT ...", {}, sqlite3.OperationalError("disk I/O error"))
+
+        monkeypatch.setattr(split_export, failing, unreadable)
+        with pytest.raises(DatabaseError, match=r"could not read the library.*disk I/O error"):
+            library.export(ids, "bibtex")
