@@ -4,9 +4,9 @@ Reading is pure Python and so is half of storing: in one process the two take tu
 one core. A large BibTeX import is therefore read by a helper process (this module, run
 as `python -m desktop.core.reading`), which sends the records in batches as it reads them
 (`bibtex.read_in_batches`); the import stores each batch while the helper reads the next.
-The batches wait in a temporary file, not in a pipe: the helper never waits for the
-import to take one, and ends (letting go of all it holds) as soon as it has read the
-last part.
+The batches wait in temporary files, one each, not in a pipe: the helper never waits
+for the import to take one, and ends (letting go of all it holds) as soon as it has read
+the last part; each file goes as soon as its batch is taken.
 
 What the helper gives is exactly what reading in this process gives. Should the helper
 fail (it cannot start, it dies, it sends something unreadable), the files are read here
@@ -16,11 +16,10 @@ depends on it.
 
 from __future__ import annotations
 
-import contextlib
 import logging
-import os
 import pickle
 import queue
+import shutil
 import sys
 import tempfile
 import threading
@@ -137,11 +136,10 @@ def _read_by_helper(paths: Sequence[Path], format: str) -> Reading | None:
         log.warning("The reading helper could not be started (%s); reading here instead.", error)
         return None
     try:
-        helper.process.send({"paths": [str(p) for p in paths], "batches": str(helper.batches_path)})
+        helper.process.send({"paths": [str(p) for p in paths], "batches": str(helper.folder)})
         kind, expected = helper.process.receive()
         if kind != "expected":
             raise _HelperFailed(f"the helper began with {kind!r}")
-        helper.batches_file_opened()
         helper.listen()
     except Exception as error:  # whatever went wrong, read here instead
         helper.process.log_failure(error, "Reading")
@@ -157,33 +155,26 @@ class _HelperFailed(Exception):
 
 @dataclass
 class _Helper:
-    """The reading helper, and the temporary file it writes batches of records to (it
-    says in its answers when each is there)."""
+    """The reading helper, and the temporary folder it writes batches of records to, a
+    file each (it says in its answers when each is there)."""
 
     process: HelperProcess
-    batches: IO[bytes]
-    batches_path: Path
+    folder: Path
     #: What the helper said, as (answer, None) or (None, the error reading it), gathered
     #: by a thread of its own so that `has_news` need not wait.
     news: queue.SimpleQueue[tuple[Any, Exception | None]] = field(default_factory=queue.SimpleQueue)
     _listening: threading.Thread | None = None
+    _taken: int = 0
 
     @classmethod
     def start(cls) -> _Helper:
-        descriptor, batches_path = tempfile.mkstemp(prefix="papershelf-reading-")
+        folder = Path(tempfile.mkdtemp(prefix="papershelf-reading-"))
         try:
             process = HelperProcess.start(HELPER_COMMAND)
         except Exception:
-            os.close(descriptor)
-            Path(batches_path).unlink()
+            folder.rmdir()
             raise
-        return cls(process, os.fdopen(descriptor, "rb"), Path(batches_path))
-
-    def batches_file_opened(self) -> None:
-        # Where a file may be removed while open (not on Windows), it goes from its
-        # folder now, and from the disk once both processes let go of it, even if they
-        # are killed.
-        self._remove_batches_file()
+        return cls(process, folder)
 
     def listen(self) -> None:
         self._listening = threading.Thread(target=self._listen, daemon=True)
@@ -212,24 +203,27 @@ class _Helper:
         return answer
 
     def next_batch(self, size: int) -> list[Record]:
-        """The next batch in the batches file, which the helper said holds `size` records."""
-        batch = pickle.load(self.batches)
+        """The next batch, which the helper said holds `size` records; its file goes."""
+        path = batch_path(self.folder, self._taken)
+        with path.open("rb") as file:
+            batch = pickle.load(file)
+        path.unlink()
+        self._taken += 1
         if not isinstance(batch, list) or len(batch) != size:
-            raise _HelperFailed(f"the batches file did not hold the batch of {size} announced")
+            raise _HelperFailed(f"the batch file did not hold the batch of {size} announced")
         return batch
 
     def stop(self) -> None:
-        """Stop the helper (if it still runs) and let go of its files."""
+        """Stop the helper (if it still runs) and remove its folder."""
         self.process.stop()
         if self._listening is not None:
             self._listening.join()  # it has met the end of the helper's answers
-        self.batches.close()
-        self._remove_batches_file()
+        shutil.rmtree(self.folder, ignore_errors=True)
 
-    def _remove_batches_file(self) -> None:
-        # Where it is still open in the helper (Windows), `stop` removes it.
-        with contextlib.suppress(OSError):
-            self.batches_path.unlink(missing_ok=True)
+
+def batch_path(folder: Path, number: int) -> Path:
+    """Where the helper writes its batch `number` (from 0)."""
+    return folder / f"{number}.pickle"
 
 
 def _from_helper(
@@ -282,17 +276,17 @@ def _serve(requests: IO[bytes], answers: IO[bytes]) -> None:
     from desktop.core.formats import bibtex
 
     request = pickle.load(requests)
-    with open(request["batches"], "wb") as batches_file:
-        sources = _decoded([Path(path) for path in request["paths"]])
-        # Entries start with "@", nearly always at the start of a line.
-        expected = sum(text.count("\n@") + text.startswith("@") for _, text, _, _ in sources)
-        _send(answers, ("expected", expected))
-        result, batches = bibtex.read_in_batches(sources)
-        del sources
-        for batch in batches:
-            pickle.dump(batch, batches_file, protocol=pickle.HIGHEST_PROTOCOL)
-            batches_file.flush()  # all of it in the file before it is announced
-            _send(answers, ("batch", len(batch)))
+    folder = Path(request["batches"])
+    sources = _decoded([Path(path) for path in request["paths"]])
+    # Entries start with "@", nearly always at the start of a line.
+    expected = sum(text.count("\n@") + text.startswith("@") for _, text, _, _ in sources)
+    _send(answers, ("expected", expected))
+    result, batches = bibtex.read_in_batches(sources)
+    del sources
+    for number, batch in enumerate(batches):
+        with batch_path(folder, number).open("wb") as file:
+            pickle.dump(batch, file, protocol=pickle.HIGHEST_PROTOCOL)
+        _send(answers, ("batch", len(batch)))  # once all of it is in its file
     _send(answers, ("done", (result.problems, result.preambles, result.encoding)))
 
 
