@@ -13,6 +13,7 @@ A helper is only an aid: callers do the work themselves when one cannot be used
 from __future__ import annotations
 
 import contextlib
+import gc
 import logging
 import os
 import pickle
@@ -20,6 +21,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
@@ -128,6 +130,16 @@ def answer_channel() -> IO[bytes]:
     answers = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
     os.dup2(sys.stderr.fileno(), sys.stdout.fileno())
     return answers
+
+
+def serve(handle: Callable[[IO[bytes], IO[bytes]], None]) -> None:
+    """A helper's main: `handle` reads the request from standard input and writes its
+    answers (see `answer_channel`)."""
+    answers = answer_channel()
+    # A helper's objects live until they are answered; it ends soon after (see gc_pause).
+    gc.disable()
+    handle(sys.stdin.buffer, answers)
+    answers.close()
 
 
 def send_answer(answers: IO[bytes], answer: Any) -> None:

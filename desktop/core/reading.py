@@ -20,7 +20,6 @@ import logging
 import pickle
 import queue
 import shutil
-import sys
 import tempfile
 import threading
 from collections.abc import Iterator, Sequence
@@ -295,12 +294,7 @@ def _send(answers: IO[bytes], message: tuple[str, Any]) -> None:
 
 
 def _main() -> None:
-    answers = helper_process.answer_channel()
-    import gc
-
-    gc.disable()  # a reader's objects live until sent; see gc_pause
-    _serve(sys.stdin.buffer, answers)
-    answers.close()
+    helper_process.serve(_serve)
 
 
 if __name__ == "__main__":

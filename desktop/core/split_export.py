@@ -19,7 +19,8 @@ are joined. The file is byte for byte the one a single process writes:
 
 from __future__ import annotations
 
-import sys
+import logging
+import pickle
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import IO
@@ -30,6 +31,8 @@ from sqlmodel import Session
 from desktop.core import db, exporting, helper_process
 from desktop.core.formats import bibtex_writer
 from desktop.core.helper_process import HelperProcess
+
+log = logging.getLogger(__name__)
 
 #: Exports of fewer papers are written here alone: starting a helper costs half a second.
 SPLIT_FROM = 30_000
@@ -111,7 +114,7 @@ def _start(engine: Engine, paper_ids: list[int], format: str) -> HelperProcess |
     try:
         helper = HelperProcess.start(HELPER_COMMAND)
     except Exception as error:
-        helper_process.log.warning("The export helper could not be started (%s).", error)
+        log.warning("The export helper could not be started (%s); writing here.", error)
         return None
     url = engine.url.render_as_string(hide_password=False)
     try:
@@ -141,8 +144,6 @@ def _answer(helper: HelperProcess, keys: set[str]) -> str | None:
 
 
 def _serve(requests: IO[bytes], answers: IO[bytes]) -> None:
-    import pickle
-
     request = pickle.load(requests)
     engine = db.make_engine(request["url"])
     keys: set[str] = set()
@@ -153,12 +154,7 @@ def _serve(requests: IO[bytes], answers: IO[bytes]) -> None:
 
 
 def _main() -> None:
-    answers = helper_process.answer_channel()
-    import gc
-
-    gc.disable()  # what it reads lives until it is written; see gc_pause
-    _serve(sys.stdin.buffer, answers)
-    answers.close()
+    helper_process.serve(_serve)
 
 
 if __name__ == "__main__":

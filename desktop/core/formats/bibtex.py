@@ -227,7 +227,10 @@ def _read_whole(sources: list[tuple[str, str]], result: ParseResult) -> Iterator
         expand = _Expander({**shared, **file.macros}, file.name, result.problems)
         for entry in _read_blocks(file, expand, result):
             (parked if entry.entry_type == "xdata" else entries).append(entry)
-    _report_duplicate_keys(entries, result.problems)
+    repeated = _RepeatedKeys()
+    for entry in entries:
+        repeated.note(entry)
+    result.problems += repeated.problems
     _inherit(entries, parked, result.problems)
     # Each stage lets go of what it has read, so that a large file is held about once
     # as text and once as records, not also as blocks and evaluated fields.
@@ -662,13 +665,6 @@ def _quote_end(raw: str, start: int) -> int:
 
 
 # --- Keys, crossref and xdata -------------------------------------------------------------
-
-
-def _report_duplicate_keys(entries: list[_Entry], problems: list[Problem]) -> None:
-    repeated = _RepeatedKeys()
-    for entry in entries:
-        repeated.note(entry)
-    problems += repeated.problems
 
 
 class _RepeatedKeys:
