@@ -9,12 +9,12 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from desktop.core import db
 from desktop.core.errors import KnownError
 from desktop.core.formats import names
 from desktop.core.formats.record import MODELLED_FIELDS, Record
 from desktop.core.library import Library
 from desktop.core.papers import PaperDetails
+from desktop.core.storage import db
 
 Handler = Callable[[Library, argparse.Namespace], None]
 

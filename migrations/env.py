@@ -5,8 +5,8 @@ from __future__ import annotations
 from alembic import context
 from sqlalchemy import Connection
 
-from desktop.core import db, schema
-from desktop.core.models import metadata
+from desktop.core.storage import db, schema
+from desktop.core.storage.models import metadata
 
 config = context.config
 

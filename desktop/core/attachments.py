@@ -6,8 +6,8 @@ from sqlmodel import Session
 
 from desktop.core import notes
 from desktop.core.errors import InvalidInputError
-from desktop.core.models import Attachment
 from desktop.core.papers import get_paper
+from desktop.core.storage.models import Attachment
 
 
 def add(session: Session, paper_id: int, target: str, label: str = "") -> Attachment:

@@ -14,7 +14,7 @@ from rapidfuzz import fuzz, process
 from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, select
 
-from desktop.core.models import NotDuplicate, Paper, PaperPerson, Person, Role
+from desktop.core.storage.models import NotDuplicate, Paper, PaperPerson, Person, Role
 
 #: Titles at least this similar (rapidfuzz ratio, 0-100) count as the same title.
 TITLE_SIMILARITY = 90.0

@@ -21,32 +21,31 @@ from sqlmodel import Session, col, select
 
 from desktop.core import (
     attachments,
-    backup,
-    browse,
-    db,
     dedupe,
-    exporting,
-    gc_pause,
-    importer,
     merging,
     notes,
     papers,
-    reading,
     reading_lists,
-    revisions,
     saved_searches,
-    schema,
     tags,
+    views,
 )
-from desktop.core.browse import PaperRow, View
 from desktop.core.dedupe import LikelyDuplicate
 from desktop.core.errors import ConflictError, DatabaseError, InvalidInputError, NotFoundError
+from desktop.core.exporting import read_papers
 from desktop.core.formats import citekeys, registry
 from desktop.core.formats.record import ParseResult, Record
 from desktop.core.formats.record import Person as NamedPerson
-from desktop.core.importer import Destination, ImportReport
+from desktop.core.importing import reading, storing
+from desktop.core.importing.reading import Reading
+from desktop.core.importing.storing import Destination, ImportReport
 from desktop.core.merging import MergeRecord
-from desktop.core.models import (
+from desktop.core.papers import PaperDetails
+from desktop.core.reading_lists import ListItem
+from desktop.core.runtime import gc_pause
+from desktop.core.search.searcher import Searcher, SearchHit
+from desktop.core.storage import backup, db, revisions, schema
+from desktop.core.storage.models import (
     Annotation,
     Attachment,
     ImportProblem,
@@ -58,10 +57,7 @@ from desktop.core.models import (
     Setting,
     Tag,
 )
-from desktop.core.papers import PaperDetails
-from desktop.core.reading import Reading
-from desktop.core.reading_lists import ListItem
-from desktop.core.search.searcher import Searcher, SearchHit
+from desktop.core.views import PaperRow, View
 
 #: The setting holding every @preamble imported so far (a JSON list), given back on export.
 PREAMBLES = "bibtex_preambles"
@@ -345,12 +341,12 @@ class Library:
     ) -> list[int]:
         """Ids of the papers in a sidebar view, sorted in SQL by a table column."""
         with self._read() as session:
-            return browse.view_ids(session, view or View(), sort, descending)
+            return views.view_ids(session, view or View(), sort, descending)
 
     def rows(self, paper_ids: list[int]) -> dict[int, PaperRow]:
         """Table rows for these papers, by id (papers that no longer exist are left out)."""
         with self._read() as session:
-            return browse.rows(session, paper_ids)
+            return views.rows(session, paper_ids)
 
     # -- search ---------------------------------------------------------------------------
 
@@ -564,7 +560,7 @@ class Library:
         beside_fulltext: Callable[[Callable[[], None]], None] | None = None,
     ) -> None:
         pattern = self._setting(session, "citekey_pattern", citekeys.DEFAULT_PATTERN)
-        importer.store(
+        storing.store(
             session, read, report, destination, pattern, progress, cancel, beside_fulltext
         )
         # Only BibTeX's own @preamble/@comment blocks are given back by exports (a
@@ -625,7 +621,7 @@ class Library:
 
         A paper already in the library (same DOI or arXiv id) is not added twice.
         """
-        from desktop.core import lookup  # httpx is only loaded when a lookup is made
+        from desktop.core.importing import lookup  # httpx is only loaded when a lookup is made
 
         identifier = lookup.parse_identifier(text)
         if identifier is None:
@@ -694,20 +690,20 @@ class Library:
 
         Read in one transaction, so the file is one consistent picture of the library.
         """
-        from desktop.core import split_export  # the writers load when an export is made
+        from desktop.core.exporting import parallel  # the writers load when an export is made
 
         with gc_pause.paused():
             # With a checkpoint under way (just after a large import), a helper would only
             # take turns with it for the second core.
-            if not self._busy_in_background() and split_export.worth_splitting(
+            if not self._busy_in_background() and parallel.worth_splitting(
                 self.engine, len(paper_ids), format
             ):
                 with self._reading_trouble_as_sentence():
-                    split = split_export.export(self.engine, paper_ids, format, self._preambles)
+                    split = parallel.export(self.engine, paper_ids, format, self._preambles)
                 if split is not None:
                     return split
             with self._read() as session:
-                entries = exporting.export_entries(session, paper_ids)
+                entries = read_papers.export_entries(session, paper_ids)
                 preambles = self._preambles(session)
             if format == "markdown":
                 text = registry.write_markdown(entries)

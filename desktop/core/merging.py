@@ -11,7 +11,8 @@ from sqlmodel import Session, col, select
 
 from desktop.core import people, reading_lists
 from desktop.core.formats.record import MODELLED_FIELDS
-from desktop.core.models import (
+from desktop.core.papers import get_paper, move_to_trash, restore
+from desktop.core.storage.models import (
     Annotation,
     Attachment,
     ListEntry,
@@ -20,7 +21,6 @@ from desktop.core.models import (
     Role,
     utcnow,
 )
-from desktop.core.papers import get_paper, move_to_trash, restore
 
 _CHILDREN: tuple[Any, ...] = (Note, Annotation, Attachment)
 

@@ -7,8 +7,8 @@ from typing import TypeVar
 from sqlmodel import Session
 
 from desktop.core.errors import InvalidInputError, NotFoundError
-from desktop.core.models import Annotation, Attachment, Note, utcnow
 from desktop.core.papers import get_paper
+from desktop.core.storage.models import Annotation, Attachment, Note, utcnow
 
 
 def add_note(session: Session, paper_id: int, body: str) -> Note:

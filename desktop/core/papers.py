@@ -14,11 +14,12 @@ from typing import Any
 from sqlalchemy import delete, func, update
 from sqlmodel import Session, col, select
 
-from desktop.core import db, people
+from desktop.core import people
 from desktop.core.errors import InvalidInputError, NotFoundError, StaleEditError
 from desktop.core.formats.record import MODELLED_FIELDS, Record
 from desktop.core.formats.record import Person as NamedPerson
-from desktop.core.models import (
+from desktop.core.storage import db
+from desktop.core.storage.models import (
     Annotation,
     Attachment,
     ListEntry,

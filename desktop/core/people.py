@@ -10,9 +10,9 @@ from sqlalchemy import delete
 from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, select
 
-from desktop.core import db
 from desktop.core.formats.record import Person as NamedPerson
-from desktop.core.models import PaperPerson, Person, Role
+from desktop.core.storage import db
+from desktop.core.storage.models import PaperPerson, Person, Role
 
 
 def match_key(person: NamedPerson) -> str:

@@ -7,9 +7,9 @@ from dataclasses import dataclass
 from sqlalchemy import delete, func
 from sqlmodel import Session, col, select
 
-from desktop.core import db
 from desktop.core.errors import ConflictError, InvalidInputError, NotFoundError
-from desktop.core.models import ListEntry, Paper, ReadingList, utcnow
+from desktop.core.storage import db
+from desktop.core.storage.models import ListEntry, Paper, ReadingList, utcnow
 
 
 @dataclass(frozen=True)

@@ -5,10 +5,10 @@ from __future__ import annotations
 from sqlalchemy import func
 from sqlmodel import Session, select
 
-from desktop.core import db
 from desktop.core.errors import ConflictError, InvalidInputError, NotFoundError
-from desktop.core.models import SavedSearch
 from desktop.core.reading_lists import clean_name
+from desktop.core.storage import db
+from desktop.core.storage.models import SavedSearch
 
 
 def all_saved(session: Session) -> list[SavedSearch]:

@@ -7,10 +7,10 @@ import re
 from sqlalchemy import delete, func
 from sqlmodel import Session, col, select
 
-from desktop.core import db
 from desktop.core.errors import ConflictError, InvalidInputError, NotFoundError
-from desktop.core.models import Paper, PaperTag, Tag
 from desktop.core.reading_lists import clean_name
+from desktop.core.storage import db
+from desktop.core.storage.models import Paper, PaperTag, Tag
 
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 

@@ -8,10 +8,11 @@ import PySide6
 from PySide6.QtCore import QCoreApplication, QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from desktop.core import db
 from desktop.core.errors import KnownError
 from desktop.core.library import Library
-from desktop.ui import icons, signals
+from desktop.core.storage import db
+from desktop.ui import icons
+from desktop.ui.background import signals
 from desktop.ui.crash_report import LOG_NAME, CrashReporter
 
 #: Wait this long after showing the window before building the search index.
@@ -40,7 +41,7 @@ def run(url: str | None = None) -> int:
         _show_sentence(str(error))
         return 1
     # Imported here so that a library that will not open costs no widget set-up.
-    from desktop.ui.main_window import MainWindow
+    from desktop.ui.window.main_window import MainWindow
 
     window = MainWindow(library)
     window.show()

@@ -15,7 +15,7 @@ from PySide6.QtCore import QUrl
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QWidget
 
-from desktop.core import db
+from desktop.core.storage import db
 from desktop.ui import prompts
 
 _WEB = ("http", "https")

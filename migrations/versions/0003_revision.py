@@ -4,7 +4,7 @@ Revision ID: 0003
 Revises: 0002
 Create Date: 2026-11-29
 
-Every write transaction moves `setting.revision` on by one (desktop/core/revisions.py), so a
+Every write transaction moves `setting.revision` on by one (desktop/core/storage/revisions.py), so a
 window can notice another process's changes with one cheap read. The row exists from the
 start so that concurrent first writers update it rather than race to insert it.
 """

@@ -14,7 +14,9 @@ from pathlib import Path
 
 import bibtexparser
 
-from desktop.core.formats import bibtex, latex, names
+from desktop.core.formats import names
+from desktop.core.formats.bibtex import reader
+from desktop.core.formats.latex import decode
 
 ENTRIES = 3305
 ROUNDS = 5
@@ -37,15 +39,15 @@ def _best_of(rounds: int, run: Callable[[], object], before: Callable[[], None])
 def _cold_caches() -> None:
     # Authors repeat across a bibliography, so names are cached; a fair timing starts empty.
     names._split_cached.cache_clear()
-    bibtex._decoded_parts.cache_clear()
+    reader._decoded_parts.cache_clear()
 
 
 def test_iridia_import_speed(corpus_dir: Path) -> None:
     folder = corpus_dir / "iridia-references"
     sources = [(p.name, p.read_text(encoding="utf-8")) for p in sorted(folder.glob("*.bib"))]
-    latex.decode_with_pylatexenc("\\relax")  # import pylatexenc outside the timings
+    decode.decode_with_pylatexenc("\\relax")  # import pylatexenc outside the timings
 
-    result = bibtex.parse_many(sources)
+    result = reader.parse_many(sources)
     assert len(result.records) == ENTRIES
 
     def bare() -> None:
@@ -53,7 +55,7 @@ def test_iridia_import_speed(corpus_dir: Path) -> None:
             bibtexparser.parse_string(text)
 
     bare_seconds = _best_of(ROUNDS, bare, lambda: None)
-    ours_seconds = _best_of(ROUNDS, lambda: bibtex.parse_many(sources), _cold_caches)
+    ours_seconds = _best_of(ROUNDS, lambda: reader.parse_many(sources), _cold_caches)
     ratio = ours_seconds / bare_seconds
     print(
         f"\nIRIDIA references, {ENTRIES} entries (best of {ROUNDS}, CPU time):\n"

@@ -150,7 +150,7 @@ def keystrokes(
     table shows the hits, and the part of it spent inside `Library.search`."""
     from PySide6.QtCore import QEventLoop
 
-    from desktop.ui.main_window import MainWindow
+    from desktop.ui.window.main_window import MainWindow
 
     library = Library.open(big_library_url)
     settings = tmp_path_factory.mktemp("settings") / "s.ini"

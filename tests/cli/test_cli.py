@@ -165,7 +165,7 @@ def test_no_command_opens_the_window(tmp_path: Path) -> None:
 
 
 def test_db_commands(db_url: str, tmp_path: Path) -> None:
-    from desktop.core import db, schema
+    from desktop.core.storage import db, schema
 
     ok(db_url, "paper", "add", "--title", "Kept safe")
     engine = db.make_engine(db_url)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from core.lookup_server import running_services
 
-from desktop.core.formats import bibtex
+from desktop.core.formats.bibtex import reader
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -55,7 +55,7 @@ def test_import_export_and_search(db_url: str, tmp_path: Path, seed_listing: Pat
     out = tmp_path / "reading.bib"
     result = run(db_url, "export", "--list", "Reading", "--format", "bibtex", "-o", str(out))
     assert result.returncode == 0, result.stderr
-    exported = bibtex.parse(out.read_text(encoding="utf-8"), "reading.bib")
+    exported = reader.parse(out.read_text(encoding="utf-8"), "reading.bib")
     assert len(exported.records) == 21 and not exported.problems
     markdown = run(db_url, "export", "--query", "vaswani", "--format", "markdown").stdout
     assert "Attention Is All You Need" in markdown and "Levine" not in markdown

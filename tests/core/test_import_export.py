@@ -11,13 +11,15 @@ from typing import Any
 
 import pytest
 
-from desktop.core import fulltext_bulk, importer
 from desktop.core.errors import InvalidInputError
-from desktop.core.formats import bibtex, registry
+from desktop.core.formats import registry
+from desktop.core.formats.bibtex import reader
 from desktop.core.formats.record import Record
-from desktop.core.importer import ImportCancelled
+from desktop.core.importing import storing
+from desktop.core.importing.reading import Reading
+from desktop.core.importing.storing import ImportCancelled
 from desktop.core.library import Library
-from desktop.core.reading import Reading
+from desktop.core.storage import fulltext_bulk
 
 BIB = r"""
 @string{jmlr = "Journal of Machine Learning Research"}
@@ -151,7 +153,7 @@ def test_export_round_trip_through_bibtex(library: Library, tmp_path: Path) -> N
     text = library.export(ids, "bibtex")
     assert text == library.export(ids, "bibtex")  # deterministic
     assert "\\newcommand{\\noop}" in text  # the preamble is given back
-    again = bibtex.parse(text, "export.bib")
+    again = reader.parse(text, "export.bib")
     assert not again.problems
     by_key = {r.citekey: r for r in again.records}
     assert by_key["mueller2020"].title == "Über Müller's equation"
@@ -204,7 +206,7 @@ def test_an_edited_field_is_exported_as_edited(library: Library, tmp_path: Path)
     assert "title" in paper.paper.latex  # imported as LaTeX, given back as such...
     library.update_paper(paper.id, expected_version=None, title="A new title")
     library.tag_papers("renamed keyword", [paper.id])
-    again = bibtex.parse(library.export([paper.id], "bibtex"), "export.bib").records[0]
+    again = reader.parse(library.export([paper.id], "bibtex"), "export.bib").records[0]
     assert again.title == "A new title"  # ...until the user edits it
     assert again.authors[0].family == "Müller"  # untouched fields keep their LaTeX
     assert again.keywords == ["renamed keyword"]
@@ -341,13 +343,13 @@ def test_duplicates_are_looked_for_beside_the_full_text_and_a_failure_there_stor
     filled, but still inside the import's transaction."""
     first = library.import_text("@article{a, title={Attention Is All You Need}, doi={10.1/x}}")
     looked_in: list[threading.Thread] = []
-    note = importer._note_duplicates
+    note = storing._note_duplicates
 
     def watched(*args: Any) -> None:
         looked_in.append(threading.current_thread())
         note(*args)
 
-    monkeypatch.setattr(importer, "_note_duplicates", watched)
+    monkeypatch.setattr(storing, "_note_duplicates", watched)
     report = library.import_text("@misc{b, title={Attention is all you need}, doi={10.1/X}}")
     assert looked_in and looked_in[0] is not threading.current_thread()
     assert [(d.paper_id, d.other_id) for d in report.duplicates] == [
@@ -357,7 +359,7 @@ def test_duplicates_are_looked_for_beside_the_full_text_and_a_failure_there_stor
     def failing(*args: Any) -> None:
         raise RuntimeError("a bug in the duplicate search")
 
-    monkeypatch.setattr(importer, "_note_duplicates", failing)
+    monkeypatch.setattr(storing, "_note_duplicates", failing)
     with pytest.raises(RuntimeError):
         library.import_text("@misc{c, title={Something else}}")
     assert library.count() == 2
@@ -381,13 +383,13 @@ def test_duplicates_found_while_waiting_for_batches_are_those_found_after(
     entries[900] = "@misc{second, title={Two}, doi={10.1000/SAME}}"
     monkeypatch.setattr(Reading, "ready", lambda self: not waiting)
     looked_in: set[threading.Thread] = set()
-    note = importer._note_duplicates
+    note = storing._note_duplicates
 
     def watched(*args: Any) -> None:
         looked_in.add(threading.current_thread())
         note(*args)
 
-    monkeypatch.setattr(importer, "_note_duplicates", watched)
+    monkeypatch.setattr(storing, "_note_duplicates", watched)
     report = library.import_file(_write(tmp_path, "many.bib", "\n".join(entries)))
     ids = report.paper_ids
     assert [(d.paper_id, d.other_id) for d in report.duplicates] == [
@@ -450,13 +452,13 @@ def test_work_handed_beside_the_full_text_twice_does_not_hang_an_import(
 ) -> None:
     """The index waits for the commit and the commit for the jobs: they must not share a
     thread, however many jobs the importer hands over."""
-    store = importer.store
+    store = storing.store
 
     def store_handing_two(*args: Any) -> None:
         store(*args)
         args[-1](lambda: None)  # beside_fulltext, a second time
 
-    monkeypatch.setattr(importer, "store", store_handing_two)
+    monkeypatch.setattr(storing, "store", store_handing_two)
     library.build_search_index()
     done: list[int] = []
     importing = threading.Thread(

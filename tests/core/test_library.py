@@ -57,7 +57,7 @@ def test_one_person_however_the_name_is_written(library: Library) -> None:
     )
     from sqlmodel import Session, func, select
 
-    from desktop.core.models import PaperPerson
+    from desktop.core.storage.models import PaperPerson
 
     with Session(library.engine) as session:
         ids = session.exec(

@@ -10,11 +10,11 @@ from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import inspect
 
-from desktop.core import backup, db, schema
 from desktop.core.errors import DatabaseError
 from desktop.core.formats.record import Record
 from desktop.core.library import Library
-from desktop.core.models import metadata
+from desktop.core.storage import backup, db, schema
+from desktop.core.storage.models import metadata
 
 
 def _schema_diff(url: str) -> list[object]:

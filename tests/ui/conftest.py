@@ -14,7 +14,7 @@ from pytestqt.qtbot import QtBot
 from desktop.core.formats.record import Person, Record
 from desktop.core.library import Library
 from desktop.ui import prompts
-from desktop.ui.main_window import MainWindow
+from desktop.ui.window.main_window import MainWindow
 
 
 @pytest.fixture(autouse=True)

@@ -7,13 +7,13 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtTest import QTest
 from pytestqt.qtbot import QtBot
 
-from desktop.core.browse import View
 from desktop.core.formats.record import Person, Record
 from desktop.core.library import Library
-from desktop.ui import signals
-from desktop.ui.main_window import MainWindow
+from desktop.core.views import View
+from desktop.ui.background import signals
 from desktop.ui.models import paper_mime
 from desktop.ui.widgets.detail_pane import RELOAD
+from desktop.ui.window.main_window import MainWindow
 
 
 def test_the_window_works_on_each_backend(

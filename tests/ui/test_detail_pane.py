@@ -12,7 +12,7 @@ from pytestqt.qtbot import QtBot
 
 from desktop.core.formats.record import Person, Record
 from desktop.core.library import Library
-from desktop.ui import signals
+from desktop.ui.background import signals
 from desktop.ui.widgets import notes_editor
 from desktop.ui.widgets.abstract_view import from_qt_position, to_qt_position
 from desktop.ui.widgets.detail_pane import OVERWRITE, RELOAD, DetailPane

@@ -12,10 +12,11 @@ from PySide6.QtCore import QSettings
 from PySide6.QtTest import QTest
 from pytestqt.qtbot import QtBot
 
-from desktop.core.browse import View
 from desktop.core.library import Library
-from desktop.ui import exporting, resources
-from desktop.ui.main_window import MainWindow
+from desktop.core.views import View
+from desktop.ui import resources
+from desktop.ui.window import export_flow
+from desktop.ui.window.main_window import MainWindow
 
 QUOTE = "zero-overhead introspective predictions of reward and cost"
 
@@ -61,7 +62,7 @@ def test_the_whole_walk_through(
 
     window.show_view(View("list", list_id))
     target = tmp_path / "introspection.bib"
-    monkeypatch.setattr(exporting, "ask_target", lambda _parent, _name: (target, "bibtex"))
+    monkeypatch.setattr(export_flow, "ask_target", lambda _parent, _name: (target, "bibtex"))
     window.actions_by_name["export_view"].trigger()
     exported = target.read_text(encoding="utf-8")
     entries = re.findall(r"^@(?!preamble)(\w+)\{", exported, re.MULTILINE)

@@ -10,9 +10,9 @@ from PySide6.QtGui import QFont
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
-from desktop.core.browse import View
 from desktop.core.formats.record import Person, Record
 from desktop.core.library import Library
+from desktop.core.views import View
 from desktop.ui.models import paper_mime
 from desktop.ui.models.paper_table_model import COLUMN_KEYS, PAGE_SIZE, PaperTableModel
 

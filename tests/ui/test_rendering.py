@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from desktop.core.library import Library
-from desktop.ui.main_window import MainWindow
+from desktop.ui.window.main_window import MainWindow
 
 
 def _dark_palette() -> QPalette:

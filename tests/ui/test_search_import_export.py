@@ -13,13 +13,13 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtTest import QTest
 from pytestqt.qtbot import QtBot
 
-from desktop.core.browse import View
-from desktop.core.importer import ImportReport
+from desktop.core.importing.storing import ImportReport
 from desktop.core.library import Library
-from desktop.ui import exporting
+from desktop.core.views import View
+from desktop.ui.background.import_flow import ImportFlow
 from desktop.ui.dialogs.import_report import ImportReportDialog, summary
-from desktop.ui.import_flow import ImportFlow
-from desktop.ui.main_window import MainWindow
+from desktop.ui.window import export_flow
+from desktop.ui.window.main_window import MainWindow
 
 BIB = r"""
 @article{shannon1948,
@@ -162,7 +162,7 @@ def test_closing_during_an_import_asks_before_stopping_it(
 ) -> None:
     """Keep importing: the window stays. Stop: the import is cancelled (and has rolled
     itself back) before the window closes."""
-    from desktop.core.importer import ImportCancelled
+    from desktop.core.importing.storing import ImportCancelled
 
     started, rolled_back = threading.Event(), threading.Event()
 
@@ -244,7 +244,7 @@ def test_export_a_list_to_bibtex_and_copy_the_selection(
     _settle(qtbot, window)
     target = tmp_path / "to-read"
     monkeypatch.setattr(
-        exporting, "ask_target", lambda _p, _s: (target.with_suffix(".bib"), "bibtex")
+        export_flow, "ask_target", lambda _p, _s: (target.with_suffix(".bib"), "bibtex")
     )
     window.actions_by_name["export_view"].trigger()
     text = target.with_suffix(".bib").read_text(encoding="utf-8")
@@ -266,7 +266,7 @@ def test_only_the_newest_query_is_delivered(
 ) -> None:
     import threading
 
-    from desktop.ui.search_runner import SearchRunner
+    from desktop.ui.background.search_runner import SearchRunner
 
     release = threading.Event()
     asked: list[tuple[str, bool]] = []
@@ -374,7 +374,7 @@ def test_a_search_finishing_after_the_window_is_gone_is_dropped(
     from PySide6.QtCore import QObject
     from shiboken6 import Shiboken
 
-    from desktop.ui.search_runner import SearchRunner
+    from desktop.ui.background.search_runner import SearchRunner
 
     started, release = threading.Event(), threading.Event()
     real_search = small_library.search

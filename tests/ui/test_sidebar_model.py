@@ -6,8 +6,8 @@ from PySide6.QtCore import QModelIndex, Qt
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
-from desktop.core.browse import View
 from desktop.core.library import Library
+from desktop.core.views import View
 from desktop.ui.models import paper_mime
 from desktop.ui.models.sidebar_model import COUNT_ROLE, NAME_ROLE, SidebarModel
 

@@ -7,7 +7,7 @@ from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
 from desktop.core.library import Library
-from desktop.ui.main_window import MainWindow
+from desktop.ui.window.main_window import MainWindow
 
 
 def test_the_explanation_is_shown_whole(

@@ -22,8 +22,8 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from desktop.core.formats import latex, texescape
 from desktop.core.formats.encoding import read_decoded
+from desktop.core.formats.latex import decode, encode
 from desktop.core.formats.record import ParseResult, Person, Problem, Record
 
 STRING_PREFIX = "csl:"
@@ -240,7 +240,7 @@ def _record_from(
     for name, value in rest.items():
         if name in _CSL_TO_BIBTEX_EXTRA and isinstance(value, str):
             # Under a BibTeX name a value is LaTeX (the BibTeX writer gives it back as is).
-            record.extra[_CSL_TO_BIBTEX_EXTRA[name]] = texescape.escape(value, keep_unicode=True)
+            record.extra[_CSL_TO_BIBTEX_EXTRA[name]] = encode.escape(value, keep_unicode=True)
         else:
             _keep(record, name, value)
     return record
@@ -573,11 +573,11 @@ def _put_bibtex_extras(item: dict[str, Any], record: Record) -> None:
     extra = record.extra
     for bibtex, csl in _BIBTEX_EXTRA_TO_CSL.items():
         value = extra.get(bibtex) or extra.get(_alias_of(bibtex), "")
-        _put(item, csl, latex.to_unicode(value) if value else "")
+        _put(item, csl, decode.to_unicode(value) if value else "")
     if record.entry_type == "mastersthesis":
         item.setdefault("genre", _MASTERS_GENRE)  # else it reads back as a PhD thesis
     # howpublished says where a misc item or booklet appeared: a link, or a publisher.
-    published = latex.to_unicode(extra.get("howpublished", "")).strip()
+    published = decode.to_unicode(extra.get("howpublished", "")).strip()
     if published.startswith(("http://", "https://")):
         item.setdefault("URL", published)
     elif published:

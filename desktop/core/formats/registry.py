@@ -44,8 +44,12 @@ class Format:
 
 _PACKAGE = "desktop.core.formats"
 FORMATS: tuple[Format, ...] = (
-    Format("bibtex", "BibTeX", (".bib", ".bibtex"), "bibtex:parse", "bibtex_writer:write_bibtex"),
-    Format("biblatex", "BibLaTeX", (".bib",), "bibtex:parse", "bibtex_writer:write_biblatex"),
+    Format(
+        "bibtex", "BibTeX", (".bib", ".bibtex"), "bibtex.reader:parse", "bibtex.writer:write_bibtex"
+    ),
+    Format(
+        "biblatex", "BibLaTeX", (".bib",), "bibtex.reader:parse", "bibtex.writer:write_biblatex"
+    ),
     Format("ris", "RIS", (".ris",), "ris:parse", "ris:write"),
     Format("csl-json", "CSL-JSON", (".json", ".csljson"), "csljson:parse", "csljson:write"),
     Format("listing", "Paper listing (plain text)", (".txt",), "listing:parse", ""),
@@ -168,7 +172,7 @@ def read_many(
     a generator, each file's bytes are let go of once decoded: a large file is then held
     once, as text, while it is read.
     """
-    from desktop.core.formats import bibtex
+    from desktop.core.formats.bibtex import reader as bibtex_reader
 
     names: list[str] = []
     together: list[tuple[str, str, str, str | None]] = []
@@ -185,7 +189,7 @@ def read_many(
             encodings.append(encoding)
         del data, text
     if together:
-        _extend(combined, bibtex.parse_many_decoded(together))
+        _extend(combined, bibtex_reader.parse_many_decoded(together))
         encodings += [encoding for _, _, encoding, _ in together]
     combined.encoding = ", ".join(dict.fromkeys(encodings)) or combined.encoding
     return names, combined

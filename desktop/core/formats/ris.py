@@ -28,8 +28,8 @@ from dataclasses import dataclass, field
 
 import rispy
 
-from desktop.core.formats import latex
 from desktop.core.formats.encoding import read_decoded
+from desktop.core.formats.latex import decode
 from desktop.core.formats.record import ParseResult, Person, Problem, Record
 
 EXTRA_PREFIX = "ris:"
@@ -571,7 +571,7 @@ def _reference_for(record: Record) -> dict[str, list[str] | str]:
         if key.startswith(EXTRA_PREFIX) and key != EXTRA_PREFIX + "TY":
             put(key.removeprefix(EXTRA_PREFIX), *value.split("\n"))
         elif key in _EXTRA_TO_TAG:
-            put(_EXTRA_TO_TAG[key], latex.to_unicode(value))  # BibTeX fields hold LaTeX
+            put(_EXTRA_TO_TAG[key], decode.to_unicode(value))  # BibTeX fields hold LaTeX
     return out
 
 

@@ -9,7 +9,8 @@ from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, select
 
 from desktop.core.formats.record import Record
-from desktop.core.models import (
+from desktop.core.search.document import SearchDocument
+from desktop.core.storage.models import (
     ListEntry,
     Paper,
     PaperPerson,
@@ -20,7 +21,6 @@ from desktop.core.models import (
     Role,
     Tag,
 )
-from desktop.core.search.document import SearchDocument
 
 _COLUMNS = (
     Paper.id,

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from sqlalchemy import Connection, func, select, text
 from sqlmodel import col
 
-from desktop.core.models import Note, Paper
+from desktop.core.storage.models import Note, Paper
 
 #: The FTS5 table of migration 0002 (its name starts with `schema.UNMODELLED_PREFIX`).
 SQLITE_TABLE = "fts_paper"

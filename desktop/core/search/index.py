@@ -20,7 +20,7 @@ from array import array
 from collections.abc import Callable, Collection, Iterable
 from typing import NamedTuple, TypeVar
 
-from desktop.core import gc_pause
+from desktop.core.runtime import gc_pause
 from desktop.core.search import planning
 from desktop.core.search.document import (
     IDENTIFIER_FIELDS,

@@ -16,11 +16,12 @@ from typing import TypeVar
 
 from sqlalchemy import Connection, Engine
 
-from desktop.core import db, gc_pause
+from desktop.core.runtime import gc_pause
 from desktop.core.search import catalog, fulltext, query
 from desktop.core.search.document import SearchDocument
 from desktop.core.search.index import Prepared, SearchIndex
 from desktop.core.search.matching import Probed
+from desktop.core.storage import db
 
 #: Reads a build makes while changes come in, before it reads holding the lock.
 _UNLOCKED_READS = 2

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.core.errors import KnownError
-from desktop.core.importer import ImportReport
+from desktop.core.importing.storing import ImportReport
 from desktop.core.library import Library
 from desktop.ui import prompts, undo_commands
 

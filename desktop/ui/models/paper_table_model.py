@@ -21,9 +21,9 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QColor, QFont, QPalette
 from PySide6.QtWidgets import QApplication
 
-from desktop.core.browse import PaperRow, View
 from desktop.core.library import Library
-from desktop.ui import signals
+from desktop.core.views import PaperRow, View
+from desktop.ui.background import signals
 from desktop.ui.models import paper_mime
 
 Index = QModelIndex | QPersistentModelIndex

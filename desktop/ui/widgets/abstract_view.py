@@ -21,8 +21,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.core.models import Annotation
-from desktop.ui import icons, signals
+from desktop.core.storage.models import Annotation
+from desktop.ui import icons
+from desktop.ui.background import signals
 
 ANNOTATE_SHORTCUT = QKeySequence("Ctrl+Shift+A")
 

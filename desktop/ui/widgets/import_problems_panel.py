@@ -18,7 +18,8 @@ from PySide6.QtWidgets import (
 
 from desktop.core.errors import KnownError
 from desktop.core.library import Library
-from desktop.ui import prompts, signals
+from desktop.ui import prompts
+from desktop.ui.background import signals
 
 _ID_ROLE = Qt.ItemDataRole.UserRole
 

@@ -13,7 +13,8 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.core.papers import PaperDetails
-from desktop.ui import icons, link_opener, prompts, signals
+from desktop.ui import icons, link_opener, prompts
+from desktop.ui.background import signals
 
 _TARGET_ROLE = Qt.ItemDataRole.UserRole
 _ATTACHMENT_ROLE = Qt.ItemDataRole.UserRole + 1

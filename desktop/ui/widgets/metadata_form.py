@@ -26,7 +26,8 @@ from PySide6.QtWidgets import (
 from desktop.core.formats import names
 from desktop.core.formats.record import Person
 from desktop.core.papers import PaperDetails
-from desktop.ui import icons, signals
+from desktop.ui import icons
+from desktop.ui.background import signals
 
 #: (field, label) of the one-line text fields, in form order.
 TEXT_FIELDS = (

@@ -26,8 +26,9 @@ from PySide6.QtWidgets import (
 
 from desktop.core.errors import NotFoundError
 from desktop.core.library import Library
-from desktop.core.models import Note
-from desktop.ui import icons, link_opener, prompts, signals
+from desktop.core.storage.models import Note
+from desktop.ui import icons, link_opener, prompts
+from desktop.ui.background import signals
 
 SAVE_DELAY_MS = 500
 MAX_UNSAVED_MS = 1000

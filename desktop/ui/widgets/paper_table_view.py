@@ -6,7 +6,7 @@ from PySide6.QtCore import QByteArray, QPoint, Qt, Signal
 from PySide6.QtGui import QAction, QKeyEvent
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QMenu, QTableView, QWidget
 
-from desktop.ui import signals
+from desktop.ui.background import signals
 from desktop.ui.models.paper_table_model import COLUMN_KEYS, COLUMNS
 
 #: Columns hidden until the user shows them (header menu), to keep a first start uncluttered.

@@ -7,7 +7,8 @@ from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QWidget
 
 from desktop.core.search import query
-from desktop.ui import icons, signals
+from desktop.ui import icons
+from desktop.ui.background import signals
 
 #: Quiet time after the last keystroke before a search runs.
 DEBOUNCE_MS = 150

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QLineEdit, QWidget
 
-from desktop.ui import signals
+from desktop.ui.background import signals
 
 
 def parse_tags(text: str) -> list[str]:

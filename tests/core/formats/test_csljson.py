@@ -449,7 +449,7 @@ COMPLETE_ENTRIES = [
 @pytest.mark.parametrize("entry_type", COMPLETE_ENTRIES)
 def test_bibtex_entries_export_as_citation_js_expects(citation_js, validator, entry_type):
     """`input.json` gives the CSL citation-js makes of `input/a complete <type>.bib`."""
-    bibtex = pytest.importorskip("desktop.core.formats.bibtex")
+    bibtex = pytest.importorskip("desktop.core.formats.bibtex.reader")
     cases = json.loads((citation_js / "input.json").read_text(encoding="utf-8"))
     (expected,) = cases["@biblatex/text"][f"with a complete {entry_type}"][1]
     source = citation_js / "input" / f"a complete {entry_type}.bib"

@@ -97,8 +97,8 @@ def test_readers_and_writers_are_the_format_modules():
 
 
 def test_bibtex_modules_are_registered():
-    bibtex = pytest.importorskip("desktop.core.formats.bibtex")
-    bibtex_writer = pytest.importorskip("desktop.core.formats.bibtex_writer")
+    bibtex = pytest.importorskip("desktop.core.formats.bibtex.reader")
+    bibtex_writer = pytest.importorskip("desktop.core.formats.bibtex.writer")
     assert registry.reader_for("bibtex") is bibtex.parse
     assert registry.reader_for("biblatex") is bibtex.parse
     assert registry.writer_for("bibtex") is bibtex_writer.write_bibtex

@@ -10,12 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from desktop.core import importer, revisions
 from desktop.core.formats.record import Person, Record
+from desktop.core.importing import storing
 from desktop.core.library import Library
 from desktop.core.search import catalog
 from desktop.core.search.document import Entry, SearchDocument
 from desktop.core.search.index import Prepared, SearchIndex
+from desktop.core.storage import revisions
 
 _IRIDIA = ["abbrev", "authors", "journals", "articles", "biblio", "crossref"]
 
@@ -93,7 +94,7 @@ def test_the_index_is_prepared_beside_the_full_text_and_left_alone_on_failure(
         yield
         raise RuntimeError("the disk is full")
 
-    monkeypatch.setattr(importer.fulltext_bulk, "indexed_after", failing)
+    monkeypatch.setattr(storing.fulltext_bulk, "indexed_after", failing)
     again = tmp_path / "more.bib"
     again.write_text("@misc{c, title={Plasma heating}}")
     with pytest.raises(RuntimeError):

@@ -1,0 +1,1 @@
+"""The export pipeline: read stored papers, write them, in one or two processes."""

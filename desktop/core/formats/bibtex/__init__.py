@@ -1,0 +1,1 @@
+"""BibTeX and BibLaTeX: reading, cutting a file into parts, writing."""

@@ -1,0 +1,425 @@
+"""Write records as a BibTeX or BibLaTeX file that `bibtex`, `biber` and pdfLaTeX accept.
+
+The output is deterministic: entries in the order given, fields in a fixed order, unmodelled
+fields (`Record.extra`) after them sorted by name, so a .bib under version control diffs
+cleanly. A field imported as LaTeX (`Record.latex`) is written back as it came, so whoever
+edits a field must drop its `latex` entry; names are always written from their parts.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from desktop.core.formats.citekeys import ascii_fold, citekey_for, disambiguate
+from desktop.core.formats.latex import encode
+from desktop.core.formats.record import Person, Record
+
+MONTH_MACROS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+
+# Entry types the standard BibTeX styles define; anything else makes `plain` warn.
+BIBTEX_TYPES = frozenset(
+    """article book booklet conference inbook incollection inproceedings manual mastersthesis
+    misc phdthesis proceedings techreport unpublished""".split()
+)
+_TO_BIBTEX_TYPE = {
+    "bookinbook": "book",
+    "collection": "book",
+    "mvbook": "book",
+    "mvcollection": "book",
+    "reference": "book",
+    "mvreference": "book",
+    "inreference": "incollection",
+    "suppbook": "incollection",
+    "suppcollection": "incollection",
+    "mvproceedings": "proceedings",
+    "periodical": "article",
+    "suppperiodical": "article",
+    "report": "techreport",
+    "thesis": "phdthesis",
+}
+
+# Entry types biber's default data model defines; BibTeX-only names map onto them.
+BIBLATEX_TYPES = frozenset(
+    """article book mvbook inbook bookinbook suppbook booklet collection mvcollection
+    incollection suppcollection dataset manual misc online patent periodical suppperiodical
+    proceedings mvproceedings inproceedings reference mvreference inreference report set
+    software thesis unpublished xdata customa customb customc customd custome customf""".split()
+)
+_TO_BIBLATEX_TYPE = {
+    "conference": "inproceedings",
+    "electronic": "online",
+    "www": "online",
+    "webpage": "online",
+    "mastersthesis": "thesis",
+    "phdthesis": "thesis",
+    "techreport": "report",
+}
+# The `type` field biblatex expects when a thesis or report type was folded away.
+_BIBLATEX_SUBTYPE = {
+    "mastersthesis": "mathesis",
+    "phdthesis": "phdthesis",
+    "techreport": "techreport",
+}
+
+
+class _Macro(str):
+    """A field value written bare, not in braces: a month macro like `mar`."""
+
+
+_FIELD_NAME = re.compile(r"[a-z][a-z0-9_\-:.+]*")
+_AND = re.compile(r"(?:^|\s)and(?:\s|$)", re.IGNORECASE)
+
+
+def _head_text(journal: str) -> tuple[tuple[str, str, bool], ...]:
+    return (
+        ("title", "title", True),
+        (journal, "journal", False),
+        ("booktitle", "booktitle", True),
+        ("publisher", "publisher", False),
+    )
+
+
+@dataclass(frozen=True)
+class _Dialect:
+    """What differs between classic BibTeX and BibLaTeX output."""
+
+    biblatex: bool
+    #: The text fields between names and date: (field written, Record attribute, is a title).
+    head_text: tuple[tuple[str, str, bool], ...]
+
+    @property
+    def keep_unicode(self) -> bool:
+        return self.biblatex
+
+
+_BIBTEX = _Dialect(biblatex=False, head_text=_head_text("journal"))
+_BIBLATEX = _Dialect(biblatex=True, head_text=_head_text("journaltitle"))
+_NUMBERS_TEXT = (
+    ("volume", "volume", False),
+    ("number", "number", False),
+    ("pages", "pages", False),
+)
+_TAIL_TEXT = (("abstract", "abstract", False), ("topic", "topic", False))
+
+
+def write_bibtex(
+    records: Iterable[Record], preambles: Sequence[str] = (), keys: set[str] | None = None
+) -> str:
+    """Records as classic BibTeX: ASCII only, LaTeX for every other character.
+
+    `keys`, for a file written in parts: the case-folded keys of the parts before, which
+    this one must not repeat; the keys written are added to it.
+    """
+    return _write(records, preambles, _BIBTEX, set() if keys is None else keys)
+
+
+def write_biblatex(
+    records: Iterable[Record], preambles: Sequence[str] = (), keys: set[str] | None = None
+) -> str:
+    """Records as BibLaTeX for biber: UTF-8 kept, `journaltitle`, `date`, `eprinttype`;
+    `keys` as for `write_bibtex`."""
+    return _write(records, preambles, _BIBLATEX, set() if keys is None else keys)
+
+
+def _write(
+    records: Iterable[Record], preambles: Sequence[str], dialect: _Dialect, written: set[str]
+) -> str:
+    # The file is gathered as small pieces and joined once: building each entry as a string
+    # first would copy every abstract three more times (a 100k export is 165 MB).
+    pieces: list[str] = []
+    for text in preambles:
+        pieces += (_preamble_block(text), "\n")
+    # `written` is case-folded: BibTeX does not tell `Smith` from `smith`.
+    names = _NameWriter(dialect.keep_unicode)
+    for record in records:
+        key = _key(record)
+        if key.casefold() in written:
+            # Folding to ASCII can make two library keys one; BibTeX rejects a repeated key.
+            key = disambiguate(key, lambda candidate: candidate.casefold() in written)
+        written.add(key.casefold())
+        _add_entry(pieces, record, key, dialect, names)
+        pieces.append("\n")
+    return "".join(pieces[:-1])  # blocks apart by a blank line, none after the last
+
+
+def _preamble_block(text: str) -> str:
+    """A kept @preamble/@comment block verbatim, or bare preamble LaTeX wrapped in one."""
+    stripped = text.strip()
+    if not encode.is_balanced(stripped):
+        # BibTeX would misread it; kept as text outside any entry, which BibTeX skips.
+        return "".join(f"% {line}\n" for line in stripped.replace("@", "(at)").splitlines())
+    if stripped.startswith("@"):
+        return stripped + "\n"
+    return "@preamble{{" + stripped + "}}\n"
+
+
+def _add_entry(
+    pieces: list[str], record: Record, key: str, dialect: _Dialect, names: _NameWriter
+) -> None:
+    entry_type, subtype = _entry_type(record.entry_type, dialect.biblatex)
+    fields = _fields(record, dialect, names)
+    if subtype and "type" not in record.extra:
+        fields.append(("type", subtype))
+    if record.extra:
+        fields.extend(_extra_fields(record, {name for name, _ in fields}, dialect))
+    pieces.append(f"@{entry_type}{{{key},\n")
+    for name, value in fields:
+        if type(value) is _Macro:
+            pieces += (f"  {name} = ", value, ",\n")
+        else:
+            pieces += (_OPENING.get(name) or _opening(name), value, "},\n")
+    pieces.append("}\n")
+
+
+def _opening(name: str) -> str:
+    opening = _OPENING[name] = f"  {name} = {{"
+    return opening
+
+
+#: "  title = {" and the like, made once per field name (a few dozen in any library;
+#: a plain dict, as a cached function's call costs more here, once per field written).
+_OPENING: dict[str, str] = {}
+
+
+@lru_cache(maxsize=1024)  # a library has a few dozen types at most
+def _entry_type(entry_type: str, biblatex: bool) -> tuple[str, str]:
+    name = entry_type.strip().lower()
+    if biblatex:
+        if name in BIBLATEX_TYPES:
+            return name, ""
+        return _TO_BIBLATEX_TYPE.get(name, "misc"), _BIBLATEX_SUBTYPE.get(name, "")
+    if name in BIBTEX_TYPES:
+        return name, ""
+    return _TO_BIBTEX_TYPE.get(name, "misc"), ""
+
+
+def _key(record: Record) -> str:
+    key = record.citekey or citekey_for(record)
+    if _PLAIN_KEY.fullmatch(key):
+        return key  # as the library hands them out
+    # This only guards the file against a hand-edited key.
+    safe = _NOT_IN_KEY.sub("", ascii_fold(key))
+    return safe or citekey_for(record)
+
+
+# ASCII letters, digits and a few marks: a key needing no folding or cleaning.
+_PLAIN_KEY = re.compile(r"[A-Za-z0-9_:.+/-]+")
+_NOT_IN_KEY = re.compile(r"[\s,{}()\"#%'=\\~]")
+
+
+def _fields(record: Record, dialect: _Dialect, names: _NameWriter) -> list[tuple[str, str]]:
+    """The modelled fields, in their fixed order: (name, value written in braces, or a
+    `_Macro` written bare)."""
+    fields: list[tuple[str, str]] = []
+    keep_unicode = dialect.keep_unicode
+    # Names always come from the split parts, so that von, Jr and organisations are braced
+    # the way BibTeX and biber need, whatever the source wrote.
+    if record.authors:
+        authors = names.names(record.authors)
+        if authors:
+            fields.append(("author", authors))
+    if record.editors:
+        editors = names.names(record.editors)
+        if editors:
+            fields.append(("editor", editors))
+    latex = record.latex
+    _add_text(fields, record, dialect.head_text, latex, keep_unicode)
+    _add_date(fields, record, dialect)
+    _add_text(fields, record, _NUMBERS_TEXT, latex, keep_unicode)
+    _add_identifiers(fields, record, dialect)
+    if record.keywords or "keywords" in latex:
+        keywords = ", ".join(word.strip() for word in record.keywords if word.strip())
+        _add_field(fields, "keywords", keywords, latex.get("keywords"), keep_unicode, False)
+    _add_text(fields, record, _TAIL_TEXT, latex, keep_unicode)
+    return fields
+
+
+def _add_text(
+    fields: list[tuple[str, str]],
+    record: Record,
+    names: tuple[tuple[str, str, bool], ...],
+    latex: dict[str, str],
+    keep_unicode: bool,
+) -> None:
+    for name, attribute, title in names:
+        value = getattr(record, attribute)
+        original = latex.get(attribute) if latex else None
+        if original is not None:
+            _add_field(fields, name, value, original, keep_unicode, title)
+        elif value:  # most fields of most records are empty
+            value = value.strip()
+            if value:
+                escaped = encode.escape(value, keep_unicode=keep_unicode, protect_case=title)
+                fields.append((name, escaped))
+
+
+def _add_field(
+    fields: list[tuple[str, str]],
+    name: str,
+    value: str,
+    original: str | None,
+    keep_unicode: bool,
+    title: bool,
+) -> None:
+    """A text field: its imported LaTeX when there is some to give back, else escaped."""
+    if original is not None and original.strip() and encode.is_balanced(original):
+        if not keep_unicode and not original.isascii():
+            # Raw UTF-8 in a LaTeX source: spelled in LaTeX like every other character.
+            original = "".join(c if c.isascii() else encode.char_to_latex(c) for c in original)
+        fields.append((name, original))
+    elif value.strip():
+        escaped = encode.escape(value.strip(), keep_unicode=keep_unicode, protect_case=title)
+        fields.append((name, escaped))
+
+
+def _add_date(fields: list[tuple[str, str]], record: Record, dialect: _Dialect) -> None:
+    month = record.month if record.month is not None and 1 <= record.month <= 12 else None
+    year = record.year
+    if dialect.biblatex:
+        if "date" in record.extra:
+            return  # the imported date, often to the day, is given back with the extras
+        if year is not None and 0 <= year <= 9999:
+            date = f"{year:04d}" + (f"-{month:02d}" if month else "")
+            fields.append(("date", date))
+            return
+    if year is not None:
+        fields.append(("year", str(year)))
+    if month:
+        # BibTeX gets the bare macro, so that each style prints the month its own way.
+        fields.append(
+            ("month", str(month) if dialect.biblatex else _Macro(MONTH_MACROS[month - 1]))
+        )
+
+
+def _add_identifiers(fields: list[tuple[str, str]], record: Record, dialect: _Dialect) -> None:
+    verbatim = encode.verbatim_biblatex if dialect.biblatex else encode.verbatim
+    if record.doi.strip():
+        fields.append(("doi", verbatim(record.doi)))
+    if record.arxiv_id.strip():
+        fields.append(("eprint", verbatim(record.arxiv_id)))
+        if dialect.biblatex:
+            fields.append(("eprinttype", "arxiv"))
+        else:
+            fields.append(("archiveprefix", "arXiv"))
+    if record.url.strip():
+        fields.append(("url", verbatim(record.url)))
+
+
+def _extra_fields(record: Record, written: set[str], dialect: _Dialect) -> list[tuple[str, str]]:
+    """Unmodelled fields, sorted by name, values as imported (they are LaTeX already)."""
+    fields: list[tuple[str, str]] = []
+    taken = set(written)
+    for name in sorted(record.extra):
+        field = _field_name(name)
+        if field in taken or (field in ("year", "month") and ("date" in taken)):
+            continue  # modelled, or a name twice: BibTeX rejects a repeated field
+        taken.add(field)
+        value = record.extra[name]
+        if encode.is_balanced(value):
+            fields.append((field, value))
+        else:
+            escaped = encode.escape(value, keep_unicode=dialect.keep_unicode)
+            fields.append((field, escaped))
+    return fields
+
+
+def _field_name(name: str) -> str:
+    """A name BibTeX accepts: lower-case, no spaces, quotes, braces, commas or `=`."""
+    name = name.strip().lower()
+    if _FIELD_NAME.fullmatch(name):
+        return name
+    cleaned = re.sub(r"[^a-z0-9_\-:.+]", "-", ascii_fold(name).lower())
+    return cleaned if cleaned[:1].isalpha() else "x" + cleaned
+
+
+# --- names -----------------------------------------------------------------------------------
+class _NameWriter:
+    """People as BibTeX name lists, each Person formatted once per file: the records of
+    an export share one Person per way a person is written."""
+
+    def __init__(self, keep_unicode: bool) -> None:
+        self._keep_unicode = keep_unicode
+        # By identity; holding the person keeps its id from being reused for another.
+        self._written: dict[int, tuple[Person, str]] = {}
+
+    def names(self, people: Iterable[Person]) -> str:
+        """`von Last, Jr, First and ...`"""
+        written = self._written
+        names = []
+        for person in people:
+            known = written.get(id(person))
+            if known is None:
+                name = format_name(person, keep_unicode=self._keep_unicode)
+                known = written[id(person)] = (person, name)
+            if known[1]:
+                names.append(known[1])
+        return " and ".join(names)
+
+
+def format_name(person: Person, *, keep_unicode: bool = False) -> str:
+    """One person in BibTeX's `von Last, Jr, First` form; "" when there is nothing to write."""
+    parts = (person.given, person.von, person.family, person.jr, person.as_written)
+    return _format_parts(parts, keep_unicode)
+
+
+# The same people recur across a library: formatting each name once keeps a 100k export fast.
+@lru_cache(maxsize=65536)
+def _format_parts(parts: tuple[str, str, str, str, str], keep_unicode: bool) -> str:
+    as_written = parts[4]
+    given, von, family, jr = (_name_part(part, keep_unicode) for part in parts[:4])
+    if family == "others" and not (given or von or jr):
+        return "others"
+    if not family:
+        # Nothing to sort on: the whole name becomes one protected last name.
+        whole = " ".join(part for part in (given, von, jr) if part)
+        whole = whole or _name_part(as_written, keep_unicode)
+        return "{" + whole + "}" if whole else ""
+    wrapped = (
+        family.startswith("{") and family.endswith("}") and encode.is_balanced(family[1:-1])
+    )
+    corporate = " " in family and not (given or von or jr)
+    if not wrapped and (corporate or _would_split(family)):
+        family = "{" + family + "}"  # an organisation, or words BibTeX would take as "von"
+    last = f"{von} {family}" if von else family
+    # BibTeX rejects a name ending in a comma; `{}` is an empty first name it accepts.
+    name = f"{last}, {jr}, {given or '{}'}" if jr else (f"{last}, {given}" if given else last)
+    if name.count(",") > 2:
+        # biber counts commas even inside braces and skips the entry past two: one braced unit.
+        return "{" + " ".join(part for part in (given, von, family, jr) if part) + "}"
+    return name
+
+
+def _name_part(text: str, keep_unicode: bool) -> str:
+    part = encode.escape(" ".join(text.split()), keep_unicode=keep_unicode)
+    # A comma or a bare "and" would split the name or the list, and a part made only of
+    # BibTeX's name separators (space, `-`, `~`) would vanish: keep them inside braces.
+    if "," in part or _AND.search(part) or (part and not part.strip(" -~")):
+        return "{" + part + "}"
+    return part
+
+
+def _would_split(family: str) -> bool:
+    """True when BibTeX would read a lower-case word of `family` as a "von" particle.
+
+    BibTeX splits on spaces, `~` and `-` alike ("al-Hasan" holds the particle "al").
+    """
+    words = _NAME_SEPARATORS.split(family)
+    return any(_starts_lower(word) for word in words[:-1])
+
+
+_NAME_SEPARATORS = re.compile(r"[\s~-]+")
+# `{\"u}ber`, `{\v{z}}`: an accent command, then the letter that decides the case.
+_SPECIAL_START = re.compile(r"\{\\([^A-Za-z]|[A-Za-z]\b|[A-Za-z](?=\{))\s*\{?\s*(\\?)([A-Za-z])")
+
+
+def _starts_lower(word: str) -> bool:
+    """Whether BibTeX sees `word` as starting lower-case, special characters included."""
+    special = _SPECIAL_START.match(word)
+    if special:
+        return special.group(3).islower()
+    if word.startswith("{\\"):  # `{\ss}`, `{\o}`: the command names the letter
+        return word[2:3].islower()
+    return word[:1].islower()

@@ -1,0 +1,1 @@
+"""LaTeX in field values: decoded to Unicode, and Unicode encoded back."""

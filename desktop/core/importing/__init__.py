@@ -1,0 +1,1 @@
+"""The import pipeline: read files, store what was read, look up ids."""

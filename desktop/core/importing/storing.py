@@ -1,0 +1,320 @@
+"""Storing what importers read: one transaction per import, problems kept, duplicates found."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import insert
+from sqlmodel import Session, select
+
+from desktop.core import dedupe, papers, reading_lists, tags
+from desktop.core.dedupe import LikelyDuplicate
+from desktop.core.errors import KnownError
+from desktop.core.formats import citekeys
+from desktop.core.formats.record import Problem, Record
+from desktop.core.importing.reading import Reading
+from desktop.core.search import catalog
+from desktop.core.search.document import SearchDocument
+from desktop.core.storage import fulltext_bulk
+from desktop.core.storage.models import (
+    ImportProblem,
+    ListEntry,
+    Paper,
+    PaperTag,
+    ReadingList,
+    utcnow,
+)
+
+Progress = Callable[[int, int], None]
+Cancel = Callable[[], bool]
+
+
+class ImportCancelled(KnownError):
+    """The user stopped an import; nothing of it was stored."""
+
+    def __init__(self) -> None:
+        super().__init__("The import was cancelled; the library is as it was before.")
+
+
+@dataclass
+class ImportReport:
+    """What an import did: papers stored, likely duplicates, problems met."""
+
+    source: str
+    format: str
+    paper_ids: list[int] = field(default_factory=list)
+    duplicates: list[LikelyDuplicate] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    #: Papers in the library after the import.
+    papers: int = 0
+    #: The stored papers as the search index takes them (not part of the JSON).
+    documents: list[SearchDocument] = field(default_factory=list, repr=False)
+
+    @property
+    def imported(self) -> int:
+        return len(self.paper_ids)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "imported": self.imported,
+            # Papers that look like one already there (a paper may resemble several).
+            "duplicates": len({d.paper_id for d in self.duplicates}),
+            "problems": [
+                {"source": p.source, "line": p.line, "message": p.message} for p in self.problems
+            ],
+            "papers": self.papers,
+            "format": self.format,
+            "paper_ids": self.paper_ids,
+            "likely_duplicates": [
+                {"paper": d.paper_id, "existing": d.other_id, "evidence": d.evidence}
+                for d in self.duplicates
+            ],
+        }
+
+
+@dataclass
+class Destination:
+    """Where imported papers go besides the library: a reading list and a tag."""
+
+    list_name: str | None = None
+    tag: str | None = None
+
+
+#: Records stored per batch: progress is reported and cancel checked between batches.
+BATCH = 500
+#: Papers compared for duplicates at a time while the next batch is read (a few ms).
+_COMPARED_AT_A_TIME = 200
+
+
+def store(
+    session: Session,
+    reading: Reading,
+    report: ImportReport,
+    destination: Destination,
+    citekey_pattern: str,
+    progress: Progress | None = None,
+    cancel: Cancel | None = None,
+    beside_fulltext: Callable[[Callable[[], None]], None] | None = None,
+) -> None:
+    """Store the records and problems of `reading` in the caller's transaction, each batch
+    of records as it comes (the rest may still be being read).
+
+    The search for likely duplicates, which only fills the report, goes on while the
+    import waits for the next batch to be read; once every paper is stored (and
+    `report.documents` is complete), what is left of it is handed to `beside_fulltext` to
+    run while the full-text index is filled (SQLite does that without holding Python's
+    interpreter lock); the caller must see it finished before it commits. Without
+    `beside_fulltext` it runs here.
+    """
+    finder = dedupe.DuplicateFinder(dedupe.candidates(session), dedupe.not_duplicate_pairs(session))
+    # Keys of papers in the trash stay taken: restoring one must not create a clash.
+    taken = {key.casefold() for key in session.exec(select(Paper.citekey))}
+    tag_ids = _TagCache(session)
+    reading_list = _reading_list(session, destination.list_name)
+    list_id = None if reading_list is None else reading_list.id
+    lists = () if reading_list is None else (reading_list.name,)
+    set_aside: list[Problem] = []  # values sanitize moved, reported after the reading's own
+    known_people: dict[str, int] = {}  # the same people come back batch after batch
+    stored: list[tuple[Record, str, int]] = []
+    compared = 0  # how many of `stored` were compared with the library for duplicates
+
+    def compare(up_to: int) -> None:
+        nonlocal compared
+        for record, key, paper_id in stored[compared:up_to]:
+            _note_duplicates(finder, report, record, key, paper_id)
+            compared += 1
+
+    with fulltext_bulk.indexed_after(session):
+        for records in reading.batches:
+            for record in records:
+                set_aside += sanitize(record, report.source)
+            for start in range(0, len(records), BATCH):
+                if cancel is not None and cancel():
+                    raise ImportCancelled()
+                batch = records[start : start + BATCH]
+                keys = [_unique_key(record, taken, citekey_pattern) for record in batch]
+                ids = papers.insert_papers(
+                    session, list(zip(batch, keys, strict=True)), known_people
+                )
+                stored += zip(batch, keys, ids, strict=True)
+                tagged = _label(
+                    session, batch, ids, tag_ids, destination.tag, list_id, len(report.paper_ids)
+                )
+                report.documents += [
+                    catalog.document_of(paper_id, record, key, tags=names, lists=lists)
+                    for record, key, paper_id, names in zip(batch, keys, ids, tagged, strict=True)
+                ]
+                report.paper_ids.extend(ids)
+                if progress is not None:
+                    done = len(report.paper_ids)
+                    progress(done, max(done, reading.expected))
+            # While the next batch is being read, look for duplicates among those stored.
+            while compared < len(stored) and not reading.ready():
+                compare(compared + _COMPARED_AT_A_TIME)
+
+        def compare_the_rest() -> None:
+            compare(len(stored))
+
+        if beside_fulltext is None:
+            compare_the_rest()
+        else:
+            beside_fulltext(compare_the_rest)
+    problems = [*reading.result.problems, *set_aside]
+    for problem in problems:
+        session.add(
+            ImportProblem(
+                source=problem.source, line=problem.line, message=problem.message, raw=problem.raw
+            )
+        )
+    report.problems.extend(problems)
+    if list_id is not None:
+        reading_lists.reorder(session, list_id, [])  # renumber positions 0..n-1
+
+
+_DOI_PREFIX = re.compile(r"^(?:https?://(?:dx\.)?doi\.org/|doi:\s*)", re.IGNORECASE)
+#: Keywords longer than this are not made into tags (a tag name has at most 200 characters).
+_LONGEST_TAG = 200
+
+
+def sanitize(record: Record, source: str) -> list[Problem]:
+    """Make a record storable without losing anything: a value the library cannot hold
+    as it is moves to `extra` verbatim, with a problem saying so. NUL characters, which
+    PostgreSQL cannot store, are removed (they are never meaningful in a bibliography)."""
+    _strip_nul(record)
+    problems: list[Problem] = []
+    where = f" (entry {record.citekey})" if record.citekey else ""
+
+    def set_aside(field: str, value: object, why: str) -> None:
+        record.extra.setdefault(field, str(value))
+        problems.append(
+            Problem(
+                source="",
+                line=record.line,
+                message=f"{why}{where}; it was kept as the field “{field}” so nothing is lost.",
+            )
+        )
+
+    record.doi = _DOI_PREFIX.sub("", record.doi.strip())
+    if record.doi and not papers.is_doi(record.doi):
+        set_aside("doi", record.doi, f"“{record.doi}” is not a DOI")
+        record.doi = ""
+    if record.year is not None and not papers.is_year(record.year):
+        set_aside("year", record.year, f"{record.year} is not a year")
+        record.year = None
+    if record.month is not None and not 1 <= record.month <= 12:
+        set_aside("month", record.month, f"{record.month} is not a month")
+        record.month = None
+    long_ones = [k for k in record.keywords if len(" ".join(k.split())) > _LONGEST_TAG]
+    if long_ones:
+        record.keywords = [k for k in record.keywords if k not in long_ones]
+        set_aside("keywords", ", ".join(long_ones), "A keyword is too long to be a tag")
+    return problems
+
+
+def _strip_nul(record: Record) -> None:
+    for name, value in vars(record).items():
+        if isinstance(value, str) and "\x00" in value:
+            setattr(record, name, value.replace("\x00", ""))
+    for mapping in (record.extra, record.latex):
+        for key, value in list(mapping.items()):
+            if isinstance(value, str) and "\x00" in value:
+                mapping[key] = value.replace("\x00", "")
+    if any("\x00" in k for k in record.keywords):
+        record.keywords = [k.replace("\x00", "") for k in record.keywords]
+    for person in (*record.authors, *record.editors):
+        parts = (person.given, person.family, person.von, person.jr, person.as_written)
+        if "\x00" in "".join(parts):
+            for name in ("given", "family", "von", "jr", "as_written"):
+                setattr(person, name, getattr(person, name).replace("\x00", ""))
+
+
+def _unique_key(record: Record, taken: set[str], pattern: str) -> str:
+    wanted = record.citekey or citekeys.citekey_for(record, pattern)
+    key = citekeys.disambiguate(wanted, lambda k: k.casefold() in taken)
+    taken.add(key.casefold())
+    return key
+
+
+def _note_duplicates(
+    finder: dedupe.DuplicateFinder, report: ImportReport, record: Record, key: str, paper_id: int
+) -> None:
+    candidate = dedupe.Candidate(
+        paper_id,
+        record.title,
+        record.year,
+        record.authors[0].family if record.authors else "",
+        record.doi,
+        record.arxiv_id,
+        key,
+    )
+    report.duplicates.extend(finder.matches(candidate, original_key=record.citekey))
+    finder.add(candidate)
+
+
+def _label(
+    session: Session,
+    records: list[Record],
+    paper_ids: list[int],
+    tag_ids: _TagCache,
+    extra_tag: str | None,
+    list_id: int | None,
+    offset: int,
+) -> list[list[str]]:
+    """Tag the papers with their keywords (and `extra_tag`); put them into the list.
+    The names of each paper's tags, as stored."""
+    links = []
+    tagged = []
+    for record, paper_id in zip(records, paper_ids, strict=True):
+        labels = [*record.keywords, *([extra_tag] if extra_tag else [])]
+        ids = {tag_ids.id_for(label) for label in labels if label.strip()}
+        for tag_id in ids:
+            links.append({"paper_id": paper_id, "tag_id": tag_id})
+        tagged.append([tag_ids.name_of(tag_id) for tag_id in ids])
+    if links:
+        session.execute(insert(PaperTag), links)
+    if list_id is not None:
+        entries = [
+            {
+                "list_id": list_id,
+                "paper_id": pid,
+                "position": 10**9 + offset + n,
+                "added_at": utcnow(),
+            }
+            for n, pid in enumerate(paper_ids)
+        ]
+        session.execute(insert(ListEntry), entries)
+    return tagged
+
+
+def _reading_list(session: Session, name: str | None) -> ReadingList | None:
+    if not name:
+        return None
+    try:
+        return reading_lists.find(session, name)
+    except KnownError:
+        return reading_lists.create(session, name)
+
+
+class _TagCache:
+    """Tag ids by name for one import, creating each new tag once."""
+
+    def __init__(self, session: Session) -> None:
+        self._session = session
+        self._ids: dict[str, int] = {}
+        self._names: dict[int, str] = {}
+
+    def id_for(self, name: str) -> int:
+        key = " ".join(name.split()).casefold()
+        if key not in self._ids:
+            tag = tags.ensure(self._session, name)
+            assert tag.id is not None
+            self._ids[key] = tag.id
+            self._names[tag.id] = tag.name
+        return self._ids[key]
+
+    def name_of(self, tag_id: int) -> str:
+        """The stored name of a tag `id_for` gave (an existing tag keeps its own)."""
+        return self._names[tag_id]

@@ -1,0 +1,1 @@
+"""Tricks of the running process: helper processes, collector pauses."""

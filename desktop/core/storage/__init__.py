@@ -1,0 +1,1 @@
+"""Where the library is kept: engine, models, schema, revisions, backups."""

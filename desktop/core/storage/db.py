@@ -1,0 +1,270 @@
+"""Engines, sessions and schema upgrades for the two backends (SQLite and PostgreSQL)."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+from sqlalchemy import Engine, create_engine, event, func, make_url, select, text
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.engine import Connection
+from sqlmodel import Session, SQLModel
+
+from desktop.core.storage import models  # noqa: F401  (registers the tables on the metadata)
+
+APP_NAME = "papershelf"
+ENV_URL = "PAPERSHELF_DB"
+#: How long a writer waits for another process's write to finish before giving up.
+BUSY_TIMEOUT_MS = 15_000
+#: Execution option asking SQLite for a write lock at BEGIN (see `_begin_sqlite`).
+WRITE_OPTION = "papershelf_write"
+#: Execution option: this transaction's commit leaves the checkpoint to `checkpoint`.
+DEFER_CHECKPOINT_OPTION = "papershelf_defer_checkpoint"
+#: A commit that leaves this many pages in the log checkpoints them (SQLite's default).
+_AUTOCHECKPOINT_PAGES = 1000
+
+
+def data_dir() -> Path:
+    """The user's data folder for Papershelf (created when missing)."""
+    path = Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def default_url() -> str:
+    """`$PAPERSHELF_DB`, or a SQLite file in the user's data folder."""
+    from_env = os.environ.get(ENV_URL, "").strip()
+    if from_env:
+        return from_env
+    return f"sqlite:///{data_dir() / 'library.sqlite'}"
+
+
+def is_sqlite(url: str) -> bool:
+    return make_url(url).get_backend_name() == "sqlite"
+
+
+def sqlite_path(url: str) -> Path | None:
+    """The file behind a SQLite URL, or None for in-memory databases and other backends."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "sqlite" or parsed.database in (None, "", ":memory:"):
+        return None
+    return Path(parsed.database).expanduser()
+
+
+SUPPORTED = ("sqlite", "postgresql")
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for `url`, configured for safe concurrent use of the library.
+
+    Raises ValueError for an address that is not a SQLite or PostgreSQL database.
+    """
+    try:
+        backend = make_url(url).get_backend_name()
+    except Exception as error:  # SQLAlchemy raises ArgumentError; be sure to catch any parse error
+        raise ValueError(f"not a database URL: {url}") from error
+    if backend not in SUPPORTED:
+        raise ValueError(f"unsupported database {backend!r}")
+    if is_sqlite(url):
+        path = sqlite_path(url)
+        if path is not None:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        engine = create_engine(url, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000})
+        event.listen(engine, "connect", _configure_sqlite)
+        event.listen(engine, "begin", _begin_sqlite)
+        return engine
+    return create_engine(url, pool_pre_ping=True)
+
+
+def _configure_sqlite(dbapi_connection: sqlite3.Connection, _record: Any) -> None:
+    # Let us issue BEGIN ourselves (pysqlite's implicit transactions would defeat BEGIN IMMEDIATE).
+    dbapi_connection.isolation_level = None
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA foreign_keys = ON")
+    cursor.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    cursor.execute("PRAGMA journal_mode = WAL")
+    # NORMAL is durable across application crashes in WAL mode; only power loss can cost
+    # the last commits, never consistency.
+    cursor.execute("PRAGMA synchronous = NORMAL")
+    cursor.execute(f"PRAGMA wal_autocheckpoint = {_AUTOCHECKPOINT_PAGES}")
+    cursor.close()
+
+
+def _begin_sqlite(connection: Connection) -> None:
+    options = connection.get_execution_options()
+    defer = options.get(DEFER_CHECKPOINT_OPTION, False)
+    if defer != connection.info.get(DEFER_CHECKPOINT_OPTION, False):
+        # Set per connection and kept: every transaction says which it wants.
+        pages = 0 if defer else _AUTOCHECKPOINT_PAGES
+        connection.exec_driver_sql(f"PRAGMA wal_autocheckpoint = {pages}")
+        connection.info[DEFER_CHECKPOINT_OPTION] = defer
+    # A writer takes the write lock up front: a deferred transaction that reads and then
+    # writes can fail with "database is locked" without waiting when another writer commits.
+    connection.exec_driver_sql("BEGIN IMMEDIATE" if options.get(WRITE_OPTION) else "BEGIN")
+
+
+@contextmanager
+def read_session(engine: Engine) -> Iterator[Session]:
+    """A session for reading; objects stay usable after it closes."""
+    with Session(engine, expire_on_commit=False) as session:
+        yield session
+
+
+@contextmanager
+def write_session(engine: Engine, *, defer_checkpoint: bool = False) -> Iterator[Session]:
+    """One transaction: committed when the block ends, rolled back entirely if it raises.
+
+    With `defer_checkpoint`, a SQLite commit does not copy the log into the database file
+    itself (a second for a 100k-paper import): the caller runs `checkpoint` afterwards,
+    when other work can go on beside it.
+    """
+    options = {WRITE_OPTION: True, DEFER_CHECKPOINT_OPTION: defer_checkpoint}
+    writer = engine.execution_options(**options)
+    with Session(writer, expire_on_commit=False) as session, session.begin():
+        yield session
+
+
+def checkpoint(engine: Engine) -> None:
+    """Copy SQLite's write-ahead log into the database file, as far as readers allow.
+
+    Passive: it waits for nobody, and SQLite lets go of Python's interpreter lock while
+    it runs. Nothing to do on PostgreSQL.
+    """
+    if engine.dialect.name != "sqlite":
+        return
+    raw = engine.raw_connection()  # no BEGIN: a checkpoint runs outside transactions
+    try:
+        raw.cursor().execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+    finally:
+        raw.close()
+
+
+def insert_or_ignore(session: Session, model: type[SQLModel], rows: list[dict[str, Any]]) -> bool:
+    """Insert rows, skipping those that would break a unique constraint.
+
+    Two users creating the same tag (or person) at once must both succeed on PostgreSQL,
+    where their transactions run side by side. For one row, says whether it went in.
+    """
+    if not rows:
+        return False
+    statement = _dialect_insert(session)(model).on_conflict_do_nothing()
+    connection = session.connection()
+    if len(rows) == 1:
+        return bool(connection.execute(statement.values(**rows[0])).rowcount)
+    connection.execute(statement, rows)
+    return True
+
+
+def reserve_ids(session: Session, model: type[SQLModel], count: int) -> list[int]:
+    """`count` fresh primary keys for rows the caller is about to insert with them.
+
+    Inserting with known ids lets a bulk insert run as one executemany instead of one
+    INSERT ... RETURNING per row. SQLite: the writer holds the database lock (BEGIN
+    IMMEDIATE), so the ids after the current maximum stay free until the commit; that is
+    the id SQLite would pick itself. PostgreSQL: taken from the table's own sequence.
+    """
+    if count <= 0:
+        return []
+    table = model.__table__  # type: ignore[attr-defined]
+    if session.get_bind().dialect.name == "postgresql":
+        sequence = f"pg_get_serial_sequence('{table.name}', 'id')"
+        query = text(f"SELECT nextval({sequence}) FROM generate_series(1, :count)")
+        return sorted(session.execute(query, {"count": count}).scalars())
+    highest = session.execute(select(func.max(table.c.id))).scalar() or 0
+    return list(range(highest + 1, highest + 1 + count))
+
+
+def insert_plain_rows(
+    session: Session, model: type[SQLModel], columns: tuple[str, ...], rows: list[tuple[Any, ...]]
+) -> None:
+    """Insert many rows of plain values (numbers, text) straight through the driver.
+
+    For link tables filled by the hundred thousand in an import: SQLAlchemy's per-row
+    parameter processing costs more than the insert itself, and these columns need none.
+    """
+    if not rows:
+        return
+    connection = session.connection()
+    marker = "?" if connection.dialect.paramstyle == "qmark" else "%s"
+    table = model.__table__.name  # type: ignore[attr-defined]
+    statement = (
+        f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join(marker for _ in columns)})"
+    )
+    connection.exec_driver_sql(statement, rows)
+
+
+def insert_many(session: Session, model: type[SQLModel], rows: list[dict[str, Any]]) -> None:
+    """Insert many rows (every column given), as one executemany.
+
+    On SQLite the values are converted as SQLAlchemy converts them (JSON and dates to
+    text), a value shared by many rows (a timestamp) once, and handed to the driver:
+    SQLAlchemy's own per-row processing of 25 columns costs about as much as SQLite's
+    insert. On PostgreSQL, whose statements need casts for JSON, SQLAlchemy inserts them.
+    """
+    if not rows:
+        return
+    connection = session.connection()
+    table = model.__table__  # type: ignore[attr-defined]
+    if connection.dialect.name != "sqlite":
+        connection.execute(table.insert(), rows)
+        return
+    columns = [column.name for column in table.columns]
+    dialect = connection.dialect
+    # The type as this dialect stores it (a TypeDecorator's own step, then SQLite's).
+    processors = [
+        column.type.dialect_impl(dialect).bind_processor(dialect) for column in table.columns
+    ]
+    converted: list[dict[int, Any]] = [{} for _ in columns]  # by id(): shared values once
+
+    def value(row: dict[str, Any], number: int) -> Any:
+        given = row[columns[number]]
+        process = processors[number]
+        if process is None or given is None:
+            return given
+        if isinstance(given, dict | list):
+            return process(given)
+        seen = converted[number]
+        if id(given) not in seen:
+            seen[id(given)] = process(given)
+        return seen[id(given)]
+
+    plain = [tuple(value(row, n) for n in range(len(columns))) for row in rows]
+    insert_plain_rows(session, model, tuple(columns), plain)
+
+
+def upsert(session: Session, model: type[SQLModel], values: dict[str, Any], key: str) -> None:
+    """Insert a row, or update it where one with the same `key` column exists."""
+    statement = _dialect_insert(session)(model).values(**values)
+    changes = {name: value for name, value in values.items() if name != key}
+    session.execute(statement.on_conflict_do_update(index_elements=[key], set_=changes))
+
+
+def _dialect_insert(session: Session) -> Any:
+    dialect = session.get_bind().dialect.name
+    return postgresql.insert if dialect == "postgresql" else sqlite.insert
+
+
+def backup_sqlite(source: Path, target: Path) -> Path:
+    """Copy a live SQLite library to `target` with SQLite's online backup API."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    src = sqlite3.connect(str(source), timeout=BUSY_TIMEOUT_MS / 1000)
+    try:
+        dst = sqlite3.connect(str(target))
+        try:
+            src.backup(dst)
+        finally:
+            dst.close()
+    finally:
+        src.close()
+    return target
+
+
+def timestamped_name(stem: str, reason: str) -> str:
+    """`library-20261129-201500-manual.sqlite`: sortable, and says why it was made."""
+    return f"{stem}-{datetime.now().strftime('%Y%m%d-%H%M%S-%f')}-{reason}.sqlite"

@@ -1,0 +1,149 @@
+"""What the paper table shows: which papers a view holds, in SQL order, and their rows.
+
+The window's table model holds ids only; it asks for the ids of a view sorted by a column
+(sorting happens here, in SQL) and fetches rows lazily, a page at a time.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy import func
+from sqlmodel import Session, col, select
+
+from desktop.core.formats.record import Person as NamedPerson
+from desktop.core.people import people_of
+from desktop.core.storage.models import (
+    ListEntry,
+    Paper,
+    PaperPerson,
+    PaperTag,
+    Person,
+    Role,
+    utcnow,
+)
+
+#: Columns the table can sort by.
+SORT_COLUMNS = ("title", "authors", "year", "venue", "status", "priority", "added")
+#: "Recently added" means within this many days.
+RECENT_DAYS = 30
+
+
+@dataclass(frozen=True)
+class View:
+    """A set of papers the sidebar can show: kind is one of "all", "status", "recent",
+    "list", "tag", "trash"; `key` names the status, list id or tag id."""
+
+    kind: str = "all"
+    key: str | int | None = None
+
+
+@dataclass(frozen=True)
+class PaperRow:
+    """One line of the paper table."""
+
+    id: int
+    citekey: str
+    title: str
+    abstract: str
+    authors: str
+    year: int | None
+    venue: str
+    status: str
+    priority: int
+    added: datetime
+    topic: str
+
+
+def short_authors(people: list[NamedPerson]) -> str:
+    """'Levine', 'Levine and Finn', 'Levine et al.' (family names, or names as written)."""
+    names = [p.family or p.as_written for p in people]
+    if not names:
+        return ""
+    if len(names) == 1:
+        return names[0]
+    if len(names) == 2:
+        return f"{names[0]} and {names[1]}"
+    return f"{names[0]} et al."
+
+
+def _sort_key(column: str) -> Any:
+    if column == "authors":
+        first_author = (
+            select(Person.family)
+            .join(PaperPerson, col(PaperPerson.person_id) == Person.id)
+            .where(
+                PaperPerson.paper_id == Paper.id,
+                PaperPerson.role == Role.AUTHOR.value,
+                PaperPerson.position == 0,
+            )
+            .scalar_subquery()
+        )
+        return func.lower(func.coalesce(first_author, ""))
+    keys: dict[str, Any] = {
+        "title": func.lower(Paper.title),
+        "year": col(Paper.year),
+        "venue": func.lower(Paper.journal + Paper.booktitle),
+        "status": col(Paper.status),
+        "priority": col(Paper.priority),
+        "added": col(Paper.created_at),
+    }
+    return keys[column]
+
+
+def view_ids(
+    session: Session, view: View, sort: str = "added", descending: bool = False
+) -> list[int]:
+    """The ids of the papers in `view`, sorted by a column (ties broken by id)."""
+    query = select(Paper.id)
+    if view.kind == "trash":
+        query = query.where(col(Paper.deleted_at).is_not(None))
+    else:
+        query = query.where(col(Paper.deleted_at).is_(None))
+    if view.kind == "status":
+        query = query.where(Paper.status == view.key)
+    elif view.kind == "recent":
+        query = query.where(col(Paper.created_at) >= utcnow() - timedelta(days=RECENT_DAYS))
+    elif view.kind == "tag":
+        query = query.join(PaperTag, col(PaperTag.paper_id) == Paper.id).where(
+            PaperTag.tag_id == view.key
+        )
+    elif view.kind == "list":
+        query = query.join(ListEntry, col(ListEntry.paper_id) == Paper.id).where(
+            ListEntry.list_id == view.key
+        )
+        if sort == "position":
+            return [i for i in session.exec(query.order_by(col(ListEntry.position))) if i]
+    key = _sort_key(sort if sort in SORT_COLUMNS else "added")
+    order = key.desc() if descending else key.asc()
+    tie = col(Paper.id).desc() if descending else col(Paper.id).asc()
+    if sort == "year":  # papers without a year go last either way
+        order = order.nulls_last()
+    return [i for i in session.exec(query.order_by(order, tie)) if i is not None]
+
+
+def rows(session: Session, ids: list[int]) -> dict[int, PaperRow]:
+    """Table rows for these papers (one query for the papers, one for their authors)."""
+    if not ids:
+        return {}
+    papers = session.exec(select(Paper).where(col(Paper.id).in_(ids))).all()
+    named = people_of(session, ids)
+    result = {}
+    for paper in papers:
+        assert paper.id is not None
+        result[paper.id] = PaperRow(
+            id=paper.id,
+            citekey=paper.citekey,
+            title=paper.title,
+            abstract=paper.abstract,
+            authors=short_authors(named.get((paper.id, Role.AUTHOR.value), [])),
+            year=paper.year,
+            venue=paper.journal or paper.booktitle or paper.publisher,
+            status=paper.status,
+            priority=paper.priority,
+            added=paper.created_at,
+            topic=paper.topic,
+        )
+    return result

@@ -1,0 +1,112 @@
+"""Importing files from the window: a worker per batch, a progress dialog with Cancel,
+and the report at the end. Cancelling leaves the library as it was (the core's import is
+one transaction)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtWidgets import QProgressDialog, QWidget
+
+from desktop.core.errors import KnownError
+from desktop.core.importing.storing import ImportReport
+from desktop.core.library import Library
+from desktop.ui import prompts
+from desktop.ui.background import signals
+from desktop.ui.background.workers import Job, Worker
+
+IMPORT_FILTERS = (
+    "Bibliographies (*.bib *.bibtex *.ris *.txt *.json *.csl.json *.nbib *.ciw);;All files (*)"
+)
+
+
+class ImportFlow(QObject):
+    """Imports a batch of files in the background; `finished(reports)` when done."""
+
+    finished = Signal(list)
+    progressed = Signal(int, int)
+
+    def __init__(self, library: Library, parent: QWidget) -> None:
+        super().__init__(parent)
+        self._library = library
+        self._parent = parent
+        self._worker: Worker | None = None
+        self._dialog: QProgressDialog | None = None
+        self.cancelled = False
+
+    @property
+    def busy(self) -> bool:
+        return self._worker is not None
+
+    def start(self, paths: list[str | Path], *, show_progress: bool = True) -> None:
+        """Import these files together, in one transaction: Cancel leaves the library as it
+        was, and BibTeX files share their @string abbreviations and crossrefs."""
+        if self._worker is not None or not paths:
+            return
+        files = [Path(p) for p in paths]
+        self.cancelled = False
+
+        library = self._library  # the thread must not touch this QObject
+
+        def work(job: Job) -> list[ImportReport]:
+            def progress(done: int, total: int) -> None:
+                job.report((1000 * len(files) * done) // max(total, 1), 1000 * len(files))
+
+            return [library.import_files(files, progress=progress, cancel=job.is_cancelled)]
+
+        worker = Worker(work, self)
+        worker.progressed.connect(self._on_progress)
+        worker.finished.connect(self._on_finished)
+        worker.failed.connect(self._on_failed)
+        self._worker = worker
+        if show_progress:
+            names = ", ".join(p.name for p in files[:3]) + ("…" if len(files) > 3 else "")
+            dialog = QProgressDialog(
+                f"Importing {names}", "Cancel", 0, 1000 * len(files), self._parent
+            )
+            dialog.setWindowTitle("Import")
+            dialog.setWindowModality(Qt.WindowModality.WindowModal)
+            dialog.setMinimumDuration(400)
+            dialog.canceled.connect(self.cancel)
+            self._dialog = dialog
+        worker.start()
+
+    def cancel(self) -> None:
+        if self._worker is not None:
+            self.cancelled = True
+            self._worker.cancel()
+
+    def stop(self, seconds: float) -> None:
+        """Cancel and wait (at most `seconds`) for the import to roll itself back."""
+        worker = self._worker
+        if worker is not None:
+            self.cancel()
+            worker.wait(seconds)
+
+    def _on_progress(self, done: int, total: int) -> None:
+        signals.emit(self.progressed, done, total)
+        if self._dialog is not None:
+            self._dialog.setMaximum(total)
+            self._dialog.setValue(min(done, total - 1))
+
+    def _close(self) -> None:
+        self._worker = None
+        if self._dialog is not None:
+            self._dialog.reset()
+            self._dialog.deleteLater()
+            self._dialog = None
+
+    def _on_finished(self, reports: Any) -> None:
+        self._close()
+        signals.emit(self.finished, list(reports))
+
+    def _on_failed(self, error: Any) -> None:
+        self._close()
+        if isinstance(error, KnownError):
+            if not self.cancelled:
+                prompts.show_error(self._parent, str(error))
+            signals.emit(self.finished, [])
+            return
+        raise error  # a bug: the crash reporter logs it

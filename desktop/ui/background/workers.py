@@ -1,0 +1,96 @@
+"""Running a slow core call off the GUI thread and getting its result back as a signal.
+
+The call runs in a Python thread that never touches a Qt object (see `gui_thread`): it
+gets a plain `Job` to report progress and check for cancellation, and its outcome is
+handed to the GUI thread, where `finished(result)`, `failed(error)` and
+`progressed(done, total)` are emitted. Qt's thread pool is not used: with PySide6 6.12.0
+each task run there takes references away from `None`, which aborts the interpreter.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+
+from desktop.ui.background import gui_thread, signals
+
+
+class Job:
+    """What the background work sees: a progress callback and a cancel flag (no Qt)."""
+
+    def __init__(self, on_progress: Callable[[int, int], None]) -> None:
+        self._on_progress = on_progress
+        self.cancelled = False
+
+    def report(self, done: int, total: int) -> None:
+        """Tell how far the work is (called on the work's thread)."""
+        on_progress = self._on_progress
+        gui_thread.call_soon(lambda: on_progress(done, total))
+
+    def is_cancelled(self) -> bool:
+        return self.cancelled
+
+
+class Worker(QObject):
+    """One background call. Keep a reference until `finished` or `failed` arrives."""
+
+    finished = Signal(object)
+    failed = Signal(object)
+    progressed = Signal(int, int)
+
+    def __init__(self, work: Callable[[Job], Any], parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._work = work
+        self._job: Job | None = None
+        self._thread: threading.Thread | None = None
+
+    def start(self) -> None:
+        gui_thread.job_started()
+        # Everything the thread needs is taken here, in the GUI thread.
+        job = self._job = Job(self._emit_progress)
+        finish, fail = self._emit_finished, self._emit_failed
+        thread = threading.Thread(
+            target=_run, args=(self._work, job, finish, fail), name="papershelf-worker"
+        )
+        thread.daemon = True  # quitting mid-import rolls the import back (one transaction)
+        self._thread = thread
+        thread.start()
+
+    def wait(self, seconds: float) -> None:
+        """Block until the work's thread ends (at most `seconds`); its result is dropped."""
+        if self._thread is not None:
+            self._thread.join(seconds)
+
+    def cancel(self) -> None:
+        """Ask the work to stop; it checks `Job.is_cancelled` at safe points."""
+        if self._job is not None:
+            self._job.cancelled = True
+
+    def _emit_progress(self, done: int, total: int) -> None:
+        signals.emit(self.progressed, done, total)
+
+    def _emit_finished(self, result: Any) -> None:
+        gui_thread.job_ended()
+        signals.emit(self.finished, result)
+
+    def _emit_failed(self, error: Exception) -> None:
+        gui_thread.job_ended()
+        signals.emit(self.failed, error)
+
+
+def _run(
+    work: Callable[[Job], Any],
+    job: Job,
+    finish: Callable[[Any], None],
+    fail: Callable[[Exception], None],
+) -> None:
+    try:
+        result = work(job)
+    except Exception as error:  # handed to the GUI thread, which decides what to show
+        failure = error  # `error` is unbound once the except block ends
+        gui_thread.call_soon(lambda: fail(failure))
+        return
+    gui_thread.call_soon(lambda: finish(result))

@@ -1,0 +1,1 @@
+"""The main window and the helpers that build its menus and actions."""

@@ -1,0 +1,511 @@
+"""The Papershelf window: sidebar, paper table and detail pane under a search bar.
+
+The window composes the widgets and turns user actions into `Library` calls (undoable
+ones through the undo stack). It refreshes from the library's change notifications only,
+gathered once per turn of the event loop, so a view never shows a half-done operation.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import (
+    QItemSelection,
+    QItemSelectionModel,
+    QModelIndex,
+    QPoint,
+    QSettings,
+    Qt,
+    QTimer,
+    Signal,
+)
+from PySide6.QtGui import (
+    QAction,
+    QCloseEvent,
+    QDragEnterEvent,
+    QDropEvent,
+    QUndoStack,
+)
+from PySide6.QtWidgets import (
+    QMainWindow,
+    QMenu,
+    QSplitter,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop.core.errors import KnownError
+from desktop.core.library import Change, Library
+from desktop.core.views import View
+from desktop.ui import icons, prompts, undo_commands
+from desktop.ui.background import signals
+from desktop.ui.background.change_watch import ChangeWatch
+from desktop.ui.background.import_flow import ImportFlow
+from desktop.ui.background.library_events import LibraryEvents
+from desktop.ui.background.search_runner import SearchRunner
+from desktop.ui.models.paper_table_model import COLUMN_KEYS, PaperTableModel
+from desktop.ui.models.sidebar_model import (
+    PROBLEMS_VIEW,
+    QUERY_ROLE,
+    VIEW_ROLE,
+    SidebarModel,
+)
+from desktop.ui.widgets.detail_pane import DetailPane
+from desktop.ui.widgets.import_problems_panel import ImportProblemsPanel
+from desktop.ui.widgets.paper_table_view import PaperTableView
+from desktop.ui.widgets.search_bar import SearchBar
+from desktop.ui.widgets.sidebar_view import SidebarView
+from desktop.ui.widgets.welcome_panel import WelcomePanel
+from desktop.ui.window import menus, paper_menu
+from desktop.ui.window.organising import Organiser
+from desktop.ui.window.transfers import Transfers
+
+#: Search hits asked for; more matches than this are reported as "500+ found".
+SEARCH_LIMIT = 500
+#: The quick answer (titles, people...) ranks at most this many: enough to fill the table at
+#: once, where ranking every match of a one-letter prefix would cost more than a keystroke.
+QUICK_LIMIT = 100
+#: Up to this many edited papers are re-read one by one; more re-read the whole view.
+_FEW_EDITS = 20
+#: Change kinds after which the table's rows, or the sidebar's, may differ.
+_TABLE_KINDS = {"papers", "trash", "lists", "tags", "refresh"}
+_SIDEBAR_KINDS = {"papers", "trash", "lists", "tags", "refresh", "problems", "searches"}
+
+
+class MainWindow(QMainWindow):
+    """The main window over one open library."""
+
+    #: The table shows the hits of this query (tests and benchmarks wait for it).
+    search_finished = Signal(str)
+
+    def __init__(self, library: Library, settings: QSettings | None = None) -> None:
+        super().__init__()
+        self.library = library
+        self.settings = settings if settings is not None else QSettings()
+        self.undo_stack = QUndoStack(self)
+        self.events = LibraryEvents(library, self)
+        self._pending: list[Change] = []
+        self._apply_timer = QTimer(self, singleShot=True, interval=0)
+        self._apply_timer.timeout.connect(self._apply_changes)
+        self.events.changed.connect(self._on_library_changed)
+        self.setWindowTitle("Papershelf")
+        self.setWindowIcon(icons.app_icon())
+        self.actions_by_name: dict[str, QAction] = {}
+        self.status_menu = QMenu("Reading status", self)
+        self.priority_menu = QMenu("Priority", self)
+        self.organiser = Organiser(self)
+        self.transfers = Transfers(self)
+        self._build_widgets()
+        menus.build(self)
+        self._restore_layout()
+        self.sidebar.setCurrentIndex(self.sidebar_model.index_of(View()))
+        self._update_center()
+        self._update_actions()
+        self.change_watch = ChangeWatch(self.library, self)
+        self.change_watch.changed_elsewhere.connect(self._on_changed_elsewhere)
+
+    # -- building ------------------------------------------------------------------------
+
+    def _build_widgets(self) -> None:
+        self._selected_before_reset: list[int] = []
+        self._capped = False
+        self._showing_problems = False
+        self.search_bar = SearchBar(self)
+        self.search_bar.query_changed.connect(self._on_query_changed)
+        self.search_runner = SearchRunner(self.library, self)
+        self.search_runner.hits_ready.connect(self._on_hits)
+        self.search_runner.failed.connect(self._on_search_failed)
+        self._build_sidebar()
+        self._build_table()
+        self._build_center()
+        self.detail = DetailPane(self.library, self.undo_stack, self)
+        self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
+        for part in (self.sidebar, self.center, self.detail):
+            self.splitter.addWidget(part)
+        self.splitter.setStretchFactor(1, 1)
+        self.splitter.setChildrenCollapsible(False)
+        self.sidebar.setMinimumWidth(160)
+        self.detail.setMinimumWidth(280)
+        body = QWidget(self)
+        layout = QVBoxLayout(body)
+        layout.setContentsMargins(8, 8, 8, 0)
+        layout.setSpacing(6)
+        layout.addWidget(self.search_bar)
+        layout.addWidget(self.splitter, 1)
+        self.setCentralWidget(body)
+        self.setAcceptDrops(True)  # files dropped on the window are imported
+
+    def _build_sidebar(self) -> None:
+        self.sidebar_model = SidebarModel(self.library, self)
+        self.sidebar_model.papers_dropped.connect(self.organiser.papers_dropped)
+        self.sidebar_model.lists_reordered.connect(self.organiser.reorder_lists)
+        self.sidebar = SidebarView(self)
+        self.sidebar.setModel(self.sidebar_model)
+        self.sidebar.expandAll()
+        self.sidebar.selectionModel().currentChanged.connect(self._on_sidebar_current)
+        self.sidebar.customContextMenuRequested.connect(self.organiser.sidebar_menu)
+
+    def _build_table(self) -> None:
+        self.table_model = PaperTableModel(self.library, self)
+        self.table_model.reorder_requested.connect(self.organiser.reorder)
+        self.table_model.modelAboutToBeReset.connect(self._remember_selection)
+        self.table_model.modelReset.connect(self._restore_selection)
+        self.table = PaperTableView(self)
+        self.table.setModel(self.table_model)
+        self.table.selectionModel().selectionChanged.connect(self._on_selection_changed)
+        self.table.open_requested.connect(self._on_open_requested)
+        self.table.customContextMenuRequested.connect(self._on_table_menu)
+        self.table.horizontalHeader().sortIndicatorChanged.connect(self._on_sort_changed)
+
+    def _build_center(self) -> None:
+        """The table, or the welcome panel (empty library), or the import problems."""
+        self.welcome = WelcomePanel(self)
+        self.welcome.offer(can_import=True, can_add_by_identifier=True)
+        self.welcome.sample_requested.connect(self.transfers.load_sample_library)
+        self.welcome.import_requested.connect(self.transfers.import_files)
+        self.welcome.add_by_identifier_requested.connect(self.transfers.add_by_identifier)
+        self.import_flow = ImportFlow(self.library, self)
+        self.import_flow.finished.connect(self.transfers.on_import_finished)
+        self.problems_panel = ImportProblemsPanel(self.library, self)
+        self.problems_panel.imported.connect(
+            lambda ids: self.statusBar().showMessage(f"Imported {len(ids)} paper(s).", 5000)
+        )
+        self.center = QStackedWidget(self)
+        for page in (self.table, self.welcome, self.problems_panel):
+            self.center.addWidget(page)
+
+    # -- layout memory ------------------------------------------------------------------
+
+    def _restore_layout(self) -> None:
+        geometry = self.settings.value("window/geometry")
+        if geometry:
+            self.restoreGeometry(geometry)
+        else:
+            self.resize(1280, 780)
+        splitter = self.settings.value("window/splitter")
+        if splitter:
+            self.splitter.restoreState(splitter)
+        else:
+            self.splitter.setSizes([200, 720, 360])
+        self.table.restore_layout(self.settings.value("table/header"))
+        self._sync_sort_indicator()
+
+    def save_layout(self) -> None:
+        self.settings.setValue("window/geometry", self.saveGeometry())
+        self.settings.setValue("window/splitter", self.splitter.saveState())
+        self.settings.setValue("table/header", self.table.save_layout())
+        self.settings.sync()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if self.import_flow.busy:
+            stop = prompts.confirm(
+                self,
+                "Stop the import?",
+                "An import is still running. Stop it and close? Nothing of it is kept: "
+                "the library stays as it was before the import.",
+            )
+            if not stop:
+                event.ignore()
+                return
+            self.import_flow.stop(seconds=30)
+        self.detail.save_pending()
+        self.save_layout()
+        self.events.detach()
+        self.change_watch.stop()
+        self.search_runner.shut_down()
+        super().closeEvent(event)
+
+    # -- the library changed -------------------------------------------------------------
+
+    def _on_library_changed(self, change: Change) -> None:
+        self._pending.append(change)
+        self._apply_timer.start()
+
+    def apply_pending_changes(self) -> None:
+        """Bring the views up to date now (before selecting a paper just added)."""
+        if self._pending:
+            self._apply_timer.stop()
+            self._apply_changes()
+
+    def _apply_changes(self) -> None:
+        """Refresh the views once for everything that changed since the last turn."""
+        changes, self._pending = self._pending, []
+        kinds = {c.kind for c in changes}
+        if kinds & _SIDEBAR_KINDS:
+            self.sidebar_model.reload()
+            self.sidebar.expandAll()
+            self._reselect_sidebar()
+        if kinds & _TABLE_KINDS and not self._only_rows_changed(changes):
+            self.table_model.forget_view()
+            self._rerun_query()
+        if self._showing_problems and kinds & {"papers", "problems"}:
+            self.problems_panel.reload()
+        for change in changes:
+            self.detail.refresh(change)
+        self._update_center()
+        self._update_actions()
+
+    def _on_changed_elsewhere(self) -> None:
+        self.statusBar().showMessage(
+            "The library was changed elsewhere; showing the changes.", 5000
+        )
+        self._on_library_changed(Change("refresh"))
+
+    def _only_rows_changed(self, changes: list[Change]) -> bool:
+        """Edits of papers already shown, in a view they cannot leave: re-read their rows
+        instead of the whole view (which costs a query over every paper)."""
+        if any(c.kind != "papers" for c in changes if c.kind in _TABLE_KINDS):
+            return False
+        edited = list(dict.fromkeys(i for c in changes if c.kind == "papers" for i in c.paper_ids))
+        if not edited or len(edited) > _FEW_EDITS:
+            return False
+        # A merge announces "papers" while it moves one of them to the trash.
+        if any(self.library.paper(i).paper.deleted_at is not None for i in edited):
+            return False
+        return self.table_model.refresh_rows(edited)
+
+    def _reselect_sidebar(self) -> None:
+        shown = PROBLEMS_VIEW if self._showing_problems else self.table_model.view
+        index = self.sidebar_model.index_of(shown)
+        if not index.isValid():  # the list or tag shown was deleted
+            index = self.sidebar_model.index_of(View())
+        blocked = self.sidebar.selectionModel().blockSignals(True)
+        self.sidebar.setCurrentIndex(index)
+        self.sidebar.selectionModel().blockSignals(blocked)
+        if index.data(VIEW_ROLE) != shown:
+            self._showing_problems = False
+            self.table_model.show_view(View())
+
+    def _update_center(self) -> None:
+        if self._showing_problems:
+            self.center.setCurrentWidget(self.problems_panel)
+            self.statusBar().showMessage(f"{self.problems_panel.list.count()} import problem(s)")
+            return
+        empty = self.table_model.view == View() and not self.search_bar.text()
+        empty = empty and self.table_model.rowCount() == 0
+        self.center.setCurrentWidget(self.welcome if empty else self.table)
+        shown = self.table_model.rowCount()
+        self.search_bar.set_count(shown, bool(self.search_bar.text()), capped=self._capped)
+        self.statusBar().showMessage(f"{shown:,} paper{'s' if shown != 1 else ''} shown")
+
+    # -- views, search and sorting ---------------------------------------------------------
+
+    def _on_sidebar_current(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        view = current.data(VIEW_ROLE)
+        if view is None:
+            return
+        self._showing_problems = view == PROBLEMS_VIEW
+        if view.kind == "search":  # a saved search: run it over the whole library
+            self.table_model.show_view(View())
+            self.search_bar.field.setText(current.data(QUERY_ROLE))
+            self._update_center()
+            self._update_actions()
+            return
+        if self._showing_problems:
+            self.problems_panel.reload()
+            self._update_center()
+            return
+        self.table_model.show_view(view)  # reads the view's ids once
+        self._sync_sort_indicator()
+        if self.search_bar.text():
+            self._rerun_query()
+        self._update_center()
+        self._update_actions()
+
+    def show_view(self, view: View) -> None:
+        """Select a sidebar row (tests and keyboard users)."""
+        self.apply_pending_changes()  # a list made a moment ago must be in the sidebar
+        self.sidebar.setCurrentIndex(self.sidebar_model.index_of(view))
+
+    def _on_query_changed(self, _text: str) -> None:
+        self._rerun_query()
+        self._update_center()
+        self._update_actions()
+
+    def _rerun_query(self) -> None:
+        """Show the current view, narrowed by the search text when there is one."""
+        text = self.search_bar.text()
+        if not text:
+            self.search_runner.cancel()
+            if self.table_model.sort_key == "relevance":
+                self.table_model.show_hits(None)
+            else:
+                self.table_model.reload()
+            return
+        view = self.table_model.view
+        if view == View():
+            self.search_runner.request(text, SEARCH_LIMIT, quick_limit=QUICK_LIMIT)
+        else:
+            # Inside a list, a tag or the trash: every hit, which the view then narrows.
+            self.search_runner.request(text, 10**7, trash=view.kind == "trash")
+
+    def _on_hits(self, text: str, paper_ids: list[int]) -> None:
+        if text != self.search_bar.text():  # the user typed on (or cleared the field)
+            return
+        # A quick answer stops at QUICK_LIMIT papers; the complete one follows at a pause.
+        found = len(paper_ids)
+        self._capped = self.table_model.view == View() and (
+            found == QUICK_LIMIT or found >= SEARCH_LIMIT
+        )
+        self.table_model.show_hits(paper_ids)
+        self._update_center()
+        self._update_actions()
+        signals.emit(self.search_finished, text)
+
+    def _on_search_failed(self, text: str, error: Exception) -> None:
+        if not isinstance(error, KnownError):
+            raise error
+        if text == self.search_bar.text():
+            self.statusBar().showMessage(str(error), 6000)
+
+    def _on_sort_changed(self, column: int, _order: Qt.SortOrder) -> None:
+        self._update_actions()
+
+    def _sync_sort_indicator(self) -> None:
+        header = self.table.horizontalHeader()
+        blocked = header.blockSignals(True)
+        key = self.table_model.sort_key
+        if key in COLUMN_KEYS:
+            order = (
+                Qt.SortOrder.DescendingOrder
+                if self.table_model.descending
+                else (Qt.SortOrder.AscendingOrder)
+            )
+            header.setSortIndicator(COLUMN_KEYS.index(key), order)
+        else:
+            header.setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
+        header.blockSignals(blocked)
+
+    def use_list_order(self) -> None:
+        """Show the reading list shown in its own order again."""
+        self.table_model.use_list_order()
+        self._sync_sort_indicator()
+        self._update_actions()
+
+    # -- selection --------------------------------------------------------------------------
+
+    def selected_ids(self) -> list[int]:
+        """The selected papers in table order.
+
+        Read from the selection's row ranges: `selectedRows()` asks the model for the
+        flags of every selected cell (with the 20,000 papers of an import selected, it
+        took 1.2 s of each keystroke).
+        """
+        rows: set[int] = set()
+        selection = self.table.selectionModel().selection()
+        for at in range(selection.size()):
+            selected = selection.at(at)
+            rows.update(range(selected.top(), selected.bottom() + 1))
+        return [self.table_model.paper_id(r) for r in sorted(rows)]
+
+    def select_ids(self, paper_ids: list[int]) -> None:
+        """Select these papers in the table (those shown), the first one current.
+
+        One selection of row ranges, made at once: selecting row by row told every
+        listener once per row, and each of them read the whole selection (the papers of
+        an import of 1,500 entries froze the window for seconds).
+        """
+        wanted = set(paper_ids)
+        rows = [row for row, pid in enumerate(self.table_model.paper_ids()) if pid in wanted]
+        selection = self.table.selectionModel()
+        chosen = QItemSelection()
+        last_column = max(self.table_model.columnCount() - 1, 0)
+        for top, bottom in _runs(rows):
+            chosen.select(
+                self.table_model.index(top, 0), self.table_model.index(bottom, last_column)
+            )
+        flags = (
+            QItemSelectionModel.SelectionFlag.ClearAndSelect
+            | QItemSelectionModel.SelectionFlag.Rows
+        )
+        selection.select(chosen, flags)
+        if rows:
+            first = self.table_model.index(rows[0], 0)
+            selection.setCurrentIndex(first, QItemSelectionModel.SelectionFlag.NoUpdate)
+            self.table.scrollTo(first)
+
+    def _remember_selection(self) -> None:
+        self._selected_before_reset = self.selected_ids()
+
+    def _restore_selection(self) -> None:
+        if self._selected_before_reset:
+            self.select_ids(self._selected_before_reset)
+        # A model reset clears the selection without a selectionChanged signal: when the
+        # papers shown no longer include the one in the detail pane, let it go.
+        self._on_selection_changed()
+
+    def _on_selection_changed(self, *_args: object) -> None:
+        ids = self.selected_ids()
+        if ids and ids[0] != self.detail.paper_id:
+            self.detail.show_paper(ids[0])
+        elif not ids:
+            self.detail.show_paper(None)
+        self._update_actions()
+
+    def _on_open_requested(self) -> None:
+        ids = self.selected_ids()
+        if ids:
+            self.detail.show_paper(ids[0])
+            self.detail.tabs.setFocus()
+
+    def _update_actions(self) -> None:
+        any_selected = self.table.selectionModel().hasSelection()
+        view = self.table_model.view
+        in_trash = view.kind == "trash"
+        in_list = view.kind == "list"
+        ordered = in_list and self.table_model.sort_key == "position"
+        enabled = {
+            "open": any_selected,
+            "copy_citekey": any_selected,
+            "copy_bibtex": any_selected,
+            "export_selection": any_selected,
+            "export_view": self.table_model.rowCount() > 0,
+            "trash": any_selected and not in_trash,
+            "restore": any_selected and in_trash,
+            "remove_from_list": any_selected and in_list,
+            "move_up": any_selected and ordered,
+            "move_down": any_selected and ordered,
+            "list_order": in_list and not ordered,
+            "remove_tag": any_selected and view.kind == "tag",
+            "empty_trash": self.library.count(trash=True) > 0 if in_trash else True,
+            "save_search": bool(self.search_bar.text().strip()),
+        }
+        for name, on in enabled.items():
+            self.actions_by_name[name].setEnabled(on)
+        for menu in (self.status_menu, self.priority_menu):
+            menu.setEnabled(any_selected and not in_trash)
+
+    # -- acting on the selection ------------------------------------------------------------
+
+    def perform(self, command: undo_commands.QUndoCommand) -> None:
+        """Push an undoable command; a problem the user can fix is shown as a sentence."""
+        try:
+            undo_commands.perform(self.undo_stack, command)
+        except KnownError as error:
+            prompts.show_error(self, str(error))
+
+    # -- context menu and first start ----------------------------------------------------------
+
+    def _on_table_menu(self, position: QPoint) -> None:
+        if self.table.indexAt(position).isValid() and self.selected_ids():
+            paper_menu.build(self, self.library).exec(self.table.viewport().mapToGlobal(position))
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        if event.mimeData().hasUrls() and all(u.isLocalFile() for u in event.mimeData().urls()):
+            event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        files = [u.toLocalFile() for u in event.mimeData().urls() if u.isLocalFile()]
+        if files:
+            event.acceptProposedAction()
+            self.transfers.import_files(files)
+
+
+def _runs(rows: list[int]) -> list[tuple[int, int]]:
+    """Ascending rows as (first, last) of each run of consecutive ones."""
+    runs: list[tuple[int, int]] = []
+    for row in rows:
+        if runs and runs[-1][1] == row - 1:
+            runs[-1] = (runs[-1][0], row)
+        else:
+            runs.append((row, row))
+    return runs
