@@ -6,11 +6,9 @@ announced to the listeners (the search index, the window), so no view half-updat
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager, suppress
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -30,13 +28,13 @@ from desktop.core import (
     tags,
     views,
 )
+from desktop.core.changes import Change, ChangeKind, Listener
 from desktop.core.dedupe import LikelyDuplicate
 from desktop.core.errors import ConflictError, DatabaseError, InvalidInputError, NotFoundError
-from desktop.core.exporting import read_papers
-from desktop.core.formats import citekeys, registry
+from desktop.core.formats import registry
 from desktop.core.formats.record import ParseResult, Record
 from desktop.core.formats.record import Person as NamedPerson
-from desktop.core.importing import reading, storing
+from desktop.core.importing import pipeline, reading
 from desktop.core.importing.reading import Reading
 from desktop.core.importing.storing import Destination, ImportReport
 from desktop.core.merging import MergeRecord
@@ -54,27 +52,12 @@ from desktop.core.storage.models import (
     Paper,
     ReadingList,
     SavedSearch,
-    Setting,
     Tag,
 )
 from desktop.core.views import PaperRow, View
 
-#: The setting holding every @preamble imported so far (a JSON list), given back on export.
-PREAMBLES = "bibtex_preambles"
 #: Called with the progress of long work: (done, total).
 Progress = Callable[[int, int], None]
-
-
-@dataclass(frozen=True)
-class Change:
-    """What a write changed, announced to listeners after it committed."""
-
-    #: "papers", "lists", "tags", "notes", "trash", "settings".
-    kind: str
-    paper_ids: tuple[int, ...] = ()
-
-
-Listener = Callable[[Change], None]
 
 
 class Library:
@@ -194,7 +177,7 @@ class Library:
         self._listeners.remove(listener)
 
     def _announce(
-        self, kind: str, paper_ids: Iterable[int | None] = (), *, indexed: bool = False
+        self, kind: ChangeKind, paper_ids: Iterable[int | None] = (), *, indexed: bool = False
     ) -> None:
         """Tell the search index (unless it was told already) and the listeners."""
         change = Change(kind, tuple(i for i in paper_ids if i is not None))
@@ -283,39 +266,39 @@ class Library:
         """
         with self._write() as session:
             papers.update_paper(session, paper_id, expected_version, changes, authors, editors)
-        self._announce("papers", [paper_id])
+        self._announce(ChangeKind.PAPERS, [paper_id])
         return self.paper(paper_id)
 
     def set_status(self, paper_ids: list[int], status: str) -> None:
         with self._write() as session:
             for paper_id in paper_ids:
                 papers.update_paper(session, paper_id, None, {"status": status})
-        self._announce("papers", paper_ids)
+        self._announce(ChangeKind.PAPERS, paper_ids)
 
     def set_priority(self, paper_ids: list[int], priority: int) -> None:
         with self._write() as session:
             for paper_id in paper_ids:
                 papers.update_paper(session, paper_id, None, {"priority": priority})
-        self._announce("papers", paper_ids)
+        self._announce(ChangeKind.PAPERS, paper_ids)
 
     def delete_papers(self, paper_ids: list[int]) -> int:
         """Move papers to the trash, from which `restore_papers` brings them back."""
         with self._write() as session:
             moved = papers.move_to_trash(session, paper_ids)
-        self._announce("trash", paper_ids)
+        self._announce(ChangeKind.TRASH, paper_ids)
         return moved
 
     def restore_papers(self, paper_ids: list[int]) -> int:
         with self._write() as session:
             restored = papers.restore(session, paper_ids)
-        self._announce("trash", paper_ids)
+        self._announce(ChangeKind.TRASH, paper_ids)
         return restored
 
     def empty_trash(self) -> int:
         """Delete every paper in the trash for good; returns how many."""
         with self._write() as session:
             gone = papers.empty_trash(session)
-        self._announce("trash", gone)
+        self._announce(ChangeKind.TRASH, gone)
         return len(gone)
 
     def count(self, *, trash: bool = False) -> int:
@@ -369,7 +352,7 @@ class Library:
     def refresh(self) -> None:
         """Pick up changes other processes or users made, and tell the listeners."""
         self.catch_up()
-        self._announce("refresh")
+        self._announce(ChangeKind.REFRESH)
 
     def catch_up(self) -> None:
         """Pick up other processes' changes without telling anyone (safe from a worker
@@ -394,19 +377,19 @@ class Library:
     def save_search(self, name: str, query: str) -> SavedSearch:
         with self._write() as session:
             saved = saved_searches.save(session, name, query)
-        self._announce("searches")
+        self._announce(ChangeKind.SEARCHES)
         return saved
 
     def rename_saved_search(self, search_id: int, new_name: str) -> SavedSearch:
         with self._write() as session:
             saved = saved_searches.rename(session, search_id, new_name)
-        self._announce("searches")
+        self._announce(ChangeKind.SEARCHES)
         return saved
 
     def delete_saved_search(self, search_id: int) -> None:
         with self._write() as session:
             saved_searches.remove(session, search_id)
-        self._announce("searches")
+        self._announce(ChangeKind.SEARCHES)
 
     # -- import ---------------------------------------------------------------------------
 
@@ -499,82 +482,22 @@ class Library:
         progress: Progress | None = None,
         cancel: Callable[[], bool] | None = None,
     ) -> ImportReport:
-        """Store what is being read, batch by batch: all of it, or (on error or cancel)
-        none of it."""
-        report = ImportReport(source=source, format=", ".join(dict.fromkeys(read.formats)))
-        committed: Future[bool] = Future()
-        # Two threads: the index's taking in waits for the commit, which waits for the jobs.
-        with ThreadPoolExecutor(max_workers=1) as helper, ThreadPoolExecutor(1) as indexer:
-            jobs: list[Future[None]] = []
-            taking_in: list[Future[bool]] = []
-
-            def beside_fulltext(job: Callable[[], None]) -> None:
-                # The importer's own job, and the search index taking in the papers (held
-                # from searches until the commit), run in other threads while SQLite fills
-                # the full-text index, which it does without holding the interpreter lock.
-                jobs.append(helper.submit(job))
-                if not taking_in:
-                    taking_in.append(
-                        indexer.submit(
-                            self._searcher.take_in_once_committed, report.documents, committed
-                        )
-                    )
-
-            stored = False
-            try:
-                with gc_pause.paused(), self._write(defer_checkpoint=True) as session:
-                    self._store_reading(
-                        session,
-                        read,
-                        report,
-                        Destination(list_name, tag),
-                        progress,
-                        cancel,
-                        beside_fulltext,
-                    )
-                    for job in jobs:
-                        job.result()  # before the commit: its failure is the import's
-                stored = True
-            finally:
-                committed.set_result(stored)
+        report = pipeline.run(
+            read,
+            source=source,
+            destination=Destination(list_name, tag),
+            write=lambda: self._write(defer_checkpoint=True),
+            searcher=self._searcher,
             # The log of a large import is copied into the database file (and that synced
             # to disk: seconds for 100k papers) in the background, not by the commit: the
             # papers are safe in the log already. Should it fail, the next commit's own
             # checkpoint copies it.
-            self._in_background(db.checkpoint, self.engine)
-            taken = taking_in[0].result() if taking_in else False
-        if not taken:
-            self._searcher.papers_stored(report.documents)
-        report.documents = []  # handed over: the caller needs no second copy of its papers
-        self._announce("papers", report.paper_ids, indexed=True)
-        return report
-
-    def _store_reading(
-        self,
-        session: Session,
-        read: Reading,
-        report: ImportReport,
-        destination: Destination,
-        progress: Progress | None = None,
-        cancel: Callable[[], bool] | None = None,
-        beside_fulltext: Callable[[Callable[[], None]], None] | None = None,
-    ) -> None:
-        pattern = self._setting(session, "citekey_pattern", citekeys.DEFAULT_PATTERN)
-        storing.store(
-            session, read, report, destination, pattern, progress, cancel, beside_fulltext
+            after_commit=lambda: self._in_background(db.checkpoint, self.engine),
+            progress=progress,
+            cancel=cancel,
         )
-        # Only BibTeX's own @preamble/@comment blocks are given back by exports (a
-        # listing's page heading, say, is kept by its reader but is no BibTeX).
-        preambles = [p for p in read.result.preambles if p.lstrip().startswith("@")]
-        if preambles:
-            # Locked while read and rewritten: two imports at once both keep theirs.
-            db.insert_or_ignore(session, Setting, [{"key": PREAMBLES, "value": "[]"}])
-            row = session.exec(
-                select(Setting).where(Setting.key == PREAMBLES).with_for_update()
-            ).one()
-            row.value = json.dumps(list(dict.fromkeys([*json.loads(row.value), *preambles])))
-            session.add(row)
-        report.papers = papers.count(session)
+        self._announce(ChangeKind.PAPERS, report.paper_ids, indexed=True)
+        return report
 
     def import_problems(self) -> list[ImportProblem]:
         """Entries earlier imports could not read, oldest first, with their raw text."""
@@ -594,9 +517,7 @@ class Library:
                 raise NotFoundError(f"There is no import problem with id {problem_id}.")
             report = ImportReport(source=problem.source, format=format_name)
             if result.records and not result.problems:
-                self._store_reading(
-                    session, Reading.of([format_name], result), report, Destination()
-                )
+                pipeline.store(session, Reading.of([format_name], result), report, Destination())
                 session.delete(problem)
             else:
                 first = result.problems[0].message if result.problems else "No entry was found."
@@ -604,9 +525,9 @@ class Library:
                 session.add(problem)
                 report.problems = list(result.problems)
                 report.papers = papers.count(session)
-        self._announce("problems", report.paper_ids)
+        self._announce(ChangeKind.PROBLEMS, report.paper_ids)
         if report.paper_ids:
-            self._announce("papers", report.paper_ids)
+            self._announce(ChangeKind.PAPERS, report.paper_ids)
         return report
 
     def dismiss_import_problem(self, problem_id: int) -> None:
@@ -614,7 +535,7 @@ class Library:
             problem = session.get(ImportProblem, problem_id)
             if problem is not None:
                 session.delete(problem)
-        self._announce("problems")
+        self._announce(ChangeKind.PROBLEMS)
 
     def add_by_identifier(self, text: str) -> PaperDetails:
         """Fetch a DOI's or arXiv id's metadata (Crossref, arXiv) and add the paper.
@@ -665,7 +586,7 @@ class Library:
             papers.get_paper(session, a)
             papers.get_paper(session, b)
             db.insert_or_ignore(session, NotDuplicate, [{"paper_a": a, "paper_b": b}])
-        self._announce("papers", [a, b])
+        self._announce(ChangeKind.PAPERS, [a, b])
 
     def merge_papers(self, keep_id: int, other_id: int) -> MergeRecord:
         """Merge `other_id` into `keep_id`: empty fields filled, lists, tags, notes,
@@ -674,14 +595,14 @@ class Library:
             raise InvalidInputError("A paper cannot be merged with itself.")
         with self._write() as session:
             done = merging.merge(session, keep_id, other_id)
-        self._announce("papers", [keep_id, other_id])
+        self._announce(ChangeKind.PAPERS, [keep_id, other_id])
         return done
 
     def unmerge(self, done: MergeRecord) -> None:
         """Undo a merge: both papers as they were before it."""
         with self._write() as session:
             merging.unmerge(session, done)
-        self._announce("papers", [done.keep_id, done.other_id])
+        self._announce(ChangeKind.PAPERS, [done.keep_id, done.other_id])
 
     # -- export ---------------------------------------------------------------------------
 
@@ -690,47 +611,28 @@ class Library:
 
         Read in one transaction, so the file is one consistent picture of the library.
         """
-        from desktop.core.exporting import parallel  # the writers load when an export is made
+        from desktop.core.exporting import pipeline as export_pipeline  # writers load late
 
-        with gc_pause.paused():
+        with self._reading_trouble_as_sentence():
             # With a checkpoint under way (just after a large import), a helper would only
             # take turns with it for the second core.
-            if not self._busy_in_background() and parallel.worth_splitting(
-                self.engine, len(paper_ids), format
-            ):
-                with self._reading_trouble_as_sentence():
-                    split = parallel.export(self.engine, paper_ids, format, self._preambles)
-                if split is not None:
-                    return split
-            with self._read() as session:
-                entries = read_papers.export_entries(session, paper_ids)
-                preambles = self._preambles(session)
-            if format == "markdown":
-                text = registry.write_markdown(entries)
-            else:
-                records = [record for record, _ in entries]
-                text = registry.write(format, records, preambles=preambles)
-                del records
-            del entries  # while paused: see `gc_pause.paused`
-        return text
-
-    def _preambles(self, session: Session) -> list[str]:
-        """The @preamble and @comment blocks imports kept, for BibTeX exports."""
-        return list(json.loads(self._setting(session, PREAMBLES, "[]")))
+            return export_pipeline.export(
+                self.engine, paper_ids, format, may_split=not self._busy_in_background()
+            )
 
     # -- reading lists ----------------------------------------------------------------
 
     def create_list(self, name: str, description: str = "") -> ReadingList:
         with self._write() as session:
             created = reading_lists.create(session, name, description)
-        self._announce("lists")
+        self._announce(ChangeKind.LISTS)
         return created
 
     def rename_list(self, ref: int | str, new_name: str) -> ReadingList:
         with self._write() as session:
             renamed = reading_lists.rename(session, ref, new_name)
             members = reading_lists.member_ids(session, renamed)
-        self._announce("lists", members)
+        self._announce(ChangeKind.LISTS, members)
         return renamed
 
     def delete_list(self, ref: int | str) -> None:
@@ -738,30 +640,30 @@ class Library:
         with self._write() as session:
             members = reading_lists.member_ids(session, reading_lists.find(session, ref))
             reading_lists.remove(session, ref)
-        self._announce("lists", members)
+        self._announce(ChangeKind.LISTS, members)
 
     def add_to_list(self, ref: int | str, paper_ids: list[int], position: int | None = None) -> int:
         with self._write() as session:
             added = reading_lists.add_papers(session, ref, paper_ids, position)
-        self._announce("lists", paper_ids)
+        self._announce(ChangeKind.LISTS, paper_ids)
         return added
 
     def remove_from_list(self, ref: int | str, paper_ids: list[int]) -> int:
         with self._write() as session:
             removed = reading_lists.remove_papers(session, ref, paper_ids)
-        self._announce("lists", paper_ids)
+        self._announce(ChangeKind.LISTS, paper_ids)
         return removed
 
     def reorder_list(self, ref: int | str, paper_ids: list[int]) -> None:
         with self._write() as session:
             reading_lists.reorder(session, ref, paper_ids)
-        self._announce("lists", paper_ids)
+        self._announce(ChangeKind.LISTS, paper_ids)
 
     def reorder_lists(self, list_ids: list[int]) -> None:
         """Show the reading lists in this order (lists not named keep theirs, after them)."""
         with self._write() as session:
             reading_lists.reorder_lists(session, list_ids)
-        self._announce("lists")
+        self._announce(ChangeKind.LISTS)
 
     def reading_list(self, ref: int | str) -> ReadingList:
         with self._read() as session:
@@ -784,33 +686,33 @@ class Library:
     def tag_papers(self, name: str, paper_ids: list[int]) -> int:
         with self._write() as session:
             added = tags.tag_papers(session, name, paper_ids)
-        self._announce("tags", paper_ids)
+        self._announce(ChangeKind.TAGS, paper_ids)
         return added
 
     def untag_papers(self, name: str, paper_ids: list[int]) -> int:
         with self._write() as session:
             removed = tags.untag_papers(session, name, paper_ids)
-        self._announce("tags", paper_ids)
+        self._announce(ChangeKind.TAGS, paper_ids)
         return removed
 
     def create_tag(self, name: str, colour: str = "") -> Tag:
         with self._write() as session:
             tag = tags.ensure(session, name, colour)
-        self._announce("tags")
+        self._announce(ChangeKind.TAGS)
         return tag
 
     def edit_tag(self, name: str, *, new_name: str | None = None, colour: str | None = None) -> Tag:
         with self._write() as session:
             tag = tags.edit(session, name, new_name=new_name, colour=colour)
             members = tags.member_ids(session, tag)
-        self._announce("tags", members)
+        self._announce(ChangeKind.TAGS, members)
         return tag
 
     def delete_tag(self, name: str) -> None:
         with self._write() as session:
             members = tags.member_ids(session, tags.get(session, name))
             tags.remove(session, name)
-        self._announce("tags", members)
+        self._announce(ChangeKind.TAGS, members)
 
     def tags(self) -> list[tuple[Tag, int]]:
         """Every tag with the number of papers carrying it."""
@@ -819,7 +721,7 @@ class Library:
 
     # -- notes, annotations, attachments -------------------------------------------------
 
-    def _write_part(self, kind: str, change: Callable[[Session], notes.Part]) -> notes.Part:
+    def _write_part(self, kind: ChangeKind, change: Callable[[Session], notes.Part]) -> notes.Part:
         """Make one change to a note, annotation or attachment; announce its paper."""
         with self._write() as session:
             part = change(session)
@@ -827,47 +729,37 @@ class Library:
         return part
 
     def add_note(self, paper_id: int, body: str) -> Note:
-        return self._write_part("notes", lambda s: notes.add_note(s, paper_id, body))
+        return self._write_part(ChangeKind.NOTES, lambda s: notes.add_note(s, paper_id, body))
 
     def edit_note(self, note_id: int, body: str) -> Note:
-        return self._write_part("notes", lambda s: notes.edit_note(s, note_id, body))
+        return self._write_part(ChangeKind.NOTES, lambda s: notes.edit_note(s, note_id, body))
 
     def delete_note(self, note_id: int) -> None:
-        self._write_part("notes", lambda s: notes.remove_note(s, note_id))
+        self._write_part(ChangeKind.NOTES, lambda s: notes.remove_note(s, note_id))
 
     def annotate(self, paper_id: int, start: int, end: int, note: str = "") -> Annotation:
         """Annotate the span abstract[start:end] of a paper."""
         return self._write_part(
-            "notes", lambda s: notes.add_annotation(s, paper_id, start, end, note)
+            ChangeKind.NOTES, lambda s: notes.add_annotation(s, paper_id, start, end, note)
         )
 
     def edit_annotation(self, annotation_id: int, note: str) -> Annotation:
-        return self._write_part("notes", lambda s: notes.edit_annotation(s, annotation_id, note))
+        return self._write_part(
+            ChangeKind.NOTES, lambda s: notes.edit_annotation(s, annotation_id, note)
+        )
 
     def delete_annotation(self, annotation_id: int) -> None:
-        self._write_part("notes", lambda s: notes.remove_annotation(s, annotation_id))
+        self._write_part(ChangeKind.NOTES, lambda s: notes.remove_annotation(s, annotation_id))
 
     def attach(self, paper_id: int, target: str, label: str = "") -> Attachment:
-        return self._write_part("papers", lambda s: attachments.add(s, paper_id, target, label))
+        return self._write_part(
+            ChangeKind.PAPERS, lambda s: attachments.add(s, paper_id, target, label)
+        )
 
     def detach(self, attachment_id: int) -> None:
-        self._write_part("papers", lambda s: attachments.remove(s, attachment_id))
+        self._write_part(ChangeKind.PAPERS, lambda s: attachments.remove(s, attachment_id))
 
     # -- settings and maintenance -------------------------------------------------------
-
-    @staticmethod
-    def _setting(session: Session, key: str, default: str) -> str:
-        found = session.get(Setting, key)
-        return found.value if found is not None else default
-
-    def setting(self, key: str, default: str = "") -> str:
-        with self._read() as session:
-            return self._setting(session, key, default)
-
-    def set_setting(self, key: str, value: str) -> None:
-        with self._write() as session:
-            db.upsert(session, Setting, {"key": key, "value": value}, key="key")
-        self._announce("settings")
 
     def backup(self, target: Path | None = None) -> Path:
         """Copy the library to `target`, or to a timestamped file in the backups folder."""

@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.core.errors import KnownError
-from desktop.core.library import Change, Library
+from desktop.core.library import Change, ChangeKind, Library
 from desktop.core.views import View
 from desktop.ui import icons, prompts, undo_commands
 from desktop.ui.background import signals
@@ -248,7 +248,7 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(
             "The library was changed elsewhere; showing the changes.", 5000
         )
-        self._on_library_changed(Change("refresh"))
+        self._on_library_changed(Change(ChangeKind.REFRESH))
 
     def _only_rows_changed(self, changes: list[Change]) -> bool:
         """Edits of papers already shown, in a view they cannot leave: re-read their rows

@@ -377,9 +377,7 @@ def _format_parts(parts: tuple[str, str, str, str, str], keep_unicode: bool) -> 
         whole = " ".join(part for part in (given, von, jr) if part)
         whole = whole or _name_part(as_written, keep_unicode)
         return "{" + whole + "}" if whole else ""
-    wrapped = (
-        family.startswith("{") and family.endswith("}") and encode.is_balanced(family[1:-1])
-    )
+    wrapped = family.startswith("{") and family.endswith("}") and encode.is_balanced(family[1:-1])
     corporate = " " in family and not (given or von or jr)
     if not wrapped and (corporate or _would_split(family)):
         family = "{" + family + "}"  # an organisation, or words BibTeX would take as "von"

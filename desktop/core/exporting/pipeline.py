@@ -1,0 +1,33 @@
+"""An export from end to end: the papers read in one transaction (or, for a large BibTeX
+export, by two processes giving the same bytes) and written in the format asked for."""
+
+from __future__ import annotations
+
+from sqlalchemy import Engine
+
+from desktop.core import settings
+from desktop.core.exporting import parallel, read_papers
+from desktop.core.formats import registry
+from desktop.core.runtime import gc_pause
+from desktop.core.storage import db
+
+
+def export(engine: Engine, paper_ids: list[int], format: str, *, may_split: bool) -> str:
+    """The papers, in the given order, as text in an export format; one consistent picture
+    of the library. `may_split`: a second core is free for a helper process."""
+    with gc_pause.paused():
+        if may_split and parallel.worth_splitting(engine, len(paper_ids), format):
+            split = parallel.export(engine, paper_ids, format, settings.preambles)
+            if split is not None:
+                return split
+        with db.read_session(engine) as session:
+            entries = read_papers.export_entries(session, paper_ids)
+            preambles = settings.preambles(session)
+        if format == "markdown":
+            text = registry.write_markdown(entries)
+        else:
+            records = [record for record, _ in entries]
+            text = registry.write(format, records, preambles=preambles)
+            del records
+        del entries  # while paused: see `gc_pause.paused`
+    return text

@@ -1,0 +1,91 @@
+"""An import from end to end: what is read is stored in one transaction, batch by batch,
+while the search index takes the papers in and duplicates are looked for beside it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
+from contextlib import AbstractContextManager
+
+from sqlmodel import Session
+
+from desktop.core import papers, settings
+from desktop.core.formats import citekeys
+from desktop.core.importing import storing
+from desktop.core.importing.reading import Reading
+from desktop.core.importing.storing import Cancel, Destination, ImportReport, Progress
+from desktop.core.runtime import gc_pause
+from desktop.core.search.searcher import Searcher
+
+#: Opens the library's write transaction (the facade's, so it keeps its revision).
+WriteTransaction = Callable[[], AbstractContextManager[Session]]
+
+
+def run(
+    read: Reading,
+    *,
+    source: str,
+    destination: Destination,
+    write: WriteTransaction,
+    searcher: Searcher,
+    after_commit: Callable[[], None],
+    progress: Progress | None = None,
+    cancel: Cancel | None = None,
+) -> ImportReport:
+    """Store what is being read: all of it, or (on error or cancel) none of it.
+
+    `after_commit` runs once the papers are committed, before the search index is sure to
+    hold them (the facade queues the checkpoint of a large import's log there).
+    """
+    report = ImportReport(source=source, format=", ".join(dict.fromkeys(read.formats)))
+    committed: Future[bool] = Future()
+    # Two threads: the index's taking in waits for the commit, which waits for the jobs.
+    with ThreadPoolExecutor(max_workers=1) as helper, ThreadPoolExecutor(1) as indexer:
+        jobs: list[Future[None]] = []
+        taking_in: list[Future[bool]] = []
+
+        def beside_fulltext(job: Callable[[], None]) -> None:
+            # The importer's own job, and the search index taking in the papers (held
+            # from searches until the commit), run in other threads while SQLite fills
+            # the full-text index, which it does without holding the interpreter lock.
+            jobs.append(helper.submit(job))
+            if not taking_in:
+                taking_in.append(
+                    indexer.submit(searcher.take_in_once_committed, report.documents, committed)
+                )
+
+        stored = False
+        try:
+            with gc_pause.paused(), write() as session:
+                store(session, read, report, destination, progress, cancel, beside_fulltext)
+                for job in jobs:
+                    job.result()  # before the commit: its failure is the import's
+            stored = True
+        finally:
+            committed.set_result(stored)
+        after_commit()
+        taken = taking_in[0].result() if taking_in else False
+    if not taken:
+        searcher.papers_stored(report.documents)
+    report.documents = []  # handed over: the caller needs no second copy of its papers
+    return report
+
+
+def store(
+    session: Session,
+    read: Reading,
+    report: ImportReport,
+    destination: Destination,
+    progress: Progress | None = None,
+    cancel: Cancel | None = None,
+    beside_fulltext: Callable[[Callable[[], None]], None] | None = None,
+) -> None:
+    """Store a reading in the caller's transaction, with the preambles it brought."""
+    pattern = settings.value(session, settings.CITEKEY_PATTERN, citekeys.DEFAULT_PATTERN)
+    storing.store(session, read, report, destination, pattern, progress, cancel, beside_fulltext)
+    # Only BibTeX's own @preamble/@comment blocks are given back by exports (a
+    # listing's page heading, say, is kept by its reader but is no BibTeX).
+    preambles = [p for p in read.result.preambles if p.lstrip().startswith("@")]
+    if preambles:
+        settings.keep_preambles(session, preambles)
+    report.papers = papers.count(session)
