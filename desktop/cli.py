@@ -9,12 +9,10 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from desktop.core import api
+from desktop.core.api import MODELLED_FIELDS, PaperDetails, Record
 from desktop.core.errors import KnownError
-from desktop.core.formats import names
-from desktop.core.formats.record import MODELLED_FIELDS, Record
 from desktop.core.library import Library
-from desktop.core.papers import PaperDetails
-from desktop.core.storage import db
 
 Handler = Callable[[Library, argparse.Namespace], None]
 
@@ -45,7 +43,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 # -- parser ------------------------------------------------------------------------------
 
 
-_DB_HELP = f"database URL (default: ${db.ENV_URL}, else the library in your data folder)"
+_DB_HELP = f"database URL (default: ${api.ENV_URL}, else the library in your data folder)"
 
 
 def _build_parser() -> argparse.ArgumentParser:
@@ -221,7 +219,7 @@ def _add_exchange_commands(commands: Any, common: argparse.ArgumentParser) -> No
     imp.add_argument(
         "--format",
         default="auto",
-        choices=["auto", "bibtex", "biblatex", "ris", "csl-json", "listing"],
+        choices=["auto", *api.import_format_names()],
     )
     imp.add_argument("--list", dest="list_name", metavar="NAME", help="also put them in this list")
     imp.add_argument("--tag", help="also tag them")
@@ -234,7 +232,7 @@ def _add_exchange_commands(commands: Any, common: argparse.ArgumentParser) -> No
     which.add_argument("--query", metavar="Q")
     which.add_argument("--ids", type=int, nargs="+", metavar="ID")
     exp.add_argument(
-        "--format", default="bibtex", choices=["bibtex", "biblatex", "csl-json", "ris", "markdown"]
+        "--format", default="bibtex", choices=[f.name for f in api.export_formats()]
     )
     exp.add_argument("-o", "--output", type=Path, metavar="FILE", help="default: standard output")
 
@@ -273,8 +271,8 @@ def _paper_add(library: Library, args: argparse.Namespace) -> None:
         abstract=args.abstract,
         topic=args.topic,
         arxiv_id=args.arxiv_id,
-        authors=[names.split_name(a) for a in args.author],
-        editors=[names.split_name(e) for e in args.editor],
+        authors=[api.split_name(a) for a in args.author],
+        editors=[api.split_name(e) for e in args.editor],
     )
     _print_paper(library.add_paper(record), args.json)
 
@@ -292,7 +290,7 @@ def _paper_edit(library: Library, args: argparse.Namespace) -> None:
         changes[field.strip()] = _typed_value(field.strip(), value)
     authors = None
     if "authors" in changes:
-        authors = [names.split_name(a) for a in changes.pop("authors").split(" and ")]
+        authors = [api.split_name(a) for a in changes.pop("authors").split(" and ")]
     if args.status:
         changes["status"] = args.status
     if args.priority is not None:
@@ -541,7 +539,7 @@ def _db_backup(library: Library, args: argparse.Namespace) -> None:
 
 
 def _status(library: Library, args: argparse.Namespace) -> None:
-    where = db.sqlite_path(library.url) or library.engine.url.render_as_string(hide_password=True)
+    where = api.sqlite_path(library.url) or library.engine.url.render_as_string(hide_password=True)
     print(f"Library: {where}")
     print(
         f"Papers: {library.count()} (trash: {library.count(trash=True)}), "

@@ -8,9 +8,9 @@ import PySide6
 from PySide6.QtCore import QCoreApplication, QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 
+from desktop.core import api
 from desktop.core.errors import KnownError
 from desktop.core.library import Library
-from desktop.core.storage import db
 from desktop.ui import icons
 from desktop.ui.background import signals
 from desktop.ui.crash_report import LOG_NAME, CrashReporter
@@ -28,7 +28,7 @@ def run(url: str | None = None) -> int:
     app.setApplicationDisplayName("Papershelf")
     app.setDesktopFileName("papershelf")
     app.setWindowIcon(icons.app_icon())
-    reporter = CrashReporter(db.data_dir() / LOG_NAME, _show_sentence)
+    reporter = CrashReporter(api.data_dir() / LOG_NAME, _show_sentence)
     reporter.install()
     if signals.void_calls_drop_none():
         sys.stderr.write(

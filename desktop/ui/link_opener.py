@@ -15,7 +15,7 @@ from PySide6.QtCore import QUrl
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QWidget
 
-from desktop.core.storage import db
+from desktop.core import api
 from desktop.ui import prompts
 
 _WEB = ("http", "https")
@@ -28,7 +28,7 @@ RUNNABLE_SUFFIXES = frozenset(
 
 def allowed_folders() -> list[Path]:
     """Folders whose files open without asking."""
-    return [Path.home(), db.data_dir()]
+    return [Path.home(), api.data_dir()]
 
 
 def url_for(target: str) -> QUrl:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from desktop.core.importing.storing import ImportReport
+from desktop.core.api import ImportReport
 from desktop.core.library import Library
 from desktop.ui import resources
 

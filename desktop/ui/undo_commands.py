@@ -12,12 +12,9 @@ from typing import Any
 
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
+from desktop.core.api import Annotation, MergeRecord, Person, View
 from desktop.core.errors import StaleEditError
-from desktop.core.formats.record import Person
 from desktop.core.library import Library
-from desktop.core.merging import MergeRecord
-from desktop.core.storage.models import Annotation
-from desktop.core.views import View
 
 
 def perform(stack: QUndoStack, command: QUndoCommand) -> None:

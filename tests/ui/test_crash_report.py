@@ -53,6 +53,6 @@ def test_run_shows_a_sentence_when_the_library_cannot_open(
         raise DatabaseError("Papershelf cannot open the library at /nowhere: disk I/O error.")
 
     monkeypatch.setattr(app.Library, "open", staticmethod(refuse))
-    monkeypatch.setattr(app.db, "data_dir", lambda: tmp_path)
+    monkeypatch.setattr(app.api, "data_dir", lambda: tmp_path)
     assert app.run("sqlite:////nowhere/l.sqlite") == 1
     assert told == ["Papershelf cannot open the library at /nowhere: disk I/O error."]

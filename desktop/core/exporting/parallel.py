@@ -29,7 +29,8 @@ from sqlalchemy import Engine
 from sqlmodel import Session
 
 from desktop.core.exporting import read_papers
-from desktop.core.formats.bibtex import writer
+from desktop.core.formats import registry
+from desktop.core.formats.record import WriteOptions
 from desktop.core.runtime import helper_process
 from desktop.core.runtime.helper_process import HelperProcess
 from desktop.core.storage import db
@@ -42,12 +43,11 @@ SPLIT_FROM = 30_000
 HELPER_SHARE = 0.4
 #: How the helper is started.
 HELPER_COMMAND = helper_process.command_for(__name__)
-_WRITERS = {"bibtex": writer.write_bibtex, "biblatex": writer.write_biblatex}
 
 
 def worth_splitting(engine: Engine, count: int, format: str) -> bool:
     return (
-        format in _WRITERS
+        registry.get(format).splittable
         and count >= SPLIT_FROM
         and engine.dialect.name == "sqlite"
         and helper_process.available()
@@ -86,9 +86,9 @@ def write(
     session: Session, paper_ids: list[int], format: str, preambles: list[str], keys: set[str]
 ) -> str:
     """The papers, read in `session`, written after the keys in `keys` (see
-    `bibtex.writer.write_bibtex`)."""
-    records = [record for record, _ in read_papers.export_entries(session, paper_ids)]
-    return _WRITERS[format](records, preambles, keys)
+    `WriteOptions.taken_keys`)."""
+    entries = read_papers.export_entries(session, paper_ids)
+    return registry.write(format, entries, WriteOptions(preambles=preambles, taken_keys=keys))
 
 
 @contextmanager

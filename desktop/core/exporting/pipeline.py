@@ -8,6 +8,7 @@ from sqlalchemy import Engine
 from desktop.core import settings
 from desktop.core.exporting import parallel, read_papers
 from desktop.core.formats import registry
+from desktop.core.formats.record import WriteOptions
 from desktop.core.runtime import gc_pause
 from desktop.core.storage import db
 
@@ -23,11 +24,6 @@ def export(engine: Engine, paper_ids: list[int], format: str, *, may_split: bool
         with db.read_session(engine) as session:
             entries = read_papers.export_entries(session, paper_ids)
             preambles = settings.preambles(session)
-        if format == "markdown":
-            text = registry.write_markdown(entries)
-        else:
-            records = [record for record, _ in entries]
-            text = registry.write(format, records, preambles=preambles)
-            del records
+        text = registry.write(format, entries, WriteOptions(preambles=preambles))
         del entries  # while paused: see `gc_pause.paused`
     return text

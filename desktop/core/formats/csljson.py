@@ -19,12 +19,19 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from desktop.core.formats.encoding import read_decoded
 from desktop.core.formats.latex import decode, encode
-from desktop.core.formats.record import ParseResult, Person, Problem, Record
+from desktop.core.formats.record import (
+    Entry,
+    ParseResult,
+    Person,
+    Problem,
+    Record,
+    WriteOptions,
+)
 
 STRING_PREFIX = "csl:"
 JSON_PREFIX = "csl-json:"
@@ -455,6 +462,11 @@ def _read_custom(rest: dict[str, Any], record: Record) -> None:
 
 
 # ---------------------------------------------------------------- writing
+
+
+def export(entries: Sequence[Entry], options: WriteOptions) -> str:
+    """The registry's writer (notes and preambles have no place in CSL-JSON)."""
+    return write(record for record, _ in entries)
 
 
 def write(records: Iterable[Record]) -> str:

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from urllib.parse import quote
 
-from desktop.core.formats.record import Person, Record
+from desktop.core.formats.record import Entry, Person, Record, WriteOptions
 
 #: Lists longer than this are shortened to their first `_SHOWN_WHEN_SHORTENED` names.
 _MAX_AUTHORS = 5
@@ -27,7 +27,12 @@ _BLOCK_START = re.compile(r"^(\d+)([.)])|^([-+=>])")
 UNTITLED = "Untitled paper"
 
 
-def write(entries: Iterable[tuple[Record, list[str]]], heading: str = "") -> str:
+def export(entries: Sequence[Entry], options: WriteOptions) -> str:
+    """The registry's writer: each paper with its notes, under the options' heading."""
+    return write(entries, options.heading)
+
+
+def write(entries: Iterable[Entry], heading: str = "") -> str:
     """Markdown for (record, notes) pairs in the order given, under an optional `heading`."""
     blocks: list[str] = []
     if heading:

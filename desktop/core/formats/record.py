@@ -6,6 +6,7 @@ Every importer turns text into `Record`s plus a list of `Problem`s; every export
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 #: Fields a `Record` models directly; anything else read from a file goes to `Record.extra`.
@@ -87,6 +88,23 @@ class Problem:
     message: str
     #: The raw text that could not be read, kept so the user can fix and retry it.
     raw: str = ""
+
+
+#: A paper as an export writes it: its record and its notes (Markdown bodies).
+Entry = tuple[Record, list[str]]
+
+
+@dataclass(frozen=True)
+class WriteOptions:
+    """What an export's writer is told beside the papers (each format uses what it has)."""
+
+    #: BibTeX @preamble and @comment blocks, written first.
+    preambles: Sequence[str] = ()
+    #: For a file written in parts: the case-folded keys of the parts before, which this
+    #: part must not repeat; the keys it writes are added.
+    taken_keys: set[str] | None = None
+    #: A heading over the papers, where the format has one (Markdown).
+    heading: str = ""
 
 
 @dataclass

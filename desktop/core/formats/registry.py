@@ -16,9 +16,10 @@ from typing import Any
 
 from desktop.core.errors import InvalidInputError
 from desktop.core.formats.encoding import decode_bytes, parse_decoded
-from desktop.core.formats.record import ParseResult, Record
+from desktop.core.formats.record import Entry, ParseResult, WriteOptions
 
 Reader = Callable[[str, str], ParseResult]
+Writer = Callable[[Sequence[Entry], WriteOptions], str]
 
 
 @dataclass(frozen=True)
@@ -27,11 +28,18 @@ class Format:
 
     name: str
     label: str
+    #: What its files end with; the first is given to a file saved without one.
     extensions: tuple[str, ...]
-    #: "module:function" reading text into a ParseResult, or "" for export-only formats.
+    #: "module:function" reading text into a ParseResult (a `Reader`), or "" for export-only
+    #: formats.
     reader: str
-    #: "module:function" turning records into text, or "" for import-only formats.
+    #: "module:function" writing entries as text (a `Writer`), or "" for import-only formats.
     writer: str
+    #: Its extensions say nothing sure about a file's content: files are sniffed.
+    sniffed: bool = False
+    #: Entries are written one by one, so a large export can be written in parts by two
+    #: processes (given the keys the parts before took) and joined.
+    splittable: bool = False
 
     @property
     def can_read(self) -> bool:
@@ -41,29 +49,40 @@ class Format:
     def can_write(self) -> bool:
         return bool(self.writer)
 
+    @property
+    def file_filter(self) -> str:
+        """The file dialog's filter for this format: "BibTeX (*.bib *.bibtex)"."""
+        return f"{self.label} ({' '.join('*' + e for e in self.extensions)})"
+
 
 _PACKAGE = "desktop.core.formats"
+#: In the order the command line and the dialogs offer them.
 FORMATS: tuple[Format, ...] = (
     Format(
-        "bibtex", "BibTeX", (".bib", ".bibtex"), "bibtex.reader:parse", "bibtex.writer:write_bibtex"
+        "bibtex",
+        "BibTeX",
+        (".bib", ".bibtex"),
+        "bibtex.reader:parse",
+        "bibtex.writer:export_bibtex",
+        splittable=True,
     ),
     Format(
-        "biblatex", "BibLaTeX", (".bib",), "bibtex.reader:parse", "bibtex.writer:write_biblatex"
+        "biblatex",
+        "BibLaTeX",
+        (".bib",),
+        "bibtex.reader:parse",
+        "bibtex.writer:export_biblatex",
+        splittable=True,
     ),
-    Format("ris", "RIS", (".ris",), "ris:parse", "ris:write"),
-    Format("csl-json", "CSL-JSON", (".json", ".csljson"), "csljson:parse", "csljson:write"),
-    Format("listing", "Paper listing (plain text)", (".txt",), "listing:parse", ""),
-    Format("markdown", "Markdown", (".md", ".markdown"), "", "markdown:write"),
+    Format("ris", "RIS", (".ris",), "ris:parse", "ris:export"),
+    Format("csl-json", "CSL-JSON", (".json", ".csljson"), "csljson:parse", "csljson:export"),
+    Format("listing", "Paper listing (plain text)", (".txt",), "listing:parse", "", sniffed=True),
+    Format("markdown", "Markdown with notes", (".md", ".markdown"), "", "markdown:export"),
 )
+#: Files other programs export that the readers take by their content: PubMed's MEDLINE
+#: and Web of Science's tagged text.
+OTHER_READABLE_EXTENSIONS = (".nbib", ".ciw")
 _BY_NAME = {format.name: format for format in FORMATS}
-#: What "auto" means for each extension; ".txt" and unknown extensions are sniffed.
-_EXTENSION_DEFAULTS = {
-    ".bib": "bibtex",
-    ".bibtex": "bibtex",
-    ".ris": "ris",
-    ".json": "csl-json",
-    ".csljson": "csl-json",
-}
 _BIBTEX_ENTRY = re.compile(r"^\s*@[A-Za-z]+\s*[{(]", re.MULTILINE)
 
 
@@ -93,6 +112,18 @@ def formats_for_extension(extension: str) -> list[str]:
     return [format.name for format in FORMATS if extension in format.extensions]
 
 
+def import_file_filter() -> str:
+    """The import dialog's filter: every file a reader takes, then all files."""
+    extensions = [e for f in FORMATS if f.can_read for e in f.extensions]
+    patterns = " ".join(f"*{e}" for e in dict.fromkeys([*extensions, *OTHER_READABLE_EXTENSIONS]))
+    return f"Bibliographies ({patterns});;All files (*)"
+
+
+def export_formats() -> list[Format]:
+    """The formats papers can be exported as."""
+    return [format for format in FORMATS if format.can_write]
+
+
 def reader_for(name: str) -> Reader:
     """The function reading text of format `name` (`parse(text, source)`)."""
     format = get(name)
@@ -102,12 +133,12 @@ def reader_for(name: str) -> Reader:
     return reader
 
 
-def writer_for(name: str) -> Callable[..., str]:
-    """The function writing records as format `name`."""
+def writer_for(name: str) -> Writer:
+    """The function writing entries as format `name`."""
     format = get(name)
     if not format.can_write:
         raise InvalidInputError(f"{format.label} files can be imported but not exported.")
-    writer: Callable[..., str] = _load(format.writer)
+    writer: Writer = _load(format.writer)
     return writer
 
 
@@ -126,8 +157,13 @@ def detect_format(path: str | Path | None, text: str) -> str:
     """
     if path is not None:
         extension = Path(path).suffix.lower()
-        if extension in _EXTENSION_DEFAULTS:
-            return _EXTENSION_DEFAULTS[extension]
+        trusted = [
+            name
+            for name in formats_for_extension(extension)
+            if _BY_NAME[name].can_read and not _BY_NAME[name].sniffed
+        ]
+        if trusted:
+            return trusted[0]
     return _sniff(text)
 
 
@@ -206,17 +242,6 @@ def read_text(text: str, *, source: str, format: str) -> ParseResult:
     return reader_for(format)(text, source)
 
 
-def write(format: str, records: Iterable[Record], *, preambles: Sequence[str] = ()) -> str:
-    """`records` as text in `format`; BibTeX preambles go only where the format has them."""
-    writer = writer_for(format)
-    if format in ("bibtex", "biblatex"):
-        return writer(list(records), preambles)
-    if format == "markdown":
-        return writer([(record, []) for record in records])
-    return writer(list(records))
-
-
-def write_markdown(entries: Sequence[tuple[Record, list[str]]], heading: str = "") -> str:
-    """A Markdown reading list: each paper with its notes (Markdown bodies)."""
-    writer = writer_for("markdown")
-    return writer(list(entries), heading=heading)
+def write(format: str, entries: Sequence[Entry], options: WriteOptions | None = None) -> str:
+    """`entries` as text in `format`; each format uses of `options` what it has."""
+    return writer_for(format)(entries, options or WriteOptions())

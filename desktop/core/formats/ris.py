@@ -23,14 +23,21 @@ Writing goes through `rispy.RisWriter`, so the layout is rispy's (``1.`` before 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 import rispy
 
 from desktop.core.formats.encoding import read_decoded
 from desktop.core.formats.latex import decode
-from desktop.core.formats.record import ParseResult, Person, Problem, Record
+from desktop.core.formats.record import (
+    Entry,
+    ParseResult,
+    Person,
+    Problem,
+    Record,
+    WriteOptions,
+)
 
 EXTRA_PREFIX = "ris:"
 WOS_PREFIX = "wos:"
@@ -518,6 +525,11 @@ def _ris_name(person: Person) -> str:
 
 
 # ---------------------------------------------------------------- writing
+
+
+def export(entries: Sequence[Entry], options: WriteOptions) -> str:
+    """The registry's writer (notes and preambles have no place in RIS)."""
+    return write(record for record, _ in entries)
 
 
 def write(records: Iterable[Record]) -> str:

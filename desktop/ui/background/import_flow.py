@@ -10,16 +10,15 @@ from typing import Any
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QProgressDialog, QWidget
 
+from desktop.core import api
+from desktop.core.api import ImportReport
 from desktop.core.errors import KnownError
-from desktop.core.importing.storing import ImportReport
 from desktop.core.library import Library
 from desktop.ui import prompts
 from desktop.ui.background import signals
 from desktop.ui.background.workers import Job, Worker
 
-IMPORT_FILTERS = (
-    "Bibliographies (*.bib *.bibtex *.ris *.txt *.json *.csl.json *.nbib *.ciw);;All files (*)"
-)
+IMPORT_FILTERS = api.import_file_filter()
 
 
 class ImportFlow(QObject):

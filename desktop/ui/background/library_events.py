@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject, Signal
 
-from desktop.core.library import Change, Library
+from desktop.core.api import Change
+from desktop.core.library import Library
 from desktop.ui.background import gui_thread, signals
 
 

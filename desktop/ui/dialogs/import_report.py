@@ -21,8 +21,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.core.api import ImportReport
 from desktop.core.errors import KnownError
-from desktop.core.importing.storing import ImportReport
 from desktop.core.library import Library
 from desktop.ui import prompts, undo_commands
 

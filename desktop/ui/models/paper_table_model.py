@@ -21,8 +21,8 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QColor, QFont, QPalette
 from PySide6.QtWidgets import QApplication
 
+from desktop.core.api import PaperRow, View
 from desktop.core.library import Library
-from desktop.core.views import PaperRow, View
 from desktop.ui.background import signals
 from desktop.ui.models import paper_mime
 

@@ -15,8 +15,8 @@ from typing import Any
 from PySide6.QtCore import QMimeData, QModelIndex, QPersistentModelIndex, Qt, Signal
 from PySide6.QtGui import QStandardItem, QStandardItemModel
 
+from desktop.core.api import View
 from desktop.core.library import Library
-from desktop.core.views import View
 from desktop.ui import icons
 from desktop.ui.background import signals
 from desktop.ui.models import paper_mime

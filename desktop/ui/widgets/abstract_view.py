@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.core.storage.models import Annotation
+from desktop.core.api import Annotation
 from desktop.ui import icons
 from desktop.ui.background import signals
 

@@ -19,9 +19,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.core.api import Change, PaperDetails
 from desktop.core.errors import KnownError, NotFoundError, StaleEditError
-from desktop.core.library import Change, Library
-from desktop.core.papers import PaperDetails
+from desktop.core.library import Library
 from desktop.ui import prompts, undo_commands
 from desktop.ui.widgets.abstract_view import AbstractView
 from desktop.ui.widgets.links_view import LinksView

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.core.papers import PaperDetails
+from desktop.core.api import PaperDetails
 from desktop.ui import icons, link_opener, prompts
 from desktop.ui.background import signals
 

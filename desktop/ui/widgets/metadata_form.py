@@ -23,9 +23,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.core.formats import names
-from desktop.core.formats.record import Person
-from desktop.core.papers import PaperDetails
+from desktop.core import api
+from desktop.core.api import PaperDetails, Person
 from desktop.ui import icons
 from desktop.ui.background import signals
 
@@ -214,7 +213,7 @@ class MetadataForm(QWidget):
         result: dict[str, Any] = {name: edit.text().strip() for name, edit in self.fields.items()}
         result["doi"] = clean_doi(result["doi"])
         lines = [line.strip() for line in self.authors.toPlainText().splitlines()]
-        result["authors"] = [names.split_name(line) for line in lines if line]
+        result["authors"] = [api.split_name(line) for line in lines if line]
         year = self.year.text().strip()
         result["year"] = int(year) if re.fullmatch(r"-?\d{1,4}", year) else None
         result["entry_type"] = self.entry_type.currentText().strip().lower() or "misc"

@@ -24,9 +24,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.core.api import Note
 from desktop.core.errors import NotFoundError
 from desktop.core.library import Library
-from desktop.core.storage.models import Note
 from desktop.ui import icons, link_opener, prompts
 from desktop.ui.background import signals
 

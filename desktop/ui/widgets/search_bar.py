@@ -6,7 +6,7 @@ from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QWidget
 
-from desktop.core.search import query
+from desktop.core import api
 from desktop.ui import icons
 from desktop.ui.background import signals
 
@@ -78,7 +78,7 @@ class SearchBar(QWidget):
         """Show how many papers are listed ("500+ found" when a search hit its limit), or
         say why a query that has nothing to look for (`((`, a lone `-`) finds nothing."""
         typed = self.text()
-        if searching and not query.parse(typed).has_words:
+        if searching and not api.has_words(typed):
             self.hit_count.setText("Nothing to search for")
             self.hit_count.setToolTip(
                 f"“{typed}” has no letters or digits to look for. Type words, a phrase in "

@@ -33,9 +33,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.core.api import View
 from desktop.core.errors import KnownError
 from desktop.core.library import Change, ChangeKind, Library
-from desktop.core.views import View
 from desktop.ui import icons, prompts, undo_commands
 from desktop.ui.background import signals
 from desktop.ui.background.change_watch import ChangeWatch

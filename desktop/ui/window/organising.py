@@ -11,8 +11,8 @@ from PySide6.QtCore import QModelIndex, QPoint
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QColorDialog, QMenu
 
+from desktop.core.api import View
 from desktop.core.errors import KnownError
-from desktop.core.views import View
 from desktop.ui import prompts, undo_commands
 from desktop.ui.models.sidebar_model import KIND_ROLE, NAME_ROLE, VIEW_ROLE
 

@@ -9,7 +9,7 @@ import pytest
 
 from desktop.core.errors import InvalidInputError
 from desktop.core.formats import csljson, listing, markdown, registry, ris
-from desktop.core.formats.record import Person, Record
+from desktop.core.formats.record import Person, Record, WriteOptions
 
 RIS_TEXT = "TY  - JOUR\nTI  - A title\nAU  - Doe, Jane\nPY  - 2020\nER  - \n"
 CSL_TEXT = json.dumps([{"id": "doe2020", "type": "article-journal", "title": "A title"}])
@@ -91,9 +91,9 @@ def test_readers_and_writers_are_the_format_modules():
     assert registry.reader_for("ris") is ris.parse
     assert registry.reader_for("csl-json") is csljson.parse
     assert registry.reader_for("listing") is listing.parse
-    assert registry.writer_for("ris") is ris.write
-    assert registry.writer_for("csl-json") is csljson.write
-    assert registry.writer_for("markdown") is markdown.write
+    assert registry.writer_for("ris") is ris.export
+    assert registry.writer_for("csl-json") is csljson.export
+    assert registry.writer_for("markdown") is markdown.export
 
 
 def test_bibtex_modules_are_registered():
@@ -101,12 +101,14 @@ def test_bibtex_modules_are_registered():
     bibtex_writer = pytest.importorskip("desktop.core.formats.bibtex.writer")
     assert registry.reader_for("bibtex") is bibtex.parse
     assert registry.reader_for("biblatex") is bibtex.parse
-    assert registry.writer_for("bibtex") is bibtex_writer.write_bibtex
-    assert registry.writer_for("biblatex") is bibtex_writer.write_biblatex
+    assert registry.writer_for("bibtex") is bibtex_writer.export_bibtex
+    assert registry.writer_for("biblatex") is bibtex_writer.export_biblatex
     name, result = registry.read(BIBTEX_TEXT.encode(), source="r.bib", path="r.bib")
     assert name == "bibtex"
     assert [record.citekey for record in result.records] == ["doe2020"]
-    written = registry.write("bibtex", result.records, preambles=["\\def\\x{y}"])
+    written = registry.write(
+        "bibtex", [(r, []) for r in result.records], WriteOptions(preambles=["\\def\\x{y}"])
+    )
     assert "@preamble" in written.lower()
     assert "doe2020" in written
 
@@ -127,9 +129,10 @@ def test_unusable_formats_are_told_as_sentences(call, words):
 
 def test_write_by_name():
     record = Record(title="A title", year=2020, authors=[Person(given="Jane", family="Doe")])
-    assert registry.write("ris", [record]) == ris.write([record])
-    assert registry.write("csl-json", [record]) == csljson.write([record])
-    assert registry.write("markdown", [record]) == markdown.write([(record, [])])
-    assert registry.write_markdown([(record, ["a note"])], heading="List") == markdown.write(
+    assert registry.write("ris", [(record, [])]) == ris.write([record])
+    assert registry.write("csl-json", [(record, [])]) == csljson.write([record])
+    assert registry.write("markdown", [(record, [])]) == markdown.write([(record, [])])
+    options = WriteOptions(heading="List")
+    assert registry.write("markdown", [(record, ["a note"])], options) == markdown.write(
         [(record, ["a note"])], heading="List"
     )

@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from desktop.core.formats.citekeys import ascii_fold, citekey_for, disambiguate
 from desktop.core.formats.latex import encode
-from desktop.core.formats.record import Person, Record
+from desktop.core.formats.record import Entry, Person, Record, WriteOptions
 
 MONTH_MACROS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 
@@ -103,6 +103,16 @@ _NUMBERS_TEXT = (
     ("pages", "pages", False),
 )
 _TAIL_TEXT = (("abstract", "abstract", False), ("topic", "topic", False))
+
+
+def export_bibtex(entries: Sequence[Entry], options: WriteOptions) -> str:
+    """The registry's writer for classic BibTeX (notes are not written)."""
+    return write_bibtex([record for record, _ in entries], options.preambles, options.taken_keys)
+
+
+def export_biblatex(entries: Sequence[Entry], options: WriteOptions) -> str:
+    """The registry's writer for BibLaTeX (notes are not written)."""
+    return write_biblatex([record for record, _ in entries], options.preambles, options.taken_keys)
 
 
 def write_bibtex(

@@ -1,0 +1,80 @@
+"""Every type the window and the command line see, and the few pure functions they call.
+
+The UI and the CLI import only this module, `library` and `errors` (an import-linter
+contract keeps it so); what lies behind them may move without their noticing. Rows of
+the library (a `Note`, a `Tag`...) reach them detached from any session: read them, and
+change the library through `Library`.
+"""
+
+from __future__ import annotations
+
+from desktop.core.changes import Change, ChangeKind, Listener
+from desktop.core.formats import registry
+from desktop.core.formats.names import split_name
+from desktop.core.formats.record import MODELLED_FIELDS, Person, Record
+from desktop.core.formats.registry import Format, import_file_filter
+from desktop.core.importing.storing import ImportReport
+from desktop.core.merging import MergeRecord
+from desktop.core.papers import PaperDetails
+from desktop.core.reading_lists import ListItem
+from desktop.core.search import query as _query
+from desktop.core.search.searcher import SearchHit
+from desktop.core.storage.db import ENV_URL, data_dir, sqlite_path
+from desktop.core.storage.models import (
+    Annotation,
+    Attachment,
+    ImportProblem,
+    Note,
+    ReadingList,
+    SavedSearch,
+    Tag,
+)
+from desktop.core.views import SORT_COLUMNS, PaperRow, View
+
+__all__ = [
+    "ENV_URL",
+    "MODELLED_FIELDS",
+    "SORT_COLUMNS",
+    "Annotation",
+    "Attachment",
+    "Change",
+    "ChangeKind",
+    "Format",
+    "ImportProblem",
+    "ImportReport",
+    "ListItem",
+    "Listener",
+    "MergeRecord",
+    "Note",
+    "PaperDetails",
+    "PaperRow",
+    "Person",
+    "ReadingList",
+    "Record",
+    "SavedSearch",
+    "SearchHit",
+    "Tag",
+    "View",
+    "data_dir",
+    "export_formats",
+    "has_words",
+    "import_file_filter",
+    "import_format_names",
+    "split_name",
+    "sqlite_path",
+]
+
+
+def has_words(typed: str) -> bool:
+    """Whether a typed query holds anything to search for (not only qualifiers or blanks)."""
+    return _query.parse(typed).has_words
+
+
+def import_format_names() -> list[str]:
+    """The formats a file can be imported as."""
+    return registry.names(readable=True)
+
+
+def export_formats() -> list[Format]:
+    """The formats papers can be exported as, in the order they are offered."""
+    return registry.export_formats()
