@@ -35,7 +35,7 @@ def test_the_whole_walk_through(
     qtbot.addWidget(window)
     window.show()
 
-    with qtbot.waitSignal(window.import_flow.finished, timeout=20_000):
+    with qtbot.waitSignal(window.transfers.import_flow.finished, timeout=20_000):
         window.transfers.import_files([str(resources.SAMPLE_BIB), str(seed_listing)])
     assert library.count() == 18 + 20
 
@@ -63,7 +63,7 @@ def test_the_whole_walk_through(
     window.show_view(View("list", list_id))
     target = tmp_path / "introspection.bib"
     monkeypatch.setattr(export_flow, "ask_target", lambda _parent, _name: (target, "bibtex"))
-    window.actions_by_name["export_view"].trigger()
+    window.transfers.export_view_action.trigger()
     exported = target.read_text(encoding="utf-8")
     entries = re.findall(r"^@(?!preamble)(\w+)\{", exported, re.MULTILINE)
     assert len(entries) == 1 and "Manvi" in exported and "Lechner" in exported

@@ -88,7 +88,7 @@ def test_search_stays_inside_the_list_shown(window: MainWindow, qtbot: QtBot) ->
 
 def test_ctrl_f_focuses_the_search_field(window: MainWindow) -> None:
     window.table.setFocus()
-    window.actions_by_name["find"].trigger()
+    window.window_actions.find_action.trigger()
     assert window.search_bar.field.hasFocus() or QGuiApplication.focusObject() is (
         window.search_bar.field
     )
@@ -176,12 +176,12 @@ def test_closing_during_an_import_asks_before_stopping_it(
     monkeypatch.setattr(window.library, "import_files", slow_import)
     path = tmp_path / "refs.bib"
     path.write_text(BIB, encoding="utf-8")
-    window.import_flow.start([path], show_progress=False)
+    window.transfers.import_flow.start([path], show_progress=False)
     assert started.wait(5)
 
     scripted.confirm_answer = False
     assert not window.close()
-    assert window.isVisible() and window.import_flow.busy and not rolled_back.is_set()
+    assert window.isVisible() and window.transfers.import_flow.busy and not rolled_back.is_set()
     scripted.confirm_answer = True
     assert window.close()
     assert rolled_back.is_set()
@@ -246,17 +246,17 @@ def test_export_a_list_to_bibtex_and_copy_the_selection(
     monkeypatch.setattr(
         export_flow, "ask_target", lambda _p, _s: (target.with_suffix(".bib"), "bibtex")
     )
-    window.actions_by_name["export_view"].trigger()
+    window.transfers.export_view_action.trigger()
     text = target.with_suffix(".bib").read_text(encoding="utf-8")
     assert text.count("@") == 1 and "Attention Is All You Need" in text
     window.select_ids(wanted)
-    window.actions_by_name["copy_bibtex"].trigger()
+    window.transfers.copy_bibtex_action.trigger()
     assert "Attention Is All You Need" in QGuiApplication.clipboard().text()
 
 
 def test_pasting_bibtex_adds_the_papers(window: MainWindow, qtbot: QtBot, scripted: object) -> None:
     QGuiApplication.clipboard().setText(BIB.split("@article{broken")[0])
-    window.actions_by_name["paste"].trigger()
+    window.transfers.paste_action.trigger()
     _settle(qtbot, window)
     assert "A Mathematical Theory of Communication" in _titles(window)
 
@@ -333,7 +333,7 @@ def test_files_dropped_on_the_window_are_imported(
         Qt.MouseButton.LeftButton,
         Qt.KeyboardModifier.NoModifier,
     )
-    with qtbot.waitSignal(window.import_flow.finished, timeout=5000):
+    with qtbot.waitSignal(window.transfers.import_flow.finished, timeout=5000):
         window.dropEvent(drop)
     _settle(qtbot, window)
     assert "A Mathematical Theory of Communication" in _titles(window)
@@ -356,7 +356,7 @@ def test_add_by_identifier_runs_in_the_background_and_selects_the_paper(
 
     monkeypatch.setattr(library, "add_by_identifier", fetched)
     scripted.texts = ["10.1000/xyz123"]  # type: ignore[attr-defined]
-    window.actions_by_name["add_identifier"].trigger()
+    window.transfers.add_identifier_action.trigger()
     qtbot.waitUntil(lambda: bool(window.selected_ids()), timeout=3000)
     (selected,) = window.selected_ids()
     assert library.paper(selected).paper.title == "Fetched Paper"

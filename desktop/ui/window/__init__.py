@@ -1,1 +1,1 @@
-"""The main window and the helpers that build its menus and actions."""
+"""The main window, the small context its helpers take, and the helpers (each with its actions)."""

@@ -18,7 +18,6 @@ from PySide6.QtCore import (
     Signal,
 )
 from PySide6.QtGui import (
-    QAction,
     QCloseEvent,
     QDragEnterEvent,
     QDropEvent,
@@ -26,20 +25,18 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import (
     QMainWindow,
-    QMenu,
     QSplitter,
     QStackedWidget,
     QVBoxLayout,
     QWidget,
 )
 
-from desktop.core.api import View
+from desktop.core.api import Change, ChangeKind, View
 from desktop.core.errors import KnownError
-from desktop.core.library import Change, ChangeKind, Library
+from desktop.core.library import Library
 from desktop.ui import icons, prompts, undo_commands
 from desktop.ui.background import signals
 from desktop.ui.background.change_watch import ChangeWatch
-from desktop.ui.background.import_flow import ImportFlow
 from desktop.ui.background.library_events import LibraryEvents
 from desktop.ui.background.search_runner import SearchRunner
 from desktop.ui.models.paper_table_model import COLUMN_KEYS, PaperTableModel
@@ -56,6 +53,7 @@ from desktop.ui.widgets.search_bar import SearchBar
 from desktop.ui.widgets.sidebar_view import SidebarView
 from desktop.ui.widgets.welcome_panel import WelcomePanel
 from desktop.ui.window import menus, paper_menu
+from desktop.ui.window.menus import WindowActions
 from desktop.ui.window.organising import Organiser
 from desktop.ui.window.transfers import Transfers
 
@@ -67,12 +65,21 @@ QUICK_LIMIT = 100
 #: Up to this many edited papers are re-read one by one; more re-read the whole view.
 _FEW_EDITS = 20
 #: Change kinds after which the table's rows, or the sidebar's, may differ.
-_TABLE_KINDS = {"papers", "trash", "lists", "tags", "refresh"}
-_SIDEBAR_KINDS = {"papers", "trash", "lists", "tags", "refresh", "problems", "searches"}
+_TABLE_KINDS = {
+    ChangeKind.PAPERS,
+    ChangeKind.TRASH,
+    ChangeKind.LISTS,
+    ChangeKind.TAGS,
+    ChangeKind.REFRESH,
+}
+_SIDEBAR_KINDS = _TABLE_KINDS | {ChangeKind.PROBLEMS, ChangeKind.SEARCHES}
 
 
 class MainWindow(QMainWindow):
-    """The main window over one open library."""
+    """The main window over one open library.
+
+    Its helpers see it as a `WindowContext`; each makes and enables its own actions.
+    """
 
     #: The table shows the hits of this query (tests and benchmarks wait for it).
     search_finished = Signal(str)
@@ -89,13 +96,15 @@ class MainWindow(QMainWindow):
         self.events.changed.connect(self._on_library_changed)
         self.setWindowTitle("Papershelf")
         self.setWindowIcon(icons.app_icon())
-        self.actions_by_name: dict[str, QAction] = {}
-        self.status_menu = QMenu("Reading status", self)
-        self.priority_menu = QMenu("Priority", self)
         self.organiser = Organiser(self)
         self.transfers = Transfers(self)
         self._build_widgets()
-        menus.build(self)
+        self.window_actions = WindowActions(self)
+        # These keys mean something else in a text field or the sidebar: table only.
+        for action in (*self.organiser.table_actions, *self.transfers.table_actions):
+            action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+            self.table.addAction(action)
+        menus.build(self.menuBar(), self.window_actions, self.organiser, self.transfers)
         self._restore_layout()
         self.sidebar.setCurrentIndex(self.sidebar_model.index_of(View()))
         self._update_center()
@@ -136,17 +145,17 @@ class MainWindow(QMainWindow):
 
     def _build_sidebar(self) -> None:
         self.sidebar_model = SidebarModel(self.library, self)
-        self.sidebar_model.papers_dropped.connect(self.organiser.papers_dropped)
-        self.sidebar_model.lists_reordered.connect(self.organiser.reorder_lists)
+        self.sidebar_model.papers_dropped.connect(self.organiser.on_papers_dropped)
+        self.sidebar_model.lists_reordered.connect(self.organiser.on_lists_reordered)
         self.sidebar = SidebarView(self)
         self.sidebar.setModel(self.sidebar_model)
         self.sidebar.expandAll()
         self.sidebar.selectionModel().currentChanged.connect(self._on_sidebar_current)
-        self.sidebar.customContextMenuRequested.connect(self.organiser.sidebar_menu)
+        self.sidebar.customContextMenuRequested.connect(self._on_sidebar_menu)
 
     def _build_table(self) -> None:
         self.table_model = PaperTableModel(self.library, self)
-        self.table_model.reorder_requested.connect(self.organiser.reorder)
+        self.table_model.reorder_requested.connect(self.organiser.on_reorder_requested)
         self.table_model.modelAboutToBeReset.connect(self._remember_selection)
         self.table_model.modelReset.connect(self._restore_selection)
         self.table = PaperTableView(self)
@@ -163,11 +172,9 @@ class MainWindow(QMainWindow):
         self.welcome.sample_requested.connect(self.transfers.load_sample_library)
         self.welcome.import_requested.connect(self.transfers.import_files)
         self.welcome.add_by_identifier_requested.connect(self.transfers.add_by_identifier)
-        self.import_flow = ImportFlow(self.library, self)
-        self.import_flow.finished.connect(self.transfers.on_import_finished)
         self.problems_panel = ImportProblemsPanel(self.library, self)
         self.problems_panel.imported.connect(
-            lambda ids: self.statusBar().showMessage(f"Imported {len(ids)} paper(s).", 5000)
+            lambda ids: self.show_status(f"Imported {len(ids)} paper(s).", 5000)
         )
         self.center = QStackedWidget(self)
         for page in (self.table, self.welcome, self.problems_panel):
@@ -196,7 +203,7 @@ class MainWindow(QMainWindow):
         self.settings.sync()
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        if self.import_flow.busy:
+        if self.transfers.import_flow.busy:
             stop = prompts.confirm(
                 self,
                 "Stop the import?",
@@ -206,7 +213,7 @@ class MainWindow(QMainWindow):
             if not stop:
                 event.ignore()
                 return
-            self.import_flow.stop(seconds=30)
+            self.transfers.import_flow.stop(seconds=30)
         self.detail.save_pending()
         self.save_layout()
         self.events.detach()
@@ -253,9 +260,11 @@ class MainWindow(QMainWindow):
     def _only_rows_changed(self, changes: list[Change]) -> bool:
         """Edits of papers already shown, in a view they cannot leave: re-read their rows
         instead of the whole view (which costs a query over every paper)."""
-        if any(c.kind != "papers" for c in changes if c.kind in _TABLE_KINDS):
+        if any(c.kind != ChangeKind.PAPERS for c in changes if c.kind in _TABLE_KINDS):
             return False
-        edited = list(dict.fromkeys(i for c in changes if c.kind == "papers" for i in c.paper_ids))
+        edited = list(
+            dict.fromkeys(i for c in changes if c.kind == ChangeKind.PAPERS for i in c.paper_ids)
+        )
         if not edited or len(edited) > _FEW_EDITS:
             return False
         # A merge announces "papers" while it moves one of them to the trash.
@@ -441,38 +450,24 @@ class MainWindow(QMainWindow):
             self.detail.show_paper(None)
         self._update_actions()
 
+    def has_selection(self) -> bool:
+        """Whether any paper is selected (without reading which)."""
+        return self.table.selectionModel().hasSelection()
+
     def _on_open_requested(self) -> None:
+        self.open_selected()
+
+    def open_selected(self) -> None:
+        """Show the first selected paper in the detail pane and move the keyboard there."""
         ids = self.selected_ids()
         if ids:
             self.detail.show_paper(ids[0])
             self.detail.tabs.setFocus()
 
     def _update_actions(self) -> None:
-        any_selected = self.table.selectionModel().hasSelection()
-        view = self.table_model.view
-        in_trash = view.kind == "trash"
-        in_list = view.kind == "list"
-        ordered = in_list and self.table_model.sort_key == "position"
-        enabled = {
-            "open": any_selected,
-            "copy_citekey": any_selected,
-            "copy_bibtex": any_selected,
-            "export_selection": any_selected,
-            "export_view": self.table_model.rowCount() > 0,
-            "trash": any_selected and not in_trash,
-            "restore": any_selected and in_trash,
-            "remove_from_list": any_selected and in_list,
-            "move_up": any_selected and ordered,
-            "move_down": any_selected and ordered,
-            "list_order": in_list and not ordered,
-            "remove_tag": any_selected and view.kind == "tag",
-            "empty_trash": self.library.count(trash=True) > 0 if in_trash else True,
-            "save_search": bool(self.search_bar.text().strip()),
-        }
-        for name, on in enabled.items():
-            self.actions_by_name[name].setEnabled(on)
-        for menu in (self.status_menu, self.priority_menu):
-            menu.setEnabled(any_selected and not in_trash)
+        self.window_actions.update_actions()
+        self.organiser.update_actions()
+        self.transfers.update_actions()
 
     # -- acting on the selection ------------------------------------------------------------
 
@@ -483,11 +478,55 @@ class MainWindow(QMainWindow):
         except KnownError as error:
             prompts.show_error(self, str(error))
 
-    # -- context menu and first start ----------------------------------------------------------
+    def show_status(self, message: str, msec: int = 0) -> None:
+        """Tell something in the status bar (for `msec`, or until replaced when 0)."""
+        self.statusBar().showMessage(message, msec)
+
+    # -- what the helpers read of the table and the search bar ------------------------------------
+
+    def widget(self) -> QWidget:
+        """The window itself: the parent of its helpers' dialogs, menus and actions."""
+        return self
+
+    def current_view(self) -> View:
+        """The view the table shows."""
+        return self.table_model.view
+
+    def current_view_name(self) -> str:
+        """The name of the sidebar row shown ("papers" when there is none)."""
+        return str(self.sidebar.currentIndex().data() or "papers")
+
+    def in_list_order(self) -> bool:
+        """Whether the table shows a reading list in the list's own order."""
+        return self.table_model.view.kind == "list" and self.table_model.sort_key == "position"
+
+    def shown_ids(self) -> list[int]:
+        """The papers shown, in table order."""
+        return self.table_model.paper_ids()
+
+    def shown_count(self) -> int:
+        """How many papers the table shows."""
+        return self.table_model.rowCount()
+
+    def search_text(self) -> str:
+        """What is typed in the search bar."""
+        return self.search_bar.text()
+
+    def focus_search(self) -> None:
+        """Put the keyboard in the search bar."""
+        self.search_bar.focus()
+
+    # -- context menus and first start ----------------------------------------------------------
 
     def _on_table_menu(self, position: QPoint) -> None:
         if self.table.indexAt(position).isValid() and self.selected_ids():
-            paper_menu.build(self, self.library).exec(self.table.viewport().mapToGlobal(position))
+            menu = paper_menu.build(self, self.organiser, self.window_actions.open_action)
+            menu.exec(self.table.viewport().mapToGlobal(position))
+
+    def _on_sidebar_menu(self, position: QPoint) -> None:
+        menu = self.organiser.sidebar_menu_for(self.sidebar.indexAt(position))
+        if not menu.isEmpty():
+            menu.exec(self.sidebar.viewport().mapToGlobal(position))
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
         if event.mimeData().hasUrls() and all(u.isLocalFile() for u in event.mimeData().urls()):

@@ -5,174 +5,319 @@ and tags, for the selected papers or from the sidebar. Every change goes on the 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QModelIndex, QPoint
-from PySide6.QtGui import QGuiApplication
+from PySide6.QtCore import QModelIndex
+from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QColorDialog, QMenu
 
 from desktop.core.api import View
 from desktop.core.errors import KnownError
 from desktop.ui import prompts, undo_commands
-from desktop.ui.models.sidebar_model import KIND_ROLE, NAME_ROLE, VIEW_ROLE
-
-if TYPE_CHECKING:
-    from desktop.ui.window.main_window import MainWindow
+from desktop.ui.models.sidebar_model import KIND_ROLE, NAME_ROLE, VIEW_ROLE, SidebarModel
+from desktop.ui.window.actions import make_action
+from desktop.ui.window.context import WindowContext
 
 
 class Organiser:
-    """What the Paper menu, the table's context menu and the sidebar's do."""
+    """What the Paper menu, the table's context menu and the sidebar's do, and their actions."""
 
-    def __init__(self, window: MainWindow) -> None:
-        self._w = window
-        self._library = window.library
+    def __init__(self, context: WindowContext) -> None:
+        self._context = context
+        self._library = context.library
+        self._make_actions()
+
+    def _make_actions(self) -> None:
+        std = QKeySequence.StandardKey
+        window = self._context.widget()
+        self.copy_citekey_action = make_action(
+            window,
+            "Copy citation key",
+            self.copy_citekeys,
+            QKeySequence("Ctrl+Shift+C"),
+            "Copy the citation keys of the selected papers",
+        )
+        self.trash_action = make_action(
+            window,
+            "Move to Trash",
+            self.trash_selection,
+            QKeySequence(std.Delete),
+            "Move the selected papers to the trash (undo with Ctrl+Z)",
+            "trash",
+        )
+        self.restore_action = make_action(
+            window,
+            "Restore from Trash",
+            self.restore_selection,
+            None,
+            "Put the selected papers back in the library",
+        )
+        self.empty_trash_action = make_action(
+            window,
+            "Empty Trash…",
+            self.empty_trash,
+            None,
+            "Delete the papers in the trash for good",
+        )
+        self.new_list_action = make_action(
+            window,
+            "New Reading List…",
+            self.create_list,
+            QKeySequence("Ctrl+Shift+N"),
+            "Create a reading list",
+            "list",
+        )
+        self.remove_from_list_action = make_action(
+            window,
+            "Remove from This List",
+            self.remove_selection_from_list,
+            None,
+            "Take the selected papers out of this list (they stay in the library)",
+        )
+        self.move_up_action = make_action(
+            window,
+            "Move Up in List",
+            lambda: self.move_selection(-1),
+            QKeySequence("Ctrl+Shift+Up"),
+            "Move the selected papers up in this list",
+        )
+        self.move_down_action = make_action(
+            window,
+            "Move Down in List",
+            lambda: self.move_selection(1),
+            QKeySequence("Ctrl+Shift+Down"),
+            "Move the selected papers down in this list",
+        )
+        self.list_order_action = make_action(
+            window,
+            "Sort by List Order",
+            self._context.use_list_order,
+            None,
+            "Show this reading list in its own order",
+        )
+        self.remove_tag_action = make_action(
+            window,
+            "Remove This Tag",
+            self.untag_selection,
+            None,
+            "Take this tag off the selected papers",
+        )
+        self.save_search_action = make_action(
+            window,
+            "Save Search…",
+            self.save_search,
+            None,
+            "Keep the search typed above in the sidebar, under a name",
+            "saved-search",
+        )
+        self.status_menu = QMenu("Reading status", window)
+        self.mark_unread_action = self._status_action("unread", "Ctrl+1")
+        self.mark_reading_action = self._status_action("reading", "Ctrl+2")
+        self.mark_read_action = self._status_action("read", "Ctrl+3")
+        self.priority_menu = QMenu("Priority", window)
+        #: Indexed by the priority each sets, 0 (none) to 5.
+        self.priority_actions = tuple(self._priority_action(level) for level in range(6))
+        #: Their keys mean something else in a text field or the sidebar: table only.
+        self.table_actions = (self.trash_action, self.copy_citekey_action)
+
+    def _status_action(self, status: str, keys: str) -> QAction:
+        action = make_action(
+            self._context.widget(),
+            f"Mark as {status.capitalize()}",
+            lambda: self.set_status(status),
+            QKeySequence(keys),
+            f"Mark the selected papers as {status}",
+            status,
+        )
+        self.status_menu.addAction(action)
+        return action
+
+    def _priority_action(self, level: int) -> QAction:
+        action = make_action(
+            self._context.widget(),
+            "No priority" if level == 0 else "★" * level,
+            lambda: self.set_priority(level),
+            QKeySequence(f"Alt+{level}"),
+            f"Set the priority of the selection to {level}",
+        )
+        self.priority_menu.addAction(action)
+        return action
+
+    def update_actions(self) -> None:
+        """Enable what fits the selection and the view shown."""
+        any_selected = self._context.has_selection()
+        view = self._context.current_view()
+        in_trash = view.kind == "trash"
+        in_list = view.kind == "list"
+        ordered = in_list and self._context.in_list_order()
+        self.copy_citekey_action.setEnabled(any_selected)
+        self.trash_action.setEnabled(any_selected and not in_trash)
+        self.restore_action.setEnabled(any_selected and in_trash)
+        self.remove_from_list_action.setEnabled(any_selected and in_list)
+        self.move_up_action.setEnabled(any_selected and ordered)
+        self.move_down_action.setEnabled(any_selected and ordered)
+        self.list_order_action.setEnabled(in_list and not ordered)
+        self.remove_tag_action.setEnabled(any_selected and view.kind == "tag")
+        self.empty_trash_action.setEnabled(
+            self._library.count(trash=True) > 0 if in_trash else True
+        )
+        self.save_search_action.setEnabled(bool(self._context.search_text().strip()))
+        for menu in (self.status_menu, self.priority_menu):
+            menu.setEnabled(any_selected and not in_trash)
 
     # -- the selected papers ---------------------------------------------------------------
 
     def set_status(self, status: str) -> None:
-        ids = self._w.selected_ids()
+        ids = self._context.selected_ids()
         if not ids:
             return
         old = {i: row.status for i, row in self._library.rows(ids).items()}
-        self._w.perform(
+        self._context.perform(
             undo_commands.SetFieldCommand(self._library, "status", status, old, f"Mark as {status}")
         )
 
     def set_priority(self, priority: int) -> None:
-        ids = self._w.selected_ids()
+        ids = self._context.selected_ids()
         if not ids:
             return
         old = {i: row.priority for i, row in self._library.rows(ids).items()}
-        self._w.perform(
+        self._context.perform(
             undo_commands.SetFieldCommand(self._library, "priority", priority, old, "Set priority")
         )
 
     def trash_selection(self) -> None:
-        ids = self._w.selected_ids()
-        if ids and self._w.table_model.view.kind != "trash":
-            self._w.perform(undo_commands.TrashCommand(self._library, ids))
+        ids = self._context.selected_ids()
+        if ids and self._context.current_view().kind != "trash":
+            self._context.perform(undo_commands.TrashCommand(self._library, ids))
 
     def restore_selection(self) -> None:
-        ids = self._w.selected_ids()
-        if ids and self._w.table_model.view.kind == "trash":
-            self._w.perform(undo_commands.TrashCommand(self._library, ids, restore=True))
+        ids = self._context.selected_ids()
+        if ids and self._context.current_view().kind == "trash":
+            self._context.perform(undo_commands.TrashCommand(self._library, ids, restore=True))
 
     def empty_trash(self) -> None:
         count = self._library.count(trash=True)
         if count and prompts.confirm(
-            self._w,
+            self._context.widget(),
             "Empty Trash",
             f"Delete the {count:,} paper{'s' if count != 1 else ''} in the trash for good, "
             "with their notes? This cannot be undone.",
         ):
             self._library.empty_trash()
-            self._w.undo_stack.clear()  # older steps may refer to papers now gone
+            self._context.undo_stack.clear()  # older steps may refer to papers now gone
 
     def copy_citekeys(self) -> None:
-        rows = self._library.rows(self._w.selected_ids())
-        keys = [rows[i].citekey for i in self._w.selected_ids() if i in rows]
+        rows = self._library.rows(self._context.selected_ids())
+        keys = [rows[i].citekey for i in self._context.selected_ids() if i in rows]
         if keys:
             QGuiApplication.clipboard().setText(", ".join(keys))
-            self._w.statusBar().showMessage(f"Copied {', '.join(keys)[:80]}", 4000)
+            self._context.show_status(f"Copied {', '.join(keys)[:80]}", 4000)
 
     def add_selection_to_list(self, list_id: int) -> None:
-        ids = self._w.selected_ids()
+        ids = self._context.selected_ids()
         if ids:
-            self._w.perform(undo_commands.AddToListCommand(self._library, list_id, ids))
+            self._context.perform(undo_commands.AddToListCommand(self._library, list_id, ids))
 
     def add_selection_to_new_list(self) -> None:
-        name = prompts.ask_text(self._w, "New reading list", "Name of the new list:")
+        name = prompts.ask_text(self._context.widget(), "New reading list", "Name of the new list:")
         if not name:
             return
         # One step to undo: the new list and the papers put in it.
-        self._w.undo_stack.beginMacro(f"Add to New List “{name}”")
+        self._context.undo_stack.beginMacro(f"Add to New List “{name}”")
         try:
-            self._w.perform(undo_commands.CreateListCommand(self._library, name))
+            self._context.perform(undo_commands.CreateListCommand(self._library, name))
             found = next((rl for rl, _ in self._library.lists() if rl.name == name), None)
             if found is not None and found.id is not None:
                 self.add_selection_to_list(found.id)
         finally:
-            self._w.undo_stack.endMacro()
+            self._context.undo_stack.endMacro()
 
     def remove_selection_from_list(self) -> None:
-        view = self._w.table_model.view
-        ids = self._w.selected_ids()
+        view = self._context.current_view()
+        ids = self._context.selected_ids()
         if view.kind == "list" and isinstance(view.key, int) and ids:
-            self._w.perform(undo_commands.RemoveFromListCommand(self._library, view.key, ids))
+            self._context.perform(undo_commands.RemoveFromListCommand(self._library, view.key, ids))
 
     def move_selection(self, step: int) -> None:
         """Move the selected papers one place up (-1) or down (+1) in the list shown."""
-        view = self._w.table_model.view
-        if view.kind != "list" or self._w.table_model.sort_key != "position":
+        view = self._context.current_view()
+        if view.kind != "list" or not self._context.in_list_order():
             return
-        order = self._w.table_model.paper_ids()
-        moving = set(self._w.selected_ids())
+        order = self._context.shown_ids()
+        moving = set(self._context.selected_ids())
         positions = range(len(order)) if step < 0 else range(len(order) - 1, -1, -1)
         for i in positions:
             j = i + step
             if order[i] in moving and 0 <= j < len(order) and order[j] not in moving:
                 order[i], order[j] = order[j], order[i]
-        if order != self._w.table_model.paper_ids() and isinstance(view.key, int):
-            self._w.perform(undo_commands.ReorderListCommand(self._library, view.key, order))
+        if order != self._context.shown_ids() and isinstance(view.key, int):
+            self._context.perform(undo_commands.ReorderListCommand(self._library, view.key, order))
 
-    def reorder(self, list_id: int, order: list[int]) -> None:
-        self._w.perform(undo_commands.ReorderListCommand(self._library, list_id, order))
+    def on_reorder_requested(self, list_id: int, order: list[int]) -> None:
+        """Papers of a reading list were dragged to another place in the table."""
+        self._context.perform(undo_commands.ReorderListCommand(self._library, list_id, order))
 
     def tag_selection(self, name: str) -> None:
-        ids = self._w.selected_ids()
+        ids = self._context.selected_ids()
         if ids:
-            self._w.perform(undo_commands.TagCommand(self._library, name, ids, add=True))
+            self._context.perform(undo_commands.TagCommand(self._library, name, ids, add=True))
 
     def tag_selection_new(self) -> None:
-        name = prompts.ask_text(self._w, "New tag", "Tag the selected papers with:")
+        name = prompts.ask_text(self._context.widget(), "New tag", "Tag the selected papers with:")
         if name:
             self.tag_selection(name)
 
     def untag_selection(self) -> None:
-        view = self._w.table_model.view
+        view = self._context.current_view()
         name = next((t.name for t, _ in self._library.tags() if t.id == view.key), None)
         if view.kind == "tag" and name is not None:
-            self._w.perform(
-                undo_commands.TagCommand(self._library, name, self._w.selected_ids(), add=False)
+            self._context.perform(
+                undo_commands.TagCommand(
+                    self._library, name, self._context.selected_ids(), add=False
+                )
             )
 
-    def reorder_lists(self, list_ids: list[int]) -> None:
+    def on_lists_reordered(self, list_ids: list[int]) -> None:
         """A reading list was dragged to another place in the sidebar."""
-        self._w.perform(undo_commands.ReorderListsCommand(self._library, list_ids))
+        self._context.perform(undo_commands.ReorderListsCommand(self._library, list_ids))
 
-    def papers_dropped(self, view: View, paper_ids: list[int]) -> None:
+    def on_papers_dropped(self, view: View, paper_ids: list[int]) -> None:
+        """Papers were dropped on a sidebar row: add them to its list or tag, or trash them."""
         if view.kind == "list" and isinstance(view.key, int):
-            self._w.perform(undo_commands.AddToListCommand(self._library, view.key, paper_ids))
+            self._context.perform(
+                undo_commands.AddToListCommand(self._library, view.key, paper_ids)
+            )
         elif view.kind == "tag":
             name = next((t.name for t, _ in self._library.tags() if t.id == view.key), None)
             if name is not None:
-                self._w.perform(undo_commands.TagCommand(self._library, name, paper_ids, add=True))
+                self._context.perform(
+                    undo_commands.TagCommand(self._library, name, paper_ids, add=True)
+                )
         elif view.kind == "trash":
-            self._w.perform(undo_commands.TrashCommand(self._library, paper_ids))
+            self._context.perform(undo_commands.TrashCommand(self._library, paper_ids))
 
     # -- reading lists and tags in the sidebar ------------------------------------------------
 
     def create_list(self) -> None:
-        name = prompts.ask_text(self._w, "New reading list", "Name of the new list:")
+        name = prompts.ask_text(self._context.widget(), "New reading list", "Name of the new list:")
         if name:
-            self._w.perform(undo_commands.CreateListCommand(self._library, name))
-
-    def sidebar_menu(self, position: QPoint) -> None:
-        menu = self.sidebar_menu_for(self._w.sidebar.indexAt(position))
-        if not menu.isEmpty():
-            menu.exec(self._w.sidebar.viewport().mapToGlobal(position))
+            self._context.perform(undo_commands.CreateListCommand(self._library, name))
 
     def sidebar_menu_for(self, index: QModelIndex) -> QMenu:
         """The context menu of a sidebar row (empty where nothing applies)."""
         kind = index.data(KIND_ROLE)
         view = index.data(VIEW_ROLE)
-        menu = QMenu(self._w)
-        if kind == "list" or index == self._w.sidebar_model.lists_index():
-            menu.addAction(self._w.actions_by_name["new_list"])
+        menu = QMenu(self._context.widget())
+        on_lists = on_tags = False
+        model = index.model()
+        if isinstance(model, SidebarModel):  # group rows carry no view: their model knows them
+            on_lists = index == model.lists_index()
+            on_tags = index == model.tags_index()
+        if kind == "list" or on_lists:
+            menu.addAction(self.new_list_action)
         if kind == "list":
             menu.addAction("Rename List…").triggered.connect(lambda: self.rename_list(view.key))
             menu.addAction("Delete List").triggered.connect(lambda: self.delete_list(view.key))
-        if kind == "tag" or index == self._w.sidebar_model.tags_index():
+        if kind == "tag" or on_tags:
             menu.addAction("New Tag…").triggered.connect(self.create_tag)
         if kind == "tag":
             name = index.data(NAME_ROLE)
@@ -180,7 +325,7 @@ class Organiser:
             menu.addAction("Tag Colour…").triggered.connect(lambda: self.recolour_tag(name))
             menu.addAction("Delete Tag").triggered.connect(lambda: self.delete_tag(name))
         if kind == "trash":
-            menu.addAction(self._w.actions_by_name["empty_trash"])
+            menu.addAction(self.empty_trash_action)
         if kind == "search":
             menu.addAction("Rename Saved Search…").triggered.connect(
                 lambda: self.rename_saved_search(view.key, index.data(NAME_ROLE))
@@ -192,13 +337,15 @@ class Organiser:
 
     def save_search(self) -> None:
         """Keep the search typed above under a name the user gives."""
-        query = self._w.search_bar.text().strip()
-        name = prompts.ask_text(self._w, "Save search", "Name of this search:", query)
+        query = self._context.search_text().strip()
+        name = prompts.ask_text(
+            self._context.widget(), "Save search", "Name of this search:", query
+        )
         if name:
             self._try(lambda: self._library.save_search(name, query))
 
     def rename_saved_search(self, search_id: int, old: str) -> None:
-        name = prompts.ask_text(self._w, "Rename saved search", "New name:", old)
+        name = prompts.ask_text(self._context.widget(), "Rename saved search", "New name:", old)
         if name and name != old:
             self._try(lambda: self._library.rename_saved_search(search_id, name))
 
@@ -209,31 +356,33 @@ class Organiser:
         try:
             action()
         except KnownError as error:
-            prompts.show_error(self._w, str(error))
+            prompts.show_error(self._context.widget(), str(error))
 
     def create_tag(self) -> None:
-        name = prompts.ask_text(self._w, "New tag", "Name of the new tag:")
+        name = prompts.ask_text(self._context.widget(), "New tag", "Name of the new tag:")
         if name:
-            self._w.perform(undo_commands.CreateTagCommand(self._library, name))
+            self._context.perform(undo_commands.CreateTagCommand(self._library, name))
 
     def rename_list(self, list_id: int) -> None:
         old = self._library.reading_list(list_id).name
-        name = prompts.ask_text(self._w, "Rename list", "New name:", old)
+        name = prompts.ask_text(self._context.widget(), "Rename list", "New name:", old)
         if name and name != old:
-            self._w.perform(undo_commands.RenameListCommand(self._library, list_id, name))
+            self._context.perform(undo_commands.RenameListCommand(self._library, list_id, name))
 
     def delete_list(self, list_id: int) -> None:
-        self._w.perform(undo_commands.DeleteListCommand(self._library, list_id))
+        self._context.perform(undo_commands.DeleteListCommand(self._library, list_id))
 
     def rename_tag(self, name: str) -> None:
-        new = prompts.ask_text(self._w, "Rename tag", "New name:", name)
+        new = prompts.ask_text(self._context.widget(), "Rename tag", "New name:", name)
         if new and new != name:
-            self._w.perform(undo_commands.EditTagCommand(self._library, name, new_name=new))
+            self._context.perform(undo_commands.EditTagCommand(self._library, name, new_name=new))
 
     def recolour_tag(self, name: str) -> None:
-        colour = QColorDialog.getColor(parent=self._w, title=f"Colour of “{name}”")
+        colour = QColorDialog.getColor(parent=self._context.widget(), title=f"Colour of “{name}”")
         if colour.isValid():
-            self._w.perform(undo_commands.EditTagCommand(self._library, name, colour=colour.name()))
+            self._context.perform(
+                undo_commands.EditTagCommand(self._library, name, colour=colour.name())
+            )
 
     def delete_tag(self, name: str) -> None:
-        self._w.perform(undo_commands.DeleteTagCommand(self._library, name))
+        self._context.perform(undo_commands.DeleteTagCommand(self._library, name))

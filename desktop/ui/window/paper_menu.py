@@ -2,47 +2,42 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu
 
-from desktop.core.library import Library
-
-if TYPE_CHECKING:
-    from desktop.ui.window.main_window import MainWindow
+from desktop.ui.window.context import WindowContext
+from desktop.ui.window.organising import Organiser
 
 
-def build(window: MainWindow, library: Library) -> QMenu:
+def build(context: WindowContext, organiser: Organiser, open_action: QAction) -> QMenu:
     """A menu of what can be done to the selected papers from here."""
-    menu = QMenu(window)
-    actions = window.actions_by_name
-    view = window.table_model.view
+    menu = QMenu(context.widget())
+    view = context.current_view()
     if view.kind == "trash":
-        menu.addAction(actions["restore"])
+        menu.addAction(organiser.restore_action)
         return menu
-    menu.addAction(actions["open"])
-    menu.addAction(actions["copy_citekey"])
+    menu.addAction(open_action)
+    menu.addAction(organiser.copy_citekey_action)
     menu.addSeparator()
-    menu.addMenu(window.status_menu)
-    menu.addMenu(window.priority_menu)
+    menu.addMenu(organiser.status_menu)
+    menu.addMenu(organiser.priority_menu)
     menu.addSeparator()
-    menu.addMenu(_list_menu(window, library))
-    menu.addMenu(_tag_menu(window, library))
+    menu.addMenu(_list_menu(context, organiser))
+    menu.addMenu(_tag_menu(context, organiser))
     if view.kind == "list":
-        menu.addAction(actions["remove_from_list"])
-        menu.addAction(actions["move_up"])
-        menu.addAction(actions["move_down"])
+        menu.addAction(organiser.remove_from_list_action)
+        menu.addAction(organiser.move_up_action)
+        menu.addAction(organiser.move_down_action)
     if view.kind == "tag":
-        menu.addAction(actions["remove_tag"])
+        menu.addAction(organiser.remove_tag_action)
     menu.addSeparator()
-    menu.addAction(actions["trash"])
+    menu.addAction(organiser.trash_action)
     return menu
 
 
-def _list_menu(window: MainWindow, library: Library) -> QMenu:
-    menu = QMenu("Add to list", window)
-    organiser = window.organiser
-    for reading_list, _count in library.lists():
+def _list_menu(context: WindowContext, organiser: Organiser) -> QMenu:
+    menu = QMenu("Add to list", context.widget())
+    for reading_list, _count in context.library.lists():
         list_id = reading_list.id
         assert list_id is not None
         action = menu.addAction(reading_list.name)
@@ -52,10 +47,9 @@ def _list_menu(window: MainWindow, library: Library) -> QMenu:
     return menu
 
 
-def _tag_menu(window: MainWindow, library: Library) -> QMenu:
-    menu = QMenu("Tag", window)
-    organiser = window.organiser
-    for tag, _count in library.tags():
+def _tag_menu(context: WindowContext, organiser: Organiser) -> QMenu:
+    menu = QMenu("Tag", context.widget())
+    for tag, _count in context.library.tags():
         action = menu.addAction(tag.name)
         action.triggered.connect(lambda _=False, name=tag.name: organiser.tag_selection(name))
     menu.addSeparator()

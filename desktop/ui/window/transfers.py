@@ -4,83 +4,165 @@ DOI or arXiv id, export, copy as BibTeX, the sample library, and background inde
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from PySide6.QtGui import QGuiApplication
+from PySide6.QtGui import QGuiApplication, QKeySequence
 
 from desktop.core.errors import KnownError
 from desktop.ui import prompts, sample_library
-from desktop.ui.background.import_flow import IMPORT_FILTERS
+from desktop.ui.background.import_flow import IMPORT_FILTERS, ImportFlow
 from desktop.ui.background.workers import Worker
 from desktop.ui.dialogs.import_report import ImportReportDialog, summary
 from desktop.ui.window import export_flow
-
-if TYPE_CHECKING:
-    from desktop.ui.window.main_window import MainWindow
+from desktop.ui.window.actions import make_action
+from desktop.ui.window.context import WindowContext
 
 
 class Transfers:
-    """The File menu's work, and the welcome panel's."""
+    """The File menu's work, and the welcome panel's, and their actions."""
 
-    def __init__(self, window: MainWindow) -> None:
-        self._w = window
-        self._library = window.library
+    def __init__(self, context: WindowContext) -> None:
+        self._context = context
+        self._library = context.library
         self.report_dialog: ImportReportDialog | None = None
+        #: Imports run here, one at a time, in the background.
+        self.import_flow = ImportFlow(self._library, context.widget())
+        self.import_flow.finished.connect(self._on_import_finished)
         # Workers are kept until they finish (Qt would otherwise delete them early).
         self._lookup: Worker | None = None
         self._refresher: Worker | None = None
         self._indexer: Worker | None = None
+        self._make_actions()
+
+    def _make_actions(self) -> None:
+        std = QKeySequence.StandardKey
+        window = self._context.widget()
+        self.import_action = make_action(
+            window,
+            "Import…",
+            self.import_files,
+            QKeySequence(std.Open),
+            "Import BibTeX, BibLaTeX, RIS, CSL-JSON or a pasted listing",
+            "import",
+        )
+        self.add_identifier_action = make_action(
+            window,
+            "Add by DOI or arXiv id…",
+            self.add_by_identifier,
+            QKeySequence("Ctrl+Shift+D"),
+            "Fetch a paper's details from its DOI or arXiv id",
+            "add",
+        )
+        self.export_selection_action = make_action(
+            window,
+            "Export Selected Papers…",
+            self.export_selection,
+            QKeySequence("Ctrl+E"),
+            "Save the selected papers as BibTeX, RIS…",
+            "export",
+        )
+        self.export_view_action = make_action(
+            window,
+            "Export Papers Shown…",
+            self.export_view,
+            None,
+            "Save every paper shown (this list, tag or search) to a file",
+        )
+        self.copy_bibtex_action = make_action(
+            window,
+            "Copy as BibTeX",
+            self.copy_bibtex,
+            QKeySequence(std.Copy),
+            "Copy the BibTeX of the selected papers",
+        )
+        self.paste_action = make_action(
+            window,
+            "Paste BibTeX, DOI or arXiv id",
+            self.paste,
+            QKeySequence(std.Paste),
+            "Add papers from BibTeX (or RIS…) text or a DOI / arXiv id on the clipboard",
+        )
+        self.refresh_action = make_action(
+            window,
+            "Refresh",
+            self.refresh_from_others,
+            QKeySequence(std.Refresh),
+            "Show changes other people or programs made to this library",
+        )
+        self.sample_action = make_action(
+            window,
+            "Load Sample Library",
+            self.load_sample_library,
+            None,
+            "Add a few classic papers to look around with",
+            "sample",
+        )
+        #: Their keys mean something else in a text field or the sidebar: table only.
+        self.table_actions = (self.copy_bibtex_action, self.paste_action)
+
+    def update_actions(self) -> None:
+        """Enable what fits the selection and the papers shown."""
+        any_selected = self._context.has_selection()
+        self.copy_bibtex_action.setEnabled(any_selected)
+        self.export_selection_action.setEnabled(any_selected)
+        self.export_view_action.setEnabled(self._context.shown_count() > 0)
 
     def load_sample_library(self) -> None:
         report = sample_library.load(self._library)
-        self._w.statusBar().showMessage(f"Added {report.imported} sample papers.", 5000)
+        self._context.show_status(f"Added {report.imported} sample papers.", 5000)
 
     def import_files(self, paths: list[str] | None = None) -> None:
         """Import files (asking which when none are given), in the background."""
-        if self._w.import_flow.busy:
+        if self.import_flow.busy:
             return
-        chosen = paths or prompts.ask_open_files(self._w, "Import papers", IMPORT_FILTERS)
+        chosen = paths or prompts.ask_open_files(
+            self._context.widget(), "Import papers", IMPORT_FILTERS
+        )
         if chosen:
-            self._w.import_flow.start(list(chosen))
+            self.import_flow.start(list(chosen))
 
-    def on_import_finished(self, reports: list[Any]) -> None:
+    def _on_import_finished(self, reports: list[Any]) -> None:
         if not reports:
             return
         new = [i for r in reports for i in r.paper_ids]
         if new:
-            self._w.apply_pending_changes()  # the new papers must be in the table first
-            self._w.select_ids(new)
-        self._w.statusBar().showMessage(summary(reports), 8000)
+            self._context.apply_pending_changes()  # the new papers must be in the table first
+            self._context.select_ids(new)
+        self._context.show_status(summary(reports), 8000)
         if any(r.duplicates or r.problems for r in reports):
             self.report_dialog = ImportReportDialog(
-                self._library, reports, self._w, self._w.undo_stack
+                self._library, reports, self._context.widget(), self._context.undo_stack
             )
             self.report_dialog.open()
 
     def add_by_identifier(self, text: str | None = None) -> None:
         """Fetch a paper by DOI or arXiv id (in the background) and select it."""
         text = text or prompts.ask_text(
-            self._w, "Add by identifier", "DOI (10.1038/nature14539) or arXiv id (1706.03762):"
+            self._context.widget(),
+            "Add by identifier",
+            "DOI (10.1038/nature14539) or arXiv id (1706.03762):",
         )
         if not text:
             return
         wanted = text
-        worker = Worker(lambda _job: self._library.add_by_identifier(wanted), self._w)
+        worker = Worker(
+            lambda _job: self._library.add_by_identifier(wanted), self._context.widget()
+        )
         worker.finished.connect(lambda details: self._on_added(details.id))
         worker.failed.connect(self._on_worker_failed)
-        self._w.statusBar().showMessage(f"Looking up {text}…")
+        self._context.show_status(f"Looking up {text}…")
         self._lookup = worker
         worker.start()
 
     def _on_added(self, paper_id: int) -> None:
-        self._w.apply_pending_changes()  # the new paper must be in the table first
-        self._w.select_ids([paper_id])
-        self._w.statusBar().showMessage("Added.", 4000)
+        self._context.apply_pending_changes()  # the new paper must be in the table first
+        self._context.select_ids([paper_id])
+        self._context.show_status("Added.", 4000)
 
     def _on_worker_failed(self, error: Exception) -> None:
-        self._w.statusBar().clearMessage()
+        self._context.show_status("")  # nothing is being looked up now
         if isinstance(error, KnownError):
-            prompts.show_error(self._w, str(error))
+            prompts.show_error(self._context.widget(), str(error))
             return
         raise error
 
@@ -95,39 +177,41 @@ class Transfers:
         try:
             report = self._library.import_text(text, source="pasted text")
         except KnownError as error:
-            prompts.show_error(self._w, str(error))
+            prompts.show_error(self._context.widget(), str(error))
             return
-        self.on_import_finished([report])
+        self._on_import_finished([report])
 
     def copy_bibtex(self) -> None:
-        ids = self._w.selected_ids()
+        ids = self._context.selected_ids()
         if ids:
             QGuiApplication.clipboard().setText(self._library.export(ids, "bibtex"))
-            self._w.statusBar().showMessage(
+            self._context.show_status(
                 f"Copied the BibTeX of {len(ids)} paper{'s' if len(ids) != 1 else ''}.", 4000
             )
 
     def export_selection(self) -> None:
         export_flow.export_to_file(
-            self._w, self._library, self._w.selected_ids(), "selected papers"
+            self._context.widget(), self._library, self._context.selected_ids(), "selected papers"
         )
 
     def export_view(self) -> None:
-        name = self._w.sidebar.currentIndex().data() or "papers"
         export_flow.export_to_file(
-            self._w, self._library, self._w.table_model.paper_ids(), str(name)
+            self._context.widget(),
+            self._library,
+            self._context.shown_ids(),
+            self._context.current_view_name(),
         )
 
     def refresh_from_others(self) -> None:
         """Re-read the library for changes made elsewhere (another user, another window)."""
-        worker = Worker(lambda _job: self._library.refresh(), self._w)
+        worker = Worker(lambda _job: self._library.refresh(), self._context.widget())
         worker.failed.connect(self._on_worker_failed)
         self._refresher = worker
         worker.start()
 
     def prepare_search(self) -> None:
         """Build the search index in the background so the first keystroke is fast."""
-        worker = Worker(lambda _job: self._library.build_search_index(), self._w)
+        worker = Worker(lambda _job: self._library.build_search_index(), self._context.widget())
         worker.failed.connect(self._on_worker_failed)
         self._indexer = worker
         worker.start()

@@ -67,9 +67,9 @@ def test_drag_papers_onto_a_list_then_undo_and_redo(window: MainWindow, qtbot: Q
     assert [i.paper.id for i in library.list_items(list_id)] == [paper]
     _settle(qtbot, window)
     assert window.sidebar_model.index_of(View("list", list_id)).data(258) == 1  # COUNT_ROLE
-    window.actions_by_name["undo"].trigger()
+    window.window_actions.undo_action.trigger()
     assert library.list_items(list_id) == []
-    window.actions_by_name["redo"].trigger()
+    window.window_actions.redo_action.trigger()
     assert [i.paper.id for i in library.list_items(list_id)] == [paper]
 
 
@@ -129,7 +129,7 @@ def test_list_order_move_remove_and_undo(window: MainWindow, qtbot: QtBot) -> No
     _settle(qtbot, window)
     assert window.table_model.paper_ids() == ids
     window.select_ids([ids[2]])
-    window.actions_by_name["move_up"].trigger()
+    window.organiser.move_up_action.trigger()
     assert [i.paper.id for i in library.list_items(list_id)] == [ids[0], ids[2], ids[1]]
     _settle(qtbot, window)
     assert window.selected_ids() == [ids[2]]  # the moved paper stays selected
@@ -137,7 +137,7 @@ def test_list_order_move_remove_and_undo(window: MainWindow, qtbot: QtBot) -> No
     assert [i.paper.id for i in library.list_items(list_id)] == ids
     _settle(qtbot, window)
     window.select_ids([ids[1]])
-    window.actions_by_name["remove_from_list"].trigger()
+    window.organiser.remove_from_list_action.trigger()
     assert [i.paper.id for i in library.list_items(list_id)] == [ids[0], ids[2]]
     assert library.count() == 5  # removed from the list, not from the library
     window.undo_stack.undo()
@@ -149,7 +149,7 @@ def test_lists_are_created_renamed_and_deleted_with_undo(
 ) -> None:
     library = window.library
     scripted.texts = ["Thesis"]  # type: ignore[attr-defined]
-    window.actions_by_name["new_list"].trigger()
+    window.organiser.new_list_action.trigger()
     thesis = library.reading_list("Thesis")
     assert thesis.id is not None
     library.add_to_list(thesis.id, library.view_ids()[:2])
@@ -242,7 +242,7 @@ def test_a_refused_change_is_told_and_not_put_on_the_undo_stack(
     window: MainWindow, scripted: object
 ) -> None:
     scripted.texts = ["To read"]  # type: ignore[attr-defined]  # that name is taken
-    window.actions_by_name["new_list"].trigger()
+    window.organiser.new_list_action.trigger()
     assert len(scripted.errors) == 1 and "To read" in scripted.errors[0]  # type: ignore[attr-defined]
     assert window.undo_stack.count() == 0
 
@@ -250,9 +250,13 @@ def test_a_refused_change_is_told_and_not_put_on_the_undo_stack(
 def test_context_menu_offers_what_fits_the_view(window: MainWindow, qtbot: QtBot) -> None:
     from desktop.ui.window import paper_menu
 
+    def menu_labels() -> list[str]:
+        menu = paper_menu.build(window, window.organiser, window.window_actions.open_action)
+        return [a.text() for a in menu.actions()]
+
     library = window.library
     window.select_ids(library.view_ids()[:1])
-    labels = [a.text() for a in paper_menu.build(window, library).actions()]
+    labels = menu_labels()
     assert "Move to Trash" in labels and "Remove from This List" not in labels
     assert {"Add to list", "Tag", "Reading status", "Priority"} <= set(labels)
     list_id = library.reading_list("To read").id
@@ -260,12 +264,12 @@ def test_context_menu_offers_what_fits_the_view(window: MainWindow, qtbot: QtBot
     library.add_to_list(list_id, library.view_ids()[:1])
     window.show_view(View("list", list_id))
     window.select_ids(library.view_ids(View("list", list_id)))
-    labels = [a.text() for a in paper_menu.build(window, library).actions()]
+    labels = menu_labels()
     assert {"Remove from This List", "Move Up in List", "Move Down in List"} <= set(labels)
     library.delete_papers(library.view_ids()[:1])
     window.show_view(View("trash"))
     window.select_ids(library.view_ids(View("trash")))
-    labels = [a.text() for a in paper_menu.build(window, library).actions()]
+    labels = menu_labels()
     assert labels == ["Restore from Trash"]
 
 
@@ -325,7 +329,7 @@ def test_sidebar_menus_and_a_new_tag(window: MainWindow, scripted: object) -> No
 def test_a_search_is_saved_shown_in_the_sidebar_and_run_again(
     window: MainWindow, qtbot: QtBot, scripted: object
 ) -> None:
-    action = window.actions_by_name["save_search"]
+    action = window.organiser.save_search_action
     assert not action.isEnabled()  # nothing typed, nothing to save
     with qtbot.waitSignal(window.search_finished, timeout=5000):
         window.search_bar.field.setText("attention")
