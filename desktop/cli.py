@@ -474,7 +474,8 @@ def _export(library: Library, args: argparse.Namespace) -> None:
 
 def _add_identifiers(library: Library, args: argparse.Namespace) -> None:
     added, failures = [], []
-    for text in args.identifiers:
+    # Several identifiers pasted as one argument ("10.1/x, 1706.03762") are each added.
+    for text in api.split_identifiers(" ".join(args.identifiers)):
         try:
             added.append(library.add_by_identifier(text))
         except KnownError as error:

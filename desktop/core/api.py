@@ -60,6 +60,7 @@ __all__ = [
     "has_words",
     "import_file_filter",
     "import_format_names",
+    "split_identifiers",
     "split_name",
     "sqlite_path",
 ]
@@ -68,6 +69,14 @@ __all__ = [
 def has_words(typed: str) -> bool:
     """Whether a typed query holds anything to search for (not only qualifiers or blanks)."""
     return _query.parse(typed).has_words
+
+
+def split_identifiers(text: str) -> list[str]:
+    """A pasted block cut into what should each be one DOI or arXiv id (the pieces that are
+    not identifiers too, so the caller can say which it did not understand)."""
+    from desktop.core.importing import lookup  # httpx loads only when it is needed
+
+    return lookup.split_identifiers(text)
 
 
 def import_format_names() -> list[str]:

@@ -98,3 +98,18 @@ def test_add_by_doi_from_a_local_crossref(db_url: str) -> None:
     assert "Traceback" not in offline.stderr and "could not reach" in offline.stderr.lower()
     nonsense = run(db_url, "add", "hello")
     assert nonsense.returncode == 1 and "not a DOI" in nonsense.stderr
+
+
+def test_several_identifiers_pasted_as_one_argument_are_each_added(db_url: str) -> None:
+    message = {"DOI": "10.1038/nature14539", "type": "journal-article", "title": ["Deep learning"]}
+    with running_services() as services:
+        services.answer(
+            "/works/10.1038/nature14539", json.dumps({"status": "ok", "message": message})
+        )
+        env = {"PAPERSHELF_CROSSREF_URL": services.url, "PAPERSHELF_ARXIV_URL": services.url}
+        result = run(db_url, "add", "doi: 10.1038/nature14539, hello", "--json", env=env)
+    assert result.returncode == 1  # one of the two was no identifier
+    report = json.loads(result.stdout)
+    assert [paper["title"] for paper in report["added"]] == ["Deep learning"]
+    assert len(report["failed"]) == 1 and report["failed"][0].startswith("hello:")
+    assert "not a DOI" in result.stderr

@@ -22,7 +22,6 @@ import re
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
-from desktop.core.formats.encoding import read_decoded
 from desktop.core.formats.latex import decode, encode
 from desktop.core.formats.record import (
     Entry,
@@ -151,11 +150,6 @@ _PAGE_RANGE = re.compile(r"^\s*(\w+)\s*[-–—]{1,2}\s*(\w+)\s*$")
 _CITEKEY = re.compile(r"^[^\s,{}\\#%~\"'()=/]+$")
 _MASTERS_GENRE = "Master's thesis"
 _MASTER_LEVEL = re.compile(r"master|diploma|magister", re.IGNORECASE)
-
-
-def parse_bytes(data: bytes, source: str = "<bytes>") -> ParseResult:
-    """Decode `data` (reporting any guessed encoding as a problem) and parse it."""
-    return read_decoded(data, source, parse)
 
 
 def parse(text: str, source: str = "<text>") -> ParseResult:

@@ -92,12 +92,6 @@ def _damaged_note(name: str) -> str:
     )
 
 
-def read_decoded(data: bytes, source: str, parse: Callable[[str, str], ParseResult]) -> ParseResult:
-    """Decode `data` and read it with `parse(text, source)`. A guessed encoding is reported as
-    the first problem, not a silent note: the user should check the accents."""
-    return parse_decoded(*decode_bytes(data), source, parse)
-
-
 def parse_decoded(
     text: str,
     encoding: str,
@@ -105,7 +99,9 @@ def parse_decoded(
     source: str,
     parse: Callable[[str, str], ParseResult],
 ) -> ParseResult:
-    """`read_decoded` for text `decode_bytes` gave already (with its encoding and note)."""
+    """Read text `decode_bytes` gave (with its encoding and note) with `parse(text, source)`.
+    A guessed encoding is reported as the first problem, not a silent note: the user should
+    check the accents."""
     result = parse(text, source)
     result.encoding = encoding
     if note is not None:

@@ -34,7 +34,6 @@ import unicodedata
 from dataclasses import dataclass, field
 from enum import Enum
 
-from desktop.core.formats.encoding import read_decoded
 from desktop.core.formats.record import ParseResult, Person, Problem, Record
 
 # Line breaks as editors count them (str.splitlines also splits on form feeds, U+2028...).
@@ -76,11 +75,6 @@ class _Paper:
     title: str = ""
     author_line: str | None = None
     abstract_lines: list[_Line] = field(default_factory=list)
-
-
-def parse_bytes(data: bytes, source: str = "<bytes>") -> ParseResult:
-    """Decode `data` (reporting any guessed encoding as a problem) and parse it."""
-    return read_decoded(data, source, parse)
 
 
 def parse(text: str, source: str = "<text>") -> ParseResult:

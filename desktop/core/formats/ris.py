@@ -28,7 +28,6 @@ from dataclasses import dataclass, field
 
 import rispy
 
-from desktop.core.formats.encoding import read_decoded
 from desktop.core.formats.latex import decode
 from desktop.core.formats.record import (
     Entry,
@@ -115,11 +114,6 @@ class _Field:
 class _Entry:
     line: int
     fields: list[_Field] = field(default_factory=list)
-
-
-def parse_bytes(data: bytes, source: str = "<bytes>") -> ParseResult:
-    """Decode `data` (reporting any guessed encoding as a problem) and parse it."""
-    return read_decoded(data, source, parse)
 
 
 def parse(text: str, source: str = "<text>") -> ParseResult:

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from jsonschema import Draft7Validator
 from referencing import Registry, Resource
 
-from desktop.core.formats import csljson
+from desktop.core.formats import csljson, registry
 from desktop.core.formats.record import Person, Record
 
 
@@ -326,7 +326,7 @@ def test_unreadable_issued_date_is_reported_and_kept():
 
 def test_single_item_object_and_byte_order_mark():
     data = "\ufeff" + json.dumps({"id": "solo", "type": "article-journal", "title": "Solo"})
-    result = csljson.parse_bytes(data.encode("utf-8"), "solo.json")
+    result = registry.read(data.encode("utf-8"), source="solo.json", format="csl-json")[1]
     assert [record.title for record in result.records] == ["Solo"]
     assert result.encoding == "utf-8-sig"
 

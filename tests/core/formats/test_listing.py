@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from desktop.core.formats import listing
+from desktop.core.formats import listing, registry
 from desktop.core.formats.record import Person
 
 
@@ -20,7 +20,7 @@ def seed_lines(seed_listing: Path) -> list[str]:
 
 @pytest.fixture(scope="module")
 def seed_result(seed_listing: Path) -> listing.ParseResult:
-    return listing.parse_bytes(seed_listing.read_bytes(), source=seed_listing.name)
+    return registry.read(seed_listing.read_bytes(), source=seed_listing.name, format="listing")[1]
 
 
 def _names(record: listing.Record) -> list[tuple[str, str]]:
@@ -241,7 +241,9 @@ def test_empty_input_gives_nothing():
 
 
 def test_latin1_bytes_are_read_and_the_guess_reported():
-    result = listing.parse_bytes("Zoë Müller, Ana Peña\n\nÉtude.\n".encode("latin-1"), "old.txt")
+    result = registry.read(
+        "Zoë Müller, Ana Peña\n\nÉtude.\n".encode("latin-1"), source="old.txt", format="listing"
+    )[1]
     assert _names(result.records[0]) == [("Zoë", "Müller"), ("Ana", "Peña")]
     assert result.encoding == "cp1252"
     assert result.problems[0].source == "old.txt"

@@ -11,7 +11,7 @@ import rispy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from desktop.core.formats import ris
+from desktop.core.formats import registry, ris
 from desktop.core.formats.record import Person, Record
 
 
@@ -27,7 +27,7 @@ def zotero_cases(corpus_dir: Path) -> list[dict]:
 
 
 def _read(path: Path) -> ris.ParseResult:
-    return ris.parse_bytes(path.read_bytes(), source=path.name)
+    return registry.read(path.read_bytes(), source=path.name, format="ris")[1]
 
 
 def _without_lines(records: list[Record]) -> list[Record]:
@@ -377,7 +377,7 @@ def test_empty_list_writes_nothing():
 
 def test_utf16_bytes_are_decoded():
     data = "TY  - JOUR\nTI  - Über\nER  - \n".encode("utf-16")
-    result = ris.parse_bytes(data, "u16.ris")
+    result = registry.read(data, source="u16.ris", format="ris")[1]
     assert result.records[0].title == "Über"
     assert result.encoding.startswith("utf-16")
 

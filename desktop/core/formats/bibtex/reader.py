@@ -26,7 +26,7 @@ from bibtexparser import model as bib
 from desktop.core.formats import names
 from desktop.core.formats.bibtex import splitter
 from desktop.core.formats.bibtex.splitter import SplitEntry
-from desktop.core.formats.encoding import decode_bytes, read_decoded
+from desktop.core.formats.encoding import decode_bytes
 from desktop.core.formats.latex import decode
 from desktop.core.formats.record import ParseResult, Person, Problem, Record
 
@@ -125,11 +125,6 @@ class _Entry:
 def parse(text: str, source: str = "<text>") -> ParseResult:
     """Read one BibTeX/BibLaTeX text."""
     return parse_many([(source, text)])
-
-
-def parse_bytes(data: bytes, source: str) -> ParseResult:
-    """Read a .bib file's bytes; a guessed encoding is reported as the first Problem."""
-    return read_decoded(data, source, parse)
 
 
 def parse_many_bytes(sources: Iterable[tuple[str, bytes]]) -> ParseResult:

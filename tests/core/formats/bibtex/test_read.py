@@ -11,6 +11,7 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from desktop.core.formats import registry
 from desktop.core.formats.bibtex import reader
 from desktop.core.formats.record import ParseResult, Person, Record
 
@@ -405,7 +406,7 @@ def test_mangled_entries_never_raise(cut: int, length: int, junk: str) -> None:
 
 def test_parse_bytes_reports_a_guessed_encoding_as_a_problem() -> None:
     data = "@misc{k, author = {Jürgen Müller}}".encode("cp1252")
-    result = reader.parse_bytes(data, "old.bib")
+    result = registry.read(data, source="old.bib", format="bibtex")[1]
     assert result.encoding == "cp1252"
     assert [p.family for p in result.records[0].authors] == ["Müller"]
     assert (
@@ -414,7 +415,9 @@ def test_parse_bytes_reports_a_guessed_encoding_as_a_problem() -> None:
 
 
 def test_parse_bytes_of_utf8_with_bom_has_no_problem() -> None:
-    result = reader.parse_bytes(b"\xef\xbb\xbf@misc{k, title = {Caf\xc3\xa9}}", "bom.bib")
+    result = registry.read(
+        b"\xef\xbb\xbf@misc{k, title = {Caf\xc3\xa9}}", source="bom.bib", format="bibtex"
+    )[1]
     assert (result.records[0].title, result.problems) == ("Café", [])
 
 
@@ -476,7 +479,7 @@ def test_every_corpus_file_parses_and_every_entry_is_stored_or_reported(
     unaccounted = {}
     for path in _all_bib_files(corpus_dir):
         data = path.read_bytes()
-        result = reader.parse_bytes(data, path.name)
+        result = registry.read(data, source=path.name, format="bibtex")[1]
         assert not any("could not be read at all" in p.message for p in result.problems)
         text = re.sub(r"^[ \t]*%.*$", "", data.decode("utf-8", "replace"), flags=re.MULTILINE)
         seen = {r.line for r in result.records} | {p.line for p in result.problems}

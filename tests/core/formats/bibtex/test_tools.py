@@ -20,6 +20,7 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
+from desktop.core.formats import registry
 from desktop.core.formats.bibtex.writer import write_biblatex, write_bibtex
 from desktop.core.formats.latex import encode
 from desktop.core.formats.record import Person, Record
@@ -276,10 +277,12 @@ SOURCE_CONFLICTS = re.compile(r"Warning--can't use both \w+ and \w+ fields in ")
 @pytest.fixture(scope="module")
 def corpus_records(corpus_dir: Path) -> list[Record]:
     """Every record the reader gets from the corpus .bib files, with keys made unique."""
-    reader = pytest.importorskip("desktop.core.formats.bibtex.reader")
+    pytest.importorskip("desktop.core.formats.bibtex.reader")
     records: list[Record] = []
     for path in sorted(corpus_dir.rglob("*.bib")):
-        records.extend(reader.parse_bytes(path.read_bytes(), str(path)).records)
+        records.extend(
+            registry.read(path.read_bytes(), source=str(path), format="bibtex")[1].records
+        )
     for number, record in enumerate(records):
         record.citekey = f"c{number}"
         # Keys are renumbered here, so links between entries would point nowhere.

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from desktop.core.formats.bibtex import reader
+from desktop.core.formats import registry
 from desktop.core.formats.latex.decode import (
     ACCENTS,
     LOGOS,
@@ -184,7 +184,9 @@ def _corpus_fields_with_markup(corpus_dir: Path) -> list[str]:
     values: list[str] = []
     for folder in ("pybtex", "biber", "bibliotex", "bibtexparser-v1", "typst-biblatex"):
         for path in sorted((corpus_dir / folder).rglob("*.bib")):
-            for record in reader.parse_bytes(path.read_bytes(), path.name).records:
+            for record in registry.read(path.read_bytes(), source=path.name, format="bibtex")[
+                1
+            ].records:
                 values += [record.latex[name] for name in _SAMPLE_FIELDS if name in record.latex]
     return values
 
