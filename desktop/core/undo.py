@@ -152,9 +152,7 @@ class SetField(Step):
     def apply(self, session: Session) -> Done:
         if self.field not in ("status", "priority"):
             raise InvalidInputError(f"“{self.field}” cannot be set on many papers at once.")
-        old = tuple(
-            (i, getattr(papers.get_paper(session, i), self.field)) for i, _ in self.values
-        )
+        old = tuple((i, getattr(papers.get_paper(session, i), self.field)) for i, _ in self.values)
         for paper_id, value in self.values:
             papers.update_paper(session, paper_id, None, {self.field: value})
         ids = tuple(i for i, _ in self.values)
