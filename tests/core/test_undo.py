@@ -151,15 +151,17 @@ def test_remove_from_list_puts_papers_back_in_their_places(
 ) -> None:
     list_id = library.create_list("To read").id or 0
     library.add_to_list(list_id, [three[2], three[0], three[1]])
+    # An order that is not the order they were added in.
+    library.reorder_list(list_id, [three[1], three[2], three[0]])
     added = {i.paper.id: i.added_at for i in library.list_items(list_id)}
     put_back = library.apply(undo.RemoveFromList(list_id, (three[2], three[0])))
     assert [i.paper.id for i in library.list_items(list_id)] == [three[1]]
     library.apply(put_back)
     items = library.list_items(list_id)
-    assert [i.paper.id for i in items] == [three[2], three[0], three[1]]
+    assert [i.paper.id for i in items] == [three[1], three[2], three[0]]
     assert {i.paper.id: i.added_at for i in items} == added
-    _, after = round_trip(library, undo.RemoveFromList(list_id, (three[0],)))
-    assert after["lists"][0][3] == [three[2], three[1]]
+    _, after = round_trip(library, undo.RemoveFromList(list_id, (three[2],)))
+    assert after["lists"][0][3] == [three[1], three[0]]
 
 
 def test_reorder_list(library: Library, three: list[int]) -> None:
