@@ -22,6 +22,7 @@ from sqlmodel import Session, col, select
 
 from desktop.core import merging, notes, papers, people, reading_lists, tags
 from desktop.core.errors import InvalidInputError, NotFoundError, StaleEditError
+from desktop.core.formats.record import Person as NamedPerson
 from desktop.core.merging import MergeRecord
 from desktop.core.storage.models import Annotation, ListEntry, Paper, PaperTag, ReadingList, Role
 
@@ -132,7 +133,9 @@ class EditPaper(Step):
 def _comparable(value: Any) -> Any:
     """People compare by their name parts (how a file wrote them does not matter)."""
     if isinstance(value, list):
-        return [(p.given, p.family, p.von, p.jr) if hasattr(p, "family") else p for p in value]
+        return [
+            (p.given, p.family, p.von, p.jr) if isinstance(p, NamedPerson) else p for p in value
+        ]
     return value
 
 
@@ -303,6 +306,8 @@ class CreateList(Step):
 
 @dataclass(frozen=True)
 class RenameList(Step):
+    """Give a reading list another name."""
+
     list_ref: RowRef | int
     name: str
 
