@@ -1,13 +1,15 @@
 """Every type the window and the command line see, and the few pure functions they call.
 
 The UI and the CLI import only this module, `library` and `errors` (an import-linter
-contract keeps it so); what lies behind them may move without their noticing. Rows of
+contract keeps it so); what lies behind them may move without their noticing. The steps
+the window can undo are the module `undo` (data, applied by `Library.apply`). Rows of
 the library (a `Note`, a `Tag`...) reach them detached from any session: read them, and
 change the library through `Library`.
 """
 
 from __future__ import annotations
 
+from desktop.core import undo
 from desktop.core.changes import Change, ChangeKind, Listener
 from desktop.core.formats import registry
 from desktop.core.formats.names import split_name
@@ -63,6 +65,7 @@ __all__ = [
     "split_identifiers",
     "split_name",
     "sqlite_path",
+    "undo",
 ]
 
 

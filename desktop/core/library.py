@@ -26,6 +26,7 @@ from desktop.core import (
     reading_lists,
     saved_searches,
     tags,
+    undo,
     views,
 )
 from desktop.core.changes import Change, ChangeKind, Listener
@@ -603,6 +604,16 @@ class Library:
         with self._write() as session:
             merging.unmerge(session, done)
         self._announce(ChangeKind.PAPERS, [done.keep_id, done.other_id])
+
+    # -- undo ---------------------------------------------------------------------------
+
+    def apply(self, step: undo.Step) -> undo.Step:
+        """Run one user step (or the inverse of one) in one transaction, announce one
+        change, and return the step that takes it back."""
+        with self._write() as session:
+            done = step.apply(session)
+        self._announce(done.kind, done.paper_ids)
+        return done.inverse
 
     # -- export ---------------------------------------------------------------------------
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from sqlmodel import Session
 
@@ -64,6 +64,18 @@ def add_annotation(
     session.add(annotation)
     session.flush()
     return annotation
+
+
+def restore_annotation(session: Session, **values: Any) -> Annotation:
+    """Bring a deleted annotation back as it was (`values`: every column, id included),
+    under its old id when no other annotation took it."""
+    get_paper(session, values["paper_id"])
+    again = Annotation(**values)
+    if session.get(Annotation, again.id) is not None:
+        again.id = None
+    session.add(again)
+    session.flush()
+    return again
 
 
 def get_annotation(session: Session, annotation_id: int) -> Annotation:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 
 from sqlalchemy import delete, func
 from sqlmodel import Session, col, select
@@ -65,6 +66,31 @@ def create(session: Session, name: str, description: str = "") -> ReadingList:
         # Someone else created it in the meantime.
         raise ConflictError(f"A reading list called “{name}” already exists.")
     return find(session, name)
+
+
+def restore(
+    session: Session,
+    *,
+    list_id: int,
+    name: str,
+    description: str,
+    position: int,
+    created_at: datetime,
+) -> ReadingList:
+    """Bring a deleted list back as it was, under its old id when no other list took it
+    (SQLite hands a freed id to the next row): then under a new one."""
+    name = clean_name(name)
+    _ensure_name_free(session, name)
+    reading_list = ReadingList(
+        id=None if session.get(ReadingList, list_id) is not None else list_id,
+        name=name,
+        description=description,
+        position=position,
+        created_at=created_at,
+    )
+    session.add(reading_list)
+    session.flush()
+    return reading_list
 
 
 def rename(session: Session, ref: int | str, new_name: str) -> ReadingList:

@@ -46,6 +46,22 @@ def ensure(session: Session, name: str, colour: str = "") -> Tag:
     return tag
 
 
+def restore(session: Session, *, tag_id: int, name: str, colour: str) -> Tag:
+    """Bring a deleted tag back, under its old id when no other tag took it."""
+    name = clean_name(name, "tag")
+    other = find(session, name)
+    if other is not None:
+        raise ConflictError(f"A tag called “{other.name}” already exists.")
+    tag = Tag(
+        id=None if session.get(Tag, tag_id) is not None else tag_id,
+        name=name,
+        colour=_clean_colour(colour),
+    )
+    session.add(tag)
+    session.flush()
+    return tag
+
+
 def edit(
     session: Session, name: str, *, new_name: str | None = None, colour: str | None = None
 ) -> Tag:

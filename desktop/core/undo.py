@@ -1,0 +1,580 @@
+"""Undo and redo as data: each user step, and the step that takes it back.
+
+A `Step` is a frozen description of a change. `Library.apply` runs one in one transaction
+and hands back its inverse, built from what the step found in that same transaction; the
+inverse's own inverse redoes the step. So an undo (of a list delete, a merge, a tag on a
+hundred papers) either happens whole or not at all.
+
+A list or annotation brought back by undo keeps its id unless another row took it meanwhile
+(SQLite gives a freed id to the next row). Steps therefore name such rows by a `RowRef`:
+the id and the row's creation time, which the restored row keeps; a step looks the row up
+by both, so it never acts on a newcomer that got the old id.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlmodel import Session, col, select
+
+from desktop.core import merging, notes, papers, people, reading_lists, tags
+from desktop.core.changes import ChangeKind
+from desktop.core.errors import InvalidInputError, NotFoundError, StaleEditError
+from desktop.core.formats.record import Person as NamedPerson
+from desktop.core.merging import MergeRecord
+from desktop.core.storage.models import Annotation, ListEntry, Paper, PaperTag, ReadingList, Role
+
+
+@dataclass(frozen=True)
+class Done:
+    """What applying a step did: its inverse and the change to announce."""
+
+    inverse: Step
+    #: What the step changed, announced once it committed.
+    kind: ChangeKind
+    paper_ids: tuple[int, ...] = ()
+
+
+class Step:
+    """A change to the library that `Library.apply` runs in one transaction."""
+
+    def apply(self, session: Session) -> Done:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class RowRef:
+    """A list or annotation: its id, and its creation time once a step has seen it (None:
+    whichever row has the id now, as for a step the user just asked for)."""
+
+    id: int
+    created_at: datetime | None = None
+
+
+def _instant(moment: datetime) -> datetime:
+    """A time comparable with any other read back: SQLite returns stored times naive."""
+    return moment.astimezone(UTC).replace(tzinfo=None) if moment.tzinfo else moment
+
+
+def _same_row(row: ReadingList | Annotation | None, ref: RowRef) -> bool:
+    return row is not None and (
+        ref.created_at is None or _instant(row.created_at) == _instant(ref.created_at)
+    )
+
+
+def _ref(row: ReadingList | Annotation) -> RowRef:
+    assert row.id is not None
+    return RowRef(row.id, row.created_at)
+
+
+def _list(session: Session, ref: RowRef | int) -> ReadingList:
+    """The list a step names, wherever undo put it back."""
+    ref = ref if isinstance(ref, RowRef) else RowRef(ref)
+    found = session.get(ReadingList, ref.id)
+    if _same_row(found, ref):
+        assert found is not None
+        return found
+    moved = next((rl for rl in session.exec(select(ReadingList)) if _same_row(rl, ref)), None)
+    if moved is None:
+        raise NotFoundError("That reading list no longer exists.")
+    return moved
+
+
+def _annotation(session: Session, ref: RowRef, paper_id: int) -> Annotation:
+    """The annotation a step names, wherever undo put it back."""
+    found = session.get(Annotation, ref.id)
+    if _same_row(found, ref):
+        assert found is not None
+        return found
+    mine = session.exec(select(Annotation).where(Annotation.paper_id == paper_id))
+    moved = next((a for a in mine if _same_row(a, ref)), None)
+    if moved is None:
+        raise NotFoundError("That annotation no longer exists.")
+    return moved
+
+
+# -- papers -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class EditPaper(Step):
+    """Write `values` into a paper's fields, provided they still hold `expected`.
+
+    The check guards undo and redo: someone else's later change to those fields is never
+    overwritten (StaleEditError instead). "authors" and "editors" are lists of people.
+    """
+
+    paper_id: int
+    values: Mapping[str, Any]
+    expected: Mapping[str, Any]
+
+    def apply(self, session: Session) -> Done:
+        paper = papers.get_paper(session, self.paper_id, lock=True)
+        named = people.people_of(session, [self.paper_id])
+        current = {name: getattr(paper, name, None) for name in self.expected}
+        for role, name in ((Role.AUTHOR, "authors"), (Role.EDITOR, "editors")):
+            if name in self.expected:
+                current[name] = named.get((self.paper_id, role.value), [])
+        if any(_comparable(current[k]) != _comparable(v) for k, v in self.expected.items()):
+            raise StaleEditError(
+                "This paper was changed by someone else since your edit, so Papershelf "
+                "cannot undo it without losing their change."
+            )
+        changes = dict(self.values)
+        authors = changes.pop("authors", None)
+        editors = changes.pop("editors", None)
+        papers.update_paper(session, self.paper_id, paper.version, changes, authors, editors)
+        inverse = EditPaper(self.paper_id, values=self.expected, expected=self.values)
+        return Done(inverse, ChangeKind.PAPERS, (self.paper_id,))
+
+
+def _comparable(value: Any) -> Any:
+    """People compare by their name parts (how a file wrote them does not matter)."""
+    if isinstance(value, list):
+        return [
+            (p.given, p.family, p.von, p.jr) if isinstance(p, NamedPerson) else p for p in value
+        ]
+    return value
+
+
+@dataclass(frozen=True)
+class SetField(Step):
+    """Give papers a status or a priority, each paper its own value."""
+
+    #: "status" or "priority".
+    field: str
+    values: tuple[tuple[int, Any], ...]
+
+    @classmethod
+    def same(cls, field: str, value: Any, paper_ids: Iterable[int]) -> SetField:
+        """The same value for every paper."""
+        return cls(field, tuple((i, value) for i in dict.fromkeys(paper_ids)))
+
+    def apply(self, session: Session) -> Done:
+        if self.field not in ("status", "priority"):
+            raise InvalidInputError(f"“{self.field}” cannot be set on many papers at once.")
+        old = tuple((i, getattr(papers.get_paper(session, i), self.field)) for i, _ in self.values)
+        for paper_id, value in self.values:
+            papers.update_paper(session, paper_id, None, {self.field: value})
+        ids = tuple(i for i, _ in self.values)
+        return Done(SetField(self.field, old), ChangeKind.PAPERS, ids)
+
+
+@dataclass(frozen=True)
+class Trash(Step):
+    """Move papers to the trash, or (`restore`) back out of it."""
+
+    paper_ids: tuple[int, ...]
+    restore: bool = False
+
+    def apply(self, session: Session) -> Done:
+        # Only the papers that move are moved back by the inverse.
+        deleted = col(Paper.deleted_at)
+        state = deleted.is_not(None) if self.restore else deleted.is_(None)
+        query = select(Paper.id).where(col(Paper.id).in_(self.paper_ids), state)
+        moving = set(session.exec(query))
+        if self.restore:
+            papers.restore(session, list(self.paper_ids))
+        else:
+            papers.move_to_trash(session, list(self.paper_ids))
+        moved = tuple(i for i in self.paper_ids if i in moving)
+        return Done(Trash(moved, restore=not self.restore), ChangeKind.TRASH, self.paper_ids)
+
+
+# -- reading lists -------------------------------------------------------------------------
+
+
+def _entries(session: Session, list_id: int) -> dict[int, ListEntry]:
+    """A list's entries by paper id, in the list's order (trash included)."""
+    return {
+        e.paper_id: e
+        for e in session.exec(
+            select(ListEntry)
+            .where(ListEntry.list_id == list_id)
+            .order_by(col(ListEntry.position), col(ListEntry.added_at))
+        )
+    }
+
+
+@dataclass(frozen=True)
+class AddToList(Step):
+    """Put papers into a list (at the end); the inverse takes out only those that were new."""
+
+    list_ref: RowRef | int
+    paper_ids: tuple[int, ...]
+
+    def apply(self, session: Session) -> Done:
+        found = _list(session, self.list_ref)
+        assert found.id is not None
+        before = _entries(session, found.id)
+        new = tuple(i for i in dict.fromkeys(self.paper_ids) if i not in before)
+        if new:
+            reading_lists.add_papers(session, found.id, list(new))
+        return Done(RemoveFromList(_ref(found), new), ChangeKind.LISTS, self.paper_ids)
+
+
+@dataclass(frozen=True)
+class RemoveFromList(Step):
+    """Take papers out of a list; the inverse puts them back in their places."""
+
+    list_ref: RowRef | int
+    paper_ids: tuple[int, ...]
+
+    def apply(self, session: Session) -> Done:
+        found = _list(session, self.list_ref)
+        assert found.id is not None
+        before = _entries(session, found.id)
+        leaving = tuple((i, before[i].added_at) for i in before if i in set(self.paper_ids))
+        if leaving:
+            reading_lists.remove_papers(session, found.id, [i for i, _ in leaving])
+        inverse = ReturnToList(_ref(found), leaving, order=tuple(before))
+        return Done(inverse, ChangeKind.LISTS, self.paper_ids)
+
+
+@dataclass(frozen=True)
+class ReturnToList(Step):
+    """Put papers back into a list (each with the time it was first added), then give the
+    list `order` again as far as its papers allow."""
+
+    list_ref: RowRef | int
+    #: (paper id, added at).
+    entries: tuple[tuple[int, datetime], ...]
+    order: tuple[int, ...]
+
+    def apply(self, session: Session) -> Done:
+        found = _list(session, self.list_ref)
+        assert found.id is not None
+        before = _entries(session, found.id)
+        back = tuple((i, added) for i, added in self.entries if i not in before)
+        _require_papers(session, [i for i, _ in back])
+        session.add_all(ListEntry(list_id=found.id, paper_id=i, added_at=a) for i, a in back)
+        session.flush()
+        now = set(before) | {i for i, _ in back}
+        reading_lists.reorder(session, found.id, [i for i in self.order if i in now])
+        inverse = RemoveFromList(_ref(found), tuple(i for i, _ in back))
+        return Done(inverse, ChangeKind.LISTS, tuple(i for i, _ in self.entries))
+
+
+def _require_papers(session: Session, paper_ids: list[int]) -> None:
+    known = set(session.exec(select(Paper.id).where(col(Paper.id).in_(paper_ids))))
+    missing = [i for i in paper_ids if i not in known]
+    if missing:
+        raise NotFoundError(f"There is no paper with id {missing[0]} in this library.")
+
+
+@dataclass(frozen=True)
+class ReorderList(Step):
+    """Give a list's papers this order (those not named keep theirs, after them)."""
+
+    list_ref: RowRef | int
+    order: tuple[int, ...]
+
+    def apply(self, session: Session) -> Done:
+        found = _list(session, self.list_ref)
+        assert found.id is not None
+        before = tuple(_entries(session, found.id))
+        reading_lists.reorder(session, found.id, list(self.order))
+        return Done(ReorderList(_ref(found), before), ChangeKind.LISTS, self.order)
+
+
+@dataclass(frozen=True)
+class ReorderLists(Step):
+    """Show the reading lists in this order in the sidebar (others after them)."""
+
+    list_refs: tuple[RowRef | int, ...]
+
+    def apply(self, session: Session) -> Done:
+        wanted = [_list(session, ref).id for ref in self.list_refs]
+        before = tuple(_ref(rl) for rl, _ in reading_lists.all_lists(session))
+        reading_lists.reorder_lists(session, [i for i in wanted if i is not None])
+        return Done(ReorderLists(before), ChangeKind.LISTS)
+
+
+@dataclass(frozen=True)
+class CreateList(Step):
+    """Make a new, empty reading list at the end of the sidebar."""
+
+    name: str
+    description: str = ""
+
+    def apply(self, session: Session) -> Done:
+        created = reading_lists.create(session, self.name, self.description)
+        return Done(DeleteList(_ref(created)), ChangeKind.LISTS)
+
+
+@dataclass(frozen=True)
+class RenameList(Step):
+    """Give a reading list another name."""
+
+    list_ref: RowRef | int
+    name: str
+
+    def apply(self, session: Session) -> Done:
+        found = _list(session, self.list_ref)
+        old = found.name
+        renamed = reading_lists.rename(session, found.id or 0, self.name)
+        members = tuple(reading_lists.member_ids(session, renamed))
+        return Done(RenameList(_ref(renamed), old), ChangeKind.LISTS, members)
+
+
+@dataclass(frozen=True)
+class DeleteList(Step):
+    """Delete a list (its papers stay); the inverse re-creates it whole."""
+
+    list_ref: RowRef | int
+
+    def apply(self, session: Session) -> Done:
+        found = _list(session, self.list_ref)
+        assert found.id is not None
+        entries = tuple(
+            (e.paper_id, e.position, e.added_at) for e in _entries(session, found.id).values()
+        )
+        inverse = RestoreList(
+            list_id=found.id,
+            name=found.name,
+            description=found.description,
+            position=found.position,
+            created_at=found.created_at,
+            entries=entries,
+        )
+        session.delete(found)
+        return Done(inverse, ChangeKind.LISTS, tuple(i for i, _, _ in entries))
+
+
+@dataclass(frozen=True)
+class RestoreList(Step):
+    """Bring a deleted list back: name, description, place in the sidebar, creation time,
+    and its papers in order (those in the trash too), under the same id when it is free."""
+
+    list_id: int
+    name: str
+    description: str
+    position: int
+    created_at: datetime
+    #: (paper id, position, added at), in the list's order.
+    entries: tuple[tuple[int, int, datetime], ...] = field(default=())
+
+    def apply(self, session: Session) -> Done:
+        again = reading_lists.restore(
+            session,
+            list_id=self.list_id,
+            name=self.name,
+            description=self.description,
+            position=self.position,
+            created_at=self.created_at,
+        )
+        assert again.id is not None
+        # Papers deleted for good since then cannot come back into it.
+        wanted = [i for i, _, _ in self.entries]
+        known = set(session.exec(select(Paper.id).where(col(Paper.id).in_(wanted))))
+        session.add_all(
+            ListEntry(list_id=again.id, paper_id=i, position=p, added_at=a)
+            for i, p, a in self.entries
+            if i in known
+        )
+        session.flush()
+        return Done(
+            DeleteList(_ref(again)), ChangeKind.LISTS, tuple(i for i in wanted if i in known)
+        )
+
+
+# -- tags -------------------------------------------------------------------------------
+
+
+def _tagged(session: Session, tag_id: int | None, paper_ids: Iterable[int]) -> set[int]:
+    return set(
+        session.exec(
+            select(PaperTag.paper_id).where(
+                PaperTag.tag_id == tag_id, col(PaperTag.paper_id).in_(list(paper_ids))
+            )
+        )
+    )
+
+
+@dataclass(frozen=True)
+class TagPapers(Step):
+    """Put a tag (created if needed) on papers; the inverse untags only those it tagged."""
+
+    name: str
+    paper_ids: tuple[int, ...]
+
+    def apply(self, session: Session) -> Done:
+        existing = tags.find(session, self.name)
+        had = _tagged(session, existing.id, self.paper_ids) if existing is not None else set()
+        tags.tag_papers(session, self.name, list(self.paper_ids))
+        new = tuple(i for i in dict.fromkeys(self.paper_ids) if i not in had)
+        return Done(UntagPapers(self.name, new), ChangeKind.TAGS, self.paper_ids)
+
+
+@dataclass(frozen=True)
+class UntagPapers(Step):
+    """Take a tag off papers; the inverse tags again only those that had it."""
+
+    name: str
+    paper_ids: tuple[int, ...]
+
+    def apply(self, session: Session) -> Done:
+        if not self.paper_ids:  # an inverse with nothing to do (the tag may be gone)
+            return Done(TagPapers(self.name, ()), ChangeKind.TAGS)
+        tag = tags.get(session, self.name)
+        had = _tagged(session, tag.id, self.paper_ids)
+        tags.untag_papers(session, self.name, list(self.paper_ids))
+        taken = tuple(i for i in dict.fromkeys(self.paper_ids) if i in had)
+        return Done(TagPapers(tag.name, taken), ChangeKind.TAGS, self.paper_ids)
+
+
+@dataclass(frozen=True)
+class CreateTag(Step):
+    """Make a tag on no paper yet."""
+
+    name: str
+    colour: str = ""
+
+    def apply(self, session: Session) -> Done:
+        tag = tags.ensure(session, self.name, self.colour)
+        return Done(DeleteTag(tag.name), ChangeKind.TAGS)
+
+
+@dataclass(frozen=True)
+class EditTag(Step):
+    """Rename a tag and/or change its colour (None: left as it is)."""
+
+    name: str
+    new_name: str | None = None
+    colour: str | None = None
+
+    def apply(self, session: Session) -> Done:
+        tag = tags.get(session, self.name)
+        old_name, old_colour = tag.name, tag.colour
+        edited = tags.edit(session, self.name, new_name=self.new_name, colour=self.colour)
+        inverse = EditTag(
+            edited.name, new_name=old_name if old_name != edited.name else None, colour=old_colour
+        )
+        return Done(inverse, ChangeKind.TAGS, tuple(tags.member_ids(session, edited)))
+
+
+@dataclass(frozen=True)
+class DeleteTag(Step):
+    """Delete a tag from every paper; the inverse puts it back on all of them."""
+
+    name: str
+
+    def apply(self, session: Session) -> Done:
+        tag = tags.get(session, self.name)
+        assert tag.id is not None
+        members = tuple(tags.member_ids(session, tag))
+        inverse = RestoreTag(tag.id, tag.name, tag.colour, members)
+        tags.remove(session, self.name)
+        return Done(inverse, ChangeKind.TAGS, members)
+
+
+@dataclass(frozen=True)
+class RestoreTag(Step):
+    """Bring a deleted tag back (same id when free) on the papers that carried it."""
+
+    tag_id: int
+    name: str
+    colour: str
+    paper_ids: tuple[int, ...]
+
+    def apply(self, session: Session) -> Done:
+        tag = tags.restore(session, tag_id=self.tag_id, name=self.name, colour=self.colour)
+        assert tag.id is not None
+        known = set(session.exec(select(Paper.id).where(col(Paper.id).in_(self.paper_ids))))
+        back = tuple(i for i in self.paper_ids if i in known)
+        session.add_all(PaperTag(paper_id=i, tag_id=tag.id) for i in back)
+        return Done(DeleteTag(tag.name), ChangeKind.TAGS, back)
+
+
+# -- duplicates ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Merge(Step):
+    """Merge paper `other_id` into `keep_id` (see `merging.merge`)."""
+
+    keep_id: int
+    other_id: int
+
+    def apply(self, session: Session) -> Done:
+        if self.keep_id == self.other_id:
+            raise InvalidInputError("A paper cannot be merged with itself.")
+        done = merging.merge(session, self.keep_id, self.other_id)
+        return Done(Unmerge(done), ChangeKind.PAPERS, (self.keep_id, self.other_id))
+
+
+@dataclass(frozen=True)
+class Unmerge(Step):
+    """Give back both papers of a merge as they were before it."""
+
+    record: MergeRecord
+
+    def apply(self, session: Session) -> Done:
+        merging.unmerge(session, self.record)
+        ids = (self.record.keep_id, self.record.other_id)
+        return Done(Merge(*ids), ChangeKind.PAPERS, ids)
+
+
+# -- annotations -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Annotate(Step):
+    """Annotate the span abstract[start:end] of a paper."""
+
+    paper_id: int
+    start: int
+    end: int
+    note: str = ""
+
+    def apply(self, session: Session) -> Done:
+        made = notes.add_annotation(session, self.paper_id, self.start, self.end, self.note)
+        return Done(DeleteAnnotation(_ref(made), self.paper_id), ChangeKind.NOTES, (self.paper_id,))
+
+
+@dataclass(frozen=True)
+class EditAnnotation(Step):
+    """Give an annotation another note."""
+
+    ref: RowRef
+    paper_id: int
+    note: str
+
+    def apply(self, session: Session) -> Done:
+        found = _annotation(session, self.ref, self.paper_id)
+        old = found.note
+        notes.edit_annotation(session, found.id or 0, self.note)
+        return Done(
+            EditAnnotation(_ref(found), self.paper_id, old), ChangeKind.NOTES, (self.paper_id,)
+        )
+
+
+@dataclass(frozen=True)
+class DeleteAnnotation(Step):
+    """Delete an annotation; the inverse brings it back as it was."""
+
+    ref: RowRef
+    paper_id: int
+
+    def apply(self, session: Session) -> Done:
+        found = _annotation(session, self.ref, self.paper_id)
+        values = tuple(found.model_dump().items())
+        notes.remove_annotation(session, found.id or 0)
+        return Done(RestoreAnnotation(values), ChangeKind.NOTES, (self.paper_id,))
+
+
+@dataclass(frozen=True)
+class RestoreAnnotation(Step):
+    """Bring a deleted annotation back: same span, quote, note and time (same id if free)."""
+
+    #: Every column of the annotation, as (name, value).
+    values: tuple[tuple[str, Any], ...]
+
+    def apply(self, session: Session) -> Done:
+        again = notes.restore_annotation(session, **dict(self.values))
+        return Done(
+            DeleteAnnotation(_ref(again), again.paper_id), ChangeKind.NOTES, (again.paper_id,)
+        )
