@@ -11,9 +11,10 @@ from __future__ import annotations
 import contextlib
 from array import array
 from collections.abc import Collection, Iterable, KeysView
+from typing import TypeAlias
 
 #: The papers of one word: one id, or an array of them.
-Posted = int | array
+Posted: TypeAlias = "int | array[int]"
 
 
 class Postings:

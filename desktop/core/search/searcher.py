@@ -106,12 +106,15 @@ class Searcher:
         with db.read_session(self._engine) as session:
             docs = {doc.id: doc for doc in catalog.documents(session, list(paper_ids))}
         with self._lock:
-            if self._index is None:
-                return  # dropped meanwhile (a failed import): the next search reads all
+            # Read again under the lock (mypy would keep the check above): another thread
+            # may have dropped it meanwhile (a failed import); the next search reads all.
+            index: SearchIndex | None = self._index
+            if index is None:
+                return
             for paper_id in paper_ids:
                 if paper_id not in docs:
-                    self._index.remove(paper_id)
-            self._index.upsert_many(docs.values())
+                    index.remove(paper_id)
+            index.upsert_many(docs.values())
             # Again: a search between the first time and the update (the lock is let go
             # while the papers are read) remembered answers narrowed to the old index.
             self._forget_answers()
