@@ -35,7 +35,7 @@ from desktop.core.errors import ConflictError, DatabaseError, InvalidInputError,
 from desktop.core.formats import registry
 from desktop.core.formats.record import ParseResult, Record
 from desktop.core.formats.record import Person as NamedPerson
-from desktop.core.importing import pipeline, reading
+from desktop.core.importing import pipeline, problems, reading
 from desktop.core.importing.reading import Reading
 from desktop.core.importing.storing import Destination, ImportReport
 from desktop.core.merging import MergeRecord
@@ -503,29 +503,14 @@ class Library:
     def import_problems(self) -> list[ImportProblem]:
         """Entries earlier imports could not read, oldest first, with their raw text."""
         with self._read() as session:
-            return list(session.exec(select(ImportProblem).order_by(col(ImportProblem.id))))
+            return problems.all_problems(session)
 
     def retry_import_problem(self, problem_id: int, fixed_text: str) -> ImportReport:
         """Import the user's corrected text for a problem, in one transaction: when it
         reads cleanly the papers are stored and the problem goes; when it still does not,
         nothing is stored and the problem keeps the corrected text and the new reason."""
-        format_name, result = registry.read(
-            fixed_text.encode("utf-8"), source="corrected text", path=None
-        )
         with self._write() as session:
-            problem = session.get(ImportProblem, problem_id)
-            if problem is None:
-                raise NotFoundError(f"There is no import problem with id {problem_id}.")
-            report = ImportReport(source=problem.source, format=format_name)
-            if result.records and not result.problems:
-                pipeline.store(session, Reading.of([format_name], result), report, Destination())
-                session.delete(problem)
-            else:
-                first = result.problems[0].message if result.problems else "No entry was found."
-                problem.raw, problem.message = fixed_text, first
-                session.add(problem)
-                report.problems = list(result.problems)
-                report.papers = papers.count(session)
+            report = problems.retry(session, problem_id, fixed_text)
         self._announce(ChangeKind.PROBLEMS, report.paper_ids)
         if report.paper_ids:
             self._announce(ChangeKind.PAPERS, report.paper_ids)
@@ -533,9 +518,7 @@ class Library:
 
     def dismiss_import_problem(self, problem_id: int) -> None:
         with self._write() as session:
-            problem = session.get(ImportProblem, problem_id)
-            if problem is not None:
-                session.delete(problem)
+            problems.dismiss(session, problem_id)
         self._announce(ChangeKind.PROBLEMS)
 
     def add_by_identifier(self, text: str) -> PaperDetails:
