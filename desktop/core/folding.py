@@ -129,12 +129,13 @@ def for_search(text: str) -> str:
         text = strip_latex(text)
     if text.isascii():
         return _SEPARATORS.sub(" ", text.translate(_VANISHING).casefold()).strip()
-    # Composed last, after casefold, which may decompose (`ΐ`).
     text = _decomposed_without_accents(text.translate(UNDECOMPOSABLE))
-    text = _SEPARATORS.sub(" ", text.translate(_VANISHING).casefold()).strip()
+    # Composed after casefold, which may decompose (`ΐ`), and before splitting, where a
+    # mark left on its own (`й` as `и` and a breve) would count as a separator.
+    text = _composed(text.translate(_VANISHING).casefold())
     # Scripts written without spaces (Chinese, Japanese) come out here as one word per run;
     # splitting such runs into bigrams for the index belongs after this fold, not inside it.
-    return _composed(text)
+    return _SEPARATORS.sub(" ", text).strip()
 
 
 def search_words(text: str) -> list[str]:
