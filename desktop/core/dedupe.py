@@ -3,8 +3,6 @@ first author in the same year. Evidence is kept so the user can judge for themse
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -14,6 +12,7 @@ from rapidfuzz import fuzz, process
 from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, select
 
+from desktop.core import folding
 from desktop.core.storage.models import NotDuplicate, Paper, PaperPerson, Person, Role
 
 #: Titles at least this similar (rapidfuzz ratio, 0-100) count as the same title.
@@ -35,11 +34,11 @@ class Candidate:
     # Folded once: an import compares each newcomer, then adds it to the index.
     @cached_property
     def folded_title(self) -> str:
-        return _fold(self.title)
+        return folding.for_duplicates(self.title)
 
     @cached_property
     def folded_author(self) -> str:
-        return _fold(self.first_author)
+        return folding.for_duplicates(self.first_author)
 
 
 @dataclass
@@ -49,18 +48,6 @@ class LikelyDuplicate:
     paper_id: int
     other_id: int
     evidence: list[str] = field(default_factory=list)
-
-
-#: What `_fold` removes: all but letters, digits (str.isalnum) and spaces.
-_NOT_ALNUM = re.compile(r"[^\w ]|_")
-
-
-def _fold(text: str) -> str:
-    """Casefolded, accents and punctuation removed: "Müller-Lyer" -> "mullerlyer"."""
-    folded = text.casefold()
-    if not folded.isascii():
-        folded = unicodedata.normalize("NFKD", folded)
-    return _NOT_ALNUM.sub("", folded).strip()
 
 
 class DuplicateFinder:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import unicodedata
 from functools import lru_cache
 from typing import Any
 
@@ -10,6 +9,7 @@ from sqlalchemy import delete
 from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, select
 
+from desktop.core import folding
 from desktop.core.formats.record import Person as NamedPerson
 from desktop.core.storage import db
 from desktop.core.storage.models import PaperPerson, Person, Role
@@ -25,7 +25,7 @@ def match_key(person: NamedPerson) -> str:
 
 @lru_cache(maxsize=65536)  # an import names the same people again and again
 def _key_of(parts: tuple[str, str, str, str]) -> str:
-    return "|".join(" ".join(unicodedata.normalize("NFC", p).casefold().split()) for p in parts)
+    return "|".join(map(folding.for_identity, parts))
 
 
 #: Keys looked up per query (SQLite allows 32766 bound parameters; stay well below).

@@ -8,7 +8,7 @@ import unicodedata
 from hypothesis import given
 from hypothesis import strategies as st
 
-from desktop.core import dedupe
+from desktop.core import folding
 from desktop.core.dedupe import Candidate, DuplicateFinder
 
 
@@ -71,9 +71,9 @@ def test_folding_keeps_exactly_letters_digits_and_spaces(text: str) -> None:
     """The fast fold (a regex, NFKD only when needed) equals its plain definition."""
     decomposed = unicodedata.normalize("NFKD", text.casefold())
     plain = "".join(c for c in decomposed if c.isalnum() or c == " ").strip()
-    assert dedupe._fold(text) == plain
+    assert folding.for_duplicates(text) == plain
 
 
 def test_folding_examples() -> None:
-    assert dedupe._fold("Müller-Lyer") == "mullerlyer"
-    assert dedupe._fold("  Straße_2 ") == "strasse2"
+    assert folding.for_duplicates("Müller-Lyer") == "mullerlyer"
+    assert folding.for_duplicates("  Straße_2 ") == "strasse2"

@@ -19,9 +19,9 @@ Keys only ever hold ASCII letters, digits and `-_:.`, which BibTeX, biber and La
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Callable, Iterable
 
+from desktop.core import folding
 from desktop.core.formats.record import Person, Record
 
 DEFAULT_PATTERN = "[auth][year][shorttitle]"
@@ -37,36 +37,6 @@ _TOKEN = re.compile(r"\[([A-Za-z]+)\]")
 _NOT_KEY = re.compile(r"[^A-Za-z0-9_:.-]")
 _TEX_COMMAND = re.compile(r"\\[A-Za-z]+|\\.")
 _WORD = re.compile(r"[a-z0-9]+")
-# Letters NFKD does not split into an ASCII base.
-_FOLD = str.maketrans(
-    {
-        "ß": "ss",
-        "æ": "ae",
-        "Æ": "AE",
-        "œ": "oe",
-        "Œ": "OE",
-        "ø": "o",
-        "Ø": "O",
-        "ł": "l",
-        "Ł": "L",
-        "đ": "d",
-        "Đ": "D",
-        "ð": "d",
-        "Ð": "D",
-        "þ": "th",
-        "Þ": "Th",
-        "ı": "i",
-        "ĸ": "k",
-        "ŋ": "ng",
-        "Ŋ": "NG",
-    }
-)
-
-
-def ascii_fold(text: str) -> str:
-    """'Schrödinger' -> 'Schrodinger', 'Łukasz' -> 'Lukasz'; what has no ASCII form is dropped."""
-    decomposed = unicodedata.normalize("NFKD", text.translate(_FOLD))
-    return decomposed.encode("ascii", "ignore").decode("ascii")
 
 
 def citekey_for(record: Record, pattern: str = DEFAULT_PATTERN) -> str:
@@ -85,7 +55,7 @@ def citekey_for(record: Record, pattern: str = DEFAULT_PATTERN) -> str:
         return values[token.group(1)]
 
     check_pattern(pattern)
-    key = _NOT_KEY.sub("", ascii_fold(_TOKEN.sub(replace, pattern)))
+    key = _NOT_KEY.sub("", folding.for_citekey(_TOKEN.sub(replace, pattern)))
     return key or "anon"
 
 
@@ -118,11 +88,11 @@ def _family_of(person: Person) -> str:
     # Fall back to the last word as written when the name was not split.
     family = person.family or (person.as_written.split()[-1] if person.as_written.split() else "")
     family = _TEX_COMMAND.sub("", family)
-    return "".join(_WORD.findall(ascii_fold(family).lower()))
+    return "".join(_WORD.findall(folding.for_citekey(family).lower()))
 
 
 def _title_part(title: str) -> str:
-    words = _WORD.findall(ascii_fold(_TEX_COMMAND.sub(" ", title)).lower())
+    words = _WORD.findall(folding.for_citekey(_TEX_COMMAND.sub(" ", title)).lower())
     for word in words:
         if word not in STOP_WORDS:
             return word

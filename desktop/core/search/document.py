@@ -12,7 +12,7 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from desktop.core.search import normalize
+from desktop.core import folding
 
 #: Fields that a free word (no qualifier) is looked up in.
 FREE_FIELDS = ("title", "author", "venue", "topic", "tag", "citekey", "doi")
@@ -74,9 +74,9 @@ class Entry(NamedTuple):
         (building passes a caching one)."""
         fold_short_text = fold or fold_short
         return cls(
-            title=normalize.fold(doc.title),
+            title=folding.for_search(doc.title),
             title_compounds=(
-                " ".join(normalize.compounds(doc.title)) if _JOINED.search(doc.title) else ""
+                " ".join(folding.search_compounds(doc.title)) if _JOINED.search(doc.title) else ""
             ),
             authors=tuple(map(fold_short_text, map("|".join, doc.authors))),
             year=doc.year,
@@ -85,8 +85,8 @@ class Entry(NamedTuple):
             tags=tuple(map(fold_short_text, doc.tags)),
             lists=tuple(map(fold_short_text, doc.lists)),
             status=fold_short_text(doc.status),
-            doi=normalize.fold(doc.doi) if doc.doi else "",
-            citekey=normalize.fold(doc.citekey) if doc.citekey else "",
+            doi=folding.for_search(doc.doi) if doc.doi else "",
+            citekey=folding.for_search(doc.citekey) if doc.citekey else "",
         )
 
     def people(self) -> list[tuple[list[str], list[str]]]:
@@ -154,8 +154,8 @@ def fold_short(text: str) -> str:
     """Fold a venue, a label or a "given|family" name (the bar is kept), interned."""
     if "|" in text:
         given, _, family = text.partition("|")
-        return sys.intern(f"{normalize.fold(given)}|{normalize.fold(family)}")
-    return sys.intern(normalize.fold(text))
+        return sys.intern(f"{folding.for_search(given)}|{folding.for_search(family)}")
+    return sys.intern(folding.for_search(text))
 
 
 def caching_fold_short() -> Callable[[str], str]:

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import json
 import re
-import unicodedata
 from collections.abc import Iterator
 
 from sqlalchemy import Connection, func, select, text
 from sqlmodel import col
 
+from desktop.core import folding
 from desktop.core.storage.models import Note, Paper
 
 #: The FTS5 table of migration 0002 (its name starts with `schema.UNMODELLED_PREFIX`).
@@ -30,15 +30,6 @@ MIN_PREFIX = 2
 def tokens(text_: str) -> list[str]:
     """The word tokens of user text, lower-cased; everything else is dropped."""
     return [t.casefold() for t in _TOKEN.findall(text_)]
-
-
-def folded_tokens(text_: str, *, accents: bool = False) -> list[str]:
-    """Tokens as the engines index them: lower case; without accents (FTS5's
-    remove_diacritics) unless `accents` (PostgreSQL's 'simple' configuration keeps them)."""
-    if accents:
-        return _TOKEN.findall(text_.casefold())
-    decomposed = unicodedata.normalize("NFKD", text_.casefold())
-    return _TOKEN.findall("".join(c for c in decomposed if not unicodedata.combining(c)))
 
 
 def fts5_query(words: list[str], *, prefix: bool = True) -> str:
@@ -92,7 +83,7 @@ def match_within_many(
     accents = connection.dialect.name != "sqlite"
     patterns: list[tuple[re.Pattern[str] | None, tuple[str, ...]]] = []
     for text_, field in queries:
-        words = folded_tokens(text_, accents=accents)
+        words = folding.fulltext_tokens(text_, accents=accents)
         kinds: tuple[str, ...] = ("abstract", "note") if field is None else (field,)
         patterns.append((_phrase_pattern(words) if words else None, kinds))
     found: list[set[int]] = [set() for _ in queries]
@@ -100,7 +91,7 @@ def match_within_many(
     if not paper_ids or not needed:
         return found
     for paper_id, kind, body in _texts(connection, needed, sorted(paper_ids)):
-        folded = _folded(body, accents=accents)
+        folded = folding.for_fulltext(body, accents=accents)
         for (pattern, kinds), ids in zip(patterns, found, strict=True):
             if pattern is not None and kind in kinds and pattern.search(folded):
                 ids.add(paper_id)
@@ -155,14 +146,6 @@ def _phrase_pattern(words: list[str]) -> re.Pattern[str]:
     if len(words[-1]) < MIN_PREFIX:
         pattern += r"(?![^\W_])"
     return re.compile(pattern)
-
-
-def _folded(text_: str, *, accents: bool) -> str:
-    """Text folded as `folded_tokens` folds it, separators kept."""
-    if accents or text_.isascii():
-        return text_.casefold()
-    decomposed = unicodedata.normalize("NFKD", text_.casefold())
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
 def _match_sqlite(

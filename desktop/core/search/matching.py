@@ -13,7 +13,7 @@ from array import array
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
-from desktop.core.search import normalize
+from desktop.core import folding
 from desktop.core.search.document import FREE_FIELDS, IDENTIFIER_FIELDS, Entry, FieldWords
 from desktop.core.search.postings import Postings
 from desktop.core.search.query import Clause, Term, YearRange
@@ -106,7 +106,7 @@ class TermMatcher:
         if term.field in _FULLTEXT_ONLY:
             self.fields = ()
         self.years: YearRange | None = term.years
-        folded = normalize.words(term.text) if term.years is None else []
+        folded = folding.search_words(term.text) if term.years is None else []
         self.phrase = " ".join(folded) if term.phrase and len(folded) > 1 else ""
         loose = not (exact_only or term.phrase or term.field in _EXACT_FIELDS)
         expand = corpus.vocabulary.expand

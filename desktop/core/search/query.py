@@ -18,7 +18,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from desktop.core.search import normalize
+from desktop.core import folding
 
 #: Field names a user may put before a colon, with the forms we also accept.
 FIELD_NAMES = {
@@ -107,7 +107,7 @@ class Query:
         """Whether some term has something to look for: letters or digits, or years.
         `((` or a lone `-` has none: it can find nothing, which deserves saying."""
         return any(
-            term.years is not None or normalize.words(term.text)
+            term.years is not None or folding.search_words(term.text)
             for clause in self.clauses
             for term in clause.terms
         )

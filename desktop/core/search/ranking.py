@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from rapidfuzz import fuzz, process
 
-from desktop.core.search import normalize
+from desktop.core import folding
 from desktop.core.search.document import Entry, FieldWords, with_joined
 from desktop.core.search.matching import ClauseMatcher
 from desktop.core.search.vocabulary import Expansion, Vocabulary
@@ -41,13 +41,13 @@ class Ranker:
             for t in c.positive
             if t.term.field in (None, "title") and t.years is None
         ]
-        self._title_query = " ".join(normalize.fold(t.text) for t in text_terms)
+        self._title_query = " ".join(folding.for_search(t.text) for t in text_terms)
         name_words = [
             w
             for c in self._clauses
             for t in c.positive
             if t.term.field in (None, "author")
-            for w in normalize.words(t.term.text)
+            for w in folding.search_words(t.term.text)
         ]
         self._name_words: list[Expansion] = [vocabulary.expand(w) for w in name_words]
         # Family names the query may stand for (initials aside), to skip other people fast.

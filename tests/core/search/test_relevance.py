@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from desktop.core.search import normalize
+from desktop.core import folding
 from desktop.core.search.document import SearchDocument
 from desktop.core.search.index import SearchIndex
 from desktop.core.search.query import parse
@@ -209,11 +209,11 @@ def _fulltext(text: str, field: str | None) -> set[int]:
     """Stands in for FTS: papers whose abstract words hold every word of `text`."""
     if field == "note":
         return set()
-    wanted = set(normalize.words(text))
+    wanted = set(folding.search_words(text))
     return {
         p.id
         for p in library.PAPERS
-        if wanted and wanted <= {w for word in p.abstract_words for w in normalize.words(word)}
+        if wanted and wanted <= {w for word in p.abstract_words for w in folding.search_words(word)}
     }
 
 

@@ -13,7 +13,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from desktop.core.formats.citekeys import ascii_fold, citekey_for, disambiguate
+from desktop.core import folding
+from desktop.core.formats.citekeys import citekey_for, disambiguate
 from desktop.core.formats.latex import encode
 from desktop.core.formats.record import Entry, Person, Record, WriteOptions
 
@@ -211,7 +212,7 @@ def _key(record: Record) -> str:
     if _PLAIN_KEY.fullmatch(key):
         return key  # as the library hands them out
     # This only guards the file against a hand-edited key.
-    safe = _NOT_IN_KEY.sub("", ascii_fold(key))
+    safe = _NOT_IN_KEY.sub("", folding.for_citekey(key))
     return safe or citekey_for(record)
 
 
@@ -341,7 +342,7 @@ def _field_name(name: str) -> str:
     name = name.strip().lower()
     if _FIELD_NAME.fullmatch(name):
         return name
-    cleaned = re.sub(r"[^a-z0-9_\-:.+]", "-", ascii_fold(name).lower())
+    cleaned = re.sub(r"[^a-z0-9_\-:.+]", "-", folding.for_citekey(name).lower())
     return cleaned if cleaned[:1].isalpha() else "x" + cleaned
 
 

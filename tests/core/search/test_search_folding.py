@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from desktop.core.search import normalize
+from desktop.core import folding
 
 
 @pytest.mark.parametrize(
@@ -23,7 +23,7 @@ from desktop.core.search import normalize
     ],
 )
 def test_accents_latex_and_case_fold_alike(written: str) -> None:
-    assert normalize.fold(written) == "muller"
+    assert folding.for_search(written) == "muller"
 
 
 @pytest.mark.parametrize(
@@ -48,7 +48,7 @@ def test_accents_latex_and_case_fold_alike(written: str) -> None:
     ],
 )
 def test_letters_without_a_plain_decomposition_and_latex_macros(written: str, folded: str) -> None:
-    assert normalize.fold(written) == folded
+    assert folding.for_search(written) == folded
 
 
 @pytest.mark.parametrize(
@@ -70,12 +70,12 @@ def test_letters_without_a_plain_decomposition_and_latex_macros(written: str, fo
     ],
 )
 def test_punctuation_separates_words_and_apostrophes_vanish(written: str, folded: str) -> None:
-    assert normalize.fold(written) == folded
+    assert folding.for_search(written) == folded
 
 
 def test_hyphenated_words_are_also_indexed_joined() -> None:
-    assert normalize.index_words("Chen-Yu Wei") == ["chen", "yu", "wei", "chenyu"]
-    assert normalize.index_words("Multi-Agent Q-learning") == [
+    assert folding.search_index_words("Chen-Yu Wei") == ["chen", "yu", "wei", "chenyu"]
+    assert folding.search_index_words("Multi-Agent Q-learning") == [
         "multi",
         "agent",
         "q",
@@ -83,19 +83,19 @@ def test_hyphenated_words_are_also_indexed_joined() -> None:
         "multiagent",
         "qlearning",
     ]
-    assert normalize.index_words("Deep Learning") == ["deep", "learning"]
+    assert folding.search_index_words("Deep Learning") == ["deep", "learning"]
 
 
 @given(st.text())
 def test_fold_never_raises_and_gives_single_spaced_lower_words(text: str) -> None:
-    folded = normalize.fold(text)
+    folded = folding.for_search(text)
     assert folded == folded.strip()
     assert "  " not in folded
-    assert folded == normalize.fold(folded)
+    assert folded == folding.for_search(folded)
 
 
 @given(st.text(alphabet=st.characters(max_codepoint=127)))
 def test_the_ascii_shortcut_folds_like_the_general_path(text: str) -> None:
     # A trailing non-ASCII word sends the text down the general path.
-    general = normalize.fold(text + " é")
-    assert general == (normalize.fold(text) + " e").strip()
+    general = folding.for_search(text + " é")
+    assert general == (folding.for_search(text) + " e").strip()
