@@ -11,8 +11,10 @@ of removing accents (`without_accents`). The variants differ on purpose, each fo
 - `for_duplicates`: titles and names compared by the duplicate finder; punctuation vanishes.
 - `for_identity`: one part of a person's stored match key; only case and spacing differ.
 
-Accents are removed from Latin letters only: a letter of another script (Cyrillic `й`, Greek
-`ά`, kana `が`, Hangul syllables) keeps every mark it is written with.
+`without_accents` (full text, as FTS5 does) removes the accents of Latin letters only. Search
+removes every accent of the combining-mark blocks, Cyrillic and Greek ones too, so that
+`елка` finds `ёлка` and `αλγοριθμος` finds `αλγόριθμος` as people type them; marks outside
+those blocks (the voicing mark of `が`, Hangul's jamo) are composed back into their letter.
 
 Pure Python, no database: `desktop.core.formats` imports it.
 """
@@ -55,6 +57,9 @@ _MARKS = "\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f"
 # After NFKD, a mark that follows a character from here (a letter of a script other than
 # Latin, or another mark) belongs to that script and stays; every other run of marks goes.
 _OTHER_SCRIPTS = "\u0300-\u1dff\u1f00-\u2c5f\u2c80-\ua71f\ua800-\uab2f\uab70-\U0010ffff"
+_EVERY_ACCENT = re.compile(f"[{_MARKS}]")  # one at a time: "+" made it slower
+# What NFKD leaves of kana with voicing marks and of Hangul syllables: not accents.
+_COMPOSED_BACK = re.compile("[\u1100-\u11ff\u3099\u309a]")
 # The lookbehind comes after the first mark so that the search scans for marks at C speed.
 _LATIN_ACCENTS = re.compile(f"[{_MARKS}](?<![{_OTHER_SCRIPTS}][{_MARKS}])[{_MARKS}]*")
 
@@ -129,10 +134,12 @@ def for_search(text: str) -> str:
         text = strip_latex(text)
     if text.isascii():
         return _SEPARATORS.sub(" ", text.translate(_VANISHING).casefold()).strip()
-    text = _decomposed_without_accents(text.translate(UNDECOMPOSABLE))
-    # Composed after casefold, which may decompose (`ΐ`), and before splitting, where a
-    # mark left on its own (`й` as `и` and a breve) would count as a separator.
-    text = _composed(text.translate(_VANISHING).casefold())
+    text = _EVERY_ACCENT.sub("", unicodedata.normalize("NFKD", text.translate(UNDECOMPOSABLE)))
+    text = text.translate(_VANISHING).casefold()
+    # Kana's voicing marks and Hangul's jamo are composed back before splitting, where they
+    # would count as separators (looked for first: most text has none, and NFC costs).
+    if not text.isascii() and _COMPOSED_BACK.search(text):
+        text = unicodedata.normalize("NFC", text)
     # Scripts written without spaces (Chinese, Japanese) come out here as one word per run;
     # splitting such runs into bigrams for the index belongs after this fold, not inside it.
     return _SEPARATORS.sub(" ", text).strip()
