@@ -21,24 +21,13 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QColor, QFont, QPalette
 from PySide6.QtWidgets import QApplication
 
-from desktop.core.api import PaperRow, View
+from desktop.core.api import COLUMNS, RELEVANCE, SORT_COLUMNS, PaperRow, View
 from desktop.core.library import Library
 from desktop.ui.background import signals
 from desktop.ui.models import paper_mime
 
 Index = QModelIndex | QPersistentModelIndex
 
-#: (key the library sorts by, header label); the order is the default column order.
-COLUMNS: tuple[tuple[str, str], ...] = (
-    ("title", "Title"),
-    ("authors", "Authors"),
-    ("year", "Year"),
-    ("venue", "Venue"),
-    ("status", "Status"),
-    ("priority", "Priority"),
-    ("added", "Added"),
-)
-COLUMN_KEYS = tuple(key for key, _ in COLUMNS)
 #: Rows fetched per query when the view scrolls onto rows not yet read.
 PAGE_SIZE = 100
 #: How much of an abstract stands in for a missing title.
@@ -74,12 +63,11 @@ class PaperTableModel(QAbstractTableModel):
         # Newest first until the user picks another column.
         self._sort = "added"
         self._descending = True
-        #: Paper ids of search hits, best first; None when no search is active.
+        #: The view's papers matching the search, best first; None when no search is active.
         self._hits: list[int] | None = None
         self._ids: list[int] = []
         self._cache: dict[int, PaperRow] = {}
         self._rows_by_id: dict[int, int] | None = None
-        self._members: set[int] | None = None
 
     # -- what is shown -------------------------------------------------------------------
 
@@ -105,19 +93,19 @@ class PaperTableModel(QAbstractTableModel):
         """Show a sidebar view; a reading list starts in its own order."""
         self._view = view
         self._hits = None
-        self._members = None
         if view.kind == "list":
             self._sort, self._descending = "position", False
-        elif self._sort in ("position", "relevance"):
+        elif self._sort in ("position", RELEVANCE):
             self._sort, self._descending = "added", True
         self.reload()
 
     def show_hits(self, hits: list[int] | None) -> None:
-        """Narrow the view to search hits (best first), or None to show the whole view."""
+        """Narrow the view to search hits (the view's papers, best first: see
+        `Library.find`), or None to show the whole view."""
         self._hits = hits
         if hits is not None:
-            self._sort, self._descending = "relevance", False
-        elif self._sort == "relevance":
+            self._sort, self._descending = RELEVANCE, False
+        elif self._sort == RELEVANCE:
             in_list = self._view.kind == "list"
             self._sort, self._descending = ("position", False) if in_list else ("added", True)
         self.reload()
@@ -126,7 +114,7 @@ class PaperTableModel(QAbstractTableModel):
         """Sort by a column in SQL (the view's header calls this on a click)."""
         if not 0 <= column < len(COLUMNS):
             return
-        self._sort = COLUMN_KEYS[column]
+        self._sort = SORT_COLUMNS[column]
         self._descending = order == Qt.SortOrder.DescendingOrder
         self.reload()
 
@@ -192,25 +180,13 @@ class PaperTableModel(QAbstractTableModel):
             self._rows_by_id = {paper_id: row for row, paper_id in enumerate(self._ids)}
         return self._rows_by_id
 
-    def forget_view(self) -> None:
-        """The library changed: the view's papers must be read again when next needed."""
-        self._members = None
-
-    def _view_members(self) -> set[int]:
-        # Kept between keystrokes: narrowing hits to a list must not re-read the list.
-        if self._members is None:
-            self._members = set(self._library.view_ids(self._view))
-        return self._members
-
     def _query_ids(self) -> list[int]:
-        if self._hits is not None and self._sort == "relevance":
-            if self._view.kind == "all":  # search never returns papers in the trash
-                return list(self._hits)
-            members = self._view_members()
-            return [i for i in self._hits if i in members]
+        if self._hits is not None and self._sort == RELEVANCE:
+            return list(self._hits)
         ids = self._library.view_ids(self._view, self._sort, self._descending)
         if self._hits is None:
             return ids
+        # Hits sorted by a column: the column's order (SQL) without searching again.
         wanted = set(self._hits)
         return [i for i in ids if i in wanted]
 
@@ -245,7 +221,7 @@ class PaperTableModel(QAbstractTableModel):
     ) -> Any:
         horizontal = orientation == Qt.Orientation.Horizontal
         if horizontal and role == Qt.ItemDataRole.DisplayRole and 0 <= section < len(COLUMNS):
-            return COLUMNS[section][1]
+            return COLUMNS[section].label
         return None
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -256,7 +232,7 @@ class PaperTableModel(QAbstractTableModel):
         row = self.paper_row(index.row())
         if row is None:  # deleted since the ids were read; the next change reloads
             return None
-        key = COLUMN_KEYS[index.column()]
+        key = SORT_COLUMNS[index.column()]
         untitled = key == "title" and not row.title.strip()
         if role == Qt.ItemDataRole.DisplayRole:
             return _display(row, key)

@@ -6,8 +6,8 @@ from PySide6.QtCore import QByteArray, QPoint, Qt, Signal
 from PySide6.QtGui import QAction, QKeyEvent
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QMenu, QTableView, QWidget
 
+from desktop.core.api import COLUMNS, SORT_COLUMNS
 from desktop.ui.background import signals
-from desktop.ui.models.paper_table_model import COLUMN_KEYS, COLUMNS
 
 #: Columns hidden until the user shows them (header menu), to keep a first start uncluttered.
 HIDDEN_AT_FIRST = ("priority", "added")
@@ -64,7 +64,7 @@ class PaperTableView(QTableView):
             if key in DEFAULT_WIDTHS:
                 header.resizeSection(column, DEFAULT_WIDTHS[key])
         for key in HIDDEN_AT_FIRST:
-            header.setSectionHidden(COLUMN_KEYS.index(key), True)
+            header.setSectionHidden(SORT_COLUMNS.index(key), True)
 
     def save_layout(self) -> QByteArray:
         return self.horizontalHeader().saveState()
