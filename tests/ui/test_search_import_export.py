@@ -247,6 +247,7 @@ def test_export_a_list_to_bibtex_and_copy_the_selection(
         export_flow, "ask_target", lambda _p, _s: (target.with_suffix(".bib"), "bibtex")
     )
     window.transfers.export_view_action.trigger()
+    qtbot.waitUntil(target.with_suffix(".bib").exists)  # written by a worker
     text = target.with_suffix(".bib").read_text(encoding="utf-8")
     assert text.count("@") == 1 and "Attention Is All You Need" in text
     window.select_ids(wanted)
