@@ -18,7 +18,6 @@ from shiboken6 import Shiboken
 
 from desktop.core.api import View
 from desktop.core.library import Library
-from desktop.ui.background import signals
 from desktop.ui.background.workers import Worker
 
 #: How long typing must pause before abstracts and notes are searched too (milliseconds).
@@ -106,10 +105,10 @@ class SearchRunner(QObject):
         worker.start()
 
     def _on_finished(self, paper_ids: Any, complete: bool) -> None:
-        self._done(lambda text: signals.emit(self.hits_ready, text, list(paper_ids)), complete)
+        self._done(lambda text: self.hits_ready.emit(text, list(paper_ids)), complete)
 
     def _on_failed(self, error: Any) -> None:
-        self._done(lambda text: signals.emit(self.failed, text, error), complete=True)
+        self._done(lambda text: self.failed.emit(text, error), complete=True)
 
     def _done(self, deliver: Any, complete: bool) -> None:
         if self._closed or not Shiboken.isValid(self):

@@ -23,7 +23,6 @@ from PySide6.QtWidgets import QApplication
 
 from desktop.core.api import COLUMNS, RELEVANCE, SORT_COLUMNS, PaperRow, View
 from desktop.core.library import Library
-from desktop.ui.background import signals
 from desktop.ui.models import paper_mime
 
 Index = QModelIndex | QPersistentModelIndex
@@ -136,7 +135,7 @@ class PaperTableModel(QAbstractTableModel):
         if ids == self._ids:
             if ids:
                 last = self.index(len(ids) - 1, len(COLUMNS) - 1)
-                signals.emit(self.dataChanged, self.index(0, 0), last)
+                self.dataChanged.emit(self.index(0, 0), last)
         elif len(ids) == len(self._ids) and set(ids) == set(self._ids):
             self._reorder(ids)
         else:
@@ -145,7 +144,7 @@ class PaperTableModel(QAbstractTableModel):
             self.endResetModel()
 
     def _reorder(self, ids: list[int]) -> None:
-        signals.emit(self.layoutAboutToBeChanged)
+        self.layoutAboutToBeChanged.emit()
         old = self.persistentIndexList()
         papers = [self._ids[i.row()] for i in old]
         self._ids = ids
@@ -154,7 +153,7 @@ class PaperTableModel(QAbstractTableModel):
         self.changePersistentIndexList(
             old, [self.index(rows[p], i.column()) for p, i in zip(papers, old, strict=True)]
         )
-        signals.emit(self.layoutChanged)
+        self.layoutChanged.emit()
 
     def refresh_rows(self, paper_ids: tuple[int, ...] | list[int]) -> bool:
         """Re-read only these papers' rows, when their change cannot move or remove them.
@@ -172,7 +171,7 @@ class PaperTableModel(QAbstractTableModel):
         for paper_id in paper_ids:
             self._cache.pop(paper_id, None)
             row = rows[paper_id]
-            signals.emit(self.dataChanged, self.index(row, 0), self.index(row, len(COLUMNS) - 1))
+            self.dataChanged.emit(self.index(row, 0), self.index(row, len(COLUMNS) - 1))
         return True
 
     def _row_index(self) -> dict[int, int]:
@@ -293,7 +292,7 @@ class PaperTableModel(QAbstractTableModel):
         before = [i for i in self._ids[:row] if i not in moved]
         after = [i for i in self._ids[row:] if i not in moved]
         assert isinstance(self._view.key, int)
-        signals.emit(self.reorder_requested, self._view.key, [*before, *moved, *after])
+        self.reorder_requested.emit(self._view.key, [*before, *moved, *after])
         # The library's change notification reloads the rows; Qt must not remove any itself.
         return False
 

@@ -7,7 +7,6 @@ from PySide6.QtGui import QAction, QKeyEvent
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QMenu, QTableView, QWidget
 
 from desktop.core.api import COLUMNS, SORT_COLUMNS
-from desktop.ui.background import signals
 
 #: Columns hidden until the user shows them (header menu), to keep a first start uncluttered.
 HIDDEN_AT_FIRST = ("priority", "added")
@@ -54,7 +53,7 @@ class PaperTableView(QTableView):
         header.setSortIndicatorShown(True)
         header.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         header.customContextMenuRequested.connect(self._on_header_menu)
-        self.doubleClicked.connect(lambda _index: signals.emit(self.open_requested))
+        self.doubleClicked.connect(lambda _index: self.open_requested.emit())
 
     def apply_default_layout(self) -> None:
         """Column widths for a first start (no remembered layout yet)."""
@@ -76,7 +75,7 @@ class PaperTableView(QTableView):
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.currentIndex().isValid():
-            signals.emit(self.open_requested)
+            self.open_requested.emit()
             return
         super().keyPressEvent(event)
 

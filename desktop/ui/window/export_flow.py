@@ -18,7 +18,6 @@ from desktop.core import api
 from desktop.core.errors import KnownError
 from desktop.core.library import Library
 from desktop.ui import prompts
-from desktop.ui.background import signals
 from desktop.ui.background.workers import Worker
 
 #: How long an export runs before its busy dialog shows (milliseconds).
@@ -108,7 +107,7 @@ class ExportFlow(QObject):
 
     def _on_finished(self, count: Any) -> None:
         self._close()
-        signals.emit(self.finished, int(count))
+        self.finished.emit(int(count))
 
     def _on_failed(self, error: Any) -> None:
         self._close()

@@ -35,7 +35,6 @@ from desktop.core.api import RELEVANCE, SORT_COLUMNS, Change, ChangeKind, View
 from desktop.core.errors import KnownError
 from desktop.core.library import Library
 from desktop.ui import icons, prompts, undo_commands
-from desktop.ui.background import signals
 from desktop.ui.background.change_watch import ChangeWatch
 from desktop.ui.background.library_events import LibraryEvents
 from desktop.ui.background.search_runner import SearchRunner
@@ -357,7 +356,7 @@ class MainWindow(QMainWindow):
         self.table_model.show_hits(paper_ids)
         self._update_center()
         self._update_actions()
-        signals.emit(self.search_finished, text)
+        self.search_finished.emit(text)
 
     def _on_search_failed(self, text: str, error: Exception) -> None:
         if not isinstance(error, KnownError):
