@@ -31,16 +31,19 @@ from desktop.core.storage.models import (
     SavedSearch,
     Tag,
 )
-from desktop.core.views import SORT_COLUMNS, PaperRow, View
+from desktop.core.views import COLUMNS, RELEVANCE, SORT_COLUMNS, Column, PaperRow, View
 
 __all__ = [
+    "COLUMNS",
     "ENV_URL",
     "MODELLED_FIELDS",
+    "RELEVANCE",
     "SORT_COLUMNS",
     "Annotation",
     "Attachment",
     "Change",
     "ChangeKind",
+    "Column",
     "Format",
     "ImportProblem",
     "ImportReport",

@@ -346,6 +346,30 @@ class Library:
         """
         return self._searcher.search(query, limit, full_text=full_text, trash=trash)
 
+    def find(
+        self,
+        view: View,
+        query: str,
+        sort: str = views.RELEVANCE,
+        descending: bool = False,
+        *,
+        limit: int | None = None,
+        full_text: bool = True,
+    ) -> list[int]:
+        """The papers of `view` matching `query`: best first by "relevance", else in the
+        view's order by `sort` (see `view_ids`). `limit` keeps the best matches only;
+        `full_text` as for `search`. Safe from a worker."""
+        with self._read() as session:
+            among = views.searched_ids(session, view)
+        hits = self._searcher.search(
+            query, limit, full_text=full_text, trash=view.kind == "trash", among=among
+        )
+        found = [hit.paper_id for hit in hits]
+        if sort == views.RELEVANCE:
+            return found
+        with self._read() as session:
+            return views.in_view_order(session, view, found, sort, descending)
+
     def build_search_index(self, progress: Callable[[int], None] | None = None) -> None:
         """Build the search index now (else the first search does); safe from a worker."""
         self._searcher.build(progress)

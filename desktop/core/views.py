@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy import func
 from sqlmodel import Session, col, select
+from sqlmodel.sql.expression import SelectOfScalar
 
 from desktop.core.formats.record import Person as NamedPerson
 from desktop.core.people import people_of
@@ -25,8 +26,28 @@ from desktop.core.storage.models import (
     utcnow,
 )
 
+
+class Column(NamedTuple):
+    """A column of the paper table: the key it sorts by, and its header."""
+
+    key: str
+    label: str
+
+
+#: The table's columns, in their default order.
+COLUMNS = (
+    Column("title", "Title"),
+    Column("authors", "Authors"),
+    Column("year", "Year"),
+    Column("venue", "Venue"),
+    Column("status", "Status"),
+    Column("priority", "Priority"),
+    Column("added", "Added"),
+)
 #: Columns the table can sort by.
-SORT_COLUMNS = ("title", "authors", "year", "venue", "status", "priority", "added")
+SORT_COLUMNS = tuple(column.key for column in COLUMNS)
+#: The order of search hits shown best first (not a column).
+RELEVANCE = "relevance"
 #: "Recently added" means within this many days.
 RECENT_DAYS = 30
 
@@ -93,10 +114,8 @@ def _sort_key(column: str) -> Any:
     return keys[column]
 
 
-def view_ids(
-    session: Session, view: View, sort: str = "added", descending: bool = False
-) -> list[int]:
-    """The ids of the papers in `view`, sorted by a column (ties broken by id)."""
+def _in_view(view: View) -> SelectOfScalar[Any]:
+    """The ids of the papers in `view`, unordered (a list's entries joined)."""
     query = select(Paper.id)
     if view.kind == "trash":
         query = query.where(col(Paper.deleted_at).is_not(None))
@@ -114,14 +133,38 @@ def view_ids(
         query = query.join(ListEntry, col(ListEntry.paper_id) == Paper.id).where(
             ListEntry.list_id == view.key
         )
-        if sort == "position":
-            return [i for i in session.exec(query.order_by(col(ListEntry.position))) if i]
+    return query
+
+
+def view_ids(
+    session: Session, view: View, sort: str = "added", descending: bool = False
+) -> list[int]:
+    """The ids of the papers in `view`, sorted by a column (ties broken by id)."""
+    query = _in_view(view)
+    if view.kind == "list" and sort == "position":
+        return [i for i in session.exec(query.order_by(col(ListEntry.position))) if i]
     key = _sort_key(sort if sort in SORT_COLUMNS else "added")
     order = key.desc() if descending else key.asc()
     tie = col(Paper.id).desc() if descending else col(Paper.id).asc()
     if sort == "year":  # papers without a year go last either way
         order = order.nulls_last()
     return [i for i in session.exec(query.order_by(order, tie)) if i is not None]
+
+
+def searched_ids(session: Session, view: View) -> set[int] | None:
+    """The papers a search in `view` may find; None when that is every paper the searcher
+    looks at already (the library outside the trash, or the trash)."""
+    if view.kind in ("all", "trash"):
+        return None
+    return {i for i in session.exec(_in_view(view)) if i is not None}
+
+
+def in_view_order(
+    session: Session, view: View, paper_ids: list[int], sort: str, descending: bool = False
+) -> list[int]:
+    """Those of `paper_ids` in `view`, in the view's order by `sort` (see `view_ids`)."""
+    wanted = set(paper_ids)
+    return [i for i in view_ids(session, view, sort, descending) if i in wanted]
 
 
 def rows(session: Session, ids: list[int]) -> dict[int, PaperRow]:

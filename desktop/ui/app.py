@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import sys
 
-import PySide6
 from PySide6.QtCore import QCoreApplication, QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 
@@ -12,7 +11,6 @@ from desktop.core import api
 from desktop.core.errors import KnownError
 from desktop.core.library import Library
 from desktop.ui import icons
-from desktop.ui.background import signals
 from desktop.ui.crash_report import LOG_NAME, CrashReporter
 
 #: Wait this long after showing the window before building the search index.
@@ -30,11 +28,6 @@ def run(url: str | None = None) -> int:
     app.setWindowIcon(icons.app_icon())
     reporter = CrashReporter(api.data_dir() / LOG_NAME, _show_sentence)
     reporter.install()
-    if signals.void_calls_drop_none():
-        sys.stderr.write(
-            f"Warning: PySide6 {PySide6.__version__} has a reference-counting bug that makes "
-            "Papershelf abort after long use; install pyside6-essentials 6.11.\n"
-        )
     try:
         library = Library.open(url)
     except KnownError as error:

@@ -10,7 +10,6 @@ from pytestqt.qtbot import QtBot
 from desktop.core.formats.record import Person, Record
 from desktop.core.library import Library
 from desktop.core.views import View
-from desktop.ui.background import signals
 from desktop.ui.models import paper_mime
 from desktop.ui.widgets.detail_pane import RELOAD
 from desktop.ui.window.main_window import MainWindow
@@ -56,7 +55,7 @@ def test_the_window_works_on_each_backend(
     scripted.choices = [RELOAD]  # type: ignore[attr-defined]
     title = window.detail.form.fields["journal"]
     title.setText("JMLR")
-    signals.emit(title.editingFinished)
+    title.editingFinished.emit()
     assert scripted.asked == ["Changed by someone else"]  # type: ignore[attr-defined]
     assert library.paper(first).paper.journal == ""
     assert window.detail.form.fields["title"].text() == "Offline RL (v2)"

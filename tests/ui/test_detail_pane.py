@@ -12,7 +12,6 @@ from pytestqt.qtbot import QtBot
 
 from desktop.core.formats.record import Person, Record
 from desktop.core.library import Library
-from desktop.ui.background import signals
 from desktop.ui.widgets import notes_editor
 from desktop.ui.widgets.abstract_view import from_qt_position, to_qt_position
 from desktop.ui.widgets.detail_pane import OVERWRITE, RELOAD, DetailPane
@@ -44,7 +43,7 @@ def pane(ui_library: Library, paper_id: int, qtbot: QtBot) -> DetailPane:
 def _edit(pane: DetailPane, field: str, text: str) -> None:
     edit = pane.form.fields[field]
     edit.setText(text)
-    signals.emit(edit.editingFinished)
+    edit.editingFinished.emit()
 
 
 def test_shows_the_paper(pane: DetailPane) -> None:
@@ -60,7 +59,7 @@ def test_an_edit_is_saved_and_undone(pane: DetailPane, ui_library: Library, pape
     assert ui_library.paper(paper_id).paper.title == "Faster Learners"
     pane.form.authors.setPlainText("Levine, Sergey\nFinn, Chelsea\nAbbeel, Pieter")
     pane.form.year.setText("2022")
-    signals.emit(pane.form.year.editingFinished)
+    pane.form.year.editingFinished.emit()
     details = ui_library.paper(paper_id)
     assert [p.family for p in details.authors] == ["Levine", "Finn", "Abbeel"]
     assert details.paper.year == 2022
@@ -81,7 +80,7 @@ def test_a_bad_doi_or_year_is_flagged_and_not_saved(
     assert not pane.form.problem.isHidden()
     assert "not a DOI" in pane.form.problem.text()
     pane.form.year.setText("20x1")
-    signals.emit(pane.form.year.editingFinished)
+    pane.form.year.editingFinished.emit()
     assert "not a year" in pane.form.problem.text()
     stored = ui_library.paper(paper_id).paper
     assert (stored.doi, stored.year) == ("", 2021)
@@ -218,7 +217,7 @@ def test_links_include_doi_arxiv_and_attachments(
     ui_library.update_paper(
         paper_id, expected_version=None, doi="10.1000/abc", arxiv_id="2101.00001"
     )
-    signals.emit(pane.links.attach_requested, str(pdf), "")
+    pane.links.attach_requested.emit(str(pdf), "")
     pane.show_paper(paper_id)
     items = [pane.links.list.item(i).data(256) for i in range(pane.links.list.count())]
     assert items == ["https://doi.org/10.1000/abc", "https://arxiv.org/abs/2101.00001", str(pdf)]
@@ -235,12 +234,12 @@ def test_tags_are_edited_in_place_and_undone_in_one_step(
         "Robotics",
     ]
     pane.tags.setText("robotics, to cite")
-    signals.emit(pane.tags.editingFinished)
+    pane.tags.editingFinished.emit()
     assert [t.name for t in ui_library.paper(paper_id).tags] == ["robotics", "to cite"]
     pane.show_paper(paper_id)
     assert pane.tags.text() == "robotics, to cite"
     pane.tags.setText("to cite")
-    signals.emit(pane.tags.editingFinished)
+    pane.tags.editingFinished.emit()
     assert [t.name for t in ui_library.paper(paper_id).tags] == ["to cite"]
     pane._undo.undo()
     assert [t.name for t in ui_library.paper(paper_id).tags] == ["robotics", "to cite"]

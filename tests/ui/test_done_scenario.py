@@ -64,6 +64,7 @@ def test_the_whole_walk_through(
     target = tmp_path / "introspection.bib"
     monkeypatch.setattr(export_flow, "ask_target", lambda _parent, _name: (target, "bibtex"))
     window.transfers.export_view_action.trigger()
+    qtbot.waitUntil(target.exists)  # written by a worker
     exported = target.read_text(encoding="utf-8")
     entries = re.findall(r"^@(?!preamble)(\w+)\{", exported, re.MULTILINE)
     assert len(entries) == 1 and "Manvi" in exported and "Lechner" in exported

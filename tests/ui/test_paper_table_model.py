@@ -10,15 +10,16 @@ from PySide6.QtGui import QFont
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
+from desktop.core.api import SORT_COLUMNS
 from desktop.core.formats.record import Person, Record
 from desktop.core.library import Library
 from desktop.core.views import View
 from desktop.ui.models import paper_mime
-from desktop.ui.models.paper_table_model import COLUMN_KEYS, PAGE_SIZE, PaperTableModel
+from desktop.ui.models.paper_table_model import PAGE_SIZE, PaperTableModel
 
 
 def _column(name: str) -> int:
-    return COLUMN_KEYS.index(name)
+    return SORT_COLUMNS.index(name)
 
 
 def _titles(model: PaperTableModel) -> list[str]:

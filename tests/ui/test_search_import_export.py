@@ -247,6 +247,7 @@ def test_export_a_list_to_bibtex_and_copy_the_selection(
         export_flow, "ask_target", lambda _p, _s: (target.with_suffix(".bib"), "bibtex")
     )
     window.transfers.export_view_action.trigger()
+    qtbot.waitUntil(target.with_suffix(".bib").exists)  # written by a worker
     text = target.with_suffix(".bib").read_text(encoding="utf-8")
     assert text.count("@") == 1 and "Attention Is All You Need" in text
     window.select_ids(wanted)
@@ -270,14 +271,14 @@ def test_only_the_newest_query_is_delivered(
 
     release = threading.Event()
     asked: list[tuple[str, bool]] = []
-    real_search = small_library.search
+    real_find = small_library.find
 
-    def slow_search(text: str, limit: int = 500, *, full_text: bool = True, **more: Any) -> Any:
+    def slow_find(view: Any, text: str, *args: Any, full_text: bool = True, **more: Any) -> Any:
         asked.append((text, full_text))
         release.wait(5)
-        return real_search(text, limit, full_text=full_text, **more)
+        return real_find(view, text, *args, full_text=full_text, **more)
 
-    monkeypatch.setattr(small_library, "search", slow_search)
+    monkeypatch.setattr(small_library, "find", slow_find)
     runner = SearchRunner(small_library)
     delivered: list[str] = []
     runner.hits_ready.connect(lambda text, _ids: delivered.append(text))
@@ -377,14 +378,14 @@ def test_a_search_finishing_after_the_window_is_gone_is_dropped(
     from desktop.ui.background.search_runner import SearchRunner
 
     started, release = threading.Event(), threading.Event()
-    real_search = small_library.search
+    real_find = small_library.find
 
-    def slow_search(text: str, limit: int = 500, *, full_text: bool = True, **more: Any) -> Any:
+    def slow_find(view: Any, text: str, *args: Any, **more: Any) -> Any:
         started.set()
         release.wait(5)
-        return real_search(text, limit, full_text=full_text, **more)
+        return real_find(view, text, *args, **more)
 
-    monkeypatch.setattr(small_library, "search", slow_search)
+    monkeypatch.setattr(small_library, "find", slow_find)
     window = QObject()
     runner = SearchRunner(small_library, window)
     runner.request("levine", 500)

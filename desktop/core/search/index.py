@@ -171,15 +171,17 @@ class SearchIndex:
     def search(
         self,
         query: Query,
-        limit: int = 50,
+        limit: int | None = 50,
         fulltext: FullText | None = None,
         fulltext_below: int | None = None,
         fulltext_within: FullTextWithin | None = None,
         fulltext_probe: FullTextProbe | None = None,
         *,
         fulltext_held: bool = False,
+        among: Collection[int] | None = None,
     ) -> list[Hit]:
-        """The best `limit` papers for `query`, best first; [] for an empty query.
+        """The best `limit` papers for `query` (every match when None), best first; [] for
+        an empty query. With `among`, only those papers can be hits (a sidebar view's).
 
         Every clause must hold. Full text is asked for free words only when the short fields
         give fewer than `fulltext_below` hits (default: `limit`), since a paper found through
@@ -192,6 +194,9 @@ class SearchIndex:
         """
         if not fulltext_held:
             fulltext, fulltext_probe = self._held_only(fulltext, fulltext_probe)
+        if limit is None:  # more than the index holds, so that no step stops early
+            limit = len(self._entries) + 1
+        pool = None if among is None else self.holding(set(among))
         clauses = [ClauseMatcher(c, self._corpus) for c in query.clauses]
         clauses = [c for c in clauses if not c.empty]
         if limit <= 0 or not clauses:
@@ -205,7 +210,7 @@ class SearchIndex:
         asks_fulltext = fulltext is not None and _has_free_words(clauses)
         found: set[int] = set()
         if not (fulltext is not None and _has_fulltext_terms(clauses)):
-            found = self._candidates(clauses, size)
+            found = self._candidates(clauses, size, pool)
             if not asks_fulltext or len(found) >= enough:
                 hits = self._rank(clauses, self._shortlist(found, clauses, size), limit)
                 if not asks_fulltext or len(hits) >= enough:
@@ -224,7 +229,7 @@ class SearchIndex:
         planning.load_fulltext(
             clauses, fulltext, fulltext_within, fulltext_probe, size, len(self._entries)
         )
-        more = self._candidates(clauses, size) - found
+        more = self._candidates(clauses, size, pool) - found
         shortlist = list(found) + self._shortlist(more, clauses, size - len(found))
         return self._rank(clauses, shortlist, limit)
 
@@ -255,20 +260,27 @@ class SearchIndex:
     def _rank(self, clauses: list[ClauseMatcher], shortlist: list[int], limit: int) -> list[Hit]:
         return Ranker(clauses, self._vocabulary).rank(shortlist, self._entries)[:limit]
 
-    def _candidates(self, clauses: list[ClauseMatcher], wanted: int) -> set[int]:
-        """Papers for which every clause holds; when the cheapest clause is too large to union
-        whole, only as many of its best sources as give `wanted` papers."""
+    def _candidates(
+        self, clauses: list[ClauseMatcher], wanted: int, pool: set[int] | None = None
+    ) -> set[int]:
+        """Papers (of `pool`, when given: all of them) for which every clause holds; when the
+        cheapest clause is too large to union whole, only as many of its best sources as
+        give `wanted` papers."""
         # Only a clause without negated alternatives can lead: `zeta OR -bar` also holds
         # for papers that none of its sources list.
         leading = sorted((c for c in clauses if c.only_positive), key=ClauseMatcher.cost)
         if not leading:
-            return holding_every(set(self._entries), clauses)
+            return holding_every(set(self._entries) if pool is None else pool, clauses)
         driver = leading[0]
         # The others narrow the driver's papers cheapest first, clauses of only negated
         # words last (as before a clause with negated alternatives was kept from leading).
         rest = sorted(
             (c for c in clauses if c is not driver and not c.only_negative), key=ClauseMatcher.cost
         ) + [c for c in clauses if c.only_negative]
+        if pool is not None:
+            # A view's papers, however many the leading clause lists: narrowing them clause
+            # by clause reads no posting list whole that a paper's own words can answer.
+            return holding_every(pool, [driver, *rest])
         sources = driver.sources()
         if driver.cost() <= _UNION_LIMIT:
             return holding_every(set().union(*(ids for _, ids in sources)), rest)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import TypeVar
@@ -163,9 +163,16 @@ class Searcher:
                 self._index = None
 
     def search(
-        self, text: str, limit: int = 200, *, full_text: bool = True, trash: bool = False
+        self,
+        text: str,
+        limit: int | None = 200,
+        *,
+        full_text: bool = True,
+        trash: bool = False,
+        among: Collection[int] | None = None,
     ) -> list[SearchHit]:
-        """The best papers for what the user typed, best first; [] for a blank query.
+        """The best `limit` papers for what the user typed (every match when None), best
+        first; [] for a blank query. With `among`, only those papers can be hits.
 
         With `full_text` False, free words are looked for in the short fields only (title,
         people, venue, topic, tags, lists, identifiers): a quick first answer while typing.
@@ -195,6 +202,7 @@ class Searcher:
                     fulltext_within=answers.within,
                     fulltext_probe=answers.probe,
                     fulltext_held=True,
+                    among=among,
                 )
         return [SearchHit(hit.doc_id, hit.score) for hit in hits]
 

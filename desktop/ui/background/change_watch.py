@@ -15,7 +15,6 @@ from shiboken6 import Shiboken
 
 from desktop.core.errors import KnownError
 from desktop.core.library import Library
-from desktop.ui.background import signals
 from desktop.ui.background.workers import Worker
 
 #: How often the library is asked about other people's changes (milliseconds).
@@ -65,7 +64,7 @@ class ChangeWatch(QObject):
         if not Shiboken.isValid(self):
             return  # the window is gone
         self._worker = None
-        signals.emit(self.changed_elsewhere)
+        self.changed_elsewhere.emit()
 
     def _on_failed(self, _error: Any) -> None:
         self._worker = None

@@ -1,10 +1,8 @@
-"""Handing work from background threads to the GUI thread without touching Qt there.
+"""Handing work from background threads to the GUI thread.
 
-With PySide6 6.12.0, a signal emitted from a Python thread while the GUI thread runs
-Python slots corrupts reference counts (measured: `None` loses references until the
-interpreter aborts with "deallocating None"). So background threads never call Qt: they
-put callables on a queue, and a timer in the GUI thread runs them. The cost is at most
-`POLL_MS` of latency on a background result.
+A background thread puts a callable on a queue and wakes the GUI thread with a queued
+signal that carries nothing; the GUI thread then runs everything queued. Only plain Python
+callables cross threads, so a result reaches its slot as it was made.
 """
 
 from __future__ import annotations
@@ -13,46 +11,39 @@ import threading
 from collections import deque
 from collections.abc import Callable
 
-from PySide6.QtCore import QCoreApplication, QTimer
-
-#: How often the GUI thread looks for work handed over while background work runs (ms).
-POLL_MS = 5
+from PySide6.QtCore import QCoreApplication, QObject, Qt, Signal, Slot
 
 _queue: deque[Callable[[], object]] = deque()
 _gui_thread_id: int | None = None
-_pump: QTimer | None = None
-#: Background jobs running; the timer only runs while there are some.
-_running = 0
+
+
+class _Relay(QObject):
+    """Lives in the GUI thread; `handed_over` from any thread runs the queue there."""
+
+    handed_over = Signal()
+
+    def __init__(self, parent: QObject | None) -> None:
+        super().__init__(parent)
+        # Queued even if emitted in the GUI thread: work never runs inside the emitter.
+        self.handed_over.connect(self._on_handed_over, Qt.ConnectionType.QueuedConnection)
+
+    @Slot()
+    def _on_handed_over(self) -> None:
+        run_pending()
+
+
+_relay: _Relay | None = None
 
 
 def ensure_started() -> None:
     """Start running handed-over work (in the GUI thread, once a QApplication exists)."""
-    global _gui_thread_id, _pump
-    if _pump is not None and _alive(_pump):
+    global _gui_thread_id, _relay
+    if _relay is not None and _alive(_relay):
         return
     _gui_thread_id = threading.get_ident()
-    _pump = QTimer(QCoreApplication.instance())
-    _pump.setInterval(POLL_MS)
-    _pump.timeout.connect(run_pending)
-    if _running:
-        _pump.start()
-
-
-def job_started() -> None:
-    """A background job began (GUI thread): look for its results until it ends."""
-    global _running
-    ensure_started()
-    _running += 1
-    assert _pump is not None
-    _pump.start()
-
-
-def job_ended() -> None:
-    """A background job's last result was handled (GUI thread)."""
-    global _running
-    _running = max(0, _running - 1)
-    if not _running and not _queue and _pump is not None and _alive(_pump):
-        _pump.stop()
+    _relay = _Relay(QCoreApplication.instance())
+    if _queue:  # handed over while there was no relay to wake
+        _relay.handed_over.emit()
 
 
 def in_gui_thread() -> bool:
@@ -63,12 +54,15 @@ def call_soon(work: Callable[[], object]) -> None:
     """Run `work` in the GUI thread (now, when already there)."""
     if in_gui_thread():
         work()
-    else:
-        _queue.append(work)  # deque.append is safe across threads
+        return
+    _queue.append(work)  # deque.append is safe across threads
+    relay = _relay
+    if relay is not None:
+        relay.handed_over.emit()
 
 
 def run_pending() -> None:
-    """Run everything handed over so far (the timer calls this; tests may too)."""
+    """Run everything handed over so far (the relay calls this; tests may too)."""
     while _queue:
         work = _queue.popleft()
         try:
@@ -79,9 +73,9 @@ def run_pending() -> None:
                 raise
 
 
-def _alive(timer: QTimer) -> bool:
+def _alive(relay: QObject) -> bool:
     try:
-        timer.isActive()
-    except RuntimeError:  # its parent was deleted (a test's window closed)
+        relay.objectName()
+    except RuntimeError:  # its parent was deleted
         return False
     return True

@@ -15,7 +15,6 @@ from desktop.core.api import ImportReport
 from desktop.core.errors import KnownError
 from desktop.core.library import Library
 from desktop.ui import prompts
-from desktop.ui.background import signals
 from desktop.ui.background.workers import Job, Worker
 
 IMPORT_FILTERS = api.import_file_filter()
@@ -85,7 +84,7 @@ class ImportFlow(QObject):
             worker.wait(seconds)
 
     def _on_progress(self, done: int, total: int) -> None:
-        signals.emit(self.progressed, done, total)
+        self.progressed.emit(done, total)
         if self._dialog is not None:
             self._dialog.setMaximum(total)
             self._dialog.setValue(min(done, total - 1))
@@ -99,13 +98,13 @@ class ImportFlow(QObject):
 
     def _on_finished(self, reports: Any) -> None:
         self._close()
-        signals.emit(self.finished, list(reports))
+        self.finished.emit(list(reports))
 
     def _on_failed(self, error: Any) -> None:
         self._close()
         if isinstance(error, KnownError):
             if not self.cancelled:
                 prompts.show_error(self._parent, str(error))
-            signals.emit(self.finished, [])
+            self.finished.emit([])
             return
         raise error  # a bug: the crash reporter logs it

@@ -10,7 +10,7 @@ from PySide6.QtCore import QObject, Signal
 
 from desktop.core.api import Change
 from desktop.core.library import Library
-from desktop.ui.background import gui_thread, signals
+from desktop.ui.background import gui_thread
 
 
 class LibraryEvents(QObject):
@@ -26,7 +26,7 @@ class LibraryEvents(QObject):
 
     def _on_change(self, change: Change) -> None:
         # Imports write from a worker thread; the news is emitted in the GUI thread.
-        gui_thread.call_soon(lambda: signals.emit(self.changed, change))
+        gui_thread.call_soon(lambda: self.changed.emit(change))
 
     def detach(self) -> None:
         """Stop listening (the window is closing)."""

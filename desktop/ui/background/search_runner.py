@@ -16,8 +16,8 @@ from typing import Any
 from PySide6.QtCore import QObject, QTimer, Signal
 from shiboken6 import Shiboken
 
+from desktop.core.api import View
 from desktop.core.library import Library
-from desktop.ui.background import signals
 from desktop.ui.background.workers import Worker
 
 #: How long typing must pause before abstracts and notes are searched too (milliseconds).
@@ -25,7 +25,8 @@ COMPLETE_AFTER_MS = 250
 
 
 class SearchRunner(QObject):
-    """`request(text, limit)`; `hits_ready(text, paper_ids)` or `failed(text, error)` follow."""
+    """`request(text, limit, view=...)`; `hits_ready(text, paper_ids)` (the view's papers
+    that match, best first) or `failed(text, error)` follow."""
 
     hits_ready = Signal(str, list)
     failed = Signal(str, object)
@@ -33,8 +34,8 @@ class SearchRunner(QObject):
     def __init__(self, library: Library, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._library = library
-        self._wanted: tuple[str, int, int, bool] | None = None
-        self._running: tuple[str, int, int, bool] | None = None
+        self._wanted: tuple[str, int | None, int | None, View] | None = None
+        self._running: tuple[str, int | None, int | None, View] | None = None
         self._worker: Worker | None = None
         self._closed = False
         # The complete search waits for a pause in typing.
@@ -48,15 +49,20 @@ class SearchRunner(QObject):
         return self._worker is not None
 
     def request(
-        self, text: str, limit: int, *, quick_limit: int | None = None, trash: bool = False
+        self,
+        text: str,
+        limit: int | None,
+        *,
+        quick_limit: int | None = None,
+        view: View | None = None,
     ) -> None:
-        """Search for `text` as soon as the search running now (if any) is done; the quick
-        answer ranks at most `quick_limit` papers (default: `limit`). With `trash`, the
-        papers in the trash are searched."""
+        """Search `view` (default: the whole library) for `text` once the search running
+        now (if any) is done: the best `limit` matches (all when None); the quick answer
+        ranks at most `quick_limit` papers (default: `limit`)."""
         if self._closed:
             return
-        quick = limit if quick_limit is None else min(quick_limit, limit)
-        self._wanted = (text, limit, quick, trash)
+        quick = quick_limit if limit is None else min(quick_limit or limit, limit)
+        self._wanted = (text, limit, quick, view or View())
         self._pause.stop()
         if self._worker is None:
             self._start()
@@ -85,13 +91,12 @@ class SearchRunner(QObject):
             self._running = self._wanted
             self._wanted = None
         assert self._running is not None
-        text, complete_limit, quick_limit, trash = self._running
+        text, complete_limit, quick_limit, view = self._running
         limit = complete_limit if complete else quick_limit
         library = self._library  # the thread must not touch this QObject
 
         def work(_job: object) -> list[int]:
-            hits = library.search(text, limit, full_text=complete, trash=trash)
-            return [hit.paper_id for hit in hits]
+            return library.find(view, text, limit=limit, full_text=complete)
 
         worker = Worker(work)
         worker.finished.connect(lambda ids: self._on_finished(ids, complete))
@@ -100,10 +105,10 @@ class SearchRunner(QObject):
         worker.start()
 
     def _on_finished(self, paper_ids: Any, complete: bool) -> None:
-        self._done(lambda text: signals.emit(self.hits_ready, text, list(paper_ids)), complete)
+        self._done(lambda text: self.hits_ready.emit(text, list(paper_ids)), complete)
 
     def _on_failed(self, error: Any) -> None:
-        self._done(lambda text: signals.emit(self.failed, text, error), complete=True)
+        self._done(lambda text: self.failed.emit(text, error), complete=True)
 
     def _done(self, deliver: Any, complete: bool) -> None:
         if self._closed or not Shiboken.isValid(self):
@@ -111,7 +116,7 @@ class SearchRunner(QObject):
         self._worker = None
         if self._running is None:
             return  # shut down meanwhile
-        text, _limit, _quick, _trash = self._running
+        text, _limit, _quick, _view = self._running
         if self._wanted is not None:
             self._running = None
             self._start()  # a newer query is waiting: this result is already stale

@@ -1,10 +1,9 @@
 """Running a slow core call off the GUI thread and getting its result back as a signal.
 
-The call runs in a Python thread that never touches a Qt object (see `gui_thread`): it
-gets a plain `Job` to report progress and check for cancellation, and its outcome is
-handed to the GUI thread, where `finished(result)`, `failed(error)` and
-`progressed(done, total)` are emitted. Qt's thread pool is not used: with PySide6 6.12.0
-each task run there takes references away from `None`, which aborts the interpreter.
+The call runs in a Python thread that never touches a Qt object: it gets a plain `Job`
+to report progress and check for cancellation, and its outcome is handed to the GUI
+thread (see `gui_thread`), where `finished(result)`, `failed(error)` and
+`progressed(done, total)` are emitted, so slots always run there.
 """
 
 from __future__ import annotations
@@ -15,7 +14,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
-from desktop.ui.background import gui_thread, signals
+from desktop.ui.background import gui_thread
 
 
 class Job:
@@ -48,7 +47,7 @@ class Worker(QObject):
         self._thread: threading.Thread | None = None
 
     def start(self) -> None:
-        gui_thread.job_started()
+        gui_thread.ensure_started()
         # Everything the thread needs is taken here, in the GUI thread.
         job = self._job = Job(self._emit_progress)
         finish, fail = self._emit_finished, self._emit_failed
@@ -70,15 +69,13 @@ class Worker(QObject):
             self._job.cancelled = True
 
     def _emit_progress(self, done: int, total: int) -> None:
-        signals.emit(self.progressed, done, total)
+        self.progressed.emit(done, total)
 
     def _emit_finished(self, result: Any) -> None:
-        gui_thread.job_ended()
-        signals.emit(self.finished, result)
+        self.finished.emit(result)
 
     def _emit_failed(self, error: Exception) -> None:
-        gui_thread.job_ended()
-        signals.emit(self.failed, error)
+        self.failed.emit(error)
 
 
 def _run(

@@ -21,24 +21,12 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QColor, QFont, QPalette
 from PySide6.QtWidgets import QApplication
 
-from desktop.core.api import PaperRow, View
+from desktop.core.api import COLUMNS, RELEVANCE, SORT_COLUMNS, PaperRow, View
 from desktop.core.library import Library
-from desktop.ui.background import signals
 from desktop.ui.models import paper_mime
 
 Index = QModelIndex | QPersistentModelIndex
 
-#: (key the library sorts by, header label); the order is the default column order.
-COLUMNS: tuple[tuple[str, str], ...] = (
-    ("title", "Title"),
-    ("authors", "Authors"),
-    ("year", "Year"),
-    ("venue", "Venue"),
-    ("status", "Status"),
-    ("priority", "Priority"),
-    ("added", "Added"),
-)
-COLUMN_KEYS = tuple(key for key, _ in COLUMNS)
 #: Rows fetched per query when the view scrolls onto rows not yet read.
 PAGE_SIZE = 100
 #: How much of an abstract stands in for a missing title.
@@ -74,12 +62,11 @@ class PaperTableModel(QAbstractTableModel):
         # Newest first until the user picks another column.
         self._sort = "added"
         self._descending = True
-        #: Paper ids of search hits, best first; None when no search is active.
+        #: The view's papers matching the search, best first; None when no search is active.
         self._hits: list[int] | None = None
         self._ids: list[int] = []
         self._cache: dict[int, PaperRow] = {}
         self._rows_by_id: dict[int, int] | None = None
-        self._members: set[int] | None = None
 
     # -- what is shown -------------------------------------------------------------------
 
@@ -105,19 +92,19 @@ class PaperTableModel(QAbstractTableModel):
         """Show a sidebar view; a reading list starts in its own order."""
         self._view = view
         self._hits = None
-        self._members = None
         if view.kind == "list":
             self._sort, self._descending = "position", False
-        elif self._sort in ("position", "relevance"):
+        elif self._sort in ("position", RELEVANCE):
             self._sort, self._descending = "added", True
         self.reload()
 
     def show_hits(self, hits: list[int] | None) -> None:
-        """Narrow the view to search hits (best first), or None to show the whole view."""
+        """Narrow the view to search hits (the view's papers, best first: see
+        `Library.find`), or None to show the whole view."""
         self._hits = hits
         if hits is not None:
-            self._sort, self._descending = "relevance", False
-        elif self._sort == "relevance":
+            self._sort, self._descending = RELEVANCE, False
+        elif self._sort == RELEVANCE:
             in_list = self._view.kind == "list"
             self._sort, self._descending = ("position", False) if in_list else ("added", True)
         self.reload()
@@ -126,7 +113,7 @@ class PaperTableModel(QAbstractTableModel):
         """Sort by a column in SQL (the view's header calls this on a click)."""
         if not 0 <= column < len(COLUMNS):
             return
-        self._sort = COLUMN_KEYS[column]
+        self._sort = SORT_COLUMNS[column]
         self._descending = order == Qt.SortOrder.DescendingOrder
         self.reload()
 
@@ -148,7 +135,7 @@ class PaperTableModel(QAbstractTableModel):
         if ids == self._ids:
             if ids:
                 last = self.index(len(ids) - 1, len(COLUMNS) - 1)
-                signals.emit(self.dataChanged, self.index(0, 0), last)
+                self.dataChanged.emit(self.index(0, 0), last)
         elif len(ids) == len(self._ids) and set(ids) == set(self._ids):
             self._reorder(ids)
         else:
@@ -157,7 +144,7 @@ class PaperTableModel(QAbstractTableModel):
             self.endResetModel()
 
     def _reorder(self, ids: list[int]) -> None:
-        signals.emit(self.layoutAboutToBeChanged)
+        self.layoutAboutToBeChanged.emit()
         old = self.persistentIndexList()
         papers = [self._ids[i.row()] for i in old]
         self._ids = ids
@@ -166,7 +153,7 @@ class PaperTableModel(QAbstractTableModel):
         self.changePersistentIndexList(
             old, [self.index(rows[p], i.column()) for p, i in zip(papers, old, strict=True)]
         )
-        signals.emit(self.layoutChanged)
+        self.layoutChanged.emit()
 
     def refresh_rows(self, paper_ids: tuple[int, ...] | list[int]) -> bool:
         """Re-read only these papers' rows, when their change cannot move or remove them.
@@ -184,7 +171,7 @@ class PaperTableModel(QAbstractTableModel):
         for paper_id in paper_ids:
             self._cache.pop(paper_id, None)
             row = rows[paper_id]
-            signals.emit(self.dataChanged, self.index(row, 0), self.index(row, len(COLUMNS) - 1))
+            self.dataChanged.emit(self.index(row, 0), self.index(row, len(COLUMNS) - 1))
         return True
 
     def _row_index(self) -> dict[int, int]:
@@ -192,25 +179,13 @@ class PaperTableModel(QAbstractTableModel):
             self._rows_by_id = {paper_id: row for row, paper_id in enumerate(self._ids)}
         return self._rows_by_id
 
-    def forget_view(self) -> None:
-        """The library changed: the view's papers must be read again when next needed."""
-        self._members = None
-
-    def _view_members(self) -> set[int]:
-        # Kept between keystrokes: narrowing hits to a list must not re-read the list.
-        if self._members is None:
-            self._members = set(self._library.view_ids(self._view))
-        return self._members
-
     def _query_ids(self) -> list[int]:
-        if self._hits is not None and self._sort == "relevance":
-            if self._view.kind == "all":  # search never returns papers in the trash
-                return list(self._hits)
-            members = self._view_members()
-            return [i for i in self._hits if i in members]
+        if self._hits is not None and self._sort == RELEVANCE:
+            return list(self._hits)
         ids = self._library.view_ids(self._view, self._sort, self._descending)
         if self._hits is None:
             return ids
+        # Hits sorted by a column: the column's order (SQL) without searching again.
         wanted = set(self._hits)
         return [i for i in ids if i in wanted]
 
@@ -245,7 +220,7 @@ class PaperTableModel(QAbstractTableModel):
     ) -> Any:
         horizontal = orientation == Qt.Orientation.Horizontal
         if horizontal and role == Qt.ItemDataRole.DisplayRole and 0 <= section < len(COLUMNS):
-            return COLUMNS[section][1]
+            return COLUMNS[section].label
         return None
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -256,7 +231,7 @@ class PaperTableModel(QAbstractTableModel):
         row = self.paper_row(index.row())
         if row is None:  # deleted since the ids were read; the next change reloads
             return None
-        key = COLUMN_KEYS[index.column()]
+        key = SORT_COLUMNS[index.column()]
         untitled = key == "title" and not row.title.strip()
         if role == Qt.ItemDataRole.DisplayRole:
             return _display(row, key)
@@ -317,7 +292,7 @@ class PaperTableModel(QAbstractTableModel):
         before = [i for i in self._ids[:row] if i not in moved]
         after = [i for i in self._ids[row:] if i not in moved]
         assert isinstance(self._view.key, int)
-        signals.emit(self.reorder_requested, self._view.key, [*before, *moved, *after])
+        self.reorder_requested.emit(self._view.key, [*before, *moved, *after])
         # The library's change notification reloads the rows; Qt must not remove any itself.
         return False
 

@@ -18,7 +18,6 @@ from PySide6.QtGui import QStandardItem, QStandardItemModel
 from desktop.core.api import View
 from desktop.core.library import Library
 from desktop.ui import icons
-from desktop.ui.background import signals
 from desktop.ui.models import paper_mime
 
 Index = QModelIndex | QPersistentModelIndex
@@ -187,9 +186,9 @@ class SidebarModel(QStandardItemModel):
         moved = self._dragged_list(data)
         if moved is not None:
             order = self._list_order_after_drop(moved, row, parent)
-            signals.emit(self.lists_reordered, order)
+            self.lists_reordered.emit(order)
             return False  # the library's change reloads the rows in their new order
-        signals.emit(self.papers_dropped, parent.data(VIEW_ROLE), paper_mime.decode(data))
+        self.papers_dropped.emit(parent.data(VIEW_ROLE), paper_mime.decode(data))
         # The papers stay where they came from; the library's change refreshes the counts.
         return False
 

@@ -23,7 +23,6 @@ from PySide6.QtWidgets import (
 
 from desktop.core.api import Annotation
 from desktop.ui import icons
-from desktop.ui.background import signals
 
 ANNOTATE_SHORTCUT = QKeySequence("Ctrl+Shift+A")
 
@@ -162,7 +161,7 @@ class AbstractView(QWidget):
     def _on_annotate(self) -> None:
         span = self.selected_span()
         if span is not None:
-            signals.emit(self.annotate_requested, *span)
+            self.annotate_requested.emit(*span)
 
     def _on_current_annotation(self, row: int) -> None:
         self.delete_button.setEnabled(row >= 0)
@@ -171,12 +170,12 @@ class AbstractView(QWidget):
             self.select_span(annotation.start, annotation.end)
 
     def _on_item_activated(self, item: QListWidgetItem) -> None:
-        signals.emit(self.edit_requested, int(item.data(Qt.ItemDataRole.UserRole)))
+        self.edit_requested.emit(int(item.data(Qt.ItemDataRole.UserRole)))
 
     def _on_delete(self) -> None:
         annotation_id = self.current_annotation_id()
         if annotation_id is not None:
-            signals.emit(self.delete_requested, annotation_id)
+            self.delete_requested.emit(annotation_id)
 
     def annotation(self, annotation_id: int) -> Annotation | None:
         return next((a for a in self._annotations if a.id == annotation_id), None)

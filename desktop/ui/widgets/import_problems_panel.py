@@ -19,7 +19,6 @@ from PySide6.QtWidgets import (
 from desktop.core.errors import KnownError
 from desktop.core.library import Library
 from desktop.ui import prompts
-from desktop.ui.background import signals
 
 _ID_ROLE = Qt.ItemDataRole.UserRole
 
@@ -113,7 +112,7 @@ class ImportProblemsPanel(QWidget):
             reason = report.problems[0].message if report.problems else "No entry was found."
             prompts.show_error(self, f"The entry still cannot be read: {reason}")
             return
-        signals.emit(self.imported, list(report.paper_ids))
+        self.imported.emit(list(report.paper_ids))
 
     def _on_dismiss(self) -> None:
         problem_id = self._current_id()

@@ -14,7 +14,6 @@ from PySide6.QtWidgets import (
 
 from desktop.core.api import PaperDetails
 from desktop.ui import icons, link_opener, prompts
-from desktop.ui.background import signals
 
 _TARGET_ROLE = Qt.ItemDataRole.UserRole
 _ATTACHMENT_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -84,14 +83,14 @@ class LinksView(QWidget):
 
     def _on_add_file(self) -> None:
         for path in prompts.ask_open_files(self, "Attach files", "All files (*)"):
-            signals.emit(self.attach_requested, path, "")
+            self.attach_requested.emit(path, "")
 
     def _on_add_link(self) -> None:
         url = prompts.ask_text(self, "Add link", "Web address (https://…):")
         if url:
-            signals.emit(self.attach_requested, url, "")
+            self.attach_requested.emit(url, "")
 
     def _on_remove(self) -> None:
         item = self.list.currentItem()
         if item is not None and item.data(_ATTACHMENT_ROLE) is not None:
-            signals.emit(self.detach_requested, int(item.data(_ATTACHMENT_ROLE)))
+            self.detach_requested.emit(int(item.data(_ATTACHMENT_ROLE)))

@@ -26,7 +26,6 @@ from PySide6.QtWidgets import (
 from desktop.core import api
 from desktop.core.api import PaperDetails, Person
 from desktop.ui import icons
-from desktop.ui.background import signals
 
 #: (field, label) of the one-line text fields, in form order.
 TEXT_FIELDS = (
@@ -243,7 +242,7 @@ class MetadataForm(QWidget):
         if any("DOI" in p for p in problems):
             changes.pop("doi", None)
         if changes:
-            signals.emit(self.save_requested, changes)
+            self.save_requested.emit(changes)
 
     def _flag(self, problems: list[str]) -> None:
         self.problem.setText(" ".join(problems))

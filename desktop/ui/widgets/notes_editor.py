@@ -28,7 +28,6 @@ from desktop.core.api import Note
 from desktop.core.errors import NotFoundError
 from desktop.core.library import Library
 from desktop.ui import icons, link_opener, prompts
-from desktop.ui.background import signals
 
 SAVE_DELAY_MS = 500
 MAX_UNSAVED_MS = 1000
@@ -203,7 +202,7 @@ class NotesEditor(QWidget):
             return
         self._saved_text = text
         assert note.id is not None
-        signals.emit(self.saved, note.id)
+        self.saved.emit(note.id)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.editor and event.type() == QEvent.Type.FocusOut:

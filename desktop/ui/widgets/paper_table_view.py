@@ -6,8 +6,7 @@ from PySide6.QtCore import QByteArray, QPoint, Qt, Signal
 from PySide6.QtGui import QAction, QKeyEvent
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QMenu, QTableView, QWidget
 
-from desktop.ui.background import signals
-from desktop.ui.models.paper_table_model import COLUMN_KEYS, COLUMNS
+from desktop.core.api import COLUMNS, SORT_COLUMNS
 
 #: Columns hidden until the user shows them (header menu), to keep a first start uncluttered.
 HIDDEN_AT_FIRST = ("priority", "added")
@@ -54,7 +53,7 @@ class PaperTableView(QTableView):
         header.setSortIndicatorShown(True)
         header.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         header.customContextMenuRequested.connect(self._on_header_menu)
-        self.doubleClicked.connect(lambda _index: signals.emit(self.open_requested))
+        self.doubleClicked.connect(lambda _index: self.open_requested.emit())
 
     def apply_default_layout(self) -> None:
         """Column widths for a first start (no remembered layout yet)."""
@@ -64,7 +63,7 @@ class PaperTableView(QTableView):
             if key in DEFAULT_WIDTHS:
                 header.resizeSection(column, DEFAULT_WIDTHS[key])
         for key in HIDDEN_AT_FIRST:
-            header.setSectionHidden(COLUMN_KEYS.index(key), True)
+            header.setSectionHidden(SORT_COLUMNS.index(key), True)
 
     def save_layout(self) -> QByteArray:
         return self.horizontalHeader().saveState()
@@ -76,7 +75,7 @@ class PaperTableView(QTableView):
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.currentIndex().isValid():
-            signals.emit(self.open_requested)
+            self.open_requested.emit()
             return
         super().keyPressEvent(event)
 

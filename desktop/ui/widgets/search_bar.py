@@ -8,7 +8,6 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QWidget
 
 from desktop.core import api
 from desktop.ui import icons
-from desktop.ui.background import signals
 
 #: Quiet time after the last keystroke before a search runs.
 DEBOUNCE_MS = 150
@@ -104,4 +103,4 @@ class SearchBar(QWidget):
         self._timer.start()
 
     def _on_pause(self) -> None:
-        signals.emit(self.query_changed, self.text())
+        self.query_changed.emit(self.text())

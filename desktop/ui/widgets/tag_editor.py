@@ -5,8 +5,6 @@ from __future__ import annotations
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QLineEdit, QWidget
 
-from desktop.ui.background import signals
-
 
 def parse_tags(text: str) -> list[str]:
     """Tag names from "a, b ,c" (blank ones dropped, duplicates once, order kept)."""
@@ -40,4 +38,4 @@ class TagEditor(QLineEdit):
         removed = [n for n in self._shown if n.casefold() not in {w.casefold() for w in wanted}]
         if added or removed:
             self._shown = wanted
-            signals.emit(self.tags_edited, added, removed)
+            self.tags_edited.emit(added, removed)

@@ -1,55 +1,120 @@
-"""Saving papers to a file in an export format the user picks by its file type."""
+"""Saving papers to a file in an export format the user picks by its file type.
+
+The export runs on a worker, so a large one neither freezes the window nor goes unseen:
+a busy dialog shows once it takes a while (the core tells no progress for an export).
+"""
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
+from typing import Any
 
-from PySide6.QtWidgets import QFileDialog, QWidget
+from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtWidgets import QFileDialog, QProgressDialog, QWidget
 
+from desktop.core import api
 from desktop.core.errors import KnownError
 from desktop.core.library import Library
 from desktop.ui import prompts
+from desktop.ui.background.workers import Worker
 
-#: (file dialog filter, format name, extension), in the order the dialog offers them.
-EXPORT_TYPES = (
-    ("BibTeX (*.bib)", "bibtex", ".bib"),
-    ("BibLaTeX (*.bib)", "biblatex", ".bib"),
-    ("CSL-JSON (*.json)", "csl-json", ".json"),
-    ("RIS (*.ris)", "ris", ".ris"),
-    ("Markdown with notes (*.md)", "markdown", ".md"),
-)
+#: How long an export runs before its busy dialog shows (milliseconds).
+SHOW_PROGRESS_AFTER_MS = 400
 
 
 def ask_target(parent: QWidget, suggested: str) -> tuple[Path, str] | None:
     """Where to save and in which format, or None when the user cancels."""
-    filters = ";;".join(f for f, _, _ in EXPORT_TYPES)
+    formats = api.export_formats()
+    filters = ";;".join(f.file_filter for f in formats)
     path, chosen = QFileDialog.getSaveFileName(parent, "Export papers", suggested, filters)
     if not path:
         return None
-    _filter, format_name, extension = next(t for t in EXPORT_TYPES if t[0] == chosen)
+    format = next((f for f in formats if f.file_filter == chosen), formats[0])
     target = Path(path)
-    return (target if target.suffix else target.with_suffix(extension)), format_name
+    return (target if target.suffix else target.with_suffix(format.extensions[0])), format.name
 
 
 def write_export(library: Library, paper_ids: list[int], target: Path, format_name: str) -> int:
-    """Write the papers to `target`; returns how many were written."""
-    target.write_text(library.export(paper_ids, format_name), encoding="utf-8")
+    """Write the papers to `target`; returns how many were written (safe from a worker).
+
+    Written beside it first and then put in its place, so that a failed export leaves the
+    file that was there, and nobody reads a file half written.
+    """
+    text = library.export(paper_ids, format_name)
+    part = target.with_name(f".{target.name}.part")
+    try:
+        part.write_text(text, encoding="utf-8")
+        os.replace(part, target)
+    finally:
+        part.unlink(missing_ok=True)
     return len(paper_ids)
 
 
-def export_to_file(parent: QWidget, library: Library, paper_ids: list[int], what: str) -> None:
-    """Ask where, then write; a problem (a folder that is read-only...) is told as a sentence."""
-    if not paper_ids:
-        return
-    suggested = re.sub(r"[^\w.-]+", "-", what).strip("-") or "papers"
-    chosen = ask_target(parent, suggested)
-    if chosen is None:
-        return
-    target, format_name = chosen
-    try:
-        write_export(library, paper_ids, target, format_name)
-    except KnownError as error:
-        prompts.show_error(parent, str(error))
-    except OSError as error:
-        prompts.show_error(parent, f"Papershelf could not write {target}: {error.strerror}.")
+class ExportFlow(QObject):
+    """Exports papers to a file on a worker; `finished(count)` once the file is written."""
+
+    finished = Signal(int)
+
+    def __init__(self, library: Library, parent: QWidget) -> None:
+        super().__init__(parent)
+        self._library = library
+        self._parent = parent
+        self._worker: Worker | None = None
+        self._dialog: QProgressDialog | None = None
+        self._target: Path | None = None
+
+    @property
+    def busy(self) -> bool:
+        return self._worker is not None
+
+    def export_to_file(self, paper_ids: list[int], what: str) -> None:
+        """Ask where, then write in the background; a problem (a folder that is read-only...)
+        is told as a sentence."""
+        if not paper_ids or self._worker is not None:
+            return
+        suggested = re.sub(r"[^\w.-]+", "-", what).strip("-") or "papers"
+        chosen = ask_target(self._parent, suggested)
+        if chosen is None:
+            return
+        self.start(paper_ids, *chosen)
+
+    def start(self, paper_ids: list[int], target: Path, format_name: str) -> None:
+        """Write the papers to `target` in the background."""
+        library, ids = self._library, list(paper_ids)  # the thread must not touch this QObject
+        worker = Worker(lambda _job: write_export(library, ids, target, format_name), self)
+        worker.finished.connect(self._on_finished)
+        worker.failed.connect(self._on_failed)
+        self._worker, self._target = worker, target
+        count = f"{len(ids):,} paper{'s' if len(ids) != 1 else ''}"
+        # No maximum: a busy indicator, as the core tells no progress; nothing to cancel.
+        dialog = QProgressDialog(f"Exporting {count} to {target.name}…", "", 0, 0, self._parent)
+        dialog.setWindowTitle("Export")
+        dialog.setCancelButton(None)
+        dialog.setWindowModality(Qt.WindowModality.WindowModal)
+        dialog.setMinimumDuration(SHOW_PROGRESS_AFTER_MS)
+        dialog.setValue(0)  # starts the timer after which it shows
+        self._dialog = dialog
+        worker.start()
+
+    def _close(self) -> None:
+        self._worker = None
+        if self._dialog is not None:
+            self._dialog.reset()
+            self._dialog.deleteLater()
+            self._dialog = None
+
+    def _on_finished(self, count: Any) -> None:
+        self._close()
+        self.finished.emit(int(count))
+
+    def _on_failed(self, error: Any) -> None:
+        self._close()
+        if isinstance(error, KnownError):
+            prompts.show_error(self._parent, str(error))
+        elif isinstance(error, OSError):
+            why = error.strerror or str(error)
+            prompts.show_error(self._parent, f"Papershelf could not write {self._target}: {why}.")
+        else:
+            raise error  # a bug: the crash reporter logs it

@@ -31,15 +31,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.core.api import Change, ChangeKind, View
+from desktop.core.api import RELEVANCE, SORT_COLUMNS, Change, ChangeKind, View
 from desktop.core.errors import KnownError
 from desktop.core.library import Library
 from desktop.ui import icons, prompts, undo_commands
-from desktop.ui.background import signals
 from desktop.ui.background.change_watch import ChangeWatch
 from desktop.ui.background.library_events import LibraryEvents
 from desktop.ui.background.search_runner import SearchRunner
-from desktop.ui.models.paper_table_model import COLUMN_KEYS, PaperTableModel
+from desktop.ui.models.paper_table_model import PaperTableModel
 from desktop.ui.models.sidebar_model import (
     PROBLEMS_VIEW,
     QUERY_ROLE,
@@ -242,7 +241,6 @@ class MainWindow(QMainWindow):
             self.sidebar.expandAll()
             self._reselect_sidebar()
         if kinds & _TABLE_KINDS and not self._only_rows_changed(changes):
-            self.table_model.forget_view()
             self._rerun_query()
         if self._showing_problems and kinds & {"papers", "problems"}:
             self.problems_panel.reload()
@@ -335,7 +333,7 @@ class MainWindow(QMainWindow):
         text = self.search_bar.text()
         if not text:
             self.search_runner.cancel()
-            if self.table_model.sort_key == "relevance":
+            if self.table_model.sort_key == RELEVANCE:
                 self.table_model.show_hits(None)
             else:
                 self.table_model.reload()
@@ -344,8 +342,8 @@ class MainWindow(QMainWindow):
         if view == View():
             self.search_runner.request(text, SEARCH_LIMIT, quick_limit=QUICK_LIMIT)
         else:
-            # Inside a list, a tag or the trash: every hit, which the view then narrows.
-            self.search_runner.request(text, 10**7, trash=view.kind == "trash")
+            # Inside a list, a tag or the trash: all of the view's papers that match.
+            self.search_runner.request(text, None, view=view)
 
     def _on_hits(self, text: str, paper_ids: list[int]) -> None:
         if text != self.search_bar.text():  # the user typed on (or cleared the field)
@@ -358,7 +356,7 @@ class MainWindow(QMainWindow):
         self.table_model.show_hits(paper_ids)
         self._update_center()
         self._update_actions()
-        signals.emit(self.search_finished, text)
+        self.search_finished.emit(text)
 
     def _on_search_failed(self, text: str, error: Exception) -> None:
         if not isinstance(error, KnownError):
@@ -373,13 +371,13 @@ class MainWindow(QMainWindow):
         header = self.table.horizontalHeader()
         blocked = header.blockSignals(True)
         key = self.table_model.sort_key
-        if key in COLUMN_KEYS:
+        if key in SORT_COLUMNS:
             order = (
                 Qt.SortOrder.DescendingOrder
                 if self.table_model.descending
                 else (Qt.SortOrder.AscendingOrder)
             )
-            header.setSortIndicator(COLUMN_KEYS.index(key), order)
+            header.setSortIndicator(SORT_COLUMNS.index(key), order)
         else:
             header.setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
         header.blockSignals(blocked)

@@ -28,6 +28,8 @@ class Transfers:
         #: Imports run here, one at a time, in the background.
         self.import_flow = ImportFlow(self._library, context.widget())
         self.import_flow.finished.connect(self._on_import_finished)
+        #: Exports run here, one at a time, in the background.
+        self.export_flow = export_flow.ExportFlow(self._library, context.widget())
         # Workers are kept until they finish (Qt would otherwise delete them early).
         self._lookup: Worker | None = None
         self._refresher: Worker | None = None
@@ -190,16 +192,11 @@ class Transfers:
             )
 
     def export_selection(self) -> None:
-        export_flow.export_to_file(
-            self._context.widget(), self._library, self._context.selected_ids(), "selected papers"
-        )
+        self.export_flow.export_to_file(self._context.selected_ids(), "selected papers")
 
     def export_view(self) -> None:
-        export_flow.export_to_file(
-            self._context.widget(),
-            self._library,
-            self._context.shown_ids(),
-            self._context.current_view_name(),
+        self.export_flow.export_to_file(
+            self._context.shown_ids(), self._context.current_view_name()
         )
 
     def refresh_from_others(self) -> None:

@@ -9,9 +9,10 @@ import threading
 
 import pytest
 from PySide6.QtCore import QCoreApplication, QEventLoop
+from pyside_refcounts import void_calls_drop_none
 from pytestqt.qtbot import QtBot
 
-from desktop.ui.background import gui_thread, signals
+from desktop.ui.background import gui_thread
 from desktop.ui.background.workers import Job, Worker
 
 
@@ -42,7 +43,7 @@ def test_a_failure_is_delivered_not_raised_in_the_thread(qtbot: QtBot) -> None:
 
 
 @pytest.mark.skipif(
-    signals.void_calls_drop_none(),
+    void_calls_drop_none(),
     reason="this PySide6 drops None references on void calls (see test_signals); "
     "running this would abort the test process",
 )

@@ -8,10 +8,10 @@ from PySide6.QtGui import QKeySequence
 from PySide6.QtTest import QTest
 from pytestqt.qtbot import QtBot
 
+from desktop.core.api import SORT_COLUMNS
 from desktop.core.library import Library
 from desktop.core.views import View
 from desktop.ui.models import paper_mime
-from desktop.ui.models.paper_table_model import COLUMN_KEYS
 from desktop.ui.window.main_window import MainWindow
 
 
@@ -47,7 +47,7 @@ def test_clicking_sidebar_views_changes_the_table(window: MainWindow, qtbot: QtB
 
 def test_header_click_sorts_by_that_column(window: MainWindow) -> None:
     header = window.table.horizontalHeader()
-    year = COLUMN_KEYS.index("year")
+    year = SORT_COLUMNS.index("year")
     header.setSortIndicator(year, Qt.SortOrder.AscendingOrder)
     assert window.table_model.sort_key == "year"
     assert _titles(window)[0] == "Long Short-Term Memory"
@@ -184,14 +184,14 @@ def test_window_layout_is_remembered(
     qtbot.addWidget(first)
     first.show()
     first.resize(760, 560)  # fits the offscreen screen, so restoring needs no clamping
-    first.table.horizontalHeader().setSectionHidden(COLUMN_KEYS.index("venue"), True)
+    first.table.horizontalHeader().setSectionHidden(SORT_COLUMNS.index("venue"), True)
     first.splitter.setSizes([200, 260, 300])
     sizes = first.splitter.sizes()
     first.close()
     second = MainWindow(small_library, settings)
     qtbot.addWidget(second)
     second.show()
-    assert second.table.horizontalHeader().isSectionHidden(COLUMN_KEYS.index("venue"))
+    assert second.table.horizontalHeader().isSectionHidden(SORT_COLUMNS.index("venue"))
     assert second.splitter.sizes() == sizes
     second.close()
 
@@ -414,6 +414,28 @@ def test_searching_inside_the_trash(window: MainWindow, qtbot: QtBot) -> None:
     with qtbot.waitSignal(window.search_finished, timeout=5000):
         window.search_bar.field.setText("residual")
     qtbot.waitUntil(lambda: _titles(window) == ["Deep Residual Learning"])
+
+
+def test_searching_inside_a_list_asks_the_core_for_the_lists_matches(
+    window: MainWindow, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    library = window.library
+    residual = _by_title(library, "Deep Residual Learning")
+    library.add_to_list("To read", [residual])
+    in_list = View("list", library.reading_list("To read").id)
+    window.show_view(in_list)
+    asked: list[View] = []
+    real_find = library.find
+
+    def recording_find(view: View, text: str, *args: object, **more: object) -> list[int]:
+        asked.append(view)
+        return real_find(view, text, *args, **more)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(library, "find", recording_find)
+    with qtbot.waitSignal(window.search_finished, timeout=5000):
+        window.search_bar.field.setText("learning")  # also the title of a paper not listed
+    qtbot.waitUntil(lambda: _titles(window) == ["Deep Residual Learning"])
+    assert asked and set(asked) == {in_list}
 
 
 def test_selecting_many_papers_tells_the_listeners_once(window: MainWindow, qtbot: QtBot) -> None:

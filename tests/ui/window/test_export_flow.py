@@ -1,0 +1,65 @@
+"""Exporting from the window: the formats offered, the file written on a worker, errors told."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from desktop.core import api
+from desktop.ui.window import export_flow
+from desktop.ui.window.main_window import MainWindow
+
+
+def test_the_dialog_offers_the_cores_export_formats(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    offered: list[str] = []
+    ris = next(f for f in api.export_formats() if f.name == "ris")
+
+    def save_dialog(_parent: Any, _title: str, _suggested: str, filters: str) -> tuple[str, str]:
+        offered.extend(filters.split(";;"))
+        return str(tmp_path / "papers"), ris.file_filter
+
+    monkeypatch.setattr(export_flow.QFileDialog, "getSaveFileName", save_dialog)
+    chosen = export_flow.ask_target(None, "papers")  # type: ignore[arg-type]
+    assert offered == [f.file_filter for f in api.export_formats()]
+    assert chosen == (tmp_path / "papers.ris", "ris")  # the format's first extension
+
+
+def test_the_export_is_written_off_the_gui_thread(
+    window: MainWindow, qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    target = tmp_path / "all.bib"
+    monkeypatch.setattr(export_flow, "ask_target", lambda _p, _s: (target, "bibtex"))
+    threads: list[threading.Thread] = []
+    real_export = window.library.export
+
+    def recording_export(*args: Any, **kw: Any) -> str:
+        threads.append(threading.current_thread())
+        return real_export(*args, **kw)
+
+    monkeypatch.setattr(window.library, "export", recording_export)
+    flow = window.transfers.export_flow
+    with qtbot.waitSignal(flow.finished, timeout=10_000) as written:
+        window.transfers.export_view_action.trigger()
+    assert written.args == [5]
+    assert threads and threads[0] is not threading.main_thread()
+    assert target.read_text(encoding="utf-8").count("@") >= 4
+    assert not flow.busy
+    assert not list(tmp_path.glob(".*.part"))  # written beside, then put in place
+
+
+def test_a_folder_that_cannot_be_written_is_told_as_a_sentence(
+    window: MainWindow, qtbot: QtBot, tmp_path: Path, scripted: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    target = tmp_path / "missing" / "all.bib"
+    monkeypatch.setattr(export_flow, "ask_target", lambda _p, _s: (target, "bibtex"))
+    window.transfers.export_view_action.trigger()
+    qtbot.waitUntil(lambda: bool(scripted.errors), timeout=10_000)
+    (error,) = scripted.errors
+    assert error.startswith(f"Papershelf could not write {target}: ") and error.endswith(".")
+    assert not window.transfers.export_flow.busy
