@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import sys
 from collections.abc import Callable, Sequence
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -549,8 +551,10 @@ def _status(library: Library, args: argparse.Namespace) -> None:
 
 
 def _paper_json(details: PaperDetails) -> dict[str, Any]:
-    paper = details.paper
-    data = paper.model_dump(mode="json")
+    data = {
+        name: value.isoformat() if isinstance(value, datetime) else value
+        for name, value in dataclasses.asdict(details.paper).items()
+    }
     data["authors"] = [vars(p) for p in details.authors]
     data["editors"] = [vars(p) for p in details.editors]
     data["tags"] = [t.name for t in details.tags]

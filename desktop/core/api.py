@@ -2,9 +2,9 @@
 
 The UI and the CLI import only this module, `library` and `errors` (an import-linter
 contract keeps it so); what lies behind them may move without their noticing. The steps
-the window can undo are the module `undo` (data, applied by `Library.apply`). Rows of
-the library (a `Note`, a `Tag`...) reach them detached from any session: read them, and
-change the library through `Library`.
+the window can undo are the module `undo` (data, applied by `Library.apply`). What is
+stored (a `Paper`, a `Note`, a `Tag`...) reaches them as a frozen copy (`snapshots`), never
+a live row: they read it, and change the library through `Library`.
 """
 
 from __future__ import annotations
@@ -18,19 +18,20 @@ from desktop.core.formats.registry import Format, import_file_filter
 from desktop.core.importing.storing import ImportReport
 from desktop.core.merging import MergeRecord
 from desktop.core.papers import PaperDetails
-from desktop.core.reading_lists import ListItem
 from desktop.core.search import query as _query
 from desktop.core.search.searcher import SearchHit
-from desktop.core.storage.db import ENV_URL, data_dir, sqlite_path
-from desktop.core.storage.models import (
+from desktop.core.snapshots import (
     Annotation,
     Attachment,
     ImportProblem,
+    ListItem,
     Note,
+    Paper,
     ReadingList,
     SavedSearch,
     Tag,
 )
+from desktop.core.storage.db import ENV_URL, data_dir, sqlite_path
 from desktop.core.views import COLUMNS, RELEVANCE, SORT_COLUMNS, Column, PaperRow, View
 
 __all__ = [
@@ -51,6 +52,7 @@ __all__ = [
     "Listener",
     "MergeRecord",
     "Note",
+    "Paper",
     "PaperDetails",
     "PaperRow",
     "Person",

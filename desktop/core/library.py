@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager, suppress
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import Engine, func, text
 from sqlalchemy.exc import DBAPIError, OperationalError
@@ -25,6 +25,7 @@ from desktop.core import (
     papers,
     reading_lists,
     saved_searches,
+    snapshots,
     tags,
     undo,
     views,
@@ -40,25 +41,28 @@ from desktop.core.importing.reading import Reading
 from desktop.core.importing.storing import Destination, ImportReport
 from desktop.core.merging import MergeRecord
 from desktop.core.papers import PaperDetails
-from desktop.core.reading_lists import ListItem
 from desktop.core.runtime import gc_pause
 from desktop.core.search.searcher import Searcher, SearchHit
-from desktop.core.storage import backup, db, revisions, schema
-from desktop.core.storage.models import (
+from desktop.core.snapshots import (
     Annotation,
     Attachment,
     ImportProblem,
-    NotDuplicate,
+    ListItem,
     Note,
-    Paper,
     ReadingList,
     SavedSearch,
     Tag,
+    copy_of,
 )
+from desktop.core.storage import backup, db, revisions, schema
+from desktop.core.storage.models import NotDuplicate, Paper
 from desktop.core.views import PaperRow, View
 
 #: Called with the progress of long work: (done, total).
 Progress = Callable[[int, int], None]
+
+
+Shape = TypeVar("Shape")
 
 
 class Library:
@@ -397,19 +401,19 @@ class Library:
     def saved_searches(self) -> list[SavedSearch]:
         """The user's named searches, by name."""
         with self._read() as session:
-            return saved_searches.all_saved(session)
+            return [copy_of(SavedSearch, s) for s in saved_searches.all_saved(session)]
 
     def save_search(self, name: str, query: str) -> SavedSearch:
         with self._write() as session:
             saved = saved_searches.save(session, name, query)
         self._announce(ChangeKind.SEARCHES)
-        return saved
+        return copy_of(SavedSearch, saved)
 
     def rename_saved_search(self, search_id: int, new_name: str) -> SavedSearch:
         with self._write() as session:
             saved = saved_searches.rename(session, search_id, new_name)
         self._announce(ChangeKind.SEARCHES)
-        return saved
+        return copy_of(SavedSearch, saved)
 
     def delete_saved_search(self, search_id: int) -> None:
         with self._write() as session:
@@ -527,7 +531,7 @@ class Library:
     def import_problems(self) -> list[ImportProblem]:
         """Entries earlier imports could not read, oldest first, with their raw text."""
         with self._read() as session:
-            return problems.all_problems(session)
+            return [copy_of(ImportProblem, p) for p in problems.all_problems(session)]
 
     def retry_import_problem(self, problem_id: int, fixed_text: str) -> ImportReport:
         """Import the user's corrected text for a problem, in one transaction: when it
@@ -644,14 +648,14 @@ class Library:
         with self._write() as session:
             created = reading_lists.create(session, name, description)
         self._announce(ChangeKind.LISTS)
-        return created
+        return copy_of(ReadingList, created)
 
     def rename_list(self, ref: int | str, new_name: str) -> ReadingList:
         with self._write() as session:
             renamed = reading_lists.rename(session, ref, new_name)
             members = reading_lists.member_ids(session, renamed)
         self._announce(ChangeKind.LISTS, members)
-        return renamed
+        return copy_of(ReadingList, renamed)
 
     def delete_list(self, ref: int | str) -> None:
         """Delete a list; its papers stay in the library."""
@@ -685,19 +689,22 @@ class Library:
 
     def reading_list(self, ref: int | str) -> ReadingList:
         with self._read() as session:
-            return reading_lists.find(session, ref)
+            return copy_of(ReadingList, reading_lists.find(session, ref))
 
     def list_items(self, ref: int | str) -> list[ListItem]:
         """The papers of a list in its order (papers in the trash left out)."""
         with self._read() as session:
             found = reading_lists.find(session, ref)
             assert found.id is not None
-            return reading_lists.items(session, found.id)
+            return [
+                ListItem(copy_of(snapshots.Paper, item.paper), item.position, item.added_at)
+                for item in reading_lists.items(session, found.id)
+            ]
 
     def lists(self) -> list[tuple[ReadingList, int]]:
         """Every reading list with its number of papers."""
         with self._read() as session:
-            return reading_lists.all_lists(session)
+            return [(copy_of(ReadingList, r), n) for r, n in reading_lists.all_lists(session)]
 
     # -- tags ----------------------------------------------------------------------------
 
@@ -717,14 +724,14 @@ class Library:
         with self._write() as session:
             tag = tags.ensure(session, name, colour)
         self._announce(ChangeKind.TAGS)
-        return tag
+        return copy_of(Tag, tag)
 
     def edit_tag(self, name: str, *, new_name: str | None = None, colour: str | None = None) -> Tag:
         with self._write() as session:
             tag = tags.edit(session, name, new_name=new_name, colour=colour)
             members = tags.member_ids(session, tag)
         self._announce(ChangeKind.TAGS, members)
-        return tag
+        return copy_of(Tag, tag)
 
     def delete_tag(self, name: str) -> None:
         with self._write() as session:
@@ -735,47 +742,56 @@ class Library:
     def tags(self) -> list[tuple[Tag, int]]:
         """Every tag with the number of papers carrying it."""
         with self._read() as session:
-            return tags.all_tags(session)
+            return [(copy_of(Tag, tag), n) for tag, n in tags.all_tags(session)]
 
     # -- notes, annotations, attachments -------------------------------------------------
 
-    def _write_part(self, kind: ChangeKind, change: Callable[[Session], notes.Part]) -> notes.Part:
-        """Make one change to a note, annotation or attachment; announce its paper."""
+    def _write_part(
+        self, kind: ChangeKind, change: Callable[[Session], notes.Part], shape: type[Shape]
+    ) -> Shape:
+        """Make one change to a note, annotation or attachment; announce its paper; give
+        back a copy of the part (in `shape`)."""
         with self._write() as session:
             part = change(session)
         self._announce(kind, [part.paper_id])
-        return part
+        return copy_of(shape, part)
 
     def add_note(self, paper_id: int, body: str) -> Note:
-        return self._write_part(ChangeKind.NOTES, lambda s: notes.add_note(s, paper_id, body))
+        return self._write_part(ChangeKind.NOTES, lambda s: notes.add_note(s, paper_id, body), Note)
 
     def edit_note(self, note_id: int, body: str) -> Note:
-        return self._write_part(ChangeKind.NOTES, lambda s: notes.edit_note(s, note_id, body))
+        return self._write_part(ChangeKind.NOTES, lambda s: notes.edit_note(s, note_id, body), Note)
 
     def delete_note(self, note_id: int) -> None:
-        self._write_part(ChangeKind.NOTES, lambda s: notes.remove_note(s, note_id))
+        self._write_part(ChangeKind.NOTES, lambda s: notes.remove_note(s, note_id), Note)
 
     def annotate(self, paper_id: int, start: int, end: int, note: str = "") -> Annotation:
         """Annotate the span abstract[start:end] of a paper."""
         return self._write_part(
-            ChangeKind.NOTES, lambda s: notes.add_annotation(s, paper_id, start, end, note)
+            ChangeKind.NOTES,
+            lambda s: notes.add_annotation(s, paper_id, start, end, note),
+            Annotation,
         )
 
     def edit_annotation(self, annotation_id: int, note: str) -> Annotation:
         return self._write_part(
-            ChangeKind.NOTES, lambda s: notes.edit_annotation(s, annotation_id, note)
+            ChangeKind.NOTES, lambda s: notes.edit_annotation(s, annotation_id, note), Annotation
         )
 
     def delete_annotation(self, annotation_id: int) -> None:
-        self._write_part(ChangeKind.NOTES, lambda s: notes.remove_annotation(s, annotation_id))
+        self._write_part(
+            ChangeKind.NOTES, lambda s: notes.remove_annotation(s, annotation_id), Annotation
+        )
 
     def attach(self, paper_id: int, target: str, label: str = "") -> Attachment:
         return self._write_part(
-            ChangeKind.PAPERS, lambda s: attachments.add(s, paper_id, target, label)
+            ChangeKind.PAPERS, lambda s: attachments.add(s, paper_id, target, label), Attachment
         )
 
     def detach(self, attachment_id: int) -> None:
-        self._write_part(ChangeKind.PAPERS, lambda s: attachments.remove(s, attachment_id))
+        self._write_part(
+            ChangeKind.PAPERS, lambda s: attachments.remove(s, attachment_id), Attachment
+        )
 
     # -- settings and maintenance -------------------------------------------------------
 

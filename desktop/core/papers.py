@@ -14,7 +14,7 @@ from typing import Any
 from sqlalchemy import delete, func, update
 from sqlmodel import Session, col, select
 
-from desktop.core import people
+from desktop.core import people, snapshots
 from desktop.core.errors import InvalidInputError, NotFoundError, StaleEditError
 from desktop.core.formats.record import MODELLED_FIELDS, Record
 from desktop.core.formats.record import Person as NamedPerson
@@ -40,20 +40,19 @@ _DOI = re.compile(r"^10\.\d{4,9}/\S+$")
 
 @dataclass
 class PaperDetails:
-    """A paper with everything attached to it, detached from any session."""
+    """A paper with everything attached to it, as frozen copies (no session behind them)."""
 
-    paper: Paper
+    paper: snapshots.Paper
     authors: list[NamedPerson] = field(default_factory=list)
     editors: list[NamedPerson] = field(default_factory=list)
-    tags: list[Tag] = field(default_factory=list)
-    lists: list[ReadingList] = field(default_factory=list)
-    notes: list[Note] = field(default_factory=list)
-    annotations: list[Annotation] = field(default_factory=list)
-    attachments: list[Attachment] = field(default_factory=list)
+    tags: list[snapshots.Tag] = field(default_factory=list)
+    lists: list[snapshots.ReadingList] = field(default_factory=list)
+    notes: list[snapshots.Note] = field(default_factory=list)
+    annotations: list[snapshots.Annotation] = field(default_factory=list)
+    attachments: list[snapshots.Attachment] = field(default_factory=list)
 
     @property
     def id(self) -> int:
-        assert self.paper.id is not None
         return self.paper.id
 
 
@@ -177,45 +176,39 @@ def details(session: Session, paper_id: int) -> PaperDetails:
     """Everything about one paper."""
     paper = get_paper(session, paper_id)
     named = people.people_of(session, [paper_id])
+    tag_rows = session.exec(
+        select(Tag)
+        .join(PaperTag, col(PaperTag.tag_id) == Tag.id)
+        .where(PaperTag.paper_id == paper_id)
+        .order_by(col(Tag.name))
+    )
+    list_rows = session.exec(
+        select(ReadingList)
+        .join(ListEntry, col(ListEntry.list_id) == ReadingList.id)
+        .where(ListEntry.paper_id == paper_id)
+        .order_by(col(ReadingList.name))
+    )
+    note_rows = session.exec(
+        select(Note).where(Note.paper_id == paper_id).order_by(col(Note.created_at))
+    )
+    annotation_rows = session.exec(
+        select(Annotation)
+        .where(Annotation.paper_id == paper_id)
+        .order_by(col(Annotation.start), col(Annotation.id))
+    )
+    attachment_rows = session.exec(
+        select(Attachment).where(Attachment.paper_id == paper_id).order_by(col(Attachment.id))
+    )
+    copy = snapshots.copy_of
     return PaperDetails(
-        paper=paper,
+        paper=copy(snapshots.Paper, paper),
         authors=named.get((paper_id, Role.AUTHOR.value), []),
         editors=named.get((paper_id, Role.EDITOR.value), []),
-        tags=list(
-            session.exec(
-                select(Tag)
-                .join(PaperTag, col(PaperTag.tag_id) == Tag.id)
-                .where(PaperTag.paper_id == paper_id)
-                .order_by(col(Tag.name))
-            )
-        ),
-        lists=list(
-            session.exec(
-                select(ReadingList)
-                .join(ListEntry, col(ListEntry.list_id) == ReadingList.id)
-                .where(ListEntry.paper_id == paper_id)
-                .order_by(col(ReadingList.name))
-            )
-        ),
-        notes=list(
-            session.exec(
-                select(Note).where(Note.paper_id == paper_id).order_by(col(Note.created_at))
-            )
-        ),
-        annotations=list(
-            session.exec(
-                select(Annotation)
-                .where(Annotation.paper_id == paper_id)
-                .order_by(col(Annotation.start), col(Annotation.id))
-            )
-        ),
-        attachments=list(
-            session.exec(
-                select(Attachment)
-                .where(Attachment.paper_id == paper_id)
-                .order_by(col(Attachment.id))
-            )
-        ),
+        tags=[copy(snapshots.Tag, row) for row in tag_rows],
+        lists=[copy(snapshots.ReadingList, row) for row in list_rows],
+        notes=[copy(snapshots.Note, row) for row in note_rows],
+        annotations=[copy(snapshots.Annotation, row) for row in annotation_rows],
+        attachments=[copy(snapshots.Attachment, row) for row in attachment_rows],
     )
 
 

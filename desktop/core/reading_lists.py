@@ -19,7 +19,7 @@ class ListItem:
 
     paper: Paper
     position: int
-    added_at: object
+    added_at: datetime
 
 
 def clean_name(name: str, what: str = "list") -> str:

@@ -1,0 +1,133 @@
+"""Frozen copies of stored rows: the shape in which papers, notes, lists and tags leave the
+core for the window and the command line (never a live ORM row a caller could change).
+
+Each class names the columns of its model once more, on purpose: this is the interface, the
+model is the storage. A test holds the two to the same fields, so neither drifts alone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from datetime import datetime
+from typing import Any, TypeVar
+
+from sqlmodel import SQLModel
+
+Copy = TypeVar("Copy")
+
+
+@dataclass(frozen=True)
+class Paper:
+    """A paper's own fields, as stored."""
+
+    id: int
+    entry_type: str
+    citekey: str
+    title: str
+    abstract: str
+    year: int | None
+    month: int | None
+    journal: str
+    booktitle: str
+    publisher: str
+    volume: str
+    number: str
+    pages: str
+    doi: str
+    arxiv_id: str
+    url: str
+    topic: str
+    status: str
+    priority: int
+    extra: dict[str, Any]
+    latex: dict[str, Any]
+    created_at: datetime
+    updated_at: datetime
+    deleted_at: datetime | None
+    version: int
+
+
+@dataclass(frozen=True)
+class ReadingList:
+    id: int
+    name: str
+    description: str
+    position: int
+    created_at: datetime
+
+
+@dataclass(frozen=True)
+class Tag:
+    id: int
+    name: str
+    colour: str
+
+
+@dataclass(frozen=True)
+class Note:
+    id: int
+    paper_id: int
+    body: str
+    created_at: datetime
+    updated_at: datetime
+
+
+@dataclass(frozen=True)
+class Annotation:
+    """A note on the span abstract[start:end] of a paper."""
+
+    id: int
+    paper_id: int
+    start: int
+    end: int
+    quote: str
+    note: str
+    created_at: datetime
+
+
+@dataclass(frozen=True)
+class Attachment:
+    id: int
+    paper_id: int
+    target: str
+    label: str
+    created_at: datetime
+
+
+@dataclass(frozen=True)
+class ImportProblem:
+    """An entry an import could not read, kept with its raw text."""
+
+    id: int
+    source: str
+    line: int | None
+    message: str
+    raw: str
+    created_at: datetime
+
+
+@dataclass(frozen=True)
+class SavedSearch:
+    id: int
+    name: str
+    query: str
+
+
+def copy_of(kind: type[Copy], row: SQLModel) -> Copy:
+    """A frozen copy of `row` (read in an open session, or just committed)."""
+    names = _FIELD_NAMES.get(kind)
+    if names is None:
+        names = _FIELD_NAMES[kind] = tuple(field.name for field in fields(kind))  # type: ignore[arg-type]
+    return kind(**{name: getattr(row, name) for name in names})
+
+
+_FIELD_NAMES: dict[type[Any], tuple[str, ...]] = {}
+
+
+@dataclass(frozen=True)
+class ListItem:
+    """A paper's place in a reading list."""
+
+    paper: Paper
+    position: int
+    added_at: datetime
