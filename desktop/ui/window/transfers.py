@@ -133,7 +133,7 @@ class Transfers:
         self._context.show_status(summary(reports), 8000)
         if any(r.duplicates or r.problems for r in reports):
             self.report_dialog = ImportReportDialog(
-                self._library, reports, self._context.widget(), self._context.undo_stack
+                self._library, reports, self._context.widget(), self._context.history
             )
             self.report_dialog.open()
 
