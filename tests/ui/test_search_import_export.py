@@ -41,6 +41,7 @@ def _titles(window: MainWindow) -> list[str]:
 
 
 def _settle(qtbot: QtBot, window: MainWindow) -> None:
+    window.operations.wait_idle()  # the window's writes run off the GUI thread
     qtbot.waitUntil(lambda: not window._pending and not window._apply_timer.isActive())
 
 

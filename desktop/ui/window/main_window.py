@@ -1,7 +1,7 @@
 """The Papershelf window: sidebar, paper table and detail pane under a search bar.
 
-The window composes the widgets and turns user actions into `Library` calls (undoable
-ones through the undo stack). It refreshes from the library's change notifications only,
+The window composes the widgets and turns user actions into `Library` writes, which run
+off the GUI thread in its operation runner (undoable ones through its `History`). It refreshes from the library's change notifications only,
 gathered once per turn of the event loop, so a view never shows a half-done operation.
 """
 
