@@ -1,8 +1,9 @@
 """The Papershelf window: sidebar, paper table and detail pane under a search bar.
 
 The window composes the widgets and turns user actions into `Library` writes, which run
-off the GUI thread in its operation runner (undoable ones through its `History`). It refreshes from the library's change notifications only,
-gathered once per turn of the event loop, so a view never shows a half-done operation.
+off the GUI thread in its operation runner (undoable ones through its `History`). It
+refreshes from the library's change notifications only, gathered once per turn of the event
+loop (and held while a write runs), so a view never shows a half-done operation.
 """
 
 from __future__ import annotations
