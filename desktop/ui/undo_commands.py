@@ -1,36 +1,113 @@
 """Undoable library operations for the window's QUndoStack (Ctrl+Z / Ctrl+Shift+Z).
 
-Each command holds a step of `desktop.core.undo`: `redo()` has the library apply it, which
-returns the inverse that `undo()` applies, which returns the step to redo, and so on. The
-library's change notification refreshes the views either way. A command built with
-`done=True` wraps work already performed (a saved edit), so pushing it does not repeat it.
+Each command holds steps of `desktop.core.undo`. The work never runs inside the stack's
+own `redo()` and `undo()` (those only keep the stack's count): `History` has the
+operation runner apply the steps off the GUI thread, and moves the stack only once they
+succeeded, so the stack never holds a step that did not happen. Applying the steps returns
+their inverses, which an undo applies, which returns the steps to redo, and so on. A
+command built with `inverse=` wraps work already performed (a saved edit).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from desktop.core.api import Annotation, undo
+from desktop.core.errors import KnownError
 from desktop.core.library import Library
+from desktop.ui.background.operations import Operation, OperationRunner
 
-__all__ = ["QUndoCommand", "perform"]
+__all__ = ["History", "QUndoCommand"]
 
 
-def perform(stack: QUndoStack, command: QUndoCommand) -> None:
-    """Do a command's work, then put it on the undo stack.
+class History:
+    """The window's undo stack, its steps applied through the operation runner in order.
 
-    The work runs before the push, so a KnownError (a name taken, a stale edit) reaches
-    the caller and nothing that did not happen lands on the stack.
+    `perform`, `undo` and `redo` wait in the runner's queue behind the writes asked for
+    before them; the command an undo takes back is chosen only when its turn comes. A
+    step that fails leaves the stack as it was and `tell`s the user the sentence.
     """
-    if isinstance(command, _LibraryCommand):
-        command.do_now()
-    stack.push(command)
+
+    def __init__(
+        self, stack: QUndoStack, runner: OperationRunner, tell: Callable[[str], object]
+    ) -> None:
+        self.stack = stack
+        self.runner = runner
+        self._tell = tell
+
+    def perform(
+        self, command: QUndoCommand, *, on_done: Callable[[], object] = lambda: None
+    ) -> None:
+        """Do a command's work, then put it on the stack (`on_done` follows)."""
+
+        def pushed(inverses: list[undo.Step]) -> None:
+            if isinstance(command, _LibraryCommand):
+                command.redone(inverses)
+            self.stack.push(command)
+            on_done()
+
+        if not isinstance(command, _LibraryCommand) or command.stands:
+            # Nothing to write, but it still waits its turn behind the writes before it.
+            self.runner.run(_nothing, on_done=lambda _none: pushed([]), on_failed=self._on_failed)
+            return
+        self.runner.run(command.redo_write(), on_done=pushed, on_failed=self._on_failed)
+
+    def push_done(self, command: QUndoCommand) -> None:
+        """Put a command whose work an operation just did on the stack (call it from that
+        operation's `on_done`, so that no later write comes between)."""
+        self.stack.push(command)
+
+    def undo(self) -> None:
+        """Take back the newest step still standing (once the writes before are done)."""
+        self.runner.run_when_ready(self._undo_operation)
+
+    def redo(self) -> None:
+        """Do again the step undone last (once the writes before are done)."""
+        self.runner.run_when_ready(self._redo_operation)
+
+    def clear(self) -> None:
+        """Forget every step (once the writes before are done)."""
+        self.runner.run(
+            _nothing, on_done=lambda _none: self.stack.clear(), on_failed=self._on_failed
+        )
+
+    def _undo_operation(self) -> Operation[Any] | None:
+        if not self.stack.canUndo():
+            return None
+        command = self.stack.command(self.stack.index() - 1)
+        if not isinstance(command, _LibraryCommand):
+            self.stack.undo()  # not the library's: nothing to write
+            return None
+
+        def undone(steps: list[undo.Step]) -> None:
+            command.undone(steps)
+            self.stack.undo()
+
+        return Operation(command.undo_write(), undone, self._on_failed)
+
+    def _redo_operation(self) -> Operation[Any] | None:
+        if not self.stack.canRedo():
+            return None
+        command = self.stack.command(self.stack.index())
+        if not isinstance(command, _LibraryCommand):
+            self.stack.redo()
+            return None
+
+        def redone(inverses: list[undo.Step]) -> None:
+            command.redone(inverses)
+            self.stack.redo()
+
+        return Operation(command.redo_write(), redone, self._on_failed)
+
+    def _on_failed(self, error: KnownError) -> None:
+        self._tell(str(error))
 
 
 class _LibraryCommand(QUndoCommand):
-    """A core step and its inverse, applied in turn."""
+    """Core steps and their inverses, applied in turn by `History`."""
 
     def __init__(
         self,
@@ -42,33 +119,56 @@ class _LibraryCommand(QUndoCommand):
     ) -> None:
         super().__init__(text)
         self._library = library
-        # Exactly one is known at a time: the step redo applies, or the one undo applies.
-        self._step = step
-        self._inverse = inverse
-        self._skip_first_redo = inverse is not None
+        # One is known at a time: the steps a redo applies, or those an undo applies.
+        self._steps: tuple[undo.Step, ...] = () if step is None else (step,)
+        self._inverses: tuple[undo.Step, ...] = () if inverse is None else (inverse,)
 
-    def do_now(self) -> None:
-        """Do the work at once; the push that follows then skips it."""
-        self._redo_step()
-        self._skip_first_redo = True
+    @property
+    def stands(self) -> bool:
+        """Whether the work is done (and undo has something to take back)."""
+        return bool(self._inverses)
+
+    def redo_write(self) -> Callable[[], list[undo.Step]]:
+        """The work of a redo, for the runner's thread: returns the inverses."""
+        library, steps = self._library, self._steps
+        return lambda: apply_all(library, steps)
+
+    def undo_write(self) -> Callable[[], list[undo.Step]]:
+        """The work of an undo, for the runner's thread: returns the steps to redo."""
+        library, inverses = self._library, tuple(reversed(self._inverses))
+        return lambda: apply_all(library, inverses)
+
+    def redone(self, inverses: Sequence[undo.Step]) -> None:
+        self._inverses, self._steps = tuple(inverses), ()
+
+    def undone(self, steps: Sequence[undo.Step]) -> None:
+        # Undo applied the inverses newest first; redo applies them oldest first.
+        self._steps, self._inverses = tuple(reversed(steps)), ()
 
     def redo(self) -> None:
-        if self._skip_first_redo:
-            self._skip_first_redo = False
-            return
-        self._redo_step()
+        """Nothing: `History` did the work before the stack called this."""
 
     def undo(self) -> None:
-        if self._inverse is None:  # the redo before failed: there is nothing to take back
-            return
-        self._step = self._library.apply(self._inverse)
-        self._inverse = None
+        """Nothing: `History` did the work before the stack called this."""
 
-    def _redo_step(self) -> None:
-        if self._step is None:  # the undo before failed: the work still stands
-            return
-        self._inverse = self._library.apply(self._step)
-        self._step = None
+
+def _nothing() -> None:
+    """A write that writes nothing (to keep a place in the runner's queue)."""
+
+
+def apply_all(library: Library, steps: Sequence[undo.Step]) -> list[undo.Step]:
+    """Apply steps in order and return their inverses; when one fails, those before are
+    taken back first, so a command happens whole or not at all."""
+    inverses: list[undo.Step] = []
+    try:
+        for step in steps:
+            inverses.append(library.apply(step))
+    except Exception:
+        # Should taking back fail too, its error is raised with this one as its cause.
+        for inverse in reversed(inverses):
+            library.apply(inverse)
+        raise
+    return inverses
 
 
 class EditPaperCommand(_LibraryCommand):
@@ -122,6 +222,33 @@ class RemoveFromListCommand(_LibraryCommand):
         super().__init__(library, f"Remove from “{name}”", step)
 
 
+class AddToNewListCommand(_LibraryCommand):
+    """Create a reading list and put papers in it: one step to undo."""
+
+    def __init__(self, library: Library, name: str, paper_ids: list[int]) -> None:
+        super().__init__(library, f"Add to New List “{name}”")
+        self._name = name
+        self._paper_ids = tuple(paper_ids)
+
+    def redo_write(self) -> Callable[[], list[undo.Step]]:
+        if self._steps:
+            return super().redo_write()
+        library, name, paper_ids = self._library, self._name, self._paper_ids
+
+        def first() -> list[undo.Step]:
+            # The papers go into the list just made, known only from its inverse.
+            created = library.apply(undo.CreateList(name))
+            assert isinstance(created, undo.DeleteList)
+            try:
+                added = library.apply(undo.AddToList(created.list_ref, paper_ids))
+            except Exception:
+                library.apply(created)
+                raise
+            return [created, added]
+
+        return first
+
+
 class ReorderListCommand(_LibraryCommand):
     """Give a reading list a new order; undo gives back the old one."""
 
@@ -172,6 +299,18 @@ class TagCommand(_LibraryCommand):
         super().__init__(library, f"Tag “{tag}”" if add else f"Remove tag “{tag}”", step)
 
 
+class ChangeTagsCommand(_LibraryCommand):
+    """Add and remove tags of one paper at once (the tag editor): one step to undo."""
+
+    def __init__(
+        self, library: Library, paper_id: int, added: list[str], removed: list[str]
+    ) -> None:
+        super().__init__(library, "Change tags")
+        ids = (paper_id,)
+        tagged = [undo.TagPapers(name, ids) for name in added]
+        self._steps = (*tagged, *(undo.UntagPapers(name, ids) for name in removed))
+
+
 class AnnotateCommand(_LibraryCommand):
     """Annotate a span of an abstract; undo deletes that annotation."""
 
@@ -181,7 +320,7 @@ class AnnotateCommand(_LibraryCommand):
     @property
     def annotation_id(self) -> int | None:
         """The annotation this command made, while it stands."""
-        inverse = self._inverse
+        inverse = self._inverses[0] if self._inverses else None
         return inverse.ref.id if isinstance(inverse, undo.DeleteAnnotation) else None
 
 

@@ -36,8 +36,10 @@ def test_the_window_works_on_each_backend(
     window.sidebar_model.dropMimeData(
         paper_mime.encode([first]), Qt.DropAction.CopyAction, -1, -1, target
     )
+    window.operations.wait_idle()  # writes run off the GUI thread
     assert [i.paper.id for i in library.list_items("To read")] == [first]
-    window.undo_stack.undo()
+    window.history.undo()
+    window.operations.wait_idle()
     assert library.list_items("To read") == []
 
     with qtbot.waitSignal(window.search_finished, timeout=10_000):
@@ -56,6 +58,7 @@ def test_the_window_works_on_each_backend(
     title = window.detail.form.fields["journal"]
     title.setText("JMLR")
     title.editingFinished.emit()
+    window.operations.wait_idle()
     assert scripted.asked == ["Changed by someone else"]  # type: ignore[attr-defined]
     assert library.paper(first).paper.journal == ""
     assert window.detail.form.fields["title"].text() == "Offline RL (v2)"

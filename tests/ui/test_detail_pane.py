@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,9 @@ from pytestqt.qtbot import QtBot
 
 from desktop.core.formats.record import Person, Record
 from desktop.core.library import Library
+from desktop.ui import prompts
+from desktop.ui.background.operations import OperationRunner
+from desktop.ui.undo_commands import History
 from desktop.ui.widgets import notes_editor
 from desktop.ui.widgets.abstract_view import from_qt_position, to_qt_position
 from desktop.ui.widgets.detail_pane import OVERWRITE, RELOAD, DetailPane
@@ -32,18 +36,37 @@ def paper_id(ui_library: Library) -> int:
 
 
 @pytest.fixture
-def pane(ui_library: Library, paper_id: int, qtbot: QtBot) -> DetailPane:
-    shown = DetailPane(ui_library, QUndoStack())
+def pane(ui_library: Library, paper_id: int, qtbot: QtBot) -> Iterator[DetailPane]:
+    runner = OperationRunner()
+    history = History(QUndoStack(), runner, lambda sentence: prompts.show_error(None, sentence))
+    shown = DetailPane(ui_library, history)
     qtbot.addWidget(shown)
     shown.show()
     shown.show_paper(paper_id)
-    return shown
+    yield shown
+    runner.shut_down()
+
+
+def _wait(pane: DetailPane) -> None:
+    """Let the writes asked for finish (they run off the GUI thread)."""
+    pane._history.runner.wait_idle()
+
+
+def _undo(pane: DetailPane) -> None:
+    pane._history.undo()
+    _wait(pane)
+
+
+def _redo(pane: DetailPane) -> None:
+    pane._history.redo()
+    _wait(pane)
 
 
 def _edit(pane: DetailPane, field: str, text: str) -> None:
     edit = pane.form.fields[field]
     edit.setText(text)
     edit.editingFinished.emit()
+    _wait(pane)
 
 
 def test_shows_the_paper(pane: DetailPane) -> None:
@@ -60,16 +83,17 @@ def test_an_edit_is_saved_and_undone(pane: DetailPane, ui_library: Library, pape
     pane.form.authors.setPlainText("Levine, Sergey\nFinn, Chelsea\nAbbeel, Pieter")
     pane.form.year.setText("2022")
     pane.form.year.editingFinished.emit()
+    _wait(pane)
     details = ui_library.paper(paper_id)
     assert [p.family for p in details.authors] == ["Levine", "Finn", "Abbeel"]
     assert details.paper.year == 2022
-    pane._undo.undo()
+    _undo(pane)
     details = ui_library.paper(paper_id)
     assert [p.family for p in details.authors] == ["Levine", "Finn"]
     assert details.paper.year == 2021
-    pane._undo.undo()
+    _undo(pane)
     assert ui_library.paper(paper_id).paper.title == "Fast Learners"
-    pane._undo.redo()
+    _redo(pane)
     assert ui_library.paper(paper_id).paper.title == "Faster Learners"
 
 
@@ -81,6 +105,7 @@ def test_a_bad_doi_or_year_is_flagged_and_not_saved(
     assert "not a DOI" in pane.form.problem.text()
     pane.form.year.setText("20x1")
     pane.form.year.editingFinished.emit()
+    _wait(pane)
     assert "not a year" in pane.form.problem.text()
     stored = ui_library.paper(paper_id).paper
     assert (stored.doi, stored.year) == ("", 2021)
@@ -124,11 +149,12 @@ def test_annotate_a_span_then_undo(
     assert pane.abstract.annotate_button.isEnabled()
     scripted.texts = ["the name needs a math font"]  # type: ignore[attr-defined]
     pane.abstract.annotate_button.click()
+    _wait(pane)
     (annotation,) = ui_library.paper(paper_id).annotations
     assert (annotation.quote, annotation.note) == ("𝒜-learning", "the name needs a math font")
-    pane._undo.undo()
+    _undo(pane)
     assert ui_library.paper(paper_id).annotations == []
-    pane._undo.redo()
+    _redo(pane)
     assert [a.quote for a in ui_library.paper(paper_id).annotations] == ["𝒜-learning"]
 
 
@@ -139,11 +165,13 @@ def test_editing_an_annotation_note_is_undone_even_after_a_deletion_is_undone(
     pane.abstract.select_span(start, start + len("𝒜-learning"))
     scripted.texts = ["first thought"]  # type: ignore[attr-defined]
     pane.abstract.annotate_button.click()
+    _wait(pane)
     (annotation,) = ui_library.paper(paper_id).annotations
     ui_library.annotate(paper_id, 0, 1, "another")  # so the id is not simply reused
     pane.show_paper(paper_id)  # in the window, the library's change notice does this
     scripted.texts = ["second thought"]  # type: ignore[attr-defined]
     pane._on_edit_annotation(annotation.id or 0)
+    _wait(pane)
 
     def notes() -> list[str]:
         found = ui_library.paper(paper_id).annotations
@@ -152,12 +180,13 @@ def test_editing_an_annotation_note_is_undone_even_after_a_deletion_is_undone(
     assert notes() == ["second thought"]
     pane.show_paper(paper_id)
     pane._on_delete_annotation(annotation.id or 0)
+    _wait(pane)
     assert notes() == []
-    pane._undo.undo()  # the annotation comes back, under a new id
+    _undo(pane)  # the annotation comes back, under a new id
     assert notes() == ["second thought"]
-    pane._undo.undo()  # the edit is undone on the annotation as it is now
+    _undo(pane)  # the edit is undone on the annotation as it is now
     assert notes() == ["first thought"]
-    pane._undo.redo()
+    _redo(pane)
     assert notes() == ["second thought"]
 
 
@@ -218,6 +247,7 @@ def test_links_include_doi_arxiv_and_attachments(
         paper_id, expected_version=None, doi="10.1000/abc", arxiv_id="2101.00001"
     )
     pane.links.attach_requested.emit(str(pdf), "")
+    _wait(pane)
     pane.show_paper(paper_id)
     items = [pane.links.list.item(i).data(256) for i in range(pane.links.list.count())]
     assert items == ["https://doi.org/10.1000/abc", "https://arxiv.org/abs/2101.00001", str(pdf)]
@@ -235,15 +265,17 @@ def test_tags_are_edited_in_place_and_undone_in_one_step(
     ]
     pane.tags.setText("robotics, to cite")
     pane.tags.editingFinished.emit()
+    _wait(pane)
     assert [t.name for t in ui_library.paper(paper_id).tags] == ["robotics", "to cite"]
     pane.show_paper(paper_id)
     assert pane.tags.text() == "robotics, to cite"
     pane.tags.setText("to cite")
     pane.tags.editingFinished.emit()
+    _wait(pane)
     assert [t.name for t in ui_library.paper(paper_id).tags] == ["to cite"]
-    pane._undo.undo()
+    _undo(pane)
     assert [t.name for t in ui_library.paper(paper_id).tags] == ["robotics", "to cite"]
-    pane._undo.undo()  # both tags of the first edit go in one step
+    _undo(pane)  # both tags of the first edit go in one step
     assert ui_library.paper(paper_id).tags == []
 
 

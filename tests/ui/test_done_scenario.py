@@ -49,6 +49,7 @@ def test_the_whole_walk_through(
     window.select_ids([paper_id])
     scripted.texts = ["Introspection", "worth a reread"]  # type: ignore[attr-defined]
     window.organiser.add_selection_to_new_list()
+    window.operations.wait_idle()  # writes run off the GUI thread
     list_id = library.reading_list("Introspection").id
     assert [item.paper.id for item in library.list_items("Introspection")] == [paper_id]
 
@@ -56,6 +57,7 @@ def test_the_whole_walk_through(
     start = abstract.index(QUOTE)
     window.detail.abstract.select_span(start, start + len(QUOTE))
     window.detail.abstract.annotate_button.click()
+    window.operations.wait_idle()
 
     window.detail.tabs.setCurrentWidget(window.detail.notes)
     QTest.keyClicks(window.detail.notes.editor, "Compare with *Best-of-N* sampling.")

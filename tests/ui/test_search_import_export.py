@@ -41,6 +41,7 @@ def _titles(window: MainWindow) -> list[str]:
 
 
 def _settle(qtbot: QtBot, window: MainWindow) -> None:
+    window.operations.wait_idle()  # the window's writes run off the GUI thread
     qtbot.waitUntil(lambda: not window._pending and not window._apply_timer.isActive())
 
 
@@ -223,13 +224,15 @@ def test_a_merge_from_the_import_report_is_undone_with_the_window(
     library = window.library
     report = _import_again(library, tmp_path, " note={from the second file},")
     pair = report.duplicates[0]
-    dialog = ImportReportDialog(library, [report], window, window.undo_stack)
+    dialog = ImportReportDialog(library, [report], window, window.history)
     qtbot.addWidget(dialog)
     dialog.duplicates.setCurrentItem(dialog.duplicates.topLevelItem(0))
     dialog._on_merge()
+    window.operations.wait_idle()  # writes run off the GUI thread
     assert library.paper(pair.paper_id).paper.deleted_at is not None  # merged away
     assert library.paper(pair.other_id).paper.extra.get("note") == "from the second file"
-    window.undo_stack.undo()
+    window.history.undo()
+    window.operations.wait_idle()
     assert library.paper(pair.paper_id).paper.deleted_at is None  # both back
     assert "note" not in library.paper(pair.other_id).paper.extra
 

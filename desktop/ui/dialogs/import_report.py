@@ -7,7 +7,6 @@ keeps both, or says they are different (never asked again).
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -21,7 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.core.api import ImportReport
+from desktop.core.api import ImportReport, undo
 from desktop.core.errors import KnownError
 from desktop.core.library import Library
 from desktop.ui import prompts, undo_commands
@@ -50,12 +49,13 @@ class ImportReportDialog(QDialog):
         library: Library,
         reports: list[ImportReport],
         parent: QWidget,
-        undo_stack: QUndoStack | None = None,
+        history: undo_commands.History | None = None,
     ) -> None:
         super().__init__(parent)
         self._library = library
-        #: Merges go on the window's undo stack, so Ctrl+Z takes one back.
-        self._undo_stack = undo_stack
+        #: Merges go on the window's undo stack, so Ctrl+Z takes one back; the window's
+        #: writes run through its operation runner. Without a window they run here.
+        self._history = history
         self.setWindowTitle("Import finished")
         self.resize(760, 460)
         heading = QLabel(summary(reports), self)
@@ -141,11 +141,11 @@ class ImportReportDialog(QDialog):
         if found is not None:
             item, new_id, old_id = found
             command = undo_commands.MergeCommand(self._library, old_id, new_id)
+            if self._history is not None:
+                self._history.perform(command, on_done=lambda: self._settled(item))
+                return
             try:
-                if self._undo_stack is not None:
-                    undo_commands.perform(self._undo_stack, command)
-                else:
-                    command.redo()
+                undo_commands.apply_all(self._library, [undo.Merge(old_id, new_id)])
             except KnownError as error:
                 prompts.show_error(self, str(error))
                 return
@@ -160,5 +160,13 @@ class ImportReportDialog(QDialog):
         found = self._current_pair()
         if found is not None:
             item, new_id, old_id = found
-            self._library.mark_not_duplicate(new_id, old_id)
-            self._settled(item)
+            library = self._library
+            if self._history is None:
+                library.mark_not_duplicate(new_id, old_id)
+                self._settled(item)
+                return
+            self._history.runner.run(
+                lambda: library.mark_not_duplicate(new_id, old_id),
+                on_done=lambda _none: self._settled(item),
+                on_failed=lambda error: prompts.show_error(self, str(error)),
+            )

@@ -1,15 +1,16 @@
 """The right-hand pane: one paper's metadata, abstract with annotations, notes and links.
 
-Everything it changes goes through `Library`; metadata edits and annotations are pushed on
-the window's undo stack.
+Everything it changes goes through `Library`, off the GUI thread in the window's operation
+runner (notes aside); metadata edits, tags and annotations are pushed on its undo stack.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QFont, QUndoStack
+from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QLabel,
     QScrollArea,
@@ -36,10 +37,12 @@ OVERWRITE = "Save mine over theirs"
 class DetailPane(QWidget):
     """Shows the paper picked in the table (`show_paper`); empty when none is."""
 
-    def __init__(self, library: Library, undo_stack: QUndoStack, parent: Any = None) -> None:
+    def __init__(
+        self, library: Library, history: undo_commands.History, parent: Any = None
+    ) -> None:
         super().__init__(parent)
         self._library = library
-        self._undo = undo_stack
+        self._history = history
         self._details: PaperDetails | None = None
         #: The version the form's edits are based on (kept old after a collision).
         self._version: int | None = None
@@ -161,28 +164,36 @@ class DetailPane(QWidget):
         if self._details is None:
             return
         before = {name: self.form.loaded(name) for name in changes}
-        try:
-            self._save(changes, self._version)
-        except StaleEditError as error:
-            self._resolve_collision(str(error), changes, before)
-        except KnownError as error:
-            prompts.show_error(self, str(error))
-            return
+        self._save(changes, before, self._version)
 
-    def _save(self, changes: dict[str, Any], version: int | None) -> None:
+    def _save(self, changes: dict[str, Any], before: dict[str, Any], version: int | None) -> None:
         assert self._details is not None
         paper_id = self._details.id
         values = dict(changes)
         authors = values.pop("authors", None)
-        before = {name: self.form.loaded(name) for name in changes}
-        saved = self._library.update_paper(
-            paper_id, expected_version=version, authors=authors, **values
-        )
-        self._version = saved.paper.version
-        self._details = saved
-        self.form.load(saved)  # what was saved is now what the form started from
-        self._show_parts(saved)
-        self._undo.push(undo_commands.EditPaperCommand(self._library, paper_id, before, changes))
+        library = self._library  # the runner's thread must not touch this widget
+
+        def save() -> PaperDetails:
+            return library.update_paper(
+                paper_id, expected_version=version, authors=authors, **values
+            )
+
+        def saved(details: PaperDetails) -> None:
+            if self.paper_id == paper_id:  # still shown
+                self._version = details.paper.version
+                self._details = details
+                self.form.load(details)  # what was saved is now what the form started from
+                self._show_parts(details)
+            command = undo_commands.EditPaperCommand(library, paper_id, before, changes)
+            self._history.push_done(command)
+
+        def failed(error: KnownError) -> None:
+            if isinstance(error, StaleEditError) and self.paper_id == paper_id:
+                self._resolve_collision(str(error), changes, before)
+            else:
+                prompts.show_error(self, str(error))
+
+        self._history.runner.run(save, on_done=saved, on_failed=failed)
 
     def _resolve_collision(
         self, sentence: str, changes: dict[str, Any], before: dict[str, Any]
@@ -195,7 +206,7 @@ class DetailPane(QWidget):
         elif choice == OVERWRITE:
             assert self._details is not None
             current = self._library.paper(self._details.id).paper.version
-            self._save(changes, current)
+            self._save(changes, before, current)
 
     # -- annotations and links --------------------------------------------------------------
 
@@ -206,11 +217,9 @@ class DetailPane(QWidget):
         if note is None:
             return
         paper_id = self._details.id
-        command = undo_commands.AnnotateCommand(self._library, paper_id, start, end, note)
-        try:
-            undo_commands.perform(self._undo, command)
-        except KnownError as error:
-            prompts.show_error(self, str(error))
+        self._history.perform(
+            undo_commands.AnnotateCommand(self._library, paper_id, start, end, note)
+        )
 
     def _on_edit_annotation(self, annotation_id: int) -> None:
         annotation = self.abstract.annotation(annotation_id)
@@ -219,37 +228,31 @@ class DetailPane(QWidget):
         note = prompts.ask_multiline(self, "Annotation", "Your note:", annotation.note)
         if note is not None and note != annotation.note:
             command = undo_commands.EditAnnotationCommand(self._library, annotation, note)
-            try:
-                undo_commands.perform(self._undo, command)
-            except KnownError as error:
-                prompts.show_error(self, str(error))
+            self._history.perform(command)
 
     def _on_delete_annotation(self, annotation_id: int) -> None:
         annotation = self.abstract.annotation(annotation_id)
         if annotation is not None:
             command = undo_commands.DeleteAnnotationCommand(self._library, annotation)
-            undo_commands.perform(self._undo, command)
+            self._history.perform(command)
 
     def _on_tags_edited(self, added: list[str], removed: list[str]) -> None:
-        if self._details is None:
+        if self._details is None or not (added or removed):
             return
-        paper = [self._details.id]
-        self._undo.beginMacro("Change tags")
-        try:
-            for name in added:
-                command = undo_commands.TagCommand(self._library, name, paper, add=True)
-                undo_commands.perform(self._undo, command)
-            for name in removed:
-                command = undo_commands.TagCommand(self._library, name, paper, add=False)
-                undo_commands.perform(self._undo, command)
-        except KnownError as error:
-            prompts.show_error(self, str(error))
-        finally:
-            self._undo.endMacro()
+        paper_id = self._details.id
+        command = undo_commands.ChangeTagsCommand(self._library, paper_id, added, removed)
+        self._history.perform(command)
 
     def _on_attach(self, target: str, label: str) -> None:
         if self._details is not None:
-            self._library.attach(self._details.id, target, label)
+            library, paper_id = self._library, self._details.id
+            self._write(lambda: library.attach(paper_id, target, label))
 
     def _on_detach(self, attachment_id: int) -> None:
-        self._library.detach(attachment_id)
+        library = self._library
+        self._write(lambda: library.detach(attachment_id))
+
+    def _write(self, write: Callable[[], object]) -> None:
+        self._history.runner.run(
+            write, on_failed=lambda error: prompts.show_error(self, str(error))
+        )

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from PySide6.QtGui import QUndoCommand, QUndoStack
+from PySide6.QtGui import QUndoCommand
 from PySide6.QtWidgets import QWidget
 
 from desktop.core.api import View
 from desktop.core.library import Library
+from desktop.ui.background.operations import OperationRunner
+from desktop.ui.undo_commands import History
 
 
 class WindowContext(Protocol):
@@ -20,8 +22,11 @@ class WindowContext(Protocol):
 
     #: The open library.
     library: Library
-    #: The window's undo stack (for macros, and to clear it once steps cannot be undone).
-    undo_stack: QUndoStack
+    #: The window's undo stack, its steps applied through `operations` (and cleared once
+    #: steps cannot be undone).
+    history: History
+    #: Every write from the window runs here, off the GUI thread, in order.
+    operations: OperationRunner
 
     def widget(self) -> QWidget:
         """The window as a widget: parent of dialogs, menus, actions and workers."""
@@ -32,7 +37,8 @@ class WindowContext(Protocol):
         ...
 
     def perform(self, command: QUndoCommand) -> None:
-        """Do an undoable step; a problem the user can fix is shown as a sentence."""
+        """Do an undoable step off the GUI thread; a problem the user can fix is shown as a
+        sentence."""
         ...
 
     def show_status(self, message: str, msec: int = 0) -> None:

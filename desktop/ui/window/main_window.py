@@ -1,8 +1,9 @@
 """The Papershelf window: sidebar, paper table and detail pane under a search bar.
 
-The window composes the widgets and turns user actions into `Library` calls (undoable
-ones through the undo stack). It refreshes from the library's change notifications only,
-gathered once per turn of the event loop, so a view never shows a half-done operation.
+The window composes the widgets and turns user actions into `Library` writes, which run
+off the GUI thread in its operation runner (undoable ones through its `History`). It
+refreshes from the library's change notifications only, gathered once per turn of the event
+loop (and held while a write runs), so a view never shows a half-done operation.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from desktop.core.library import Library
 from desktop.ui import icons, prompts, undo_commands
 from desktop.ui.background.change_watch import ChangeWatch
 from desktop.ui.background.library_events import LibraryEvents
+from desktop.ui.background.operations import OperationRunner
 from desktop.ui.background.search_runner import SearchRunner
 from desktop.ui.models.paper_table_model import PaperTableModel
 from desktop.ui.models.sidebar_model import (
@@ -88,6 +90,10 @@ class MainWindow(QMainWindow):
         self.library = library
         self.settings = settings if settings is not None else QSettings()
         self.undo_stack = QUndoStack(self)
+        #: Every write from the window runs here, off the GUI thread, in order.
+        self.operations = OperationRunner(self)
+        self.operations.finished.connect(self._on_operation_finished)
+        self.history = undo_commands.History(self.undo_stack, self.operations, self._tell)
         self.events = LibraryEvents(library, self)
         self._pending: list[Change] = []
         self._apply_timer = QTimer(self, singleShot=True, interval=0)
@@ -125,7 +131,7 @@ class MainWindow(QMainWindow):
         self._build_sidebar()
         self._build_table()
         self._build_center()
-        self.detail = DetailPane(self.library, self.undo_stack, self)
+        self.detail = DetailPane(self.library, self.history, self)
         self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
         for part in (self.sidebar, self.center, self.detail):
             self.splitter.addWidget(part)
@@ -214,6 +220,7 @@ class MainWindow(QMainWindow):
                 return
             self.transfers.import_flow.stop(seconds=30)
         self.detail.save_pending()
+        self.operations.shut_down()  # the writes asked for are made before the library closes
         self.save_layout()
         self.events.detach()
         self.change_watch.stop()
@@ -224,7 +231,13 @@ class MainWindow(QMainWindow):
 
     def _on_library_changed(self, change: Change) -> None:
         self._pending.append(change)
-        self._apply_timer.start()
+        # A command of several steps is shown once it is whole, never half done.
+        if self.operations.idle:
+            self._apply_timer.start()
+
+    def _on_operation_finished(self) -> None:
+        if self._pending and self.operations.idle:
+            self._apply_timer.start()
 
     def apply_pending_changes(self) -> None:
         """Bring the views up to date now (before selecting a paper just added)."""
@@ -470,11 +483,12 @@ class MainWindow(QMainWindow):
     # -- acting on the selection ------------------------------------------------------------
 
     def perform(self, command: undo_commands.QUndoCommand) -> None:
-        """Push an undoable command; a problem the user can fix is shown as a sentence."""
-        try:
-            undo_commands.perform(self.undo_stack, command)
-        except KnownError as error:
-            prompts.show_error(self, str(error))
+        """Do an undoable command off the GUI thread, then push it; a problem the user can
+        fix is shown as a sentence."""
+        self.history.perform(command)
+
+    def _tell(self, sentence: str) -> None:
+        prompts.show_error(self, sentence)
 
     def show_status(self, message: str, msec: int = 0) -> None:
         """Tell something in the status bar (for `msec`, or until replaced when 0)."""

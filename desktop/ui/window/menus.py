@@ -3,8 +3,10 @@ gathers them with the organising and transfer helpers' actions."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QMenuBar
+from PySide6.QtWidgets import QMenuBar, QWidget
 
 from desktop.ui import prompts
 from desktop.ui.widgets.search_bar import QUERY_HELP
@@ -33,12 +35,19 @@ class WindowActions:
             None,
             "Show the paper's details (Enter)",
         )
-        self.undo_action = context.undo_stack.createUndoAction(window, "Undo")
+        self.undo_action = _history_action(window, "Undo", context.history.undo)
         self.undo_action.setShortcuts(QKeySequence.keyBindings(std.Undo))
-        self.redo_action = context.undo_stack.createRedoAction(window, "Redo")
+        self.redo_action = _history_action(window, "Redo", context.history.redo)
         self.redo_action.setShortcuts(
             [*QKeySequence.keyBindings(std.Redo), QKeySequence("Ctrl+Shift+Z")]
         )
+        stack = context.history.stack
+        _follow(self.undo_action, "Undo", stack.canUndo(), stack.undoText())
+        stack.canUndoChanged.connect(self.undo_action.setEnabled)
+        stack.undoTextChanged.connect(lambda text: _follow(self.undo_action, "Undo", None, text))
+        _follow(self.redo_action, "Redo", stack.canRedo(), stack.redoText())
+        stack.canRedoChanged.connect(self.redo_action.setEnabled)
+        stack.redoTextChanged.connect(lambda text: _follow(self.redo_action, "Redo", None, text))
         window.addActions([self.undo_action, self.redo_action])
         # Keyless, so only in the Help menu.
         self.search_help_action = QAction("Search Syntax", window)
@@ -61,6 +70,21 @@ class WindowActions:
             "Papershelf keeps your papers, reading lists, notes and annotations in one "
             f"library.\n\nThis library: {where}",
         )
+
+
+def _history_action(window: QWidget, verb: str, slot: Callable[[], object]) -> QAction:
+    """Undo or Redo, going through the history rather than straight to the stack: the
+    stack moves only once the step's write succeeded."""
+    action = QAction(verb, window)
+    action.triggered.connect(lambda _checked=False: slot())
+    return action
+
+
+def _follow(action: QAction, verb: str, enabled: bool | None, text: str) -> None:
+    """Name the step the action would take (as QUndoStack's own actions do)."""
+    action.setText(f"{verb} {text}" if text else verb)
+    if enabled is not None:
+        action.setEnabled(enabled)
 
 
 def build(bar: QMenuBar, own: WindowActions, organiser: Organiser, transfers: Transfers) -> None:

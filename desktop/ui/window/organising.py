@@ -11,7 +11,6 @@ from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QColorDialog, QMenu
 
 from desktop.core.api import View
-from desktop.core.errors import KnownError
 from desktop.ui import prompts, undo_commands
 from desktop.ui.models.sidebar_model import KIND_ROLE, NAME_ROLE, VIEW_ROLE, SidebarModel
 from desktop.ui.window.actions import make_action
@@ -202,8 +201,8 @@ class Organiser:
             f"Delete the {count:,} paper{'s' if count != 1 else ''} in the trash for good, "
             "with their notes? This cannot be undone.",
         ):
-            self._library.empty_trash()
-            self._context.undo_stack.clear()  # older steps may refer to papers now gone
+            # Older steps may refer to papers now gone.
+            self._write(self._library.empty_trash, on_done=self._context.history.clear)
 
     def copy_citekeys(self) -> None:
         rows = self._library.rows(self._context.selected_ids())
@@ -221,15 +220,9 @@ class Organiser:
         name = prompts.ask_text(self._context.widget(), "New reading list", "Name of the new list:")
         if not name:
             return
+        ids = self._context.selected_ids()
         # One step to undo: the new list and the papers put in it.
-        self._context.undo_stack.beginMacro(f"Add to New List “{name}”")
-        try:
-            self._context.perform(undo_commands.CreateListCommand(self._library, name))
-            found = next((rl for rl, _ in self._library.lists() if rl.name == name), None)
-            if found is not None and found.id is not None:
-                self.add_selection_to_list(found.id)
-        finally:
-            self._context.undo_stack.endMacro()
+        self._context.perform(undo_commands.AddToNewListCommand(self._library, name, ids))
 
     def remove_selection_from_list(self) -> None:
         view = self._context.current_view()
@@ -342,21 +335,25 @@ class Organiser:
             self._context.widget(), "Save search", "Name of this search:", query
         )
         if name:
-            self._try(lambda: self._library.save_search(name, query))
+            self._write(lambda: self._library.save_search(name, query))
 
     def rename_saved_search(self, search_id: int, old: str) -> None:
         name = prompts.ask_text(self._context.widget(), "Rename saved search", "New name:", old)
         if name and name != old:
-            self._try(lambda: self._library.rename_saved_search(search_id, name))
+            self._write(lambda: self._library.rename_saved_search(search_id, name))
 
     def delete_saved_search(self, search_id: int) -> None:
-        self._try(lambda: self._library.delete_saved_search(search_id))
+        self._write(lambda: self._library.delete_saved_search(search_id))
 
-    def _try(self, action: Callable[[], object]) -> None:
-        try:
-            action()
-        except KnownError as error:
-            prompts.show_error(self._context.widget(), str(error))
+    def _write(
+        self, write: Callable[[], object], *, on_done: Callable[[], object] = lambda: None
+    ) -> None:
+        """A write that is not undoable, through the window's operation runner."""
+        self._context.operations.run(
+            write,
+            on_done=lambda _result: on_done(),
+            on_failed=lambda error: prompts.show_error(self._context.widget(), str(error)),
+        )
 
     def create_tag(self) -> None:
         name = prompts.ask_text(self._context.widget(), "New tag", "Name of the new tag:")

@@ -110,8 +110,14 @@ class Transfers:
         self.export_view_action.setEnabled(self._context.shown_count() > 0)
 
     def load_sample_library(self) -> None:
-        report = sample_library.load(self._library)
-        self._context.show_status(f"Added {report.imported} sample papers.", 5000)
+        library = self._library  # the runner's thread must not touch the window
+        self._context.operations.run(
+            lambda: sample_library.load(library),
+            on_done=lambda report: self._context.show_status(
+                f"Added {report.imported} sample papers.", 5000
+            ),
+            on_failed=self._on_write_failed,
+        )
 
     def import_files(self, paths: list[str] | None = None) -> None:
         """Import files (asking which when none are given), in the background."""
@@ -133,7 +139,7 @@ class Transfers:
         self._context.show_status(summary(reports), 8000)
         if any(r.duplicates or r.problems for r in reports):
             self.report_dialog = ImportReportDialog(
-                self._library, reports, self._context.widget(), self._context.undo_stack
+                self._library, reports, self._context.widget(), self._context.history
             )
             self.report_dialog.open()
 
@@ -176,12 +182,15 @@ class Transfers:
         if "\n" not in text and "@" not in text and len(text) < 200:
             self.add_by_identifier(text)
             return
-        try:
-            report = self._library.import_text(text, source="pasted text")
-        except KnownError as error:
-            prompts.show_error(self._context.widget(), str(error))
-            return
-        self._on_import_finished([report])
+        library = self._library
+        self._context.operations.run(
+            lambda: library.import_text(text, source="pasted text"),
+            on_done=lambda report: self._on_import_finished([report]),
+            on_failed=self._on_write_failed,
+        )
+
+    def _on_write_failed(self, error: KnownError) -> None:
+        prompts.show_error(self._context.widget(), str(error))
 
     def copy_bibtex(self) -> None:
         ids = self._context.selected_ids()

@@ -24,8 +24,24 @@ def _by_title(library: Library, title: str) -> int:
     return next(i for i, row in library.rows(library.view_ids()).items() if row.title == title)
 
 
+def _done(window: MainWindow) -> None:
+    """Let the writes asked for finish (they run off the GUI thread, in order)."""
+    window.operations.wait_idle()
+
+
+def _undo(window: MainWindow) -> None:
+    window.history.undo()
+    _done(window)
+
+
+def _redo(window: MainWindow) -> None:
+    window.history.redo()
+    _done(window)
+
+
 def _settle(qtbot: QtBot, window: MainWindow) -> None:
-    """Let the window apply the library's pending change notifications."""
+    """Let the window finish its writes and apply the library's change notifications."""
+    _done(window)
     qtbot.waitUntil(lambda: not window._pending and not window._apply_timer.isActive())
 
 
@@ -64,12 +80,15 @@ def test_drag_papers_onto_a_list_then_undo_and_redo(window: MainWindow, qtbot: Q
     assert list_id is not None
     target = window.sidebar_model.index_of(View("list", list_id))
     window.sidebar_model.dropMimeData(dragged, Qt.DropAction.CopyAction, -1, -1, target)
+    _done(window)
     assert [i.paper.id for i in library.list_items(list_id)] == [paper]
     _settle(qtbot, window)
     assert window.sidebar_model.index_of(View("list", list_id)).data(258) == 1  # COUNT_ROLE
     window.window_actions.undo_action.trigger()
+    _done(window)
     assert library.list_items(list_id) == []
     window.window_actions.redo_action.trigger()
+    _done(window)
     assert [i.paper.id for i in library.list_items(list_id)] == [paper]
 
 
@@ -81,8 +100,9 @@ def test_drop_on_a_tag_tags_and_undo_untags(window: MainWindow) -> None:
     window.sidebar_model.dropMimeData(
         paper_mime.encode(ids), Qt.DropAction.CopyAction, -1, -1, target
     )
+    _done(window)
     assert library.view_ids(View("tag", tag.id)) == ids
-    window.undo_stack.undo()
+    _undo(window)
     assert library.view_ids(View("tag", tag.id)) == []
 
 
@@ -92,10 +112,12 @@ def test_delete_key_moves_to_trash_and_undo_restores(window: MainWindow, qtbot: 
     window.select_ids([paper])
     window.table.setFocus()
     QTest.keySequence(window.table, QKeySequence(QKeySequence.StandardKey.Delete))
+    _done(window)
     assert library.view_ids(View("trash")) == [paper]
     _settle(qtbot, window)
     assert "Long Short-Term Memory" not in _titles(window)
     QTest.keySequence(window, QKeySequence(QKeySequence.StandardKey.Undo))
+    _done(window)
     assert library.view_ids(View("trash")) == []
     _settle(qtbot, window)
     assert "Long Short-Term Memory" in _titles(window)
@@ -110,12 +132,14 @@ def test_status_and_priority_shortcuts_with_undo(window: MainWindow, qtbot: QtBo
     window.select_ids([a, b])
     window.table.setFocus()
     QTest.keySequence(window.table, QKeySequence("Ctrl+2"))
+    _done(window)
     assert {i: r.status for i, r in library.rows([a, b]).items()} == {a: "reading", b: "reading"}
     QTest.keySequence(window.table, QKeySequence("Alt+4"))
+    _done(window)
     assert {r.priority for r in library.rows([a, b]).values()} == {4}
-    window.undo_stack.undo()
+    _undo(window)
     assert {r.priority for r in library.rows([a, b]).values()} == {0}
-    window.undo_stack.undo()  # each paper gets its own old status back
+    _undo(window)  # each paper gets its own old status back
     assert {i: r.status for i, r in library.rows([a, b]).items()} == {a: "unread", b: "read"}
 
 
@@ -130,17 +154,19 @@ def test_list_order_move_remove_and_undo(window: MainWindow, qtbot: QtBot) -> No
     assert window.table_model.paper_ids() == ids
     window.select_ids([ids[2]])
     window.organiser.move_up_action.trigger()
+    _done(window)
     assert [i.paper.id for i in library.list_items(list_id)] == [ids[0], ids[2], ids[1]]
     _settle(qtbot, window)
     assert window.selected_ids() == [ids[2]]  # the moved paper stays selected
-    window.undo_stack.undo()
+    _undo(window)
     assert [i.paper.id for i in library.list_items(list_id)] == ids
     _settle(qtbot, window)
     window.select_ids([ids[1]])
     window.organiser.remove_from_list_action.trigger()
+    _done(window)
     assert [i.paper.id for i in library.list_items(list_id)] == [ids[0], ids[2]]
     assert library.count() == 5  # removed from the list, not from the library
-    window.undo_stack.undo()
+    _undo(window)
     assert [i.paper.id for i in library.list_items(list_id)] == ids  # back in its place
 
 
@@ -150,12 +176,14 @@ def test_lists_are_created_renamed_and_deleted_with_undo(
     library = window.library
     scripted.texts = ["Thesis"]  # type: ignore[attr-defined]
     window.organiser.new_list_action.trigger()
+    _done(window)
     thesis = library.reading_list("Thesis")
     assert thesis.id is not None
     library.add_to_list(thesis.id, library.view_ids()[:2])
     window.organiser.delete_list(thesis.id)
+    _done(window)
     assert "Thesis" not in [rl.name for rl, _ in library.lists()]
-    window.undo_stack.undo()  # comes back with its papers
+    _undo(window)  # comes back with its papers
     assert [count for rl, count in library.lists() if rl.name == "Thesis"] == [2]
     _settle(qtbot, window)
     assert window.sidebar_model.index_of(View("list", library.reading_list("Thesis").id)).isValid()
@@ -227,12 +255,14 @@ def test_tag_rename_colour_and_delete_are_undone(
     library.tag_papers("robotics", ids)
     scripted.texts = ["robots"]  # type: ignore[attr-defined]
     window.organiser.rename_tag("robotics")
+    _done(window)
     assert [(t.name, t.colour) for t, _ in library.tags()] == [("robots", "#e4572e")]
-    window.undo_stack.undo()
+    _undo(window)
     assert [t.name for t, _ in library.tags()] == ["robotics"]
     window.organiser.delete_tag("robotics")
+    _done(window)
     assert library.tags() == []
-    window.undo_stack.undo()
+    _undo(window)
     [(tag, count)] = library.tags()
     assert (tag.name, tag.colour, count) == ("robotics", "#e4572e", 2)
     assert sorted(library.view_ids(View("tag", tag.id))) == sorted(ids)
@@ -243,6 +273,7 @@ def test_a_refused_change_is_told_and_not_put_on_the_undo_stack(
 ) -> None:
     scripted.texts = ["To read"]  # type: ignore[attr-defined]  # that name is taken
     window.organiser.new_list_action.trigger()
+    _done(window)
     assert len(scripted.errors) == 1 and "To read" in scripted.errors[0]  # type: ignore[attr-defined]
     assert window.undo_stack.count() == 0
 
@@ -321,8 +352,9 @@ def test_sidebar_menus_and_a_new_tag(window: MainWindow, scripted: object) -> No
     assert labels(model.tags_index()) == ["New Tag…"]
     scripted.texts = ["to cite"]  # type: ignore[attr-defined]
     organiser.create_tag()
+    _done(window)
     assert "to cite" in [t.name for t, _ in window.library.tags()]
-    window.undo_stack.undo()
+    _undo(window)
     assert "to cite" not in [t.name for t, _ in window.library.tags()]
 
 
@@ -374,10 +406,11 @@ def test_adding_to_a_new_list_is_one_undo_step(
     window.select_ids([paper])
     scripted.texts = ["Vision"]  # type: ignore[attr-defined]
     window.organiser.add_selection_to_new_list()
+    _done(window)
     assert [i.paper.id for i in window.library.list_items("Vision")] == [paper]
-    window.undo_stack.undo()
+    _undo(window)
     assert "Vision" not in [rl.name for rl, _ in window.library.lists()]
-    window.undo_stack.redo()
+    _redo(window)
     assert [i.paper.id for i in window.library.list_items("Vision")] == [paper]
 
 
@@ -402,7 +435,7 @@ def test_reading_lists_are_dragged_into_another_order(window: MainWindow, qtbot:
     assert [rl.name for rl, _ in library.lists()] == ["Gamma", *before[:-1]]
     first_row = model.index(0, 0, model.lists_index())
     assert first_row.data() == "Gamma"  # the sidebar shows the new order
-    window.undo_stack.undo()
+    _undo(window)
     assert [rl.name for rl, _ in library.lists()] == before
     assert not model.canDropMimeData(data, move, -1, -1, QModelIndex())
 
