@@ -13,7 +13,13 @@ from desktop.core import papers, settings
 from desktop.core.formats import citekeys
 from desktop.core.importing import storing
 from desktop.core.importing.reading import Reading
-from desktop.core.importing.storing import Cancel, Destination, ImportReport, Progress
+from desktop.core.importing.storing import (
+    Cancel,
+    Destination,
+    ImportHooks,
+    ImportReport,
+    Progress,
+)
 from desktop.core.runtime import gc_pause
 from desktop.core.search.searcher import Searcher
 
@@ -21,7 +27,7 @@ from desktop.core.search.searcher import Searcher
 WriteTransaction = Callable[[], AbstractContextManager[Session]]
 
 
-def run(
+def run(  # noqa: PLR0913 -- temporary: core/library.py calls it and is being changed elsewhere
     read: Reading,
     *,
     source: str,
@@ -57,7 +63,8 @@ def run(
         stored = False
         try:
             with gc_pause.paused(), write() as session:
-                store(session, read, report, destination, progress, cancel, beside_fulltext)
+                hooks = ImportHooks(progress, cancel, beside_fulltext)
+                store(session, read, report, destination=destination, hooks=hooks)
                 for job in jobs:
                     job.result()  # before the commit: its failure is the import's
             stored = True
@@ -75,14 +82,15 @@ def store(
     session: Session,
     read: Reading,
     report: ImportReport,
+    *,
     destination: Destination,
-    progress: Progress | None = None,
-    cancel: Cancel | None = None,
-    beside_fulltext: Callable[[Callable[[], None]], None] | None = None,
+    hooks: ImportHooks | None = None,
 ) -> None:
     """Store a reading in the caller's transaction, with the preambles it brought."""
     pattern = settings.value(session, settings.CITEKEY_PATTERN, citekeys.DEFAULT_PATTERN)
-    storing.store(session, read, report, destination, pattern, progress, cancel, beside_fulltext)
+    storing.store(
+        session, read, report, destination=destination, citekey_pattern=pattern, hooks=hooks
+    )
     # Only BibTeX's own @preamble/@comment blocks are given back by exports (a
     # listing's page heading, say, is kept by its reader but is no BibTeX).
     preambles = [p for p in read.result.preambles if p.lstrip().startswith("@")]

@@ -34,8 +34,7 @@ from desktop.core.search.matching import (
     ClauseMatcher,
     Corpus,
     FullText,
-    FullTextProbe,
-    FullTextWithin,
+    FullTextPlanning,
     Probed,
     holding_every,
     restrict,
@@ -172,11 +171,10 @@ class SearchIndex:
         self,
         query: Query,
         limit: int = 50,
+        *,
         fulltext: FullText | None = None,
         fulltext_below: int | None = None,
-        fulltext_within: FullTextWithin | None = None,
-        fulltext_probe: FullTextProbe | None = None,
-        *,
+        fulltext_planning: FullTextPlanning | None = None,
         fulltext_held: bool = False,
     ) -> list[Hit]:
         """The best `limit` papers for `query`, best first; [] for an empty query.
@@ -185,26 +183,43 @@ class SearchIndex:
         give fewer than `fulltext_below` hits (default: `limit`), since a paper found through
         its abstract ranks below the others anyway, or when the query names abstracts or
         notes (`abstract:`, `note:`), which always ask it, as negated free words do. With
-        `fulltext_within` and `fulltext_probe`, only the most selective clause asks full
-        text over the whole library; the others are checked on the papers it allows (see
+        `fulltext_planning`, only the most selective clause asks full text over the whole
+        library; the others are checked on the papers it allows (see
         `planning.load_fulltext`). Full text may know papers the index does not hold (in
         the trash): they are dropped, unless `fulltext_held` says the callbacks did so.
         """
         if not fulltext_held:
-            fulltext, fulltext_probe = self._held_only(fulltext, fulltext_probe)
+            fulltext, fulltext_planning = self._held_only(fulltext, fulltext_planning)
         clauses = [ClauseMatcher(c, self._corpus) for c in query.clauses]
         clauses = [c for c in clauses if not c.empty]
         if limit <= 0 or not clauses:
             return []
-        if fulltext is not None:
-            for clause in clauses:
-                for term in clause.negative:
-                    term.load_fulltext(fulltext)
         size = max(_RANKED_AT_LEAST, limit + limit // 4)
+        if fulltext is None:
+            return self._rank(
+                clauses, self._shortlist(self._candidates(clauses, size), clauses, size), limit
+            )
+        _load_negated(clauses, fulltext)
         enough = limit if fulltext_below is None else min(limit, fulltext_below)
-        asks_fulltext = fulltext is not None and _has_free_words(clauses)
+        return self._search_with_fulltext(
+            clauses, limit, size=size, enough=enough, fulltext=fulltext, planned=fulltext_planning
+        )
+
+    def _search_with_fulltext(
+        self,
+        clauses: list[ClauseMatcher],
+        limit: int,
+        *,
+        size: int,
+        enough: int,
+        fulltext: FullText,
+        planned: FullTextPlanning | None,
+    ) -> list[Hit]:
+        """`search` where full text may be asked: the short fields first, unless the query
+        names abstracts or notes, and full text once they give fewer than `enough` hits."""
+        asks_fulltext = _has_free_words(clauses)
         found: set[int] = set()
-        if not (fulltext is not None and _has_fulltext_terms(clauses)):
+        if not _has_fulltext_terms(clauses):
             found = self._candidates(clauses, size)
             if not asks_fulltext or len(found) >= enough:
                 hits = self._rank(clauses, self._shortlist(found, clauses, size), limit)
@@ -212,17 +227,13 @@ class SearchIndex:
                     return hits
                 found = {hit.doc_id for hit in hits}
         elif enough <= 0:
-            for clause in clauses:  # free words: in the short fields only
-                for term in clause.positive:
-                    if term.term.field is None:
-                        term.use_fulltext(set())
+            _free_words_in_short_fields_only(clauses)
         # Too few papers hold every word in the short fields (or the query names abstracts
         # or notes): full text may find more. Those found already are ranked again with
         # it (their scores can only rise), so a paper found stays found, and no shortlist
         # is ranked twice.
-        assert fulltext is not None
         planning.load_fulltext(
-            clauses, fulltext, fulltext_within, fulltext_probe, size, len(self._entries)
+            clauses, fulltext, planned=planned, wanted=size, papers=len(self._entries)
         )
         more = self._candidates(clauses, size) - found
         shortlist = list(found) + self._shortlist(more, clauses, size - len(found))
@@ -233,8 +244,8 @@ class SearchIndex:
         return ids & self._entries.keys()
 
     def _held_only(
-        self, fulltext: FullText | None, probe: FullTextProbe | None
-    ) -> tuple[FullText | None, FullTextProbe | None]:
+        self, fulltext: FullText | None, planned: FullTextPlanning | None
+    ) -> tuple[FullText | None, FullTextPlanning | None]:
         """The full-text callbacks, answering with papers the index holds only."""
 
         def held(text: str, field: str | None) -> set[int]:
@@ -242,14 +253,14 @@ class SearchIndex:
             return self.holding(fulltext(text, field))
 
         def held_probe(text: str, field: str | None, at_most: int) -> Probed:
-            assert probe is not None
-            probed = probe(text, field, at_most)
+            assert planned is not None
+            probed = planned.probe(text, field, at_most)
             ids = None if probed.ids is None else self.holding(probed.ids)
             return Probed(ids, probed.estimate, self.holding(probed.sample))
 
         return (
             None if fulltext is None else held,
-            None if probe is None else held_probe,
+            None if planned is None else FullTextPlanning(planned.within, held_probe),
         )
 
     def _rank(self, clauses: list[ClauseMatcher], shortlist: list[int], limit: int) -> list[Hit]:
@@ -328,6 +339,20 @@ def _discard(lists: dict[Key, array[int]], key: Key, doc_id: int) -> None:
         ids.remove(doc_id)
     if not ids:
         del lists[key]
+
+
+def _load_negated(clauses: list[ClauseMatcher], fulltext: FullText) -> None:
+    """Give negated words their full-text answers: a paper is excluded wherever one is."""
+    for clause in clauses:
+        for term in clause.negative:
+            term.load_fulltext(fulltext)
+
+
+def _free_words_in_short_fields_only(clauses: list[ClauseMatcher]) -> None:
+    for clause in clauses:
+        for term in clause.positive:
+            if term.term.field is None:
+                term.use_fulltext(set())
 
 
 def _has_fulltext_terms(clauses: list[ClauseMatcher]) -> bool:
