@@ -23,6 +23,6 @@ def add(session: Session, paper_id: int, target: str, label: str = "") -> Attach
 
 
 def remove(session: Session, attachment_id: int) -> Attachment:
-    attachment = notes.get_part(session, Attachment, attachment_id, "attachment")
+    attachment = notes.get_part(session, Attachment, attachment_id, what="attachment")
     session.delete(attachment)
     return attachment

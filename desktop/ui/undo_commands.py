@@ -80,7 +80,7 @@ class EditPaperCommand(_LibraryCommand):
     """
 
     def __init__(
-        self, library: Library, paper_id: int, before: dict[str, Any], after: dict[str, Any]
+        self, library: Library, paper_id: int, before: dict[str, Any], *, after: dict[str, Any]
     ) -> None:
         inverse = undo.EditPaper(paper_id, values=dict(before), expected=dict(after))
         super().__init__(library, "Edit paper", inverse=inverse)
@@ -175,7 +175,7 @@ class TagCommand(_LibraryCommand):
 class AnnotateCommand(_LibraryCommand):
     """Annotate a span of an abstract; undo deletes that annotation."""
 
-    def __init__(self, library: Library, paper_id: int, start: int, end: int, note: str) -> None:
+    def __init__(self, library: Library, paper_id: int, start: int, *, end: int, note: str) -> None:
         super().__init__(library, "Annotate", undo.Annotate(paper_id, start, end, note))
 
     @property

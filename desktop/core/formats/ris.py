@@ -354,7 +354,7 @@ def _split_list_values(entry: _Entry) -> list[_Field]:
 def _record_from(entry: _Entry, source: str, problems: list[Problem]) -> Record:
     fields = _Fields(_split_list_values(entry))
     record = Record(line=entry.line)
-    _read_type(fields, record, source, problems)
+    _read_type(fields, record, source, problems=problems)
     record.title = _take(fields, "TI", "T1", "CT")
     record.authors = [person_from_ris(name) for name in fields.all("AU", "A1")]
     record.editors = [person_from_ris(name) for name in fields.all("A2", "ED")]
@@ -372,7 +372,7 @@ def _record_from(entry: _Entry, source: str, problems: list[Problem]) -> Record:
     record.keywords = fields.all("KW")
     _read_doi(fields, record)
     _read_pages(fields, record)
-    _read_dates(fields, record, source, problems)
+    _read_dates(fields, record, source, problems=problems)
     _read_citekey(fields, record)
     _keep_the_rest(fields, record)
     return record
@@ -385,7 +385,7 @@ def _take(fields: _Fields, *tags: str) -> str:
     return value
 
 
-def _read_type(fields: _Fields, record: Record, source: str, problems: list[Problem]) -> None:
+def _read_type(fields: _Fields, record: Record, source: str, *, problems: list[Problem]) -> None:
     kinds = fields.unused("TY")
     if not kinds:
         record.entry_type = "misc"
@@ -430,7 +430,7 @@ def _read_pages(fields: _Fields, record: Record) -> None:
         record.extra[EXTRA_PREFIX + "EP"] = end
 
 
-def _read_dates(fields: _Fields, record: Record, source: str, problems: list[Problem]) -> None:
+def _read_dates(fields: _Fields, record: Record, source: str, *, problems: list[Problem]) -> None:
     dates = fields.unused("PY", "DA", "Y1")
     parsed = {id(item): _parse_date(item.value) for item in dates}
     preference = {"PY": 0, "DA": 1, "Y1": 2}

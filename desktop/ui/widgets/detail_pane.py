@@ -182,12 +182,16 @@ class DetailPane(QWidget):
         self._details = saved
         self.form.load(saved)  # what was saved is now what the form started from
         self._show_parts(saved)
-        self._undo.push(undo_commands.EditPaperCommand(self._library, paper_id, before, changes))
+        self._undo.push(
+            undo_commands.EditPaperCommand(self._library, paper_id, before, after=changes)
+        )
 
     def _resolve_collision(
         self, sentence: str, changes: dict[str, Any], before: dict[str, Any]
     ) -> None:
-        choice = prompts.choose(self, "Changed by someone else", sentence, [RELOAD, OVERWRITE])
+        choice = prompts.choose(
+            self, "Changed by someone else", sentence, choices=[RELOAD, OVERWRITE]
+        )
         if choice == RELOAD:
             assert self._details is not None
             self.form.clear()
@@ -206,7 +210,7 @@ class DetailPane(QWidget):
         if note is None:
             return
         paper_id = self._details.id
-        command = undo_commands.AnnotateCommand(self._library, paper_id, start, end, note)
+        command = undo_commands.AnnotateCommand(self._library, paper_id, start, end=end, note=note)
         try:
             undo_commands.perform(self._undo, command)
         except KnownError as error:
@@ -216,7 +220,7 @@ class DetailPane(QWidget):
         annotation = self.abstract.annotation(annotation_id)
         if annotation is None:
             return
-        note = prompts.ask_multiline(self, "Annotation", "Your note:", annotation.note)
+        note = prompts.ask_multiline(self, "Annotation", "Your note:", text=annotation.note)
         if note is not None and note != annotation.note:
             command = undo_commands.EditAnnotationCommand(self._library, annotation, note)
             try:
