@@ -79,9 +79,9 @@ def _command(
     group: Any,
     name: str,
     handler: Handler,
+    *,
     help_text: str,
     common: argparse.ArgumentParser,
-    *,
     json_output: bool = False,
 ) -> argparse.ArgumentParser:
     command: argparse.ArgumentParser = group.add_parser(
@@ -95,7 +95,9 @@ def _command(
 
 def _add_paper_commands(commands: Any, common: argparse.ArgumentParser) -> None:
     group = _group(commands, "paper", "add, show, edit, delete and restore papers")
-    add = _command(group, "add", _paper_add, "add a paper by hand", common, json_output=True)
+    add = _command(
+        group, "add", _paper_add, help_text="add a paper by hand", common=common, json_output=True
+    )
     add.add_argument("--title", default="")
     add.add_argument(
         "--author",
@@ -115,11 +117,18 @@ def _add_paper_commands(commands: Any, common: argparse.ArgumentParser) -> None:
     add.add_argument("--arxiv", dest="arxiv_id", default="", metavar="ID")
     add.add_argument("--citekey", help="citation key (default: made from author, year, title)")
 
-    show = _command(group, "show", _paper_show, "show one paper", common, json_output=True)
+    show = _command(
+        group, "show", _paper_show, help_text="show one paper", common=common, json_output=True
+    )
     show.add_argument("paper_id", type=int, metavar="ID")
 
     edit = _command(
-        group, "edit", _paper_edit, "change fields of a paper", common, json_output=True
+        group,
+        "edit",
+        _paper_edit,
+        help_text="change fields of a paper",
+        common=common,
+        json_output=True,
     )
     edit.add_argument("paper_id", type=int, metavar="ID")
     edit.add_argument(
@@ -138,55 +147,100 @@ def _add_paper_commands(commands: Any, common: argparse.ArgumentParser) -> None:
         help="refuse the edit unless the paper is still at version N",
     )
 
-    delete = _command(group, "delete", _paper_delete, "move papers to the trash", common)
+    delete = _command(
+        group, "delete", _paper_delete, help_text="move papers to the trash", common=common
+    )
     delete.add_argument("paper_ids", type=int, nargs="+", metavar="ID")
-    restore = _command(group, "restore", _paper_restore, "bring papers back from the trash", common)
+    restore = _command(
+        group,
+        "restore",
+        _paper_restore,
+        help_text="bring papers back from the trash",
+        common=common,
+    )
     restore.add_argument("paper_ids", type=int, nargs="+", metavar="ID")
-    _command(group, "empty-trash", _paper_empty_trash, "delete the trash for good", common)
+    _command(
+        group,
+        "empty-trash",
+        _paper_empty_trash,
+        help_text="delete the trash for good",
+        common=common,
+    )
 
 
 def _add_list_commands(commands: Any, common: argparse.ArgumentParser) -> None:
     group = _group(commands, "list", "reading lists")
-    create = _command(group, "create", _list_create, "create a reading list", common)
+    create = _command(
+        group, "create", _list_create, help_text="create a reading list", common=common
+    )
     create.add_argument("name")
     create.add_argument("--description", default="")
-    rename = _command(group, "rename", _list_rename, "rename a reading list", common)
+    rename = _command(
+        group, "rename", _list_rename, help_text="rename a reading list", common=common
+    )
     rename.add_argument("name")
     rename.add_argument("new_name")
-    delete = _command(group, "delete", _list_delete, "delete a list (not its papers)", common)
+    delete = _command(
+        group, "delete", _list_delete, help_text="delete a list (not its papers)", common=common
+    )
     delete.add_argument("name")
     show = _command(
-        group, "show", _list_show, "show the papers of a list", common, json_output=True
+        group,
+        "show",
+        _list_show,
+        help_text="show the papers of a list",
+        common=common,
+        json_output=True,
     )
     show.add_argument("name", nargs="?", help="the list (all lists when omitted)")
-    add = _command(group, "add", _list_add, "add papers to a list", common)
+    add = _command(group, "add", _list_add, help_text="add papers to a list", common=common)
     add.add_argument("name")
     add.add_argument("paper_ids", type=int, nargs="+", metavar="ID")
     add.add_argument("--at", type=int, metavar="POSITION", help="insert at this position (0 = top)")
-    remove = _command(group, "remove", _list_remove, "take papers out of a list", common)
+    remove = _command(
+        group, "remove", _list_remove, help_text="take papers out of a list", common=common
+    )
     remove.add_argument("name")
     remove.add_argument("paper_ids", type=int, nargs="+", metavar="ID")
-    move = _command(group, "reorder", _list_reorder, "put papers first, in this order", common)
+    move = _command(
+        group, "reorder", _list_reorder, help_text="put papers first, in this order", common=common
+    )
     move.add_argument("name")
     move.add_argument("paper_ids", type=int, nargs="+", metavar="ID")
 
 
 def _add_tag_commands(commands: Any, common: argparse.ArgumentParser) -> None:
     group = _group(commands, "tag", "tags")
-    add = _command(group, "add", _tag_add, "tag papers (the tag is created if new)", common)
+    add = _command(
+        group, "add", _tag_add, help_text="tag papers (the tag is created if new)", common=common
+    )
     add.add_argument("tag")
     add.add_argument("paper_ids", type=int, nargs="+", metavar="ID")
     add.add_argument("--colour", "--color", default="", help="colour of a new tag, e.g. #3a7bd5")
-    remove = _command(group, "remove", _tag_remove, "take a tag off papers", common)
+    remove = _command(
+        group, "remove", _tag_remove, help_text="take a tag off papers", common=common
+    )
     remove.add_argument("tag")
     remove.add_argument("paper_ids", type=int, nargs="+", metavar="ID")
-    _command(group, "show", _tag_show, "all tags with their counts", common, json_output=True)
+    _command(
+        group,
+        "show",
+        _tag_show,
+        help_text="all tags with their counts",
+        common=common,
+        json_output=True,
+    )
 
 
 def _add_note_commands(commands: Any, common: argparse.ArgumentParser) -> None:
     group = _group(commands, "note", "notes on papers")
     add = _command(
-        group, "add", _note_add, "add a Markdown note to a paper", common, json_output=True
+        group,
+        "add",
+        _note_add,
+        help_text="add a Markdown note to a paper",
+        common=common,
+        json_output=True,
     )
     add.add_argument("paper_id", type=int, metavar="ID")
     add.add_argument("text", help="the note; use - to read it from standard input")
@@ -194,9 +248,15 @@ def _add_note_commands(commands: Any, common: argparse.ArgumentParser) -> None:
 
 def _add_db_commands(commands: Any, common: argparse.ArgumentParser) -> None:
     group = _group(commands, "db", "look after the library's database")
-    upgrade = _command(group, "upgrade", _db_upgrade, "bring the database to this version", common)
-    check = _command(group, "check", _db_check, "check the database for damage", common)
-    backup = _command(group, "backup", _db_backup, "copy a SQLite library safely", common)
+    upgrade = _command(
+        group, "upgrade", _db_upgrade, help_text="bring the database to this version", common=common
+    )
+    check = _command(
+        group, "check", _db_check, help_text="check the database for damage", common=common
+    )
+    backup = _command(
+        group, "backup", _db_backup, help_text="copy a SQLite library safely", common=common
+    )
     backup.add_argument(
         "path", nargs="?", type=Path, help="file or folder (default: backups folder)"
     )
@@ -205,7 +265,13 @@ def _add_db_commands(commands: Any, common: argparse.ArgumentParser) -> None:
 
 
 def _add_status_command(commands: Any, common: argparse.ArgumentParser) -> None:
-    _command(commands, "status", _status, "say where the library is and what it holds", common)
+    _command(
+        commands,
+        "status",
+        _status,
+        help_text="say where the library is and what it holds",
+        common=common,
+    )
 
 
 def _add_exchange_commands(commands: Any, common: argparse.ArgumentParser) -> None:
@@ -213,8 +279,8 @@ def _add_exchange_commands(commands: Any, common: argparse.ArgumentParser) -> No
         commands,
         "import",
         _import,
-        "import BibTeX, RIS, CSL-JSON or listing files",
-        common,
+        help_text="import BibTeX, RIS, CSL-JSON or listing files",
+        common=common,
         json_output=True,
     )
     imp.add_argument("paths", nargs="+", type=Path, metavar="PATH")
@@ -227,28 +293,32 @@ def _add_exchange_commands(commands: Any, common: argparse.ArgumentParser) -> No
     imp.add_argument("--tag", help="also tag them")
 
     exp = _command(
-        commands, "export", _export, "export papers (all, a list, a search or ids)", common
+        commands,
+        "export",
+        _export,
+        help_text="export papers (all, a list, a search or ids)",
+        common=common,
     )
     which = exp.add_mutually_exclusive_group()
     which.add_argument("--list", dest="list_name", metavar="NAME")
     which.add_argument("--query", metavar="Q")
     which.add_argument("--ids", type=int, nargs="+", metavar="ID")
-    exp.add_argument(
-        "--format", default="bibtex", choices=[f.name for f in api.export_formats()]
-    )
+    exp.add_argument("--format", default="bibtex", choices=[f.name for f in api.export_formats()])
     exp.add_argument("-o", "--output", type=Path, metavar="FILE", help="default: standard output")
 
     add = _command(
         commands,
         "add",
         _add_identifiers,
-        "add papers by DOI or arXiv id (metadata from Crossref or arXiv)",
-        common,
+        help_text="add papers by DOI or arXiv id (metadata from Crossref or arXiv)",
+        common=common,
         json_output=True,
     )
     add.add_argument("identifiers", nargs="+", metavar="DOI-OR-ARXIV-ID")
 
-    search = _command(commands, "search", _search, "search the library", common, json_output=True)
+    search = _command(
+        commands, "search", _search, help_text="search the library", common=common, json_output=True
+    )
     search.add_argument("query")
     search.add_argument("--limit", type=int, default=20)
 

@@ -10,7 +10,7 @@ from desktop.core.papers import get_paper
 from desktop.core.storage.models import Attachment
 
 
-def add(session: Session, paper_id: int, target: str, label: str = "") -> Attachment:
+def add(session: Session, paper_id: int, target: str, *, label: str = "") -> Attachment:
     """Attach a file path or URL to a paper."""
     get_paper(session, paper_id)
     target = target.strip()
@@ -23,6 +23,6 @@ def add(session: Session, paper_id: int, target: str, label: str = "") -> Attach
 
 
 def remove(session: Session, attachment_id: int) -> Attachment:
-    attachment = notes.get_part(session, Attachment, attachment_id, "attachment")
+    attachment = notes.get_part(session, Attachment, attachment_id, what="attachment")
     session.delete(attachment)
     return attachment

@@ -38,7 +38,7 @@ from desktop.core.formats.record import ParseResult, Record
 from desktop.core.formats.record import Person as NamedPerson
 from desktop.core.importing import pipeline, problems, reading
 from desktop.core.importing.reading import Reading
-from desktop.core.importing.storing import Destination, ImportReport
+from desktop.core.importing.storing import Destination, ImportHooks, ImportReport
 from desktop.core.merging import MergeRecord
 from desktop.core.papers import PaperDetails
 from desktop.core.runtime import gc_pause
@@ -270,20 +270,27 @@ class Library:
         The citation key is not editable here: it is pinned once made.
         """
         with self._write() as session:
-            papers.update_paper(session, paper_id, expected_version, changes, authors, editors)
+            papers.update_paper(
+                session,
+                paper_id,
+                expected_version,
+                changes=changes,
+                authors=authors,
+                editors=editors,
+            )
         self._announce(ChangeKind.PAPERS, [paper_id])
         return self.paper(paper_id)
 
     def set_status(self, paper_ids: list[int], status: str) -> None:
         with self._write() as session:
             for paper_id in paper_ids:
-                papers.update_paper(session, paper_id, None, {"status": status})
+                papers.update_paper(session, paper_id, None, changes={"status": status})
         self._announce(ChangeKind.PAPERS, paper_ids)
 
     def set_priority(self, paper_ids: list[int], priority: int) -> None:
         with self._write() as session:
             for paper_id in paper_ids:
-                papers.update_paper(session, paper_id, None, {"priority": priority})
+                papers.update_paper(session, paper_id, None, changes={"priority": priority})
         self._announce(ChangeKind.PAPERS, paper_ids)
 
     def delete_papers(self, paper_ids: list[int]) -> int:
@@ -329,7 +336,7 @@ class Library:
     ) -> list[int]:
         """Ids of the papers in a sidebar view, sorted in SQL by a table column."""
         with self._read() as session:
-            return views.view_ids(session, view or View(), sort, descending)
+            return views.view_ids(session, view or View(), sort, descending=descending)
 
     def rows(self, paper_ids: list[int]) -> dict[int, PaperRow]:
         """Table rows for these papers, by id (papers that no longer exist are left out)."""
@@ -355,8 +362,8 @@ class Library:
         view: View,
         query: str,
         sort: str = views.RELEVANCE,
-        descending: bool = False,
         *,
+        descending: bool = False,
         limit: int | None = None,
         full_text: bool = True,
     ) -> list[int]:
@@ -372,7 +379,7 @@ class Library:
         if sort == views.RELEVANCE:
             return found
         with self._read() as session:
-            return views.in_view_order(session, view, found, sort, descending)
+            return views.in_view_order(session, view, found, sort=sort, descending=descending)
 
     def build_search_index(self, progress: Callable[[int], None] | None = None) -> None:
         """Build the search index now (else the first search does); safe from a worker."""
@@ -457,10 +464,8 @@ class Library:
             return self._import_reading(
                 read,
                 source=", ".join(str(p) for p in paths),
-                list_name=list_name,
-                tag=tag,
-                progress=progress,
-                cancel=cancel,
+                destination=Destination(list_name, tag),
+                asked=ImportHooks(progress, cancel),
             )
 
     def import_text(
@@ -480,7 +485,7 @@ class Library:
             result, source=source, format=format_name, list_name=list_name, tag=tag
         )
 
-    def import_parsed(
+    def import_parsed(  # noqa: PLR0913 -- import_files' options, and the format read
         self,
         result: ParseResult,
         *,
@@ -495,10 +500,8 @@ class Library:
         return self._import_reading(
             Reading.of([format], result),
             source=source,
-            list_name=list_name,
-            tag=tag,
-            progress=progress,
-            cancel=cancel,
+            destination=Destination(list_name, tag),
+            asked=ImportHooks(progress, cancel),
         )
 
     def _import_reading(
@@ -506,15 +509,10 @@ class Library:
         read: Reading,
         *,
         source: str,
-        list_name: str | None = None,
-        tag: str | None = None,
-        progress: Progress | None = None,
-        cancel: Callable[[], bool] | None = None,
+        destination: Destination,
+        asked: ImportHooks,
     ) -> ImportReport:
-        report = pipeline.run(
-            read,
-            source=source,
-            destination=Destination(list_name, tag),
+        into = pipeline.Into(
             write=lambda: self._write(defer_checkpoint=True),
             searcher=self._searcher,
             # The log of a large import is copied into the database file (and that synced
@@ -522,9 +520,8 @@ class Library:
             # papers are safe in the log already. Should it fail, the next commit's own
             # checkpoint copies it.
             after_commit=lambda: self._in_background(db.checkpoint, self.engine),
-            progress=progress,
-            cancel=cancel,
         )
+        report = pipeline.run(read, source=source, destination=destination, into=into, asked=asked)
         self._announce(ChangeKind.PAPERS, report.paper_ids, indexed=True)
         return report
 
@@ -666,7 +663,7 @@ class Library:
 
     def add_to_list(self, ref: int | str, paper_ids: list[int], position: int | None = None) -> int:
         with self._write() as session:
-            added = reading_lists.add_papers(session, ref, paper_ids, position)
+            added = reading_lists.add_papers(session, ref, paper_ids, position=position)
         self._announce(ChangeKind.LISTS, paper_ids)
         return added
 
@@ -765,11 +762,11 @@ class Library:
     def delete_note(self, note_id: int) -> None:
         self._write_part(ChangeKind.NOTES, lambda s: notes.remove_note(s, note_id), Note)
 
-    def annotate(self, paper_id: int, start: int, end: int, note: str = "") -> Annotation:
+    def annotate(self, paper_id: int, start: int, end: int, *, note: str = "") -> Annotation:
         """Annotate the span abstract[start:end] of a paper."""
         return self._write_part(
             ChangeKind.NOTES,
-            lambda s: notes.add_annotation(s, paper_id, start, end, note),
+            lambda s: notes.add_annotation(s, paper_id, start, end=end, note=note),
             Annotation,
         )
 
@@ -785,7 +782,9 @@ class Library:
 
     def attach(self, paper_id: int, target: str, label: str = "") -> Attachment:
         return self._write_part(
-            ChangeKind.PAPERS, lambda s: attachments.add(s, paper_id, target, label), Attachment
+            ChangeKind.PAPERS,
+            lambda s: attachments.add(s, paper_id, target, label=label),
+            Attachment,
         )
 
     def detach(self, attachment_id: int) -> None:

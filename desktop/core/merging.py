@@ -71,7 +71,7 @@ def merge(session: Session, keep_id: int, other_id: int) -> MergeRecord:
     named = people.people_of(session, [keep_id, other_id])
     for role in Role:
         if not named.get((keep_id, role.value)) and named.get((other_id, role.value)):
-            people.set_people(session, keep_id, role, named[(other_id, role.value)])
+            people.set_people(session, keep_id, role, people=named[(other_id, role.value)])
             done.people_taken.append(role)
     _move_children(session, done)
     move_to_trash(session, [other_id])
@@ -87,7 +87,7 @@ def unmerge(session: Session, done: MergeRecord) -> None:
     keep.updated_at = utcnow()
     session.add(keep)
     for role in done.people_taken:
-        people.set_people(session, done.keep_id, role, [])
+        people.set_people(session, done.keep_id, role, people=[])
     for model in _CHILDREN:
         ids = done.moved.get(model.__name__, [])
         if ids:

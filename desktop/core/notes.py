@@ -22,7 +22,7 @@ def add_note(session: Session, paper_id: int, body: str) -> Note:
 Part = TypeVar("Part", Note, Annotation, Attachment)
 
 
-def get_part(session: Session, model: type[Part], ident: int, what: str) -> Part:
+def get_part(session: Session, model: type[Part], ident: int, *, what: str) -> Part:
     """A note, annotation or attachment by id, or NotFoundError naming `what` it is."""
     found = session.get(model, ident)
     if found is None:
@@ -31,7 +31,7 @@ def get_part(session: Session, model: type[Part], ident: int, what: str) -> Part
 
 
 def get_note(session: Session, note_id: int) -> Note:
-    return get_part(session, Note, note_id, "note")
+    return get_part(session, Note, note_id, what="note")
 
 
 def edit_note(session: Session, note_id: int, body: str) -> Note:
@@ -49,7 +49,7 @@ def remove_note(session: Session, note_id: int) -> Note:
 
 
 def add_annotation(
-    session: Session, paper_id: int, start: int, end: int, note: str = ""
+    session: Session, paper_id: int, start: int, *, end: int, note: str = ""
 ) -> Annotation:
     """Annotate abstract[start:end] (character offsets, end exclusive)."""
     abstract = get_paper(session, paper_id).abstract
@@ -79,7 +79,7 @@ def restore_annotation(session: Session, **values: Any) -> Annotation:
 
 
 def get_annotation(session: Session, annotation_id: int) -> Annotation:
-    return get_part(session, Annotation, annotation_id, "annotation")
+    return get_part(session, Annotation, annotation_id, what="annotation")
 
 
 def edit_annotation(session: Session, annotation_id: int, note: str) -> Annotation:

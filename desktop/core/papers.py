@@ -216,6 +216,7 @@ def update_paper(
     session: Session,
     paper_id: int,
     expected_version: int | None,
+    *,
     changes: dict[str, Any],
     authors: list[NamedPerson] | None = None,
     editors: list[NamedPerson] | None = None,
@@ -242,11 +243,11 @@ def update_paper(
             "reload it to see their changes, then make yours again."
         )
     if authors is not None:
-        people.set_people(session, paper_id, Role.AUTHOR, authors)
+        people.set_people(session, paper_id, Role.AUTHOR, people=authors)
     if editors is not None:
-        people.set_people(session, paper_id, Role.EDITOR, editors)
+        people.set_people(session, paper_id, Role.EDITOR, people=editors)
     session.expire_all()
-    _forget_stale_latex(session, paper_id, changes, authors, editors)
+    _forget_stale_latex(session, paper_id, changes, authors=authors, editors=editors)
     if "abstract" in changes:
         _follow_annotations(session, paper_id, changes["abstract"])
 
@@ -255,6 +256,7 @@ def _forget_stale_latex(
     session: Session,
     paper_id: int,
     changes: dict[str, Any],
+    *,
     authors: list[NamedPerson] | None,
     editors: list[NamedPerson] | None,
 ) -> None:

@@ -85,10 +85,10 @@ def link_many(
         for position, person in enumerate(named)
     ]
     columns = ("paper_id", "role", "position", "person_id", "as_written")
-    db.insert_plain_rows(session, PaperPerson, columns, rows)
+    db.insert_plain_rows(session, PaperPerson, columns, rows=rows)
 
 
-def set_people(session: Session, paper_id: int, role: Role, people: list[NamedPerson]) -> None:
+def set_people(session: Session, paper_id: int, role: Role, *, people: list[NamedPerson]) -> None:
     """Replace the authors (or editors) of a paper, in the given order."""
     session.execute(
         delete(PaperPerson).where(

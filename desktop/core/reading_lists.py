@@ -108,7 +108,7 @@ def remove(session: Session, ref: int | str) -> None:
 
 
 def add_papers(
-    session: Session, ref: int | str, paper_ids: list[int], position: int | None = None
+    session: Session, ref: int | str, paper_ids: list[int], *, position: int | None = None
 ) -> int:
     """Put papers into a list (at the end, or before `position`); returns how many were new."""
     reading_list = find(session, ref)

@@ -126,7 +126,9 @@ class EditPaper(Step):
         changes = dict(self.values)
         authors = changes.pop("authors", None)
         editors = changes.pop("editors", None)
-        papers.update_paper(session, self.paper_id, paper.version, changes, authors, editors)
+        papers.update_paper(
+            session, self.paper_id, paper.version, changes=changes, authors=authors, editors=editors
+        )
         inverse = EditPaper(self.paper_id, values=self.expected, expected=self.values)
         return Done(inverse, ChangeKind.PAPERS, (self.paper_id,))
 
@@ -158,7 +160,7 @@ class SetField(Step):
             raise InvalidInputError(f"“{self.field}” cannot be set on many papers at once.")
         old = tuple((i, getattr(papers.get_paper(session, i), self.field)) for i, _ in self.values)
         for paper_id, value in self.values:
-            papers.update_paper(session, paper_id, None, {self.field: value})
+            papers.update_paper(session, paper_id, None, changes={self.field: value})
         ids = tuple(i for i, _ in self.values)
         return Done(SetField(self.field, old), ChangeKind.PAPERS, ids)
 
@@ -531,7 +533,9 @@ class Annotate(Step):
     note: str = ""
 
     def apply(self, session: Session) -> Done:
-        made = notes.add_annotation(session, self.paper_id, self.start, self.end, self.note)
+        made = notes.add_annotation(
+            session, self.paper_id, self.start, end=self.end, note=self.note
+        )
         return Done(DeleteAnnotation(_ref(made), self.paper_id), ChangeKind.NOTES, (self.paper_id,))
 
 

@@ -137,7 +137,7 @@ def _in_view(view: View) -> SelectOfScalar[Any]:
 
 
 def view_ids(
-    session: Session, view: View, sort: str = "added", descending: bool = False
+    session: Session, view: View, sort: str = "added", *, descending: bool = False
 ) -> list[int]:
     """The ids of the papers in `view`, sorted by a column (ties broken by id)."""
     query = _in_view(view)
@@ -160,11 +160,11 @@ def searched_ids(session: Session, view: View) -> set[int] | None:
 
 
 def in_view_order(
-    session: Session, view: View, paper_ids: list[int], sort: str, descending: bool = False
+    session: Session, view: View, paper_ids: list[int], *, sort: str, descending: bool = False
 ) -> list[int]:
     """Those of `paper_ids` in `view`, in the view's order by `sort` (see `view_ids`)."""
     wanted = set(paper_ids)
-    return [i for i in view_ids(session, view, sort, descending) if i in wanted]
+    return [i for i in view_ids(session, view, sort, descending=descending) if i in wanted]
 
 
 def rows(session: Session, ids: list[int]) -> dict[int, PaperRow]:

@@ -8,13 +8,13 @@ from __future__ import annotations
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QLineEdit, QMessageBox, QWidget
 
 
-def ask_text(parent: QWidget | None, title: str, label: str, text: str = "") -> str | None:
+def ask_text(parent: QWidget | None, title: str, label: str, *, text: str = "") -> str | None:
     """A line of text from the user, or None when they cancel."""
     value, ok = QInputDialog.getText(parent, title, label, QLineEdit.EchoMode.Normal, text)
     return value.strip() if ok and value.strip() else None
 
 
-def ask_multiline(parent: QWidget | None, title: str, label: str, text: str = "") -> str | None:
+def ask_multiline(parent: QWidget | None, title: str, label: str, *, text: str = "") -> str | None:
     """Some lines of text from the user, or None when they cancel."""
     value, ok = QInputDialog.getMultiLineText(parent, title, label, text)
     return value if ok else None
@@ -41,7 +41,7 @@ def show_info(parent: QWidget | None, title: str, sentence: str) -> None:
     QMessageBox.information(parent, title, sentence)
 
 
-def choose(parent: QWidget | None, title: str, sentence: str, choices: list[str]) -> str | None:
+def choose(parent: QWidget | None, title: str, sentence: str, *, choices: list[str]) -> str | None:
     """One of `choices` (button labels, the first is the default), or None on Cancel."""
     box = QMessageBox(QMessageBox.Icon.Question, title, sentence, parent=parent)
     buttons = [box.addButton(label, QMessageBox.ButtonRole.AcceptRole) for label in choices]

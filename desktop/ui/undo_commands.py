@@ -180,7 +180,7 @@ class EditPaperCommand(_LibraryCommand):
     """
 
     def __init__(
-        self, library: Library, paper_id: int, before: dict[str, Any], after: dict[str, Any]
+        self, library: Library, paper_id: int, before: dict[str, Any], *, after: dict[str, Any]
     ) -> None:
         inverse = undo.EditPaper(paper_id, values=dict(before), expected=dict(after))
         super().__init__(library, "Edit paper", inverse=inverse)
@@ -190,7 +190,7 @@ class SetFieldCommand(_LibraryCommand):
     """Status or priority of several papers; undo restores each paper's own old value."""
 
     def __init__(
-        self, library: Library, field: str, value: Any, old: dict[int, Any], label: str
+        self, library: Library, field: str, value: Any, *, old: dict[int, Any], label: str
     ) -> None:
         super().__init__(library, label, undo.SetField.same(field, value, old))
 
@@ -303,7 +303,7 @@ class ChangeTagsCommand(_LibraryCommand):
     """Add and remove tags of one paper at once (the tag editor): one step to undo."""
 
     def __init__(
-        self, library: Library, paper_id: int, added: list[str], removed: list[str]
+        self, library: Library, paper_id: int, added: list[str], *, removed: list[str]
     ) -> None:
         super().__init__(library, "Change tags")
         ids = (paper_id,)
@@ -314,7 +314,7 @@ class ChangeTagsCommand(_LibraryCommand):
 class AnnotateCommand(_LibraryCommand):
     """Annotate a span of an abstract; undo deletes that annotation."""
 
-    def __init__(self, library: Library, paper_id: int, start: int, end: int, note: str) -> None:
+    def __init__(self, library: Library, paper_id: int, start: int, *, end: int, note: str) -> None:
         super().__init__(library, "Annotate", undo.Annotate(paper_id, start, end, note))
 
     @property

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from dataclasses import replace
+from typing import Any
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -12,25 +14,17 @@ from desktop.core import folding
 from desktop.core.dedupe import Candidate, DuplicateFinder
 
 
-def paper(
-    pid: int,
-    title: str,
-    *,
-    author: str = "Levine",
-    year: int | None = 2016,
-    doi: str = "",
-    arxiv: str = "",
-    key: str = "",
-) -> Candidate:
-    return Candidate(pid, title, year, author, doi, arxiv, key or f"k{pid}")
+def paper(pid: int, title: str, **changes: Any) -> Candidate:
+    """A paper by Levine from 2016 keyed k<pid>, unless `changes` (Candidate's fields) differ."""
+    return replace(Candidate(pid, title, 2016, "Levine", "", "", f"k{pid}"), **changes)
 
 
 def test_evidence_for_each_kind_of_likeness() -> None:
     finder = DuplicateFinder(
         [
             paper(1, "End-to-End Training of Deep Visuomotor Policies", doi="10.5555/ABC"),
-            paper(2, "Something else", arxiv="1504.00702v2"),
-            paper(3, "Other", key="smith2020"),
+            paper(2, "Something else", arxiv_id="1504.00702v2"),
+            paper(3, "Other", citekey="smith2020"),
         ],
         not_duplicates=set(),
     )
@@ -44,9 +38,10 @@ def test_evidence_for_each_kind_of_likeness() -> None:
     assert finder.matches(paper(11, "Unrelated", doi="10.5555/abc"))[0].evidence == [
         "same DOI 10.5555/abc"
     ]
-    assert finder.matches(paper(12, "Unrelated", arxiv="1504.00702"))[0].other_id == 2
+    assert finder.matches(paper(12, "Unrelated", arxiv_id="1504.00702"))[0].other_id == 2
     assert (
-        finder.matches(paper(13, "Unrelated", key="x"), original_key="SMITH2020")[0].other_id == 3
+        finder.matches(paper(13, "Unrelated", citekey="x"), original_key="SMITH2020")[0].other_id
+        == 3
     )
     # Another year, another first author, or a different title: not the same paper.
     assert (
@@ -54,7 +49,9 @@ def test_evidence_for_each_kind_of_likeness() -> None:
         == []
     )
     assert (
-        finder.matches(paper(15, "End-to-End Training of Deep Visuomotor Policies", author="Finn"))
+        finder.matches(
+            paper(15, "End-to-End Training of Deep Visuomotor Policies", first_author="Finn")
+        )
         == []
     )
     assert finder.matches(paper(16, "Guided Policy Search")) == []

@@ -63,7 +63,9 @@ def test_find_shows_what_the_window_showed(library: Library, views_of: list[View
             for sort, descending in orders:
                 for full_text in (False, True):
                     expected = _old_way(library, view, query, sort, descending, full_text)
-                    found = library.find(view, query, sort, descending, full_text=full_text)
+                    found = library.find(
+                        view, query, sort, descending=descending, full_text=full_text
+                    )
                     assert found == expected, (view, query, sort, descending, full_text)
 
 

@@ -454,9 +454,9 @@ def test_work_handed_beside_the_full_text_twice_does_not_hang_an_import(
     thread, however many jobs the importer hands over."""
     store = storing.store
 
-    def store_handing_two(*args: Any) -> None:
-        store(*args)
-        args[-1](lambda: None)  # beside_fulltext, a second time
+    def store_handing_two(*args: Any, **kwargs: Any) -> None:
+        store(*args, **kwargs)
+        kwargs["hooks"].beside_fulltext(lambda: None)  # a second time
 
     monkeypatch.setattr(storing, "store", store_handing_two)
     library.build_search_index()

@@ -182,7 +182,7 @@ def test_notes_and_annotations(library: Library) -> None:
     paper = library.add_paper(record(abstract="We learn policies end to end from pixels."))
     note = library.add_note(paper.id, "# Key idea\n\nGuided policy search.")
     library.edit_note(note.id or 0, "# Key idea\n\nGPS, end to end.")
-    annotation = library.annotate(paper.id, 9, 17, "the core claim")
+    annotation = library.annotate(paper.id, 9, 17, note="the core claim")
     assert annotation.quote == "policies"
     with pytest.raises(InvalidInputError, match="not a span"):
         library.annotate(paper.id, 10, 500)

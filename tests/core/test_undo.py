@@ -263,7 +263,7 @@ def test_merge_and_unmerge(library: Library) -> None:
     other = add(library, "Deep policies", journal="JMLR", abstract="Robots learn")
     library.tag_papers("rl", [other])
     library.add_to_list(library.create_list("To read").id or 0, [other])
-    library.annotate(other, 0, 6, "who")
+    library.annotate(other, 0, 6, note="who")
     before, after = round_trip(library, undo.Merge(keep, other))
     assert after["papers"][other]["in_trash"]
     assert after["papers"][keep]["fields"]["journal"] == "JMLR"
@@ -294,11 +294,11 @@ def test_an_annotation_brought_back_under_a_new_id_is_still_found(
     library: Library, three: list[int]
 ) -> None:
     paper = three[0]
-    annotation = library.annotate(paper, 0, 4, "mine")
+    annotation = library.annotate(paper, 0, 4, note="mine")
     ref = undo.RowRef(annotation.id or 0, annotation.created_at)
     restore_note = library.apply(undo.EditAnnotation(ref, paper, "edited"))
     bring_back = library.apply(undo.DeleteAnnotation(ref, paper))
-    newcomer = library.annotate(paper, 5, 15, "theirs")
+    newcomer = library.annotate(paper, 5, 15, note="theirs")
     library.apply(bring_back)
     library.apply(restore_note)  # on the annotation brought back, not on the newcomer
     notes = {a.id: a.note for a in library.paper(paper).annotations}

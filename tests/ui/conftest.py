@@ -78,11 +78,12 @@ class ScriptedPrompts:
         self.errors: list[str] = []
         self.asked: list[str] = []
 
-    def ask_text(self, _parent: Any, title: str, _label: str, _text: str = "") -> str | None:
+    # Named as the real prompts name them: callers pass `text` and `choices` by keyword.
+    def ask_text(self, _parent: Any, title: str, _label: str, text: str = "") -> str | None:
         self.asked.append(title)
         return self.texts.pop(0) if self.texts else None
 
-    def choose(self, _parent: Any, title: str, _sentence: str, _choices: list[str]) -> str | None:
+    def choose(self, _parent: Any, title: str, _sentence: str, *, choices: list[str]) -> str | None:
         self.asked.append(title)
         return self.choices.pop(0) if self.choices else None
 

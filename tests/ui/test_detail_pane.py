@@ -167,7 +167,7 @@ def test_editing_an_annotation_note_is_undone_even_after_a_deletion_is_undone(
     pane.abstract.annotate_button.click()
     _wait(pane)
     (annotation,) = ui_library.paper(paper_id).annotations
-    ui_library.annotate(paper_id, 0, 1, "another")  # so the id is not simply reused
+    ui_library.annotate(paper_id, 0, 1, note="another")  # so the id is not simply reused
     pane.show_paper(paper_id)  # in the window, the library's change notice does this
     scripted.texts = ["second thought"]  # type: ignore[attr-defined]
     pane._on_edit_annotation(annotation.id or 0)

@@ -224,7 +224,7 @@ def test_a_merge_from_the_import_report_is_undone_with_the_window(
     library = window.library
     report = _import_again(library, tmp_path, " note={from the second file},")
     pair = report.duplicates[0]
-    dialog = ImportReportDialog(library, [report], window, window.history)
+    dialog = ImportReportDialog(library, [report], window, history=window.history)
     qtbot.addWidget(dialog)
     dialog.duplicates.setCurrentItem(dialog.duplicates.topLevelItem(0))
     dialog._on_merge()

@@ -18,7 +18,7 @@ def export(engine: Engine, paper_ids: list[int], format: str, *, may_split: bool
     of the library. `may_split`: a second core is free for a helper process."""
     with gc_pause.paused():
         if may_split and parallel.worth_splitting(engine, len(paper_ids), format):
-            split = parallel.export(engine, paper_ids, format, settings.preambles)
+            split = parallel.export(engine, paper_ids, format, preambles_of=settings.preambles)
             if split is not None:
                 return split
         with db.read_session(engine) as session:

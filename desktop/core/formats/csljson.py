@@ -177,7 +177,7 @@ def parse(text: str, source: str = "<text>") -> ParseResult:
                 )
             )
             continue
-        result.records.append(_record_from(item, line, source, result.problems))
+        result.records.append(_record_from(item, line, source, problems=result.problems))
     return result
 
 
@@ -218,7 +218,7 @@ def _item_lines(text: str) -> Iterator[int]:
 
 
 def _record_from(
-    item: dict[str, Any], line: int | None, source: str, problems: list[Problem]
+    item: dict[str, Any], line: int | None, source: str, *, problems: list[Problem]
 ) -> Record:
     rest = dict(item)
     record = Record(line=line)
@@ -234,9 +234,9 @@ def _record_from(
     _read_number(rest, record)
     _read_pages(rest, record)
     _read_keywords(rest, record)
-    _read_issued(rest, record, line, source, problems)
-    record.authors = _pop_people(rest, "author", line, source, problems)
-    record.editors = _pop_people(rest, "editor", line, source, problems)
+    _read_issued(rest, record, line, source=source, problems=problems)
+    record.authors = _pop_people(rest, "author", line, source=source, problems=problems)
+    record.editors = _pop_people(rest, "editor", line, source=source, problems=problems)
     _read_custom(rest, record)
     for name, value in rest.items():
         if name in _CSL_TO_BIBTEX_EXTRA and isinstance(value, str):
@@ -257,14 +257,14 @@ def _pop_text(rest: dict[str, Any], name: str) -> str:
 
 
 def _pop_people(
-    rest: dict[str, Any], role: str, line: int | None, source: str, problems: list[Problem]
+    rest: dict[str, Any], role: str, line: int | None, *, source: str, problems: list[Problem]
 ) -> list[Person]:
     """The names of `role`, taken out of `rest`; a malformed list is reported and kept."""
     if role not in rest:
         return []
     people = _people(rest[role])
     if people is None:
-        problems.append(_odd_names(role, rest[role], line, source))
+        problems.append(_odd_names(role, rest[role], line, source=source))
         return []
     del rest[role]
     return people
@@ -367,7 +367,7 @@ def _split_keywords(written: str) -> list[str]:
 
 
 def _read_issued(
-    rest: dict[str, Any], record: Record, line: int | None, source: str, problems: list[Problem]
+    rest: dict[str, Any], record: Record, line: int | None, *, source: str, problems: list[Problem]
 ) -> None:
     issued = rest.get("issued")
     if issued is None:
@@ -433,7 +433,7 @@ def _person(name: dict[str, Any]) -> Person:
     return person
 
 
-def _odd_names(role: str, value: Any, line: int | None, source: str) -> Problem:
+def _odd_names(role: str, value: Any, line: int | None, *, source: str) -> Problem:
     return Problem(
         source=source,
         line=line,

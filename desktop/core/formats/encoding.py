@@ -96,6 +96,7 @@ def parse_decoded(
     text: str,
     encoding: str,
     note: str | None,
+    *,
     source: str,
     parse: Callable[[str, str], ParseResult],
 ) -> ParseResult:

@@ -195,7 +195,7 @@ def read(
     was read. A guessed text encoding is reported as the first problem."""
     text, encoding, note = decode_bytes(data)
     name = detect_format(path, text) if format == "auto" else get(format).name
-    return name, parse_decoded(text, encoding, note, source, reader_for(name))
+    return name, parse_decoded(text, encoding, note, source=source, parse=reader_for(name))
 
 
 def read_many(
@@ -221,7 +221,9 @@ def read_many(
         if name in ("bibtex", "biblatex"):
             together.append((source, text, encoding, note))
         else:
-            _extend(combined, parse_decoded(text, encoding, note, source, reader_for(name)))
+            _extend(
+                combined, parse_decoded(text, encoding, note, source=source, parse=reader_for(name))
+            )
             encodings.append(encoding)
         del data, text
     if together:

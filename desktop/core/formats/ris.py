@@ -149,14 +149,7 @@ def _read_ris(lines: list[str], source: str, result: ParseResult) -> Iterator[_E
     for number, line in enumerate(lines, start=1):
         match = _TAG_LINE.match(line)
         if match is None:
-            if not line.strip():
-                blank_before = True
-            elif entry is not None and entry.fields:
-                _continue_field(entry.fields[-1], line.strip(), blank_before)
-            elif not _NUMBERING.match(line.strip()):
-                result.preambles.append(line)
-            if line.strip():
-                blank_before = False
+            blank_before = _read_untagged(line, entry, blank_before=blank_before, result=result)
             continue
         blank_before = False
         tag, value = match.group(1), (match.group(2) or "").strip()
@@ -179,8 +172,23 @@ def _read_ris(lines: list[str], source: str, result: ParseResult) -> Iterator[_E
         yield entry
 
 
+def _read_untagged(
+    line: str, entry: _Entry | None, *, blank_before: bool, result: ParseResult
+) -> bool:
+    """A line without a tag: blank, continuing the field above, or (numbering aside) text
+    before the first entry. Whether the line is blank."""
+    stripped = line.strip()
+    if not stripped:
+        return True
+    if entry is not None and entry.fields:
+        _continue_field(entry.fields[-1], stripped, after_blank=blank_before)
+    elif not _NUMBERING.match(stripped):
+        result.preambles.append(line)
+    return False
+
+
 def _continue_field(
-    last: _Field, text: str, after_blank: bool, list_tags: frozenset[str] = _LIST_TAGS
+    last: _Field, text: str, *, after_blank: bool, list_tags: frozenset[str] = _LIST_TAGS
 ) -> None:
     """Add a continuation line to the field above it (see the module docstring)."""
     if last.tag in list_tags:
@@ -204,7 +212,9 @@ def _read_wos(lines: list[str], source: str, result: ParseResult) -> Iterator[_E
         if not line.strip():
             continue
         if line.startswith("   ") and entry is not None and entry.fields:
-            _continue_field(entry.fields[-1], line.strip(), False, _LIST_TAGS_WOS)
+            _continue_field(
+                entry.fields[-1], line.strip(), after_blank=False, list_tags=_LIST_TAGS_WOS
+            )
             continue
         match = _WOS_LINE.match(line)
         if match is None or match.group(1) in ("FN", "VR", "EF"):
@@ -344,7 +354,7 @@ def _split_list_values(entry: _Entry) -> list[_Field]:
 def _record_from(entry: _Entry, source: str, problems: list[Problem]) -> Record:
     fields = _Fields(_split_list_values(entry))
     record = Record(line=entry.line)
-    _read_type(fields, record, source, problems)
+    _read_type(fields, record, source, problems=problems)
     record.title = _take(fields, "TI", "T1", "CT")
     record.authors = [person_from_ris(name) for name in fields.all("AU", "A1")]
     record.editors = [person_from_ris(name) for name in fields.all("A2", "ED")]
@@ -362,7 +372,7 @@ def _record_from(entry: _Entry, source: str, problems: list[Problem]) -> Record:
     record.keywords = fields.all("KW")
     _read_doi(fields, record)
     _read_pages(fields, record)
-    _read_dates(fields, record, source, problems)
+    _read_dates(fields, record, source, problems=problems)
     _read_citekey(fields, record)
     _keep_the_rest(fields, record)
     return record
@@ -375,7 +385,7 @@ def _take(fields: _Fields, *tags: str) -> str:
     return value
 
 
-def _read_type(fields: _Fields, record: Record, source: str, problems: list[Problem]) -> None:
+def _read_type(fields: _Fields, record: Record, source: str, *, problems: list[Problem]) -> None:
     kinds = fields.unused("TY")
     if not kinds:
         record.entry_type = "misc"
@@ -420,7 +430,7 @@ def _read_pages(fields: _Fields, record: Record) -> None:
         record.extra[EXTRA_PREFIX + "EP"] = end
 
 
-def _read_dates(fields: _Fields, record: Record, source: str, problems: list[Problem]) -> None:
+def _read_dates(fields: _Fields, record: Record, source: str, *, problems: list[Problem]) -> None:
     dates = fields.unused("PY", "DA", "Y1")
     parsed = {id(item): _parse_date(item.value) for item in dates}
     preference = {"PY": 0, "DA": 1, "Y1": 2}

@@ -250,11 +250,11 @@ def fetch(
     if identifier.kind == "doi":
         base = _base_url(crossref_url, CROSSREF_URL_VARIABLE, CROSSREF_URL)
         request = _Request("Crossref", f"{base}/works/{quote(identifier.value, safe='/')}", {})
-        return record_from_crossref(_get_json(request, identifier, client, timeout))
+        return record_from_crossref(_get_json(request, identifier, client, timeout=timeout))
     base = _base_url(arxiv_url, ARXIV_URL_VARIABLE, ARXIV_URL)
     params = {"id_list": str(identifier), "max_results": "1"}
     request = _Request("arXiv", f"{base}/api/query", params)
-    return record_from_arxiv(_get(request, identifier, client, timeout).content, identifier)
+    return record_from_arxiv(_get(request, identifier, client, timeout=timeout).content, identifier)
 
 
 def _require_identifier(text: str) -> Identifier:
@@ -279,16 +279,16 @@ class _Request:
 
 
 def _get(
-    request: _Request, identifier: Identifier, client: httpx.Client | None, timeout: float
+    request: _Request, identifier: Identifier, client: httpx.Client | None, *, timeout: float
 ) -> httpx.Response:
     """The service's answer, or the sentence telling the user why there is none."""
     headers = {"User-Agent": USER_AGENT}
     try:
         if client is None:
             with httpx.Client() as own_client:
-                response = _send(own_client, request, headers, timeout)
+                response = _send(own_client, request, headers, timeout=timeout)
         else:
-            response = _send(client, request, headers, timeout)
+            response = _send(client, request, headers, timeout=timeout)
     except httpx.TimeoutException:
         raise ServiceTimeoutError(
             f"{request.service} did not answer within {timeout:g} seconds; it may be busy or "
@@ -309,7 +309,7 @@ def _get(
 
 
 def _send(
-    client: httpx.Client, request: _Request, headers: dict[str, str], timeout: float
+    client: httpx.Client, request: _Request, headers: dict[str, str], *, timeout: float
 ) -> httpx.Response:
     return client.get(
         request.url,
@@ -359,9 +359,9 @@ def _unreadable(service: str) -> BadResponseError:
 
 
 def _get_json(
-    request: _Request, identifier: Identifier, client: httpx.Client | None, timeout: float
+    request: _Request, identifier: Identifier, client: httpx.Client | None, *, timeout: float
 ) -> dict[str, Any]:
-    response = _get(request, identifier, client, timeout)
+    response = _get(request, identifier, client, timeout=timeout)
     try:
         message = json.loads(response.content)["message"]
     except (ValueError, TypeError, KeyError):

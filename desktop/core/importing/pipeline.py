@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import AbstractContextManager
+from dataclasses import dataclass
 
 from sqlmodel import Session
 
@@ -13,7 +14,11 @@ from desktop.core import papers, settings
 from desktop.core.formats import citekeys
 from desktop.core.importing import storing
 from desktop.core.importing.reading import Reading
-from desktop.core.importing.storing import Cancel, Destination, ImportReport, Progress
+from desktop.core.importing.storing import (
+    Destination,
+    ImportHooks,
+    ImportReport,
+)
 from desktop.core.runtime import gc_pause
 from desktop.core.search.searcher import Searcher
 
@@ -21,22 +26,29 @@ from desktop.core.search.searcher import Searcher
 WriteTransaction = Callable[[], AbstractContextManager[Session]]
 
 
+@dataclass(frozen=True)
+class Into:
+    """Where an import stores: the facade's write transaction, its search index, and what
+    runs once the papers are committed, before the index is sure to hold them (the facade
+    queues the checkpoint of a large import's log there)."""
+
+    write: WriteTransaction
+    searcher: Searcher
+    after_commit: Callable[[], None]
+
+
 def run(
     read: Reading,
     *,
     source: str,
     destination: Destination,
-    write: WriteTransaction,
-    searcher: Searcher,
-    after_commit: Callable[[], None],
-    progress: Progress | None = None,
-    cancel: Cancel | None = None,
+    into: Into,
+    asked: ImportHooks | None = None,
 ) -> ImportReport:
-    """Store what is being read: all of it, or (on error or cancel) none of it.
-
-    `after_commit` runs once the papers are committed, before the search index is sure to
-    hold them (the facade queues the checkpoint of a large import's log there).
-    """
+    """Store what is being read: all of it, or (on error or cancel) none of it. `asked`:
+    the caller's progress and cancel (its own job beside the full text is this one's)."""
+    write, searcher = into.write, into.searcher
+    progress, cancel = (asked.progress, asked.cancel) if asked is not None else (None, None)
     report = ImportReport(source=source, format=", ".join(dict.fromkeys(read.formats)))
     committed: Future[bool] = Future()
     # Two threads: the index's taking in waits for the commit, which waits for the jobs.
@@ -57,13 +69,14 @@ def run(
         stored = False
         try:
             with gc_pause.paused(), write() as session:
-                store(session, read, report, destination, progress, cancel, beside_fulltext)
+                hooks = ImportHooks(progress, cancel, beside_fulltext)
+                store(session, read, report, destination=destination, hooks=hooks)
                 for job in jobs:
                     job.result()  # before the commit: its failure is the import's
             stored = True
         finally:
             committed.set_result(stored)
-        after_commit()
+        into.after_commit()
         taken = taking_in[0].result() if taking_in else False
     if not taken:
         searcher.papers_stored(report.documents)
@@ -75,14 +88,15 @@ def store(
     session: Session,
     read: Reading,
     report: ImportReport,
+    *,
     destination: Destination,
-    progress: Progress | None = None,
-    cancel: Cancel | None = None,
-    beside_fulltext: Callable[[Callable[[], None]], None] | None = None,
+    hooks: ImportHooks | None = None,
 ) -> None:
     """Store a reading in the caller's transaction, with the preambles it brought."""
     pattern = settings.value(session, settings.CITEKEY_PATTERN, citekeys.DEFAULT_PATTERN)
-    storing.store(session, read, report, destination, pattern, progress, cancel, beside_fulltext)
+    storing.store(
+        session, read, report, destination=destination, citekey_pattern=pattern, hooks=hooks
+    )
     # Only BibTeX's own @preamble/@comment blocks are given back by exports (a
     # listing's page heading, say, is kept by its reader but is no BibTeX).
     preambles = [p for p in read.result.preambles if p.lstrip().startswith("@")]

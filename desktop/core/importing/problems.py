@@ -30,7 +30,9 @@ def retry(session: Session, problem_id: int, fixed_text: str) -> ImportReport:
         raise NotFoundError(f"There is no import problem with id {problem_id}.")
     report = ImportReport(source=problem.source, format=format_name)
     if result.records and not result.problems:
-        pipeline.store(session, Reading.of([format_name], result), report, Destination())
+        pipeline.store(
+            session, Reading.of([format_name], result), report, destination=Destination()
+        )
         session.delete(problem)
     else:
         first = result.problems[0].message if result.problems else "No entry was found."

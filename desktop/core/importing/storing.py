@@ -89,89 +89,159 @@ BATCH = 500
 _COMPARED_AT_A_TIME = 200
 
 
+@dataclass(frozen=True)
+class ImportHooks:
+    """What an import tells its caller, and asks it, while it runs."""
+
+    progress: Progress | None = None
+    cancel: Cancel | None = None
+    #: Runs a job while the full-text index is filled; the caller waits for it to commit.
+    beside_fulltext: Callable[[Callable[[], None]], None] | None = None
+
+
 def store(
     session: Session,
     reading: Reading,
     report: ImportReport,
+    *,
     destination: Destination,
     citekey_pattern: str,
-    progress: Progress | None = None,
-    cancel: Cancel | None = None,
-    beside_fulltext: Callable[[Callable[[], None]], None] | None = None,
+    hooks: ImportHooks | None = None,
 ) -> None:
     """Store the records and problems of `reading` in the caller's transaction, each batch
     of records as it comes (the rest may still be being read).
 
     The search for likely duplicates, which only fills the report, goes on while the
     import waits for the next batch to be read; once every paper is stored (and
-    `report.documents` is complete), what is left of it is handed to `beside_fulltext` to
-    run while the full-text index is filled (SQLite does that without holding Python's
-    interpreter lock); the caller must see it finished before it commits. Without
-    `beside_fulltext` it runs here.
+    `report.documents` is complete), what is left of it is handed to
+    `hooks.beside_fulltext` to run while the full-text index is filled (SQLite does that
+    without holding Python's interpreter lock); the caller must see it finished before it
+    commits. Without `beside_fulltext` it runs here.
     """
-    finder = dedupe.DuplicateFinder(dedupe.candidates(session), dedupe.not_duplicate_pairs(session))
-    # Keys of papers in the trash stay taken: restoring one must not create a clash.
-    taken = {key.casefold() for key in session.exec(select(Paper.citekey))}
-    tag_ids = _TagCache(session)
-    reading_list = _reading_list(session, destination.list_name)
-    list_id = None if reading_list is None else reading_list.id
-    lists = () if reading_list is None else (reading_list.name,)
-    set_aside: list[Problem] = []  # values sanitize moved, reported after the reading's own
-    known_people: dict[str, int] = {}  # the same people come back batch after batch
-    stored: list[tuple[Record, str, int]] = []
-    compared = 0  # how many of `stored` were compared with the library for duplicates
-
-    def compare(up_to: int) -> None:
-        nonlocal compared
-        for record, key, paper_id in stored[compared:up_to]:
-            _note_duplicates(finder, report, record, key, paper_id)
-            compared += 1
-
+    hooks = hooks or ImportHooks()
+    storing = _Storing(session, report, destination=destination, citekey_pattern=citekey_pattern)
     with fulltext_bulk.indexed_after(session):
         for records in reading.batches:
-            for record in records:
-                set_aside += sanitize(record, report.source)
+            storing.sanitize(records)
             for start in range(0, len(records), BATCH):
-                if cancel is not None and cancel():
+                if hooks.cancel is not None and hooks.cancel():
                     raise ImportCancelled()
-                batch = records[start : start + BATCH]
-                keys = [_unique_key(record, taken, citekey_pattern) for record in batch]
-                ids = papers.insert_papers(
-                    session, list(zip(batch, keys, strict=True)), known_people
-                )
-                stored += zip(batch, keys, ids, strict=True)
-                tagged = _label(
-                    session, batch, ids, tag_ids, destination.tag, list_id, len(report.paper_ids)
-                )
-                report.documents += [
-                    catalog.document_of(paper_id, record, key, tags=names, lists=lists)
-                    for record, key, paper_id, names in zip(batch, keys, ids, tagged, strict=True)
-                ]
-                report.paper_ids.extend(ids)
-                if progress is not None:
+                storing.store_batch(records[start : start + BATCH])
+                if hooks.progress is not None:
                     done = len(report.paper_ids)
-                    progress(done, max(done, reading.expected))
+                    hooks.progress(done, max(done, reading.expected))
             # While the next batch is being read, look for duplicates among those stored.
-            while compared < len(stored) and not reading.ready():
-                compare(compared + _COMPARED_AT_A_TIME)
-
-        def compare_the_rest() -> None:
-            compare(len(stored))
-
-        if beside_fulltext is None:
-            compare_the_rest()
+            while storing.left_to_compare() and not reading.ready():
+                storing.compare(_COMPARED_AT_A_TIME)
+        if hooks.beside_fulltext is None:
+            storing.compare()
         else:
-            beside_fulltext(compare_the_rest)
-    problems = [*reading.result.problems, *set_aside]
-    for problem in problems:
-        session.add(
-            ImportProblem(
-                source=problem.source, line=problem.line, message=problem.message, raw=problem.raw
-            )
+            hooks.beside_fulltext(storing.compare)
+    storing.keep_problems(reading.result.problems)
+
+
+class _Storing:
+    """One import between its batches: keys taken, people and tags met, papers stored
+    and not yet compared for duplicates, values set aside."""
+
+    def __init__(
+        self,
+        session: Session,
+        report: ImportReport,
+        *,
+        destination: Destination,
+        citekey_pattern: str,
+    ) -> None:
+        self._session = session
+        self._report = report
+        self._pattern = citekey_pattern
+        self._extra_tag = destination.tag
+        self._finder = dedupe.DuplicateFinder(
+            dedupe.candidates(session), dedupe.not_duplicate_pairs(session)
         )
-    report.problems.extend(problems)
-    if list_id is not None:
-        reading_lists.reorder(session, list_id, [])  # renumber positions 0..n-1
+        # Keys of papers in the trash stay taken: restoring one must not create a clash.
+        self._taken = {key.casefold() for key in session.exec(select(Paper.citekey))}
+        self._tag_ids = _TagCache(session)
+        reading_list = _reading_list(session, destination.list_name)
+        self._list_id = None if reading_list is None else reading_list.id
+        self._lists = () if reading_list is None else (reading_list.name,)
+        self._set_aside: list[Problem] = []  # reported after the reading's own problems
+        self._known_people: dict[str, int] = {}  # the same people come back batch after batch
+        self._stored: list[tuple[Record, str, int]] = []
+        self._compared = 0  # how many of `_stored` were compared with the library
+
+    def sanitize(self, records: list[Record]) -> None:
+        for record in records:
+            self._set_aside += sanitize(record, self._report.source)
+
+    def store_batch(self, batch: list[Record]) -> None:
+        """Key, store and label `batch`; the report gets its ids and search documents."""
+        report = self._report
+        keys = [_unique_key(record, self._taken, self._pattern) for record in batch]
+        ids = papers.insert_papers(
+            self._session, list(zip(batch, keys, strict=True)), self._known_people
+        )
+        self._stored += zip(batch, keys, ids, strict=True)
+        tagged = self._label(batch, ids)
+        report.documents += [
+            catalog.document_of(paper_id, record, key, tags=names, lists=self._lists)
+            for record, key, paper_id, names in zip(batch, keys, ids, tagged, strict=True)
+        ]
+        report.paper_ids.extend(ids)
+
+    def left_to_compare(self) -> bool:
+        return self._compared < len(self._stored)
+
+    def compare(self, at_most: int | None = None) -> None:
+        """Compare the next `at_most` papers stored (all the rest by default) with the
+        library and the papers stored before them."""
+        up_to = len(self._stored) if at_most is None else self._compared + at_most
+        for stored in self._stored[self._compared : up_to]:
+            _note_duplicates(self._finder, self._report, stored)
+            self._compared += 1
+
+    def keep_problems(self, read: list[Problem]) -> None:
+        """Keep the reading's problems, then the values set aside, as import problems."""
+        problems = [*read, *self._set_aside]
+        for problem in problems:
+            self._session.add(
+                ImportProblem(
+                    source=problem.source,
+                    line=problem.line,
+                    message=problem.message,
+                    raw=problem.raw,
+                )
+            )
+        self._report.problems.extend(problems)
+        if self._list_id is not None:
+            reading_lists.reorder(self._session, self._list_id, [])  # positions 0..n-1
+
+    def _label(self, records: list[Record], paper_ids: list[int]) -> list[list[str]]:
+        """Tag the papers with their keywords (and the import's tag); put them into the
+        import's list. The names of each paper's tags, as stored."""
+        links = []
+        tagged = []
+        for record, paper_id in zip(records, paper_ids, strict=True):
+            labels = [*record.keywords, *([self._extra_tag] if self._extra_tag else [])]
+            ids = {self._tag_ids.id_for(label) for label in labels if label.strip()}
+            for tag_id in ids:
+                links.append({"paper_id": paper_id, "tag_id": tag_id})
+            tagged.append([self._tag_ids.name_of(tag_id) for tag_id in ids])
+        if links:
+            self._session.execute(insert(PaperTag), links)
+        if self._list_id is not None:
+            offset = len(self._report.paper_ids)
+            entries = [
+                {
+                    "list_id": self._list_id,
+                    "paper_id": pid,
+                    "position": 10**9 + offset + n,
+                    "added_at": utcnow(),
+                }
+                for n, pid in enumerate(paper_ids)
+            ]
+            self._session.execute(insert(ListEntry), entries)
+        return tagged
 
 
 _DOI_PREFIX = re.compile(r"^(?:https?://(?:dx\.)?doi\.org/|doi:\s*)", re.IGNORECASE)
@@ -239,8 +309,10 @@ def _unique_key(record: Record, taken: set[str], pattern: str) -> str:
 
 
 def _note_duplicates(
-    finder: dedupe.DuplicateFinder, report: ImportReport, record: Record, key: str, paper_id: int
+    finder: dedupe.DuplicateFinder, report: ImportReport, stored: tuple[Record, str, int]
 ) -> None:
+    """Report the likely duplicates of a stored paper (its record, key and id)."""
+    record, key, paper_id = stored
     candidate = dedupe.Candidate(
         paper_id,
         record.title,
@@ -252,41 +324,6 @@ def _note_duplicates(
     )
     report.duplicates.extend(finder.matches(candidate, original_key=record.citekey))
     finder.add(candidate)
-
-
-def _label(
-    session: Session,
-    records: list[Record],
-    paper_ids: list[int],
-    tag_ids: _TagCache,
-    extra_tag: str | None,
-    list_id: int | None,
-    offset: int,
-) -> list[list[str]]:
-    """Tag the papers with their keywords (and `extra_tag`); put them into the list.
-    The names of each paper's tags, as stored."""
-    links = []
-    tagged = []
-    for record, paper_id in zip(records, paper_ids, strict=True):
-        labels = [*record.keywords, *([extra_tag] if extra_tag else [])]
-        ids = {tag_ids.id_for(label) for label in labels if label.strip()}
-        for tag_id in ids:
-            links.append({"paper_id": paper_id, "tag_id": tag_id})
-        tagged.append([tag_ids.name_of(tag_id) for tag_id in ids])
-    if links:
-        session.execute(insert(PaperTag), links)
-    if list_id is not None:
-        entries = [
-            {
-                "list_id": list_id,
-                "paper_id": pid,
-                "position": 10**9 + offset + n,
-                "added_at": utcnow(),
-            }
-            for n, pid in enumerate(paper_ids)
-        ]
-        session.execute(insert(ListEntry), entries)
-    return tagged
 
 
 def _reading_list(session: Session, name: str | None) -> ReadingList | None:

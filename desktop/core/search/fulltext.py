@@ -61,12 +61,12 @@ def match(
     if not words:
         return set()
     if connection.dialect.name == "sqlite":
-        return _match_sqlite(connection, words, field, limit, prefix)
-    return _match_postgresql(connection, words, field, limit, prefix)
+        return _match_sqlite(connection, words, field, limit=limit, prefix=prefix)
+    return _match_postgresql(connection, words, field, limit=limit, prefix=prefix)
 
 
 def match_within(
-    connection: Connection, text_: str, field: str | None, paper_ids: set[int]
+    connection: Connection, text_: str, field: str | None, *, paper_ids: set[int]
 ) -> set[int]:
     """Those of `paper_ids` whose abstract or notes contain `text_`, checked paper by paper.
 
@@ -149,7 +149,7 @@ def _phrase_pattern(words: list[str]) -> re.Pattern[str]:
 
 
 def _match_sqlite(
-    connection: Connection, words: list[str], field: str | None, limit: int | None, prefix: bool
+    connection: Connection, words: list[str], field: str | None, *, limit: int | None, prefix: bool
 ) -> set[int]:
     column = {"abstract": "abstract", "note": "notes"}.get(field or "", SQLITE_TABLE)
     statement = f"SELECT rowid FROM {SQLITE_TABLE} WHERE {column} MATCH ?"
@@ -184,7 +184,7 @@ def extrapolated(sample: set[int], highest: int) -> int:
 
 
 def _match_postgresql(
-    connection: Connection, words: list[str], field: str | None, limit: int | None, prefix: bool
+    connection: Connection, words: list[str], field: str | None, *, limit: int | None, prefix: bool
 ) -> set[int]:
     # Each token becomes a quoted lexeme with a prefix marker, joined as a phrase (<->).
     lexemes = ["'" + w.replace("'", "''") + "'" for w in words]

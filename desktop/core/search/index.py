@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextlib
 from array import array
 from collections.abc import Callable, Collection, Iterable
+from dataclasses import dataclass
 from typing import NamedTuple, TypeVar
 
 from desktop.core.runtime import gc_pause
@@ -34,8 +35,7 @@ from desktop.core.search.matching import (
     ClauseMatcher,
     Corpus,
     FullText,
-    FullTextProbe,
-    FullTextWithin,
+    FullTextPlanning,
     Probed,
     holding_every,
     restrict,
@@ -63,6 +63,16 @@ class Prepared(NamedTuple):
 
     id: int
     entry: Entry
+
+
+@dataclass(frozen=True)
+class _Wanted:
+    """How many hits a search gives (`limit`), ranks (`size`), and finds in the short fields
+    before it asks full text (`enough`)."""
+
+    limit: int
+    size: int
+    enough: int
 
 
 class SearchIndex:
@@ -168,15 +178,14 @@ class SearchIndex:
             new += [(field, word) for word in self._postings[field].add(doc_id, words)]
         return new
 
-    def search(
+    def search(  # noqa: PLR0913 -- the full-text callbacks and hints are all optional
         self,
         query: Query,
         limit: int | None = 50,
+        *,
         fulltext: FullText | None = None,
         fulltext_below: int | None = None,
-        fulltext_within: FullTextWithin | None = None,
-        fulltext_probe: FullTextProbe | None = None,
-        *,
+        fulltext_planning: FullTextPlanning | None = None,
         fulltext_held: bool = False,
         among: Collection[int] | None = None,
     ) -> list[Hit]:
@@ -187,13 +196,13 @@ class SearchIndex:
         give fewer than `fulltext_below` hits (default: `limit`), since a paper found through
         its abstract ranks below the others anyway, or when the query names abstracts or
         notes (`abstract:`, `note:`), which always ask it, as negated free words do. With
-        `fulltext_within` and `fulltext_probe`, only the most selective clause asks full
-        text over the whole library; the others are checked on the papers it allows (see
+        `fulltext_planning`, only the most selective clause asks full text over the whole
+        library; the others are checked on the papers it allows (see
         `planning.load_fulltext`). Full text may know papers the index does not hold (in
         the trash): they are dropped, unless `fulltext_held` says the callbacks did so.
         """
         if not fulltext_held:
-            fulltext, fulltext_probe = self._held_only(fulltext, fulltext_probe)
+            fulltext, fulltext_planning = self._held_only(fulltext, fulltext_planning)
         if limit is None:  # more than the index holds, so that no step stops early
             limit = len(self._entries) + 1
         pool = None if among is None else self.holding(set(among))
@@ -201,15 +210,36 @@ class SearchIndex:
         clauses = [c for c in clauses if not c.empty]
         if limit <= 0 or not clauses:
             return []
-        if fulltext is not None:
-            for clause in clauses:
-                for term in clause.negative:
-                    term.load_fulltext(fulltext)
         size = max(_RANKED_AT_LEAST, limit + limit // 4)
+        if fulltext is None:
+            found = self._candidates(clauses, size, pool)
+            return self._rank(clauses, self._shortlist(found, clauses, size), limit)
+        _load_negated(clauses, fulltext)
         enough = limit if fulltext_below is None else min(limit, fulltext_below)
-        asks_fulltext = fulltext is not None and _has_free_words(clauses)
+        return self._search_with_fulltext(
+            clauses,
+            _Wanted(limit, size, enough),
+            fulltext=fulltext,
+            planned=fulltext_planning,
+            pool=pool,
+        )
+
+    def _search_with_fulltext(
+        self,
+        clauses: list[ClauseMatcher],
+        wanted: _Wanted,
+        *,
+        fulltext: FullText,
+        planned: FullTextPlanning | None,
+        pool: set[int] | None,
+    ) -> list[Hit]:
+        """`search` where full text may be asked: the short fields first, unless the query
+        names abstracts or notes, and full text once they give fewer than `wanted.enough`
+        hits; only papers of `pool`, when given."""
+        limit, size, enough = wanted.limit, wanted.size, wanted.enough
+        asks_fulltext = _has_free_words(clauses)
         found: set[int] = set()
-        if not (fulltext is not None and _has_fulltext_terms(clauses)):
+        if not _has_fulltext_terms(clauses):
             found = self._candidates(clauses, size, pool)
             if not asks_fulltext or len(found) >= enough:
                 hits = self._rank(clauses, self._shortlist(found, clauses, size), limit)
@@ -217,17 +247,13 @@ class SearchIndex:
                     return hits
                 found = {hit.doc_id for hit in hits}
         elif enough <= 0:
-            for clause in clauses:  # free words: in the short fields only
-                for term in clause.positive:
-                    if term.term.field is None:
-                        term.use_fulltext(set())
+            _free_words_in_short_fields_only(clauses)
         # Too few papers hold every word in the short fields (or the query names abstracts
         # or notes): full text may find more. Those found already are ranked again with
         # it (their scores can only rise), so a paper found stays found, and no shortlist
         # is ranked twice.
-        assert fulltext is not None
         planning.load_fulltext(
-            clauses, fulltext, fulltext_within, fulltext_probe, size, len(self._entries)
+            clauses, fulltext, planned=planned, wanted=size, papers=len(self._entries)
         )
         more = self._candidates(clauses, size, pool) - found
         shortlist = list(found) + self._shortlist(more, clauses, size - len(found))
@@ -238,8 +264,8 @@ class SearchIndex:
         return ids & self._entries.keys()
 
     def _held_only(
-        self, fulltext: FullText | None, probe: FullTextProbe | None
-    ) -> tuple[FullText | None, FullTextProbe | None]:
+        self, fulltext: FullText | None, planned: FullTextPlanning | None
+    ) -> tuple[FullText | None, FullTextPlanning | None]:
         """The full-text callbacks, answering with papers the index holds only."""
 
         def held(text: str, field: str | None) -> set[int]:
@@ -247,14 +273,14 @@ class SearchIndex:
             return self.holding(fulltext(text, field))
 
         def held_probe(text: str, field: str | None, at_most: int) -> Probed:
-            assert probe is not None
-            probed = probe(text, field, at_most)
+            assert planned is not None
+            probed = planned.probe(text, field, at_most)
             ids = None if probed.ids is None else self.holding(probed.ids)
             return Probed(ids, probed.estimate, self.holding(probed.sample))
 
         return (
             None if fulltext is None else held,
-            None if probe is None else held_probe,
+            None if planned is None else FullTextPlanning(planned.within, held_probe),
         )
 
     def _rank(self, clauses: list[ClauseMatcher], shortlist: list[int], limit: int) -> list[Hit]:
@@ -340,6 +366,20 @@ def _discard(lists: dict[Key, array[int]], key: Key, doc_id: int) -> None:
         ids.remove(doc_id)
     if not ids:
         del lists[key]
+
+
+def _load_negated(clauses: list[ClauseMatcher], fulltext: FullText) -> None:
+    """Give negated words their full-text answers: a paper is excluded wherever one is."""
+    for clause in clauses:
+        for term in clause.negative:
+            term.load_fulltext(fulltext)
+
+
+def _free_words_in_short_fields_only(clauses: list[ClauseMatcher]) -> None:
+    for clause in clauses:
+        for term in clause.positive:
+            if term.term.field is None:
+                term.use_fulltext(set())
 
 
 def _has_fulltext_terms(clauses: list[ClauseMatcher]) -> bool:

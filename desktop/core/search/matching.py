@@ -43,6 +43,16 @@ class Probed:
 #: papers (found out without reading a common word's every paper), else an estimate.
 FullTextProbe = Callable[[str, str | None, int], Probed]
 
+
+@dataclass(frozen=True)
+class FullTextPlanning:
+    """What lets a search read less than every word's whole full-text answer: probing a
+    word first, and checking given papers for words (see `planning.load_fulltext`)."""
+
+    within: FullTextWithin
+    probe: FullTextProbe
+
+
 #: Title and author matches rank first; the other short fields a little lower.
 FIELD_WEIGHT = {"title": 1.0, "author": 1.0}
 OTHER_FIELD_WEIGHT = 0.8

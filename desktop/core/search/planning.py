@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import itertools
 import math
+from dataclasses import dataclass
 
 from desktop.core.search.matching import (
     ClauseMatcher,
     FullText,
-    FullTextProbe,
+    FullTextPlanning,
     FullTextWithin,
     TermMatcher,
     holding_every,
@@ -35,21 +36,22 @@ _CHECK_CHUNK = 250
 def load_fulltext(
     clauses: list[ClauseMatcher],
     fulltext: FullText,
-    within: FullTextWithin | None,
-    probe: FullTextProbe | None,
+    *,
+    planned: FullTextPlanning | None,
     wanted: int,
     papers: int,
 ) -> None:
     """Let every clause match through abstracts and notes too, reading no more than the
     `wanted` best candidates need (see the module's docstring); `papers` is how many the
-    index holds. Without `within` and `probe`, every term's answer is read whole."""
+    index holds. Without `planned`, every term's answer is read whole."""
     positive = [c for c in clauses if not c.only_negative]
     # The papers allowed come from the leading clause's sources: one with a negated
     # alternative also holds elsewhere and cannot lead (without one, all is read whole).
-    if not any(c.only_positive for c in positive) or within is None or probe is None:
+    if not any(c.only_positive for c in positive) or planned is None:
         for clause in clauses:
             clause.load_fulltext(fulltext)
         return
+    probe = planned.probe
     estimates: dict[TermMatcher, int] = {}
     samples: dict[TermMatcher, set[int]] = {}
 
@@ -82,7 +84,8 @@ def load_fulltext(
     for clause in clauses:
         if clause.only_negative:
             clause.load_fulltext(fulltext)  # a paper is excluded wherever the word is
-    _check_on(allowed, others, fulltext, within, estimates, wanted, max(papers, 1))
+    checking = _Checking(fulltext, planned.within, estimates, wanted, max(papers, 1))
+    checking.check_on(allowed, others)
 
 
 def _pending(clause: ClauseMatcher) -> list[TermMatcher]:
@@ -90,68 +93,87 @@ def _pending(clause: ClauseMatcher) -> list[TermMatcher]:
     return [t for t in clause.positive if t.wants_fulltext and t.fulltext_ids is None]
 
 
-def _check_on(
-    allowed: set[int],
-    others: list[ClauseMatcher],
-    fulltext: FullText,
-    within: FullTextWithin,
-    estimates: dict[TermMatcher, int],
-    wanted: int,
-    papers: int,
-) -> None:
-    """Give the other clauses' free words their full-text matches among `allowed`.
+@dataclass(frozen=True)
+class _Checking:
+    """What giving the other clauses their full-text matches goes by: the two ways of
+    asking, each word's estimated papers, the papers wanted and those the index holds."""
 
-    Few allowed papers are all checked. Among many, a word whose full text is estimated
-    to be cheaper to read than the papers to check is read whole; the remaining (common)
-    words are checked on the allowed papers that the other clauses hold most for first,
-    and checking stops once `wanted` papers satisfy every clause: as when candidates are
-    gathered, papers past that point that match only through their abstracts would rank
-    with the ones found, not above them.
-    """
-    # A clause whose words are all known already (short fields, rare words) must hold:
-    # only the allowed papers it holds for can become hits, and only those need checking.
-    waiting = []
-    for clause in others:
-        if _pending(clause):
-            waiting.append(clause)
-        else:
-            allowed = clause.restrict(allowed)
-    pending = [term for clause in waiting for term in _pending(clause)]
-    # Common words are read whole while that is estimated to cost less than checking the
-    # papers it would take to find `wanted` hits (every such word lets only its share of
-    # the papers through); reading one narrows the allowed papers for the next.
-    pending.sort(key=lambda term: estimates.get(term, 0))
-    while pending and len(allowed) > _CHECK_WITHIN_AT_MOST:
-        shares = [min(1.0, estimates.get(term, 0) / papers) for term in pending]
-        to_check = min(len(allowed), wanted / max(math.prod(shares), 1e-6))
-        term = pending[0]
-        if estimates.get(term, 0) > _WITHIN_COST * to_check:
-            break  # the others hold more still
-        term.use_fulltext(fulltext(term.term.text, term.fulltext_field) & allowed)
-        pending.pop(0)
-        for clause in [c for c in waiting if term in c.positive and not _pending(c)]:
-            allowed = clause.restrict(allowed)
-            waiting.remove(clause)
-    if not pending:
-        return
-    queries = [(term.term.text, term.fulltext_field) for term in pending]
-    if len(allowed) <= _CHECK_WITHIN_AT_MOST:
-        for term, ids in zip(pending, within(queries, allowed), strict=True):
-            term.use_fulltext(ids)
-        return
-    # Papers a waiting clause holds for already (by short fields or rare words) come first.
-    held = set().union(*(clause.positive_holding(allowed) for clause in waiting))
-    # The rest in the set's own order: sorting tens of thousands of ids would cost more
-    # than the one or two chunks usually checked.
-    ranked = itertools.chain(sorted(held), allowed - held)
-    matched: list[set[int]] = [set() for _ in pending]
-    satisfied = 0
-    while chunk := set(itertools.islice(ranked, _CHECK_CHUNK)):
-        for so_far, new in zip(matched, within(queries, chunk), strict=True):
-            so_far |= new
-        for term, so_far in zip(pending, matched, strict=True):
-            term.use_fulltext(so_far)
-        # A paper's words are all checked with its chunk: what it satisfies is known.
-        satisfied += len(holding_every(chunk, waiting))
-        if satisfied >= wanted:
+    fulltext: FullText
+    within: FullTextWithin
+    estimates: dict[TermMatcher, int]
+    wanted: int
+    papers: int
+
+    def check_on(self, allowed: set[int], others: list[ClauseMatcher]) -> None:
+        """Give the other clauses' free words their full-text matches among `allowed`.
+
+        Few allowed papers are all checked. Among many, a word whose full text is estimated
+        to be cheaper to read than the papers to check is read whole; the remaining (common)
+        words are checked on the allowed papers that the other clauses hold most for first,
+        and checking stops once `wanted` papers satisfy every clause: as when candidates are
+        gathered, papers past that point that match only through their abstracts would rank
+        with the ones found, not above them.
+        """
+        # A clause whose words are all known already (short fields, rare words) must hold:
+        # only the allowed papers it holds for can become hits, and only those need checking.
+        waiting = []
+        for clause in others:
+            if _pending(clause):
+                waiting.append(clause)
+            else:
+                allowed = clause.restrict(allowed)
+        pending = [term for clause in waiting for term in _pending(clause)]
+        pending.sort(key=lambda term: self.estimates.get(term, 0))
+        allowed = self._read_cheap_ones_whole(pending, waiting, allowed)
+        if not pending:
             return
+        queries = [(term.term.text, term.fulltext_field) for term in pending]
+        if len(allowed) <= _CHECK_WITHIN_AT_MOST:
+            for term, ids in zip(pending, self.within(queries, allowed), strict=True):
+                term.use_fulltext(ids)
+            return
+        self._check_in_chunks(pending, waiting, allowed)
+
+    def _read_cheap_ones_whole(
+        self, pending: list[TermMatcher], waiting: list[ClauseMatcher], allowed: set[int]
+    ) -> set[int]:
+        """Read common words (cheapest first, taken off `pending`) whole while that is
+        estimated to cost less than checking the papers it would take to find `wanted`
+        hits; every such word lets only its share of the papers through, and reading one
+        narrows the allowed papers (returned) for the next."""
+        estimates = self.estimates
+        while pending and len(allowed) > _CHECK_WITHIN_AT_MOST:
+            shares = [min(1.0, estimates.get(term, 0) / self.papers) for term in pending]
+            to_check = min(len(allowed), self.wanted / max(math.prod(shares), 1e-6))
+            term = pending[0]
+            if estimates.get(term, 0) > _WITHIN_COST * to_check:
+                break  # the others hold more still
+            term.use_fulltext(self.fulltext(term.term.text, term.fulltext_field) & allowed)
+            pending.pop(0)
+            for clause in [c for c in waiting if term in c.positive and not _pending(c)]:
+                allowed = clause.restrict(allowed)
+                waiting.remove(clause)
+        return allowed
+
+    def _check_in_chunks(
+        self, pending: list[TermMatcher], waiting: list[ClauseMatcher], allowed: set[int]
+    ) -> None:
+        """Check the allowed papers for the pending words a chunk at a time, until `wanted`
+        of them satisfy every waiting clause."""
+        queries = [(term.term.text, term.fulltext_field) for term in pending]
+        # Papers a waiting clause holds for already (by short fields or rare words) come first.
+        held = set().union(*(clause.positive_holding(allowed) for clause in waiting))
+        # The rest in the set's own order: sorting tens of thousands of ids would cost more
+        # than the one or two chunks usually checked.
+        ranked = itertools.chain(sorted(held), allowed - held)
+        matched: list[set[int]] = [set() for _ in pending]
+        satisfied = 0
+        while chunk := set(itertools.islice(ranked, _CHECK_CHUNK)):
+            for so_far, new in zip(matched, self.within(queries, chunk), strict=True):
+                so_far |= new
+            for term, so_far in zip(pending, matched, strict=True):
+                term.use_fulltext(so_far)
+            # A paper's words are all checked with its chunk: what it satisfies is known.
+            satisfied += len(holding_every(chunk, waiting))
+            if satisfied >= self.wanted:
+                return

@@ -155,7 +155,7 @@ def _read_unit(text: str, pos: int) -> tuple[Term | _Or | None, int]:
         value_start = qualifier.end()
         if value_start < len(text) and not _is_gap(text[value_start]):
             value, phrase, after = _read_value(text, value_start)
-            term = _qualified(field, value, phrase, negated, text[start:after])
+            term = _qualified(field, value, phrase, negated=negated, literal=text[start:after])
             return _mark_open_end(term, text, after), after
     value, phrase, after = _read_value(text, start)
     if phrase and not value.strip():
@@ -186,7 +186,7 @@ def _read_value(text: str, pos: int) -> tuple[str, bool, int]:
     return text[pos:after], False, after
 
 
-def _qualified(field: str, value: str, phrase: bool, negated: bool, literal: str) -> Term:
+def _qualified(field: str, value: str, phrase: bool, *, negated: bool, literal: str) -> Term:
     """A `field:value` term; a year that does not read as a year becomes a literal word."""
     if field != "year":
         return Term(text=value, field=field, phrase=phrase, negated=negated)

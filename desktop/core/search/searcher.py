@@ -20,7 +20,7 @@ from desktop.core.runtime import gc_pause
 from desktop.core.search import catalog, fulltext, query
 from desktop.core.search.document import SearchDocument
 from desktop.core.search.index import Prepared, SearchIndex
-from desktop.core.search.matching import Probed
+from desktop.core.search.matching import FullTextPlanning, Probed
 from desktop.core.storage import db
 
 #: Reads a build makes while changes come in, before it reads holding the lock.
@@ -199,8 +199,7 @@ class Searcher:
                     limit=limit,
                     fulltext=answers.answer,
                     fulltext_below=None if full_text else 0,
-                    fulltext_within=answers.within,
-                    fulltext_probe=answers.probe,
+                    fulltext_planning=FullTextPlanning(answers.within, answers.probe),
                     fulltext_held=True,
                     among=among,
                 )

@@ -181,7 +181,11 @@ def reserve_ids(session: Session, model: type[SQLModel], count: int) -> list[int
 
 
 def insert_plain_rows(
-    session: Session, model: type[SQLModel], columns: tuple[str, ...], rows: list[tuple[Any, ...]]
+    session: Session,
+    model: type[SQLModel],
+    columns: tuple[str, ...],
+    *,
+    rows: list[tuple[Any, ...]],
 ) -> None:
     """Insert many rows of plain values (numbers, text) straight through the driver.
 
@@ -235,10 +239,10 @@ def insert_many(session: Session, model: type[SQLModel], rows: list[dict[str, An
         return seen[id(given)]
 
     plain = [tuple(value(row, n) for n in range(len(columns))) for row in rows]
-    insert_plain_rows(session, model, tuple(columns), plain)
+    insert_plain_rows(session, model, tuple(columns), rows=plain)
 
 
-def upsert(session: Session, model: type[SQLModel], values: dict[str, Any], key: str) -> None:
+def upsert(session: Session, model: type[SQLModel], values: dict[str, Any], *, key: str) -> None:
     """Insert a row, or update it where one with the same `key` column exists."""
     statement = _dialect_insert(session)(model).values(**values)
     changes = {name: value for name, value in values.items() if name != key}

@@ -52,7 +52,10 @@ class Worker(QObject):
         job = self._job = Job(self._emit_progress)
         finish, fail = self._emit_finished, self._emit_failed
         thread = threading.Thread(
-            target=_run, args=(self._work, job, finish, fail), name="papershelf-worker"
+            target=_run,
+            args=(self._work, job, finish),
+            kwargs={"fail": fail},
+            name="papershelf-worker",
         )
         thread.daemon = True  # quitting mid-import rolls the import back (one transaction)
         self._thread = thread
@@ -82,6 +85,7 @@ def _run(
     work: Callable[[Job], Any],
     job: Job,
     finish: Callable[[Any], None],
+    *,
     fail: Callable[[Exception], None],
 ) -> None:
     try:

@@ -49,6 +49,7 @@ class ImportReportDialog(QDialog):
         library: Library,
         reports: list[ImportReport],
         parent: QWidget,
+        *,
         history: undo_commands.History | None = None,
     ) -> None:
         super().__init__(parent)

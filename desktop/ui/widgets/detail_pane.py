@@ -184,7 +184,7 @@ class DetailPane(QWidget):
                 self._details = details
                 self.form.load(details)  # what was saved is now what the form started from
                 self._show_parts(details)
-            command = undo_commands.EditPaperCommand(library, paper_id, before, changes)
+            command = undo_commands.EditPaperCommand(library, paper_id, before, after=changes)
             self._history.push_done(command)
 
         def failed(error: KnownError) -> None:
@@ -198,7 +198,9 @@ class DetailPane(QWidget):
     def _resolve_collision(
         self, sentence: str, changes: dict[str, Any], before: dict[str, Any]
     ) -> None:
-        choice = prompts.choose(self, "Changed by someone else", sentence, [RELOAD, OVERWRITE])
+        choice = prompts.choose(
+            self, "Changed by someone else", sentence, choices=[RELOAD, OVERWRITE]
+        )
         if choice == RELOAD:
             assert self._details is not None
             self.form.clear()
@@ -218,14 +220,14 @@ class DetailPane(QWidget):
             return
         paper_id = self._details.id
         self._history.perform(
-            undo_commands.AnnotateCommand(self._library, paper_id, start, end, note)
+            undo_commands.AnnotateCommand(self._library, paper_id, start, end=end, note=note)
         )
 
     def _on_edit_annotation(self, annotation_id: int) -> None:
         annotation = self.abstract.annotation(annotation_id)
         if annotation is None:
             return
-        note = prompts.ask_multiline(self, "Annotation", "Your note:", annotation.note)
+        note = prompts.ask_multiline(self, "Annotation", "Your note:", text=annotation.note)
         if note is not None and note != annotation.note:
             command = undo_commands.EditAnnotationCommand(self._library, annotation, note)
             self._history.perform(command)
@@ -240,7 +242,7 @@ class DetailPane(QWidget):
         if self._details is None or not (added or removed):
             return
         paper_id = self._details.id
-        command = undo_commands.ChangeTagsCommand(self._library, paper_id, added, removed)
+        command = undo_commands.ChangeTagsCommand(self._library, paper_id, added, removed=removed)
         self._history.perform(command)
 
     def _on_attach(self, target: str, label: str) -> None:

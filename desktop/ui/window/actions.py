@@ -16,6 +16,7 @@ def make_action(
     window: QWidget,
     text: str,
     slot: Callable[[], object],
+    *,
     keys: Keys = None,
     tip: str = "",
     icon: str = "",

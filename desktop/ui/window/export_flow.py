@@ -36,7 +36,7 @@ def ask_target(parent: QWidget, suggested: str) -> tuple[Path, str] | None:
     return (target if target.suffix else target.with_suffix(format.extensions[0])), format.name
 
 
-def write_export(library: Library, paper_ids: list[int], target: Path, format_name: str) -> int:
+def write_export(library: Library, paper_ids: list[int], target: Path, *, format_name: str) -> int:
     """Write the papers to `target`; returns how many were written (safe from a worker).
 
     Written beside it first and then put in its place, so that a failed export leaves the
@@ -83,7 +83,9 @@ class ExportFlow(QObject):
     def start(self, paper_ids: list[int], target: Path, format_name: str) -> None:
         """Write the papers to `target` in the background."""
         library, ids = self._library, list(paper_ids)  # the thread must not touch this QObject
-        worker = Worker(lambda _job: write_export(library, ids, target, format_name), self)
+        worker = Worker(
+            lambda _job: write_export(library, ids, target, format_name=format_name), self
+        )
         worker.finished.connect(self._on_finished)
         worker.failed.connect(self._on_failed)
         self._worker, self._target = worker, target

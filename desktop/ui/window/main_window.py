@@ -109,7 +109,7 @@ class MainWindow(QMainWindow):
         for action in (*self.organiser.table_actions, *self.transfers.table_actions):
             action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
             self.table.addAction(action)
-        menus.build(self.menuBar(), self.window_actions, self.organiser, self.transfers)
+        menus.build(self.menuBar(), self.window_actions, self.organiser, transfers=self.transfers)
         self._restore_layout()
         self.sidebar.setCurrentIndex(self.sidebar_model.index_of(View()))
         self._update_center()

@@ -25,15 +25,15 @@ class WindowActions:
         window = context.widget()
         find = [*QKeySequence.keyBindings(std.Find), QKeySequence("Ctrl+L")]
         self.find_action = make_action(
-            window, "Find", context.focus_search, find, "Search the library"
+            window, "Find", context.focus_search, keys=find, tip="Search the library"
         )
-        self.quit_action = make_action(window, "Quit", context.close, QKeySequence(std.Quit))
+        self.quit_action = make_action(window, "Quit", context.close, keys=QKeySequence(std.Quit))
         self.open_action = make_action(
             window,
             "Open paper",
             context.open_selected,
-            None,
-            "Show the paper's details (Enter)",
+            keys=None,
+            tip="Show the paper's details (Enter)",
         )
         self.undo_action = _history_action(window, "Undo", context.history.undo)
         self.undo_action.setShortcuts(QKeySequence.keyBindings(std.Undo))
@@ -42,12 +42,16 @@ class WindowActions:
             [*QKeySequence.keyBindings(std.Redo), QKeySequence("Ctrl+Shift+Z")]
         )
         stack = context.history.stack
-        _follow(self.undo_action, "Undo", stack.canUndo(), stack.undoText())
+        _follow(self.undo_action, "Undo", stack.canUndo(), text=stack.undoText())
         stack.canUndoChanged.connect(self.undo_action.setEnabled)
-        stack.undoTextChanged.connect(lambda text: _follow(self.undo_action, "Undo", None, text))
-        _follow(self.redo_action, "Redo", stack.canRedo(), stack.redoText())
+        stack.undoTextChanged.connect(
+            lambda text: _follow(self.undo_action, "Undo", None, text=text)
+        )
+        _follow(self.redo_action, "Redo", stack.canRedo(), text=stack.redoText())
         stack.canRedoChanged.connect(self.redo_action.setEnabled)
-        stack.redoTextChanged.connect(lambda text: _follow(self.redo_action, "Redo", None, text))
+        stack.redoTextChanged.connect(
+            lambda text: _follow(self.redo_action, "Redo", None, text=text)
+        )
         window.addActions([self.undo_action, self.redo_action])
         # Keyless, so only in the Help menu.
         self.search_help_action = QAction("Search Syntax", window)
@@ -80,14 +84,14 @@ def _history_action(window: QWidget, verb: str, slot: Callable[[], object]) -> Q
     return action
 
 
-def _follow(action: QAction, verb: str, enabled: bool | None, text: str) -> None:
+def _follow(action: QAction, verb: str, enabled: bool | None, *, text: str) -> None:
     """Name the step the action would take (as QUndoStack's own actions do)."""
     action.setText(f"{verb} {text}" if text else verb)
     if enabled is not None:
         action.setEnabled(enabled)
 
 
-def build(bar: QMenuBar, own: WindowActions, organiser: Organiser, transfers: Transfers) -> None:
+def build(bar: QMenuBar, own: WindowActions, organiser: Organiser, *, transfers: Transfers) -> None:
     """Fill the menu bar: File, Edit, Paper and Help."""
     file_menu = bar.addMenu("&File")
     file_menu.addActions(

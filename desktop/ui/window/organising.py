@@ -32,81 +32,81 @@ class Organiser:
             window,
             "Copy citation key",
             self.copy_citekeys,
-            QKeySequence("Ctrl+Shift+C"),
-            "Copy the citation keys of the selected papers",
+            keys=QKeySequence("Ctrl+Shift+C"),
+            tip="Copy the citation keys of the selected papers",
         )
         self.trash_action = make_action(
             window,
             "Move to Trash",
             self.trash_selection,
-            QKeySequence(std.Delete),
-            "Move the selected papers to the trash (undo with Ctrl+Z)",
-            "trash",
+            keys=QKeySequence(std.Delete),
+            tip="Move the selected papers to the trash (undo with Ctrl+Z)",
+            icon="trash",
         )
         self.restore_action = make_action(
             window,
             "Restore from Trash",
             self.restore_selection,
-            None,
-            "Put the selected papers back in the library",
+            keys=None,
+            tip="Put the selected papers back in the library",
         )
         self.empty_trash_action = make_action(
             window,
             "Empty Trash…",
             self.empty_trash,
-            None,
-            "Delete the papers in the trash for good",
+            keys=None,
+            tip="Delete the papers in the trash for good",
         )
         self.new_list_action = make_action(
             window,
             "New Reading List…",
             self.create_list,
-            QKeySequence("Ctrl+Shift+N"),
-            "Create a reading list",
-            "list",
+            keys=QKeySequence("Ctrl+Shift+N"),
+            tip="Create a reading list",
+            icon="list",
         )
         self.remove_from_list_action = make_action(
             window,
             "Remove from This List",
             self.remove_selection_from_list,
-            None,
-            "Take the selected papers out of this list (they stay in the library)",
+            keys=None,
+            tip="Take the selected papers out of this list (they stay in the library)",
         )
         self.move_up_action = make_action(
             window,
             "Move Up in List",
             lambda: self.move_selection(-1),
-            QKeySequence("Ctrl+Shift+Up"),
-            "Move the selected papers up in this list",
+            keys=QKeySequence("Ctrl+Shift+Up"),
+            tip="Move the selected papers up in this list",
         )
         self.move_down_action = make_action(
             window,
             "Move Down in List",
             lambda: self.move_selection(1),
-            QKeySequence("Ctrl+Shift+Down"),
-            "Move the selected papers down in this list",
+            keys=QKeySequence("Ctrl+Shift+Down"),
+            tip="Move the selected papers down in this list",
         )
         self.list_order_action = make_action(
             window,
             "Sort by List Order",
             self._context.use_list_order,
-            None,
-            "Show this reading list in its own order",
+            keys=None,
+            tip="Show this reading list in its own order",
         )
         self.remove_tag_action = make_action(
             window,
             "Remove This Tag",
             self.untag_selection,
-            None,
-            "Take this tag off the selected papers",
+            keys=None,
+            tip="Take this tag off the selected papers",
         )
         self.save_search_action = make_action(
             window,
             "Save Search…",
             self.save_search,
-            None,
-            "Keep the search typed above in the sidebar, under a name",
-            "saved-search",
+            keys=None,
+            tip="Keep the search typed above in the sidebar, under a name",
+            icon="saved-search",
         )
         self.status_menu = QMenu("Reading status", window)
         self.mark_unread_action = self._status_action("unread", "Ctrl+1")
@@ -123,9 +123,9 @@ class Organiser:
             self._context.widget(),
             f"Mark as {status.capitalize()}",
             lambda: self.set_status(status),
-            QKeySequence(keys),
-            f"Mark the selected papers as {status}",
-            status,
+            keys=QKeySequence(keys),
+            tip=f"Mark the selected papers as {status}",
+            icon=status,
         )
         self.status_menu.addAction(action)
         return action
@@ -135,8 +135,8 @@ class Organiser:
             self._context.widget(),
             "No priority" if level == 0 else "★" * level,
             lambda: self.set_priority(level),
-            QKeySequence(f"Alt+{level}"),
-            f"Set the priority of the selection to {level}",
+            keys=QKeySequence(f"Alt+{level}"),
+            tip=f"Set the priority of the selection to {level}",
         )
         self.priority_menu.addAction(action)
         return action
@@ -171,7 +171,9 @@ class Organiser:
             return
         old = {i: row.status for i, row in self._library.rows(ids).items()}
         self._context.perform(
-            undo_commands.SetFieldCommand(self._library, "status", status, old, f"Mark as {status}")
+            undo_commands.SetFieldCommand(
+                self._library, "status", status, old=old, label=f"Mark as {status}"
+            )
         )
 
     def set_priority(self, priority: int) -> None:
@@ -180,7 +182,9 @@ class Organiser:
             return
         old = {i: row.priority for i, row in self._library.rows(ids).items()}
         self._context.perform(
-            undo_commands.SetFieldCommand(self._library, "priority", priority, old, "Set priority")
+            undo_commands.SetFieldCommand(
+                self._library, "priority", priority, old=old, label="Set priority"
+            )
         )
 
     def trash_selection(self) -> None:
@@ -332,13 +336,15 @@ class Organiser:
         """Keep the search typed above under a name the user gives."""
         query = self._context.search_text().strip()
         name = prompts.ask_text(
-            self._context.widget(), "Save search", "Name of this search:", query
+            self._context.widget(), "Save search", "Name of this search:", text=query
         )
         if name:
             self._write(lambda: self._library.save_search(name, query))
 
     def rename_saved_search(self, search_id: int, old: str) -> None:
-        name = prompts.ask_text(self._context.widget(), "Rename saved search", "New name:", old)
+        name = prompts.ask_text(
+            self._context.widget(), "Rename saved search", "New name:", text=old
+        )
         if name and name != old:
             self._write(lambda: self._library.rename_saved_search(search_id, name))
 
@@ -362,7 +368,7 @@ class Organiser:
 
     def rename_list(self, list_id: int) -> None:
         old = self._library.reading_list(list_id).name
-        name = prompts.ask_text(self._context.widget(), "Rename list", "New name:", old)
+        name = prompts.ask_text(self._context.widget(), "Rename list", "New name:", text=old)
         if name and name != old:
             self._context.perform(undo_commands.RenameListCommand(self._library, list_id, name))
 
@@ -370,7 +376,7 @@ class Organiser:
         self._context.perform(undo_commands.DeleteListCommand(self._library, list_id))
 
     def rename_tag(self, name: str) -> None:
-        new = prompts.ask_text(self._context.widget(), "Rename tag", "New name:", name)
+        new = prompts.ask_text(self._context.widget(), "Rename tag", "New name:", text=name)
         if new and new != name:
             self._context.perform(undo_commands.EditTagCommand(self._library, name, new_name=new))
 

@@ -43,61 +43,61 @@ class Transfers:
             window,
             "Import…",
             self.import_files,
-            QKeySequence(std.Open),
-            "Import BibTeX, BibLaTeX, RIS, CSL-JSON or a pasted listing",
-            "import",
+            keys=QKeySequence(std.Open),
+            tip="Import BibTeX, BibLaTeX, RIS, CSL-JSON or a pasted listing",
+            icon="import",
         )
         self.add_identifier_action = make_action(
             window,
             "Add by DOI or arXiv id…",
             self.add_by_identifier,
-            QKeySequence("Ctrl+Shift+D"),
-            "Fetch a paper's details from its DOI or arXiv id",
-            "add",
+            keys=QKeySequence("Ctrl+Shift+D"),
+            tip="Fetch a paper's details from its DOI or arXiv id",
+            icon="add",
         )
         self.export_selection_action = make_action(
             window,
             "Export Selected Papers…",
             self.export_selection,
-            QKeySequence("Ctrl+E"),
-            "Save the selected papers as BibTeX, RIS…",
-            "export",
+            keys=QKeySequence("Ctrl+E"),
+            tip="Save the selected papers as BibTeX, RIS…",
+            icon="export",
         )
         self.export_view_action = make_action(
             window,
             "Export Papers Shown…",
             self.export_view,
-            None,
-            "Save every paper shown (this list, tag or search) to a file",
+            keys=None,
+            tip="Save every paper shown (this list, tag or search) to a file",
         )
         self.copy_bibtex_action = make_action(
             window,
             "Copy as BibTeX",
             self.copy_bibtex,
-            QKeySequence(std.Copy),
-            "Copy the BibTeX of the selected papers",
+            keys=QKeySequence(std.Copy),
+            tip="Copy the BibTeX of the selected papers",
         )
         self.paste_action = make_action(
             window,
             "Paste BibTeX, DOI or arXiv id",
             self.paste,
-            QKeySequence(std.Paste),
-            "Add papers from BibTeX (or RIS…) text or a DOI / arXiv id on the clipboard",
+            keys=QKeySequence(std.Paste),
+            tip="Add papers from BibTeX (or RIS…) text or a DOI / arXiv id on the clipboard",
         )
         self.refresh_action = make_action(
             window,
             "Refresh",
             self.refresh_from_others,
-            QKeySequence(std.Refresh),
-            "Show changes other people or programs made to this library",
+            keys=QKeySequence(std.Refresh),
+            tip="Show changes other people or programs made to this library",
         )
         self.sample_action = make_action(
             window,
             "Load Sample Library",
             self.load_sample_library,
-            None,
-            "Add a few classic papers to look around with",
-            "sample",
+            keys=None,
+            tip="Add a few classic papers to look around with",
+            icon="sample",
         )
         #: Their keys mean something else in a text field or the sidebar: table only.
         self.table_actions = (self.copy_bibtex_action, self.paste_action)
@@ -139,7 +139,7 @@ class Transfers:
         self._context.show_status(summary(reports), 8000)
         if any(r.duplicates or r.problems for r in reports):
             self.report_dialog = ImportReportDialog(
-                self._library, reports, self._context.widget(), self._context.history
+                self._library, reports, self._context.widget(), history=self._context.history
             )
             self.report_dialog.open()
 

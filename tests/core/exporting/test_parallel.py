@@ -211,7 +211,7 @@ def test_a_library_that_cannot_be_read_is_told_in_a_sentence(
     with Library.open(f"sqlite:///{tmp_path / 'unreadable.sqlite'}") as library:
         ids = _imported(library, _BIB)
 
-        def unreadable(*args: object) -> str:
+        def unreadable(*args: object, **kwargs: object) -> str:
             raise OperationalError("SELECT ...", {}, sqlite3.OperationalError("disk I/O error"))
 
         monkeypatch.setattr(parallel, failing, unreadable)

@@ -103,7 +103,7 @@ def test_checking_a_few_papers_agrees_with_full_text(library: Library) -> None:
         ):
             for field in (None, "abstract", "note"):
                 expected = fulltext.match(connection, words, field)
-                assert fulltext.match_within(connection, words, field, ids) == expected, (
+                assert fulltext.match_within(connection, words, field, paper_ids=ids) == expected, (
                     words,
                     field,
                 )
@@ -134,4 +134,4 @@ def test_checking_papers_one_by_one_agrees_with_fts5(
         words = " ".join(query)
         with library.engine.connect() as connection:
             expected = fulltext.match(connection, words, "abstract")
-            assert fulltext.match_within(connection, words, "abstract", ids) == expected
+            assert fulltext.match_within(connection, words, "abstract", paper_ids=ids) == expected

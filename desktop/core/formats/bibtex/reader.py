@@ -417,7 +417,7 @@ def _read_blocks(file: _File, expand: _Expander, result: ParseResult) -> Iterabl
         if isinstance(inner, SplitEntry):
             yield _read_entry(inner, file, expand)
         elif isinstance(inner, bib.ExplicitComment) and _misread_as_comment(inner):
-            yield from _reread_as_entry(inner, file, line, start, expand)
+            yield from _reread_as_entry(inner, file, line, start=start, expand=expand)
         elif isinstance(inner, bib.Preamble | bib.ExplicitComment):
             result.preambles.append(file.original(inner.raw, start))
         elif isinstance(inner, bib.ImplicitComment):
@@ -442,7 +442,7 @@ def _read_entry(entry: SplitEntry, file: _File, expand: _Expander) -> _Entry:
             continue
         if name in read.fields:
             repeated.append(name)
-        _store_field(read, name, raw_value, expand)
+        _store_field(read, name, raw_value, expand=expand)
     if repeated:
         expand.report(
             f"The field(s) {', '.join(sorted(set(repeated)))} appear more than once; "
@@ -458,7 +458,7 @@ def _misread_as_comment(block: bib.ExplicitComment) -> bool:
 
 
 def _reread_as_entry(
-    block: bib.ExplicitComment, file: _File, line: int, start: int, expand: _Expander
+    block: bib.ExplicitComment, file: _File, line: int, *, start: int, expand: _Expander
 ) -> Iterable[_Entry]:
     raw = block.raw or ""
     start = max(start, 0)
@@ -471,7 +471,7 @@ def _reread_as_entry(
         yield read
 
 
-def _store_field(entry: _Entry, name: str, raw_value: str, expand: _Expander) -> None:
+def _store_field(entry: _Entry, name: str, raw_value: str, *, expand: _Expander) -> None:
     """Evaluate a value; text after it that looks like `name = value` was a missing comma."""
     value, rest = expand(name, raw_value)
     # BibTeX keeps the first of two same-named fields (the duplication is reported).
@@ -483,7 +483,7 @@ def _store_field(entry: _Entry, name: str, raw_value: str, expand: _Expander) ->
         return
     following = _FIELD_START.match(rest)
     if following is not None:
-        _store_field(entry, following.group(1).lower(), rest[following.end() :], expand)
+        _store_field(entry, following.group(1).lower(), rest[following.end() :], expand=expand)
     else:
         entry.fields[name] = f"{value} {rest}".strip()
         expand.report(f"The field '{name}' has text after its value that is not understood.")
@@ -704,13 +704,14 @@ def _inherit(entries: list[_Entry], parked: list[_Entry], problems: list[Problem
             by_key.setdefault(alias.lower(), entry)
     done: set[int] = set()
     for entry in [*parked, *entries]:
-        _resolve(entry, by_key, done, (), problems)
+        _resolve(entry, by_key, done, chain=(), problems=problems)
 
 
 def _resolve(
     entry: _Entry,
     by_key: dict[str, _Entry],
     done: set[int],
+    *,
     chain: tuple[str, ...],
     problems: list[Problem],
 ) -> bool:
@@ -737,8 +738,8 @@ def _resolve(
         parents.append((crossref, "crossref"))
     unresolved_xdata = []
     for key, how in parents:
-        parent = _parent(entry, key, how, by_key, problems)
-        if parent is not None and _resolve(parent, by_key, done, chain, problems):
+        parent = _parent(entry, key, how, by_key=by_key, problems=problems)
+        if parent is not None and _resolve(parent, by_key, done, chain=chain, problems=problems):
             _copy_missing(parent, entry, rename_title=how == "crossref")
         elif how == "xdata":
             unresolved_xdata.append(key)
@@ -754,7 +755,7 @@ def _resolve(
 
 
 def _parent(
-    entry: _Entry, key: str, how: str, by_key: dict[str, _Entry], problems: list[Problem]
+    entry: _Entry, key: str, how: str, *, by_key: dict[str, _Entry], problems: list[Problem]
 ) -> _Entry | None:
     parent = by_key.get(key.lower())
     if parent is None:
@@ -806,8 +807,8 @@ def _to_record(entry: _Entry, problems: list[Problem]) -> Record:
             setattr(record, _VERBATIM_FIELDS[name], _verbatim_value(value))
         elif name not in _HANDLED_ELSEWHERE:
             record.extra[name] = value
-    record.authors = _people(record, "author", fields.get("author"), report)
-    record.editors = _people(record, "editor", fields.get("editor"), report)
+    record.authors = _people(record, "author", fields.get("author"), report=report)
+    record.editors = _people(record, "editor", fields.get("editor"), report=report)
     if "keywords" in fields:
         _set_keywords(record, fields["keywords"])
     _set_date(record, fields, report)
@@ -835,7 +836,7 @@ def _verbatim_value(value: str) -> str:
 
 
 def _people(
-    record: Record, name: str, value: str | None, report: Callable[[str], None]
+    record: Record, name: str, value: str | None, *, report: Callable[[str], None]
 ) -> list[Person]:
     if not value:
         return []

@@ -93,7 +93,7 @@ def parts(text: str, size: int) -> list[Part]:
         after = _LINE_START_BLOCK.search(text, boundary.end())
         if after is None:
             break
-        if _read_plain_entry(text, boundary, after.start(1), 0) is None:
+        if _read_plain_entry(text, boundary, after.start(1), line=0) is None:
             boundary = after  # a declined region: the run may go on
             continue
         found.append(Part(start, after.start(1), line))
@@ -115,7 +115,7 @@ def split(text: str, part: Part | None = None) -> Split:
     first = region_starts[0] if region_starts else end
     if text[start:first].strip():
         sentinel = _sentinel(text, starts[0]) if starts else ""
-        _read_with_bibtexparser(text, start, first, sentinel, line, result)
+        _read_with_bibtexparser(text, start, first, sentinel=sentinel, line=line, result=result)
     line += text.count("\n", start, first)
     # Regions the fast path declines are given to bibtexparser a run at a time: adjacent
     # regions read together give the blocks they give apart, for fewer calls.
@@ -123,21 +123,28 @@ def split(text: str, part: Part | None = None) -> Split:
     for number, region_start in enumerate(region_starts):
         last = number + 1 == len(region_starts)
         region_end = end if last else region_starts[number + 1]
-        entry = _read_plain_entry(text, starts[number], region_end, line)
+        entry = _read_plain_entry(text, starts[number], region_end, line=line)
         if entry is None:
             declined = declined or (region_start, line)
         else:
             if declined is not None:
                 sentinel = _sentinel(text, starts[number])
                 _read_with_bibtexparser(
-                    text, declined[0], region_start, sentinel, declined[1], result
+                    text,
+                    declined[0],
+                    region_start,
+                    sentinel=sentinel,
+                    line=declined[1],
+                    result=result,
                 )
                 declined = None
             result.blocks.append((line, region_start, entry))
         line += text.count("\n", region_start, region_end)
     if declined is not None:
         # Only in the last part: the others end with a plain entry.
-        _read_with_bibtexparser(text, declined[0], end, "", declined[1], result)
+        _read_with_bibtexparser(
+            text, declined[0], end, sentinel="", line=declined[1], result=result
+        )
     return result
 
 
@@ -148,7 +155,7 @@ def _sentinel(text: str, next_start: re.Match[str]) -> str:
 
 
 def _read_with_bibtexparser(
-    text: str, start: int, end: int, sentinel: str, line: int, result: Split
+    text: str, start: int, end: int, *, sentinel: str, line: int, result: Split
 ) -> None:
     region = text[start:end]
     blocks = bibtexparser.parse_string(region + sentinel, parse_stack=[]).blocks
@@ -185,7 +192,9 @@ def _read_with_bibtexparser(
             result.blocks.append((block_line, at, inner))
 
 
-def _read_plain_entry(text: str, opening: re.Match[str], end: int, line: int) -> SplitEntry | None:
+def _read_plain_entry(
+    text: str, opening: re.Match[str], end: int, *, line: int
+) -> SplitEntry | None:
     """The entry from `opening` to `end`, or None when it is not a plain one."""
     start = opening.start(1)
     entry_type = opening.group(1)[1:].strip().lower()
@@ -197,15 +206,24 @@ def _read_plain_entry(text: str, opening: re.Match[str], end: int, line: int) ->
         return None
     key = text[brace + 1 : mark.start()].strip()
     fields: list[tuple[str, str]] = []
-    name_start = mark.end()
+    close = _read_plain_fields(text, mark.end(), end, fields=fields)
+    if close is None or text[close + 1 : end].strip():
+        return None  # not plain, or text after the entry: bibtexparser decides what it is
+    return SplitEntry(line, entry_type, key, fields, start, close + 1)
+
+
+def _read_plain_fields(
+    text: str, name_start: int, end: int, *, fields: list[tuple[str, str]]
+) -> int | None:
+    """Add the fields from `name_start` on to `fields`; the index of the entry's closing
+    brace, or None when the fields are not plain ones."""
     while True:
         plain = _PLAIN_FIELD.match(text, name_start, end)
         if plain is not None:
             name, value, after = plain.groups()
             fields.append((name.strip(), value))
             if after == "}":
-                close = plain.end() - 1
-                break
+                return plain.end() - 1
             name_start = plain.end()
             continue
         mark = _KEY_MARK.search(text, name_start, end)
@@ -215,8 +233,7 @@ def _read_plain_entry(text: str, opening: re.Match[str], end: int, line: int) ->
         if char == "}":
             if text[name_start : mark.start()].strip():
                 return None  # a name without "=" and value
-            close = mark.start()
-            break
+            return mark.start()
         if char != "=":
             return None
         value_end = _value_end(text, mark.end(), end)
@@ -226,12 +243,8 @@ def _read_plain_entry(text: str, opening: re.Match[str], end: int, line: int) ->
             (text[name_start : mark.start()].strip(), text[mark.end() : value_end].strip())
         )
         if text[value_end] == "}":
-            close = value_end
-            break
+            return value_end
         name_start = value_end + 1
-    if text[close + 1 : end].strip():
-        return None  # text after the entry: bibtexparser decides what it is
-    return SplitEntry(line, entry_type, key, fields, start, close + 1)
 
 
 def _value_end(text: str, pos: int, end: int) -> int | None:

@@ -124,7 +124,7 @@ def write_bibtex(
     `keys`, for a file written in parts: the case-folded keys of the parts before, which
     this one must not repeat; the keys written are added to it.
     """
-    return _write(records, preambles, _BIBTEX, set() if keys is None else keys)
+    return _write(records, preambles, _BIBTEX, written=set() if keys is None else keys)
 
 
 def write_biblatex(
@@ -132,11 +132,11 @@ def write_biblatex(
 ) -> str:
     """Records as BibLaTeX for biber: UTF-8 kept, `journaltitle`, `date`, `eprinttype`;
     `keys` as for `write_bibtex`."""
-    return _write(records, preambles, _BIBLATEX, set() if keys is None else keys)
+    return _write(records, preambles, _BIBLATEX, written=set() if keys is None else keys)
 
 
 def _write(
-    records: Iterable[Record], preambles: Sequence[str], dialect: _Dialect, written: set[str]
+    records: Iterable[Record], preambles: Sequence[str], dialect: _Dialect, *, written: set[str]
 ) -> str:
     # The file is gathered as small pieces and joined once: building each entry as a string
     # first would copy every abstract three more times (a 100k export is 165 MB).
@@ -151,7 +151,7 @@ def _write(
             # Folding to ASCII can make two library keys one; BibTeX rejects a repeated key.
             key = disambiguate(key, lambda candidate: candidate.casefold() in written)
         written.add(key.casefold())
-        _add_entry(pieces, record, key, dialect, names)
+        _add_entry(pieces, record, key, dialect=dialect, names=names)
         pieces.append("\n")
     return "".join(pieces[:-1])  # blocks apart by a blank line, none after the last
 
@@ -168,7 +168,7 @@ def _preamble_block(text: str) -> str:
 
 
 def _add_entry(
-    pieces: list[str], record: Record, key: str, dialect: _Dialect, names: _NameWriter
+    pieces: list[str], record: Record, key: str, *, dialect: _Dialect, names: _NameWriter
 ) -> None:
     entry_type, subtype = _entry_type(record.entry_type, dialect.biblatex)
     fields = _fields(record, dialect, names)
@@ -237,14 +237,21 @@ def _fields(record: Record, dialect: _Dialect, names: _NameWriter) -> list[tuple
         if editors:
             fields.append(("editor", editors))
     latex = record.latex
-    _add_text(fields, record, dialect.head_text, latex, keep_unicode)
+    _add_text(fields, record, dialect.head_text, latex=latex, keep_unicode=keep_unicode)
     _add_date(fields, record, dialect)
-    _add_text(fields, record, _NUMBERS_TEXT, latex, keep_unicode)
+    _add_text(fields, record, _NUMBERS_TEXT, latex=latex, keep_unicode=keep_unicode)
     _add_identifiers(fields, record, dialect)
     if record.keywords or "keywords" in latex:
         keywords = ", ".join(word.strip() for word in record.keywords if word.strip())
-        _add_field(fields, "keywords", keywords, latex.get("keywords"), keep_unicode, False)
-    _add_text(fields, record, _TAIL_TEXT, latex, keep_unicode)
+        _add_field(
+            fields,
+            "keywords",
+            keywords,
+            original=latex.get("keywords"),
+            keep_unicode=keep_unicode,
+            title=False,
+        )
+    _add_text(fields, record, _TAIL_TEXT, latex=latex, keep_unicode=keep_unicode)
     return fields
 
 
@@ -252,6 +259,7 @@ def _add_text(
     fields: list[tuple[str, str]],
     record: Record,
     names: tuple[tuple[str, str, bool], ...],
+    *,
     latex: dict[str, str],
     keep_unicode: bool,
 ) -> None:
@@ -259,7 +267,9 @@ def _add_text(
         value = getattr(record, attribute)
         original = latex.get(attribute) if latex else None
         if original is not None:
-            _add_field(fields, name, value, original, keep_unicode, title)
+            _add_field(
+                fields, name, value, original=original, keep_unicode=keep_unicode, title=title
+            )
         elif value:  # most fields of most records are empty
             value = value.strip()
             if value:
@@ -271,6 +281,7 @@ def _add_field(
     fields: list[tuple[str, str]],
     name: str,
     value: str,
+    *,
     original: str | None,
     keep_unicode: bool,
     title: bool,

@@ -303,18 +303,11 @@ class _Decoder:
         return formula
 
     def _macro(self) -> str:
-        text = self.text
-        if self.pos >= len(text):
+        if self.pos >= len(self.text):
             raise _Unsupported
         name = self._control_word()
         if name is None:
-            symbol = text[self.pos]
-            self.pos += 1
-            if symbol in ACCENTS:
-                return self._accent(symbol)
-            if symbol in ESCAPES:
-                return ESCAPES[symbol]
-            raise _Unsupported
+            return self._control_symbol()
         if name in ACCENTS:
             return self._accent(name)
         if name in SYMBOLS:
@@ -328,6 +321,20 @@ class _Decoder:
             if not self.text.startswith("{", self.pos):
                 raise _Unsupported  # "\\emph x": which token is the argument is pylatexenc's call
             return ""
+        return self._own_command(name)
+
+    def _control_symbol(self) -> str:
+        """A backslash and one non-letter: an accent (`\\'e`) or an escape (`\\&`)."""
+        symbol = self.text[self.pos]
+        self.pos += 1
+        if symbol in ACCENTS:
+            return self._accent(symbol)
+        if symbol in ESCAPES:
+            return ESCAPES[symbol]
+        raise _Unsupported
+
+    def _own_command(self, name: str) -> str:
+        """The other control words read here: our symbols, quoting, `\\url`, `\\noopsort`."""
         if name in OUR_SYMBOLS:
             return OUR_SYMBOLS[name]
         if name == "url":
