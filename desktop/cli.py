@@ -533,14 +533,10 @@ def _export(library: Library, args: argparse.Namespace) -> None:
             library.paper(paper_id)  # a clear error for an id that does not exist
     else:
         ids = library.view_ids(sort="added")
-    text = library.export(ids, args.format)
     if args.output is None:
-        sys.stdout.write(text)
+        sys.stdout.write(library.export(ids, args.format))
         return
-    try:
-        args.output.write_text(text, encoding="utf-8")
-    except OSError as error:
-        raise KnownError(f"Papershelf could not write {args.output}: {error.strerror}.") from None
+    library.export_to_file(ids, args.format, args.output)
     print(f"Exported {len(ids)} paper(s) to {args.output}.", file=sys.stderr)
 
 

@@ -639,6 +639,13 @@ class Library:
                 self.engine, paper_ids, format, may_split=not self._busy_in_background()
             )
 
+    def export_to_file(self, paper_ids: list[int], format: str, target: Path) -> None:
+        """Export the papers to `target`, which is replaced whole or, on any failure, left
+        as it was (see `exporting.files`)."""
+        from desktop.core.exporting import files
+
+        files.write_whole(target, self.export(paper_ids, format))
+
     # -- reading lists ----------------------------------------------------------------
 
     def create_list(self, name: str, description: str = "") -> ReadingList:

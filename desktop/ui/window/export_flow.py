@@ -6,7 +6,6 @@ a busy dialog shows once it takes a while (the core tells no progress for an exp
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 from typing import Any
@@ -37,18 +36,9 @@ def ask_target(parent: QWidget, suggested: str) -> tuple[Path, str] | None:
 
 
 def write_export(library: Library, paper_ids: list[int], target: Path, *, format_name: str) -> int:
-    """Write the papers to `target`; returns how many were written (safe from a worker).
-
-    Written beside it first and then put in its place, so that a failed export leaves the
-    file that was there, and nobody reads a file half written.
-    """
-    text = library.export(paper_ids, format_name)
-    part = target.with_name(f".{target.name}.part")
-    try:
-        part.write_text(text, encoding="utf-8")
-        os.replace(part, target)
-    finally:
-        part.unlink(missing_ok=True)
+    """Write the papers to `target` (whole, or the file there is left as it was); returns
+    how many were written (safe from a worker)."""
+    library.export_to_file(paper_ids, format_name, target)
     return len(paper_ids)
 
 
@@ -63,7 +53,6 @@ class ExportFlow(QObject):
         self._parent = parent
         self._worker: Worker | None = None
         self._dialog: QProgressDialog | None = None
-        self._target: Path | None = None
 
     @property
     def busy(self) -> bool:
@@ -88,7 +77,7 @@ class ExportFlow(QObject):
         )
         worker.finished.connect(self._on_finished)
         worker.failed.connect(self._on_failed)
-        self._worker, self._target = worker, target
+        self._worker = worker
         count = f"{len(ids):,} paper{'s' if len(ids) != 1 else ''}"
         # No maximum: a busy indicator, as the core tells no progress; nothing to cancel.
         dialog = QProgressDialog(f"Exporting {count} to {target.name}…", "", 0, 0, self._parent)
@@ -113,10 +102,7 @@ class ExportFlow(QObject):
 
     def _on_failed(self, error: Any) -> None:
         self._close()
-        if isinstance(error, KnownError):
+        if isinstance(error, KnownError):  # a file that could not be written is one too
             prompts.show_error(self._parent, str(error))
-        elif isinstance(error, OSError):
-            why = error.strerror or str(error)
-            prompts.show_error(self._parent, f"Papershelf could not write {self._target}: {why}.")
         else:
             raise error  # a bug: the crash reporter logs it

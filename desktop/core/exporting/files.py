@@ -1,0 +1,55 @@
+"""Writing an export to a file so that the user's file is never half written: the new text
+goes to a temporary file beside it, is flushed to the disk, and only then takes its place."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import stat
+import tempfile
+from pathlib import Path
+
+from desktop.core.errors import KnownError
+
+
+def write_whole(target: Path, text: str) -> None:
+    """Put `text` (UTF-8) at `target`, whole or not at all: a failure (a full disk, a kill)
+    leaves what was there. The file keeps its permissions when it existed."""
+    existed = target.exists()
+    try:
+        _replace(target, text.encode("utf-8"))
+    except OSError as error:
+        why = error.strerror or str(error)
+        kept = " The file that was there is as it was." if existed else ""
+        raise KnownError(f"Papershelf could not write {target}: {why}.{kept}") from None
+
+
+def _replace(target: Path, data: bytes) -> None:
+    folder = target.parent if str(target.parent) else Path(".")
+    # A name of its own per export (mkstemp): two exports to one folder never share a file.
+    handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=folder)
+    try:
+        with os.fdopen(handle, "wb") as part:
+            part.write(data)
+            part.flush()
+            os.fsync(part.fileno())  # on the disk before it replaces anything
+        with contextlib.suppress(FileNotFoundError):
+            os.chmod(temporary, stat.S_IMODE(os.stat(target).st_mode))
+        os.replace(temporary, target)
+    except BaseException:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(temporary)
+        raise
+    _sync_folder(folder)
+
+
+def _sync_folder(folder: Path) -> None:
+    # The rename itself is on the disk once the folder is synced (POSIX; Windows has no
+    # folder handles to sync, and its rename is already durable enough for us).
+    if os.name != "posix":
+        return
+    descriptor = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(descriptor)
+    finally:
+        os.close(descriptor)
