@@ -320,6 +320,34 @@ def test_an_import_problem_is_fixed_and_imported_from_the_sidebar(
     assert "Closed At Last" in {r.title for r in library.rows(library.view_ids()).values()}
 
 
+def test_an_import_problem_is_dismissed_off_the_gui_thread(
+    window: MainWindow, qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import threading
+
+    from desktop.ui.models.sidebar_model import PROBLEMS_VIEW
+
+    library = window.library
+    path = tmp_path / "refs.bib"
+    path.write_text(BIB, encoding="utf-8")
+    library.import_file(path)
+    _settle(qtbot, window)
+    window.sidebar.setCurrentIndex(window.sidebar_model.index_of(PROBLEMS_VIEW))
+    threads: list[str] = []
+    dismiss = library.dismiss_import_problem
+
+    def recorded(problem_id: int) -> None:
+        threads.append(threading.current_thread().name)
+        dismiss(problem_id)
+
+    monkeypatch.setattr(library, "dismiss_import_problem", recorded)
+    window.problems_panel.dismiss_button.click()
+    _settle(qtbot, window)
+    assert threads == ["papershelf-operations"]
+    assert library.import_problems() == []
+    assert window.problems_panel.list.count() == 0
+
+
 def test_files_dropped_on_the_window_are_imported(
     window: MainWindow, qtbot: QtBot, tmp_path: Path
 ) -> None:

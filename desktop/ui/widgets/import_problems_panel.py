@@ -16,9 +16,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.core.api import ImportReport
 from desktop.core.errors import KnownError
 from desktop.core.library import Library
 from desktop.ui import prompts
+from desktop.ui.background.operations import OperationRunner
 
 _ID_ROLE = Qt.ItemDataRole.UserRole
 
@@ -29,9 +31,12 @@ class ImportProblemsPanel(QWidget):
     #: Papers came in from a fixed entry (their ids), so the window can show them.
     imported = Signal(list)
 
-    def __init__(self, library: Library, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, library: Library, runner: OperationRunner, parent: QWidget | None = None
+    ) -> None:
         super().__init__(parent)
         self._library = library
+        self._runner = runner  # retries and dismissals are writes: off the GUI thread
         self._raw: dict[int, str] = {}
         self.list = QListWidget(self)
         self.list.setAccessibleName("Import problems")
@@ -103,11 +108,14 @@ class ImportProblemsPanel(QWidget):
         problem_id = self._current_id()
         if problem_id is None:
             return
-        try:
-            report = self._library.retry_import_problem(problem_id, self.editor.toPlainText())
-        except KnownError as error:
-            prompts.show_error(self, str(error))
-            return
+        library, fixed = self._library, self.editor.toPlainText()  # read here, on the GUI thread
+        self._runner.run(
+            lambda: library.retry_import_problem(problem_id, fixed),
+            on_done=self._on_retried,
+            on_failed=self._on_failed,
+        )
+
+    def _on_retried(self, report: ImportReport) -> None:
         if report.problems or not report.imported:
             reason = report.problems[0].message if report.problems else "No entry was found."
             prompts.show_error(self, f"The entry still cannot be read: {reason}")
@@ -117,4 +125,10 @@ class ImportProblemsPanel(QWidget):
     def _on_dismiss(self) -> None:
         problem_id = self._current_id()
         if problem_id is not None:
-            self._library.dismiss_import_problem(problem_id)
+            library = self._library
+            self._runner.run(
+                lambda: library.dismiss_import_problem(problem_id), on_failed=self._on_failed
+            )
+
+    def _on_failed(self, error: KnownError) -> None:
+        prompts.show_error(self, str(error))

@@ -177,7 +177,7 @@ class MainWindow(QMainWindow):
         self.welcome.sample_requested.connect(self.transfers.load_sample_library)
         self.welcome.import_requested.connect(self.transfers.import_files)
         self.welcome.add_by_identifier_requested.connect(self.transfers.add_by_identifier)
-        self.problems_panel = ImportProblemsPanel(self.library, self)
+        self.problems_panel = ImportProblemsPanel(self.library, self.operations, self)
         self.problems_panel.imported.connect(
             lambda ids: self.show_status(f"Imported {len(ids)} paper(s).", 5000)
         )
