@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QProgressDialog, QWidget
 
 from desktop.core import api
@@ -15,6 +15,7 @@ from desktop.core.api import ImportReport
 from desktop.core.errors import KnownError
 from desktop.core.library import Library
 from desktop.ui import prompts
+from desktop.ui.background import progress
 from desktop.ui.background.workers import Job, Worker
 
 IMPORT_FILTERS = api.import_file_filter()
@@ -61,12 +62,13 @@ class ImportFlow(QObject):
         self._worker = worker
         if show_progress:
             names = ", ".join(p.name for p in files[:3]) + ("…" if len(files) > 3 else "")
-            dialog = QProgressDialog(
-                f"Importing {names}", "Cancel", 0, 1000 * len(files), self._parent
+            dialog = progress.open_dialog(
+                self._parent,
+                f"Importing {names}",
+                title="Import",
+                maximum=1000 * len(files),
+                cancel="Cancel",
             )
-            dialog.setWindowTitle("Import")
-            dialog.setWindowModality(Qt.WindowModality.WindowModal)
-            dialog.setMinimumDuration(400)
             dialog.canceled.connect(self.cancel)
             self._dialog = dialog
         worker.start()
@@ -91,10 +93,8 @@ class ImportFlow(QObject):
 
     def _close(self) -> None:
         self._worker = None
-        if self._dialog is not None:
-            self._dialog.reset()
-            self._dialog.deleteLater()
-            self._dialog = None
+        progress.close_dialog(self._dialog)
+        self._dialog = None
 
     def _on_finished(self, reports: Any) -> None:
         self._close()

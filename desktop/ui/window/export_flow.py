@@ -10,17 +10,15 @@ import re
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QFileDialog, QProgressDialog, QWidget
 
 from desktop.core import api
 from desktop.core.errors import KnownError
 from desktop.core.library import Library
 from desktop.ui import prompts
+from desktop.ui.background import progress
 from desktop.ui.background.workers import Worker
-
-#: How long an export runs before its busy dialog shows (milliseconds).
-SHOW_PROGRESS_AFTER_MS = 400
 
 
 def ask_target(parent: QWidget, suggested: str) -> tuple[Path, str] | None:
@@ -80,21 +78,19 @@ class ExportFlow(QObject):
         self._worker = worker
         count = f"{len(ids):,} paper{'s' if len(ids) != 1 else ''}"
         # No maximum: a busy indicator, as the core tells no progress; nothing to cancel.
-        dialog = QProgressDialog(f"Exporting {count} to {target.name}…", "", 0, 0, self._parent)
-        dialog.setWindowTitle("Export")
-        dialog.setCancelButton(None)
-        dialog.setWindowModality(Qt.WindowModality.WindowModal)
-        dialog.setMinimumDuration(SHOW_PROGRESS_AFTER_MS)
-        dialog.setValue(0)  # starts the timer after which it shows
-        self._dialog = dialog
+        self._dialog = progress.open_dialog(
+            self._parent,
+            f"Exporting {count} to {target.name}…",
+            title="Export",
+            maximum=0,
+            cancel=None,
+        )
         worker.start()
 
     def _close(self) -> None:
         self._worker = None
-        if self._dialog is not None:
-            self._dialog.reset()
-            self._dialog.deleteLater()
-            self._dialog = None
+        progress.close_dialog(self._dialog)
+        self._dialog = None
 
     def _on_finished(self, count: Any) -> None:
         self._close()
