@@ -25,7 +25,6 @@ from desktop.core import (
     papers,
     reading_lists,
     saved_searches,
-    snapshots,
     tags,
     undo,
     views,
@@ -700,10 +699,7 @@ class Library:
         with self._read() as session:
             found = reading_lists.find(session, ref)
             assert found.id is not None
-            return [
-                ListItem(copy_of(snapshots.Paper, item.paper), item.position, item.added_at)
-                for item in reading_lists.items(session, found.id)
-            ]
+            return reading_lists.items(session, found.id)
 
     def lists(self) -> list[tuple[ReadingList, int]]:
         """Every reading list with its number of papers."""

@@ -2,24 +2,16 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime
 
 from sqlalchemy import delete, func
 from sqlmodel import Session, col, select
 
+from desktop.core import snapshots
 from desktop.core.errors import ConflictError, InvalidInputError, NotFoundError
+from desktop.core.snapshots import ListItem, copy_of
 from desktop.core.storage import db
 from desktop.core.storage.models import ListEntry, Paper, ReadingList, utcnow
-
-
-@dataclass(frozen=True)
-class ListItem:
-    """A paper's place in a reading list."""
-
-    paper: Paper
-    position: int
-    added_at: datetime
 
 
 def clean_name(name: str, what: str = "list") -> str:
@@ -188,7 +180,10 @@ def items(session: Session, list_id: int, *, include_trash: bool = False) -> lis
     )
     if not include_trash:
         query = query.where(col(Paper.deleted_at).is_(None))
-    return [ListItem(paper, pos, added) for paper, pos, added in session.exec(query)]
+    return [
+        ListItem(copy_of(snapshots.Paper, paper), pos, added)
+        for paper, pos, added in session.exec(query)
+    ]
 
 
 def reorder_lists(session: Session, list_ids: list[int]) -> None:
