@@ -7,21 +7,19 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, Signal
-from PySide6.QtWidgets import QProgressDialog, QWidget
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QWidget
 
 from desktop.core import api
 from desktop.core.api import ImportReport
-from desktop.core.errors import KnownError
 from desktop.core.library import Library
-from desktop.ui import prompts
 from desktop.ui.background import progress
 from desktop.ui.background.workers import Job, Worker
 
 IMPORT_FILTERS = api.import_file_filter()
 
 
-class ImportFlow(QObject):
+class ImportFlow(progress.DialogJob):
     """Imports a batch of files in the background; `finished(reports)` when done."""
 
     finished = Signal(list)
@@ -30,14 +28,7 @@ class ImportFlow(QObject):
     def __init__(self, library: Library, parent: QWidget) -> None:
         super().__init__(parent)
         self._library = library
-        self._parent = parent
-        self._worker: Worker | None = None
-        self._dialog: QProgressDialog | None = None
         self.cancelled = False
-
-    @property
-    def busy(self) -> bool:
-        return self._worker is not None
 
     def start(self, paths: list[str | Path], *, show_progress: bool = True) -> None:
         """Import these files together, in one transaction: Cancel leaves the library as it
@@ -91,20 +82,10 @@ class ImportFlow(QObject):
             self._dialog.setMaximum(total)
             self._dialog.setValue(min(done, total - 1))
 
-    def _close(self) -> None:
-        self._worker = None
-        progress.close_dialog(self._dialog)
-        self._dialog = None
-
     def _on_finished(self, reports: Any) -> None:
-        self._close()
+        self._end()
         self.finished.emit(list(reports))
 
     def _on_failed(self, error: Any) -> None:
-        self._close()
-        if isinstance(error, KnownError):
-            if not self.cancelled:
-                prompts.show_error(self._parent, str(error))
-            self.finished.emit([])
-            return
-        raise error  # a bug: the crash reporter logs it
+        self._end_failed(error, quietly=self.cancelled)  # a cancel says nothing
+        self.finished.emit([])

@@ -3,8 +3,12 @@ the job lasts (most end before it would appear)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import QProgressDialog, QWidget
+
+from desktop.core.errors import KnownError
+from desktop.ui import prompts
+from desktop.ui.background.workers import Worker
 
 #: A job that ends sooner than this shows no dialog at all.
 SHOW_AFTER_MS = 400
@@ -30,3 +34,33 @@ def close_dialog(dialog: QProgressDialog | None) -> None:
     if dialog is not None:
         dialog.reset()
         dialog.deleteLater()
+
+
+class DialogJob(QObject):
+    """A job of the window's run on a worker, with a progress dialog while it runs: the
+    state and the ending that the import and the export share."""
+
+    def __init__(self, parent: QWidget) -> None:
+        super().__init__(parent)
+        self._parent = parent
+        self._worker: Worker | None = None
+        self._dialog: QProgressDialog | None = None
+
+    @property
+    def busy(self) -> bool:
+        return self._worker is not None
+
+    def _end(self) -> None:
+        """The job is over: no worker, no dialog."""
+        self._worker = None
+        close_dialog(self._dialog)
+        self._dialog = None
+
+    def _end_failed(self, error: BaseException, *, quietly: bool = False) -> None:
+        """End on `error`: a KnownError is told as a sentence (unless `quietly`); anything
+        else is a bug, raised for the crash reporter."""
+        self._end()
+        if not isinstance(error, KnownError):
+            raise error
+        if not quietly:
+            prompts.show_error(self._parent, str(error))

@@ -10,13 +10,11 @@ import re
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, Signal
-from PySide6.QtWidgets import QFileDialog, QProgressDialog, QWidget
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QFileDialog, QWidget
 
 from desktop.core import api
-from desktop.core.errors import KnownError
 from desktop.core.library import Library
-from desktop.ui import prompts
 from desktop.ui.background import progress
 from desktop.ui.background.workers import Worker
 
@@ -40,7 +38,7 @@ def write_export(library: Library, paper_ids: list[int], target: Path, *, format
     return len(paper_ids)
 
 
-class ExportFlow(QObject):
+class ExportFlow(progress.DialogJob):
     """Exports papers to a file on a worker; `finished(count)` once the file is written."""
 
     finished = Signal(int)
@@ -48,13 +46,6 @@ class ExportFlow(QObject):
     def __init__(self, library: Library, parent: QWidget) -> None:
         super().__init__(parent)
         self._library = library
-        self._parent = parent
-        self._worker: Worker | None = None
-        self._dialog: QProgressDialog | None = None
-
-    @property
-    def busy(self) -> bool:
-        return self._worker is not None
 
     def export_to_file(self, paper_ids: list[int], what: str) -> None:
         """Ask where, then write in the background; a problem (a folder that is read-only...)
@@ -87,18 +78,9 @@ class ExportFlow(QObject):
         )
         worker.start()
 
-    def _close(self) -> None:
-        self._worker = None
-        progress.close_dialog(self._dialog)
-        self._dialog = None
-
     def _on_finished(self, count: Any) -> None:
-        self._close()
+        self._end()
         self.finished.emit(int(count))
 
     def _on_failed(self, error: Any) -> None:
-        self._close()
-        if isinstance(error, KnownError):  # a file that could not be written is one too
-            prompts.show_error(self._parent, str(error))
-        else:
-            raise error  # a bug: the crash reporter logs it
+        self._end_failed(error)  # a file that could not be written is a KnownError too
