@@ -70,6 +70,15 @@ def _ref(row: ReadingList | Annotation) -> RowRef:
     return RowRef(row.id, row.created_at)
 
 
+def _list_and_entries(
+    session: Session, ref: RowRef | int
+) -> tuple[ReadingList, int, dict[int, ListEntry]]:
+    """The list a step names, its id, and its entries by paper, in the list's order."""
+    found = _list(session, ref)
+    assert found.id is not None
+    return found, found.id, _entries(session, found.id)
+
+
 def _list(session: Session, ref: RowRef | int) -> ReadingList:
     """The list a step names, wherever undo put it back."""
     ref = ref if isinstance(ref, RowRef) else RowRef(ref)
@@ -209,12 +218,10 @@ class AddToList(Step):
     paper_ids: tuple[int, ...]
 
     def apply(self, session: Session) -> Done:
-        found = _list(session, self.list_ref)
-        assert found.id is not None
-        before = _entries(session, found.id)
+        found, list_id, before = _list_and_entries(session, self.list_ref)
         new = tuple(i for i in dict.fromkeys(self.paper_ids) if i not in before)
         if new:
-            reading_lists.add_papers(session, found.id, list(new))
+            reading_lists.add_papers(session, list_id, list(new))
         return Done(RemoveFromList(_ref(found), new), ChangeKind.LISTS, self.paper_ids)
 
 
@@ -226,12 +233,10 @@ class RemoveFromList(Step):
     paper_ids: tuple[int, ...]
 
     def apply(self, session: Session) -> Done:
-        found = _list(session, self.list_ref)
-        assert found.id is not None
-        before = _entries(session, found.id)
+        found, list_id, before = _list_and_entries(session, self.list_ref)
         leaving = tuple((i, before[i].added_at) for i in before if i in set(self.paper_ids))
         if leaving:
-            reading_lists.remove_papers(session, found.id, [i for i, _ in leaving])
+            reading_lists.remove_papers(session, list_id, [i for i, _ in leaving])
         inverse = ReturnToList(_ref(found), leaving, order=tuple(before))
         return Done(inverse, ChangeKind.LISTS, self.paper_ids)
 
@@ -247,15 +252,13 @@ class ReturnToList(Step):
     order: tuple[int, ...]
 
     def apply(self, session: Session) -> Done:
-        found = _list(session, self.list_ref)
-        assert found.id is not None
-        before = _entries(session, found.id)
+        found, list_id, before = _list_and_entries(session, self.list_ref)
         back = tuple((i, added) for i, added in self.entries if i not in before)
         _require_papers(session, [i for i, _ in back])
-        session.add_all(ListEntry(list_id=found.id, paper_id=i, added_at=a) for i, a in back)
+        session.add_all(ListEntry(list_id=list_id, paper_id=i, added_at=a) for i, a in back)
         session.flush()
         now = set(before) | {i for i, _ in back}
-        reading_lists.reorder(session, found.id, [i for i in self.order if i in now])
+        reading_lists.reorder(session, list_id, [i for i in self.order if i in now])
         inverse = RemoveFromList(_ref(found), tuple(i for i, _ in back))
         return Done(inverse, ChangeKind.LISTS, tuple(i for i, _ in self.entries))
 
@@ -275,10 +278,9 @@ class ReorderList(Step):
     order: tuple[int, ...]
 
     def apply(self, session: Session) -> Done:
-        found = _list(session, self.list_ref)
-        assert found.id is not None
-        before = tuple(_entries(session, found.id))
-        reading_lists.reorder(session, found.id, list(self.order))
+        found, list_id, entries = _list_and_entries(session, self.list_ref)
+        before = tuple(entries)
+        reading_lists.reorder(session, list_id, list(self.order))
         return Done(ReorderList(_ref(found), before), ChangeKind.LISTS, self.order)
 
 
