@@ -24,7 +24,7 @@ system-deps:
 test: system-deps $(STAMP) check pytest
 
 check: $(STAMP)
-	$(VENV)/bin/ruff check desktop tests migrations
+	$(VENV)/bin/ruff check desktop tests migrations setup.py
 	$(VENV)/bin/mypy
 	$(VENV)/bin/lint-imports
 

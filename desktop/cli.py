@@ -11,6 +11,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from desktop import installation
 from desktop.core import api
 from desktop.core.api import MODELLED_FIELDS, PaperDetails, Record
 from desktop.core.errors import KnownError
@@ -22,6 +23,8 @@ Handler = Callable[[Library, argparse.Namespace], None]
 def main(argv: Sequence[str] | None = None) -> int:
     parser = _build_parser()
     args = parser.parse_args(argv)
+    if hasattr(args, "outside_library"):
+        return int(args.outside_library(args))
     if not hasattr(args, "handler"):
         # No command: the window. Imported here so that commands never load Qt.
         from desktop.ui import app
@@ -42,6 +45,32 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
+# -- commands that need no library ------------------------------------------------------
+
+
+def _desktop_entry_install(args: argparse.Namespace) -> int:
+    data_home = args.data_home or installation.user_data_home()
+    try:
+        files = installation.install_desktop_entry(data_home)
+    except (KnownError, OSError) as error:
+        print(f"papershelf: the desktop entry could not be written: {error}", file=sys.stderr)
+        return 1
+    print(f"Wrote {files.entry}")
+    print(f"Wrote {files.icon}")
+    print(f"It starts: {' '.join(installation.start_command())}")
+    return 0
+
+
+def _desktop_entry_uninstall(args: argparse.Namespace) -> int:
+    data_home = args.data_home or installation.user_data_home()
+    removed = installation.uninstall_desktop_entry(data_home)
+    for path in removed:
+        print(f"Removed {path}")
+    if not removed:
+        print(f"No desktop entry of Papershelf was under {data_home}.")
+    return 0
+
+
 # -- parser ------------------------------------------------------------------------------
 
 
@@ -59,6 +88,9 @@ def _build_parser() -> argparse.ArgumentParser:
         "With no command, opens the window.",
     )
     parser.add_argument("--db", metavar="URL", default=None, help=_DB_HELP)
+    parser.add_argument(
+        "--version", action="version", version=f"papershelf {installation.version()}"
+    )
     commands = parser.add_subparsers(title="commands", metavar="COMMAND")
     _add_paper_commands(commands, common)
     _add_list_commands(commands, common)
@@ -67,6 +99,7 @@ def _build_parser() -> argparse.ArgumentParser:
     _add_db_commands(commands, common)
     _add_exchange_commands(commands, common)
     _add_status_command(commands, common)
+    _add_desktop_entry_commands(commands)
     return parser
 
 
@@ -272,6 +305,22 @@ def _add_status_command(commands: Any, common: argparse.ArgumentParser) -> None:
         help_text="say where the library is and what it holds",
         common=common,
     )
+
+
+def _add_desktop_entry_commands(commands: Any) -> None:
+    group = _group(commands, "desktop-entry", "put Papershelf in the desktop's menu (Linux)")
+    for name, handler, help_text in (
+        ("install", _desktop_entry_install, "write the menu entry and the icon for this install"),
+        ("uninstall", _desktop_entry_uninstall, "remove the menu entry and the icon"),
+    ):
+        command = group.add_parser(name, help=help_text, description=help_text)
+        command.add_argument(
+            "--data-home",
+            type=Path,
+            default=None,
+            help="XDG data folder to write under (default: $XDG_DATA_HOME or ~/.local/share)",
+        )
+        command.set_defaults(outside_library=handler)
 
 
 def _add_exchange_commands(commands: Any, common: argparse.ArgumentParser) -> None:

@@ -1,9 +1,9 @@
-"""Where the files in the repository's `resources/` folder live."""
+"""Where the files of the `resources` folder (icons, the sample library...) live."""
 
 from __future__ import annotations
 
-from pathlib import Path
+from desktop import package_files
 
-ROOT = Path(__file__).resolve().parents[2] / "resources"
+ROOT = package_files.folder("resources")
 ICONS = ROOT / "icons"
 SAMPLE_BIB = ROOT / "sample" / "sample.bib"

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
@@ -11,6 +10,7 @@ from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import Connection, Engine, inspect
 
+from desktop import package_files
 from desktop.core.errors import DatabaseError
 from desktop.core.storage import db
 
@@ -18,7 +18,7 @@ from desktop.core.storage import db
 #: with this, so that schema comparisons leave them alone.
 UNMODELLED_PREFIX = "fts_"
 
-MIGRATIONS = Path(__file__).resolve().parents[3] / "migrations"
+MIGRATIONS = package_files.folder("migrations")
 
 
 def include_name(name: str | None, type_: str, parent_names: object) -> bool:
@@ -27,7 +27,7 @@ def include_name(name: str | None, type_: str, parent_names: object) -> bool:
 
 
 def alembic_config() -> Config:
-    """Alembic's configuration, pointing at the repository's `migrations/` folder."""
+    """Alembic's configuration, pointing at the `migrations` folder Papershelf carries."""
     if not (MIGRATIONS / "env.py").is_file():
         raise DatabaseError(
             f"The database migrations are missing from {MIGRATIONS}; reinstall Papershelf."
