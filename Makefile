@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test check pytest bench system-deps clean
+.PHONY: run test check pytest bench dist system-deps clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -33,6 +33,11 @@ pytest: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) -m pytest tests/benchmarks -p no:xdist -s -q
+
+# The one-folder app (PyInstaller) in dist/papershelf/: runs without Python installed.
+dist: $(STAMP)
+	$(VENV)/bin/pyinstaller --noconfirm --log-level WARN --distpath dist \
+		--workpath build/pyinstaller packaging/papershelf.spec
 
 clean:
 	rm -rf $(VENV)
