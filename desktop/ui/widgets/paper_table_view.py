@@ -42,7 +42,7 @@ class PaperTableView(QTableView):
         self.setDragDropMode(QAbstractItemView.DragDropMode.DragDrop)
         self.setDefaultDropAction(Qt.DropAction.CopyAction)
         self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
-        self.setAccessibleName("Papers")
+        self.setAccessibleName(self.tr("Papers"))
         self.verticalHeader().hide()
         self.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 10)
         header = self.horizontalHeader()

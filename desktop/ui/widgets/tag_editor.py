@@ -20,9 +20,9 @@ class TagEditor(QLineEdit):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._shown: list[str] = []
-        self.setPlaceholderText("Tags, separated by commas")
-        self.setToolTip("Type tag names separated by commas; press Enter to apply")
-        self.setAccessibleName("Tags")
+        self.setPlaceholderText(self.tr("Tags, separated by commas"))
+        self.setToolTip(self.tr("Type tag names separated by commas; press Enter to apply"))
+        self.setAccessibleName(self.tr("Tags"))
         self.editingFinished.connect(self._on_editing_finished)
 
     def show_tags(self, names: list[str]) -> None:
