@@ -13,7 +13,8 @@ def encode(paper_ids: list[int]) -> QMimeData:
     """Mime data carrying these paper ids (and their count as plain text, for other apps)."""
     data = QMimeData()
     data.setData(MIME_TYPE, json.dumps(paper_ids).encode())
-    data.setText(QCoreApplication.translate("PaperMime", "%n paper(s)", "", len(paper_ids)))
+    count = len(paper_ids)
+    data.setText(QCoreApplication.translate("PaperMime", "%n paper(s)", "", count))
     return data
 
 

@@ -11,7 +11,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import (
-    QT_TRANSLATE_NOOP,
     QAbstractTableModel,
     QCoreApplication,
     QMimeData,
@@ -26,6 +25,7 @@ from PySide6.QtWidgets import QApplication
 from desktop.core.api import COLUMNS, RELEVANCE, SORT_COLUMNS, PaperRow, View
 from desktop.core.library import Library
 from desktop.ui.models import paper_mime
+from desktop.ui.translations import QT_TRANSLATE_NOOP
 
 Index = QModelIndex | QPersistentModelIndex
 

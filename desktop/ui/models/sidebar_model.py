@@ -13,7 +13,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import (
-    QT_TRANSLATE_NOOP,
     QMimeData,
     QModelIndex,
     QPersistentModelIndex,
@@ -26,6 +25,7 @@ from desktop.core.api import View
 from desktop.core.library import Library
 from desktop.ui import icons
 from desktop.ui.models import paper_mime
+from desktop.ui.translations import QT_TRANSLATE_NOOP
 
 Index = QModelIndex | QPersistentModelIndex
 

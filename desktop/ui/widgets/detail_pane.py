@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QLabel,
@@ -24,6 +24,7 @@ from desktop.core.api import Change, PaperDetails
 from desktop.core.errors import KnownError, NotFoundError, StaleEditError
 from desktop.core.library import Library
 from desktop.ui import prompts, undo_commands
+from desktop.ui.translations import QT_TRANSLATE_NOOP
 from desktop.ui.widgets.abstract_view import AbstractView
 from desktop.ui.widgets.links_view import LinksView
 from desktop.ui.widgets.metadata_form import MetadataForm

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, QObject, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QComboBox,
@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 from desktop.core import api
 from desktop.core.api import PaperDetails, Person
 from desktop.ui import icons
+from desktop.ui.translations import QT_TRANSLATE_NOOP
 
 #: (field, label) of the one-line text fields, in form order.
 TEXT_FIELDS = (
@@ -196,7 +197,7 @@ class MetadataForm(QWidget):
                 collided = True
         self._loaded = fresh
         self.citekey.setText(details.paper.citekey)
-        self._flag([])
+        self._flag({})
         return not collided
 
     def clear(self) -> None:

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QWidget
 
 from desktop.core import api
 from desktop.ui import icons
+from desktop.ui.translations import QT_TRANSLATE_NOOP
 
 #: Quiet time after the last keystroke before a search runs.
 DEBOUNCE_MS = 150

@@ -69,11 +69,12 @@ class ExportFlow(progress.DialogJob):
         worker.finished.connect(self._on_finished)
         worker.failed.connect(self._on_failed)
         self._worker = worker
+        count = len(ids)
         # No maximum: a busy indicator, as the core tells no progress; nothing to cancel.
         self._dialog = progress.open_dialog(
             self._parent,
             QCoreApplication.translate(
-                "ExportFlow", "Exporting %Ln paper(s) to {file}…", "", len(ids)
+                "ExportFlow", "Exporting %Ln paper(s) to {file}…", "", count
             ).format(file=target.name),
             title=QCoreApplication.translate("ExportFlow", "Export"),
             maximum=0,

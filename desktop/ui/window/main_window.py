@@ -171,6 +171,12 @@ class MainWindow(QMainWindow):
         self.table.customContextMenuRequested.connect(self._on_table_menu)
         self.table.horizontalHeader().sortIndicatorChanged.connect(self._on_sort_changed)
 
+    def _on_problem_imported(self, ids: list[int]) -> None:
+        count = len(ids)
+        self.show_status(
+            QCoreApplication.translate("MainWindow", "Imported %Ln paper(s).", "", count), 5000
+        )
+
     def _build_center(self) -> None:
         """The table, or the welcome panel (empty library), or the import problems."""
         self.welcome = WelcomePanel(self)
@@ -179,12 +185,7 @@ class MainWindow(QMainWindow):
         self.welcome.import_requested.connect(self.transfers.import_files)
         self.welcome.add_by_identifier_requested.connect(self.transfers.add_by_identifier)
         self.problems_panel = ImportProblemsPanel(self.library, self.operations, self)
-        self.problems_panel.imported.connect(
-            lambda ids: self.show_status(
-                QCoreApplication.translate("MainWindow", "Imported %Ln paper(s).", "", len(ids)),
-                5000,
-            )
-        )
+        self.problems_panel.imported.connect(self._on_problem_imported)
         self.center = QStackedWidget(self)
         for page in (self.table, self.welcome, self.problems_panel):
             self.center.addWidget(page)
@@ -304,10 +305,9 @@ class MainWindow(QMainWindow):
     def _update_center(self) -> None:
         if self._showing_problems:
             self.center.setCurrentWidget(self.problems_panel)
+            problems = self.problems_panel.list.count()
             self.statusBar().showMessage(
-                QCoreApplication.translate(
-                    "MainWindow", "%Ln import problem(s)", "", self.problems_panel.list.count()
-                )
+                QCoreApplication.translate("MainWindow", "%Ln import problem(s)", "", problems)
             )
             return
         empty = self.table_model.view == View() and not self.search_bar.text()

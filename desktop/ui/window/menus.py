@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import QCoreApplication
-from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QMenuBar, QWidget
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtWidgets import QMenu, QMenuBar, QWidget
 
-from desktop.ui import prompts
+from desktop.ui import prompts, translations
 from desktop.ui.widgets.search_bar import QUERY_HELP
 from desktop.ui.window.actions import make_action
 from desktop.ui.window.context import WindowContext
@@ -71,6 +71,33 @@ class WindowActions:
         )
         self.about_action.triggered.connect(self._show_about)
 
+        self.language_menu = self._language_menu(window)
+
+    def _language_menu(self, window: QWidget) -> QMenu:
+        """The language choice: the system's, or one named in its own language."""
+        menu = QMenu(QCoreApplication.translate("WindowActions", "&Language"), window)
+        group = QActionGroup(menu)
+        current = translations.chosen(self._context.settings)
+        system = QCoreApplication.translate("WindowActions", "System Language")
+        for code, name in [("", system), *translations.LANGUAGES.items()]:
+            action = menu.addAction(name)
+            action.setCheckable(True)
+            action.setChecked(code == current)
+            action.setData(code)
+            group.addAction(action)
+            action.triggered.connect(lambda _checked=False, c=code: self._choose_language(c))
+        return menu
+
+    def _choose_language(self, code: str) -> None:
+        translations.remember(self._context.settings, code)
+        prompts.show_info(
+            self._context.widget(),
+            QCoreApplication.translate("WindowActions", "Language"),
+            QCoreApplication.translate(
+                "WindowActions", "The new language is used when Papershelf starts again."
+            ),
+        )
+
     def update_actions(self) -> None:
         """Enable what fits the selection."""
         self.open_action.setEnabled(self._context.has_selection())
@@ -112,7 +139,7 @@ def _follow(action: QAction, verb: str, enabled: bool | None, *, text: str) -> N
 
 
 def build(bar: QMenuBar, own: WindowActions, organiser: Organiser, *, transfers: Transfers) -> None:
-    """Fill the menu bar: File, Edit, Paper and Help."""
+    """Fill the menu bar: File, Edit, View, Paper and Help."""
     file_menu = bar.addMenu(QCoreApplication.translate("WindowActions", "&File"))
     file_menu.addActions(
         [transfers.import_action, transfers.add_identifier_action, transfers.paste_action]
@@ -138,6 +165,8 @@ def build(bar: QMenuBar, own: WindowActions, organiser: Organiser, *, transfers:
     )
     edit_menu.addSeparator()
     edit_menu.addAction(organiser.trash_action)
+    view_menu = bar.addMenu(QCoreApplication.translate("WindowActions", "&View"))
+    view_menu.addMenu(own.language_menu)
     paper = bar.addMenu(QCoreApplication.translate("WindowActions", "&Paper"))
     paper.addAction(own.open_action)
     paper.addMenu(organiser.status_menu)

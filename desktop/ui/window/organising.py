@@ -6,13 +6,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QModelIndex
+from PySide6.QtCore import QCoreApplication, QModelIndex
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QColorDialog, QMenu
 
 from desktop.core.api import View
 from desktop.ui import prompts, undo_commands
 from desktop.ui.models.sidebar_model import KIND_ROLE, NAME_ROLE, VIEW_ROLE, SidebarModel
+from desktop.ui.translations import QT_TRANSLATE_NOOP
 from desktop.ui.window.actions import make_action
 from desktop.ui.window.context import WindowContext
 

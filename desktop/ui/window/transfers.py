@@ -127,14 +127,13 @@ class Transfers:
         library = self._library  # the runner's thread must not touch the window
         self._context.operations.run(
             lambda: sample_library.load(library),
-            on_done=lambda report: self._context.show_status(
-                QCoreApplication.translate(
-                    "Transfers", "Added %Ln sample paper(s).", "", report.imported
-                ),
-                5000,
-            ),
+            on_done=lambda report: self._on_sample_loaded(report.imported),
             on_failed=self._on_write_failed,
         )
+
+    def _on_sample_loaded(self, count: int) -> None:
+        added = QCoreApplication.translate("Transfers", "Added %Ln sample paper(s).", "", count)
+        self._context.show_status(added, 5000)
 
     def import_files(self, paths: list[str] | None = None) -> None:
         """Import files (asking which when none are given), in the background."""
@@ -221,9 +220,10 @@ class Transfers:
         ids = self._context.selected_ids()
         if ids:
             QGuiApplication.clipboard().setText(self._library.export(ids, "bibtex"))
+            count = len(ids)
             self._context.show_status(
                 QCoreApplication.translate(
-                    "Transfers", "Copied the BibTeX of %Ln paper(s).", "", len(ids)
+                    "Transfers", "Copied the BibTeX of %Ln paper(s).", "", count
                 ),
                 4000,
             )
