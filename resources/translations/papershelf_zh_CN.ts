@@ -1123,6 +1123,10 @@ Right-click to rename or delete</source>
             <source>Added.</source>
             <translation>已添加。</translation>
         </message>
+        <message>
+            <source>pasted text</source>
+            <translation>粘贴的文本</translation>
+        </message>
         <message numerus="yes">
             <source>Copied the BibTeX of %Ln paper(s).</source>
             <translation>

@@ -207,8 +207,9 @@ class Transfers:
             self.add_by_identifier(text)
             return
         library = self._library
+        source = QCoreApplication.translate("Transfers", "pasted text")
         self._context.operations.run(
-            lambda: library.import_text(text, source="pasted text"),
+            lambda: library.import_text(text, source=source),
             on_done=lambda report: self._on_import_finished([report]),
             on_failed=self._on_write_failed,
         )
