@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 from desktop.core import api
 from desktop.core.errors import KnownError
 from desktop.core.library import Library
-from desktop.ui import icons, translations
+from desktop.ui import fonts, icons, translations
 from desktop.ui.crash_report import LOG_NAME, CrashReporter
 
 #: Wait this long after showing the window before building the search index.
@@ -34,6 +34,7 @@ def run(url: str | None = None, *, language: str | None = None) -> int:
         translations.remember(settings, language)
     # Kept referenced until the app ends: a collected translator stops translating.
     _translators = translations.install(app, translations.resolve(translations.chosen(settings)))
+    fonts.prefer_plain_cjk(app)
     reporter = CrashReporter(api.data_dir() / LOG_NAME, _show_sentence)
     reporter.install()
     try:

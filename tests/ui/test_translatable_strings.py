@@ -21,17 +21,62 @@ ZH_TS = resources.TRANSLATIONS / "papershelf_zh_CN.ts"
 #: Calls that put their text arguments in front of the user.
 SINKS = frozenset(
     {
-        "setText", "setToolTip", "setStatusTip", "setWhatsThis", "setWindowTitle",
-        "setPlaceholderText", "setAccessibleName", "setSpecialValueText", "setTitle",
-        "setLabelText", "setHeaderLabels", "setTabText", "setItemText", "showMessage",
-        "addAction", "addMenu", "addTab", "addItem", "addItems", "insertItem", "addRow",
-        "addButton", "QAction", "QMenu", "QLabel", "QPushButton", "QCheckBox",
-        "QRadioButton", "QGroupBox", "QToolButton", "QListWidgetItem", "QTreeWidgetItem",
-        "QStandardItem", "QMessageBox", "information", "warning", "critical", "question",
-        "getText", "getMultiLineText", "getItem", "getOpenFileName", "getOpenFileNames",
-        "getSaveFileName", "getExistingDirectory", "getColor", "open_dialog", "make_action",
-        "show_status", "show_error", "show_info", "confirm", "choose", "ask_text",
-        "ask_multiline", "ask_open_files",
+        "setText",
+        "setToolTip",
+        "setStatusTip",
+        "setWhatsThis",
+        "setWindowTitle",
+        "setPlaceholderText",
+        "setAccessibleName",
+        "setSpecialValueText",
+        "setTitle",
+        "setLabelText",
+        "setHeaderLabels",
+        "setTabText",
+        "setItemText",
+        "showMessage",
+        "addAction",
+        "addMenu",
+        "addTab",
+        "addItem",
+        "addItems",
+        "insertItem",
+        "addRow",
+        "addButton",
+        "QAction",
+        "QMenu",
+        "QLabel",
+        "QPushButton",
+        "QCheckBox",
+        "QRadioButton",
+        "QGroupBox",
+        "QToolButton",
+        "QListWidgetItem",
+        "QTreeWidgetItem",
+        "QStandardItem",
+        "QMessageBox",
+        "information",
+        "warning",
+        "critical",
+        "question",
+        "getText",
+        "getMultiLineText",
+        "getItem",
+        "getOpenFileName",
+        "getOpenFileNames",
+        "getSaveFileName",
+        "getExistingDirectory",
+        "getColor",
+        "open_dialog",
+        "make_action",
+        "show_status",
+        "show_error",
+        "show_info",
+        "confirm",
+        "choose",
+        "ask_text",
+        "ask_multiline",
+        "ask_open_files",
     }
 )
 #: Plain strings that are not words for a reader of the window: the product's name,
@@ -63,9 +108,9 @@ def _docstrings(tree: ast.AST) -> set[int]:
     found = set()
     for node in ast.walk(tree):
         body = getattr(node, "body", None)
-        if isinstance(body, list) and body and isinstance(body[0], ast.Expr):
-            if isinstance(body[0].value, ast.Constant):
-                found.add(id(body[0].value))
+        first = body[0] if isinstance(body, list) and body else None
+        if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+            found.add(id(first.value))
     return found
 
 
@@ -164,9 +209,13 @@ def _plain_arguments(node: ast.Call, *, where: str, inside: set[int]) -> list[st
             words = "".join(p.value for p in arg.values if isinstance(p, ast.Constant))
             if re.search(r"[A-Za-z]{2}", str(words)):
                 found.append(f"{where}:{node.lineno}: f-string shown untranslated")
-        elif isinstance(arg, ast.Constant) and isinstance(arg.value, str):
-            if re.search(r"[A-Za-z]{2}", arg.value) and not SHOWN_AS_IS.match(arg.value):
-                found.append(f"{where}:{node.lineno}: not translated: {arg.value!r}")
+        elif (
+            isinstance(arg, ast.Constant)
+            and isinstance(arg.value, str)
+            and re.search(r"[A-Za-z]{2}", arg.value)
+            and not SHOWN_AS_IS.match(arg.value)
+        ):
+            found.append(f"{where}:{node.lineno}: not translated: {arg.value!r}")
     return found
 
 
@@ -238,7 +287,7 @@ def test_a_new_plain_string_is_found(tmp_path: Path) -> None:
         '        label.setShortcut("Ctrl+L")\n'
         '        label.setObjectName("table/header")\n'
         'LABELS = {"unread": "Not read yet"}\n'
-        'def outside(n):\n'
+        "def outside(n):\n"
         '    return QCoreApplication.translate("Ctx", "Counted", "", n)\n'
     )
     _, problems = scan(ui)
