@@ -22,8 +22,8 @@ PLURAL_FORMS = {"zh_CN": 1, "en": 2}
 PLURALS_ONLY = frozenset({"en"})
 
 
-def ts_path(language: str) -> Path:
-    return resources.TRANSLATIONS / f"papershelf_{language}.ts"
+def ts_path(language: str, folder: Path = resources.TRANSLATIONS) -> Path:
+    return folder / f"papershelf_{language}.ts"
 
 
 def is_plural(source: str) -> bool:
@@ -95,10 +95,10 @@ def mark_plurals(
     )
 
 
-def update(*, lupdate: str = "pyside6-lupdate") -> None:
-    """Bring every .ts up to date with the strings in `desktop/ui`."""
+def update(*, lupdate: str = "pyside6-lupdate", folder: Path = resources.TRANSLATIONS) -> None:
+    """Bring every .ts in `folder` up to date with the strings in `desktop/ui`."""
     for language, forms in PLURAL_FORMS.items():
-        path = ts_path(language)
+        path = ts_path(language, folder)
         kept = plural_translations(path)  # lupdate marks them unfinished: not plural to it
         command = [lupdate, "-silent", "-no-obsolete", "-locations", "none"]
         command += ["-extensions", "py", str(UI_SOURCES), "-target-language", language]

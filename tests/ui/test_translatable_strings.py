@@ -84,7 +84,9 @@ SINKS = frozenset(
 NOT_TRANSLATED = re.compile(
     r"^(Papershelf|Operation\[Any\] \| None|already deleted"
     r"|a write to the library did not finish|(Ctrl|Alt|Shift)\+.*|#?[\w\-/.+]*"
-    r"|(color|border): .*|\^.*|\.app \.appimage .*|<\?xml .*)$",
+    r"|(color|border): .*|\^.*|\.app \.appimage .*|<\?xml .*"
+    # font families
+    r"|Noto Sans CJK \w\w|Source Han Sans SC|Microsoft YaHei|PingFang SC|Sans Serif)$",
     re.DOTALL,
 )
 #: What a sink may be given as it is: the product's name, a shortcut, a stylesheet.

@@ -6,9 +6,14 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QLineEdit, QWidget
 
 
+# Chinese and Japanese input methods type these for a comma: they separate tags too.
+_COMMAS = str.maketrans({"，": ",", "、": ",", "､": ","})
+
+
 def parse_tags(text: str) -> list[str]:
-    """Tag names from "a, b ,c" (blank ones dropped, duplicates once, order kept)."""
-    names = (" ".join(part.split()) for part in text.split(","))
+    """Tag names from "a, b ,c" or "甲，乙、丙" (blank ones dropped, duplicates once, order
+    kept)."""
+    names = (" ".join(part.split()) for part in text.translate(_COMMAS).split(","))
     return list(dict.fromkeys(name for name in names if name))
 
 
