@@ -118,6 +118,8 @@ def _docstrings(tree: ast.AST) -> set[int]:
 
 def _name(func: ast.expr) -> str:
     if isinstance(func, ast.Attribute):
+        if func.attr == "translate" and ast.unparse(func.value) != "QCoreApplication":
+            return "str.translate"  # text.translate(table): not Qt's
         return func.attr
     return func.id if isinstance(func, ast.Name) else ""
 
