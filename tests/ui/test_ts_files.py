@@ -7,7 +7,7 @@ import shutil
 import sys
 from pathlib import Path
 
-from desktop.ui import resources, ts_files
+from desktop.ui import ts_files
 
 LUPDATE = str(Path(sys.executable).parent / "pyside6-lupdate")
 

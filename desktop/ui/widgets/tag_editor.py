@@ -5,7 +5,6 @@ from __future__ import annotations
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QLineEdit, QWidget
 
-
 # Chinese and Japanese input methods type these for a comma: they separate tags too.
 _COMMAS = str.maketrans({"，": ",", "、": ",", "､": ","})
 
