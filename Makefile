@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test check pytest bench dist system-deps clean
+.PHONY: run test check pytest bench dist system-deps clean translations update-translations
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -14,7 +14,20 @@ $(STAMP): pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
-run: $(STAMP)
+# The window's translations: the .ts sources are committed, the .qm files are built here.
+TS := $(wildcard resources/translations/*.ts)
+QM := $(TS:.ts=.qm)
+
+translations: $(QM)
+
+resources/translations/%.qm: resources/translations/%.ts | $(STAMP)
+	$(VENV)/bin/pyside6-lrelease -silent $< -qm $@
+
+# After changing strings in desktop/ui: extract them into the .ts files, then translate.
+update-translations: $(STAMP)
+	$(PY) -m desktop.ui.ts_files $(VENV)/bin/pyside6-lupdate
+
+run: $(STAMP) translations
 	$(PY) -m desktop
 
 # Debian packages the tests need (PostgreSQL comes with the machine; see tests/conftest.py).
@@ -28,16 +41,16 @@ check: $(STAMP)
 	$(VENV)/bin/mypy
 	$(VENV)/bin/lint-imports
 
-pytest: $(STAMP)
+pytest: $(STAMP) translations
 	$(PY) -m pytest -n 2 --dist loadgroup
 
 bench: $(STAMP)
 	$(PY) -m pytest tests/benchmarks -p no:xdist -s -q
 
 # The one-folder app (PyInstaller) in dist/papershelf/: runs without Python installed.
-dist: $(STAMP)
+dist: $(STAMP) translations
 	$(VENV)/bin/pyinstaller --noconfirm --log-level WARN --distpath dist \
 		--workpath build/pyinstaller packaging/papershelf.spec
 
 clean:
-	rm -rf $(VENV)
+	rm -rf $(VENV) $(QM)

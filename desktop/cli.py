@@ -29,7 +29,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         # No command: the window. Imported here so that commands never load Qt.
         from desktop.ui import app
 
-        return app.run(args.db)
+        language = "" if args.lang == "system" else args.lang
+        return app.run(args.db, language=language)
     try:
         # The db commands look at the library as it is; every other command upgrades it.
         with Library.open(args.db, upgrade=not getattr(args, "as_is", False)) as library:
@@ -74,6 +75,8 @@ def _desktop_entry_uninstall(args: argparse.Namespace) -> int:
 # -- parser ------------------------------------------------------------------------------
 
 
+#: The window's languages (desktop/ui/translations.py holds the same list; a test checks).
+LANGUAGE_CODES = ("en", "zh_CN")
 _DB_HELP = f"database URL (default: ${api.ENV_URL}, else the library in your data folder)"
 
 
@@ -90,6 +93,13 @@ def _build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--db", metavar="URL", default=None, help=_DB_HELP)
     parser.add_argument(
         "--version", action="version", version=f"papershelf {installation.version()}"
+    )
+    parser.add_argument(
+        "--lang",
+        choices=["system", *LANGUAGE_CODES],
+        default=None,
+        help="the window's language, remembered for the next starts "
+        "(default: the one chosen before, else the system's)",
     )
     commands = parser.add_subparsers(title="commands", metavar="COMMAND")
     _add_paper_commands(commands, common)

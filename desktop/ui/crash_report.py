@@ -14,6 +14,8 @@ from collections.abc import Callable
 from pathlib import Path
 from types import TracebackType
 
+from PySide6.QtCore import QCoreApplication
+
 from desktop.core.errors import KnownError
 
 LOG_NAME = "papershelf-errors.log"
@@ -49,9 +51,12 @@ class CrashReporter:
         if not self._told:
             self._told = True
             self._notify(
-                "Something went wrong inside Papershelf. Your library is safe, and you can "
-                f"keep working. The details were written to {self.log_path}; please send "
-                "that file with a bug report."
+                QCoreApplication.translate(
+                    "CrashReporter",
+                    "Something went wrong inside Papershelf. Your library is safe, and you can "
+                    "keep working. The details were written to {log}; please send "
+                    "that file with a bug report.",
+                ).format(log=self.log_path)
             )
 
     def _log(

@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from PySide6.QtCore import QUrl
+from PySide6.QtCore import QCoreApplication, QUrl
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QWidget
 
@@ -58,9 +58,12 @@ def open_target(parent: QWidget | None, target: str) -> bool:
     """Open a link or file with the system handler, asking first when it is not plainly safe."""
     if not opens_without_asking(target) and not prompts.confirm(
         parent,
-        "Open this link?",
-        f"“{target}” is not a web page or a document in your home folder. Opening it "
-        "hands it to another program on your computer, which may run it. Open it anyway?",
+        QCoreApplication.translate("LinkOpener", "Open this link?"),
+        QCoreApplication.translate(
+            "LinkOpener",
+            "“{target}” is not a web page or a document in your home folder. Opening it "
+            "hands it to another program on your computer, which may run it. Open it anyway?",
+        ).format(target=target),
     ):
         return False
     return QDesktopServices.openUrl(url_for(target))

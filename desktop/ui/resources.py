@@ -7,3 +7,5 @@ from desktop import package_files
 ROOT = package_files.folder("resources")
 ICONS = ROOT / "icons"
 SAMPLE_BIB = ROOT / "sample" / "sample.bib"
+#: The .ts translations (committed) and the .qm files `make` builds from them.
+TRANSLATIONS = ROOT / "translations"

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from desktop.core.api import Annotation, undo
@@ -183,7 +184,9 @@ class EditPaperCommand(_LibraryCommand):
         self, library: Library, paper_id: int, before: dict[str, Any], *, after: dict[str, Any]
     ) -> None:
         inverse = undo.EditPaper(paper_id, values=dict(before), expected=dict(after))
-        super().__init__(library, "Edit paper", inverse=inverse)
+        super().__init__(
+            library, QCoreApplication.translate("UndoCommands", "Edit paper"), inverse=inverse
+        )
 
 
 class SetFieldCommand(_LibraryCommand):
@@ -200,8 +203,12 @@ class TrashCommand(_LibraryCommand):
 
     def __init__(self, library: Library, paper_ids: list[int], *, restore: bool = False) -> None:
         count = len(paper_ids)
-        what = f"{count} paper{'s' if count != 1 else ''}"
-        text = f"Restore {what}" if restore else f"Move {what} to the trash"
+        if restore:
+            text = QCoreApplication.translate("UndoCommands", "Restore %Ln paper(s)", "", count)
+        else:
+            text = QCoreApplication.translate(
+                "UndoCommands", "Move %Ln paper(s) to the trash", "", count
+            )
         super().__init__(library, text, undo.Trash(tuple(paper_ids), restore=restore))
 
 
@@ -210,7 +217,11 @@ class AddToListCommand(_LibraryCommand):
 
     def __init__(self, library: Library, list_id: int, paper_ids: list[int]) -> None:
         name = library.reading_list(list_id).name
-        super().__init__(library, f"Add to “{name}”", undo.AddToList(list_id, tuple(paper_ids)))
+        super().__init__(
+            library,
+            QCoreApplication.translate("UndoCommands", "Add to “{list}”").format(list=name),
+            undo.AddToList(list_id, tuple(paper_ids)),
+        )
 
 
 class RemoveFromListCommand(_LibraryCommand):
@@ -219,14 +230,23 @@ class RemoveFromListCommand(_LibraryCommand):
     def __init__(self, library: Library, list_id: int, paper_ids: list[int]) -> None:
         name = library.reading_list(list_id).name
         step = undo.RemoveFromList(list_id, tuple(paper_ids))
-        super().__init__(library, f"Remove from “{name}”", step)
+        super().__init__(
+            library,
+            QCoreApplication.translate("UndoCommands", "Remove from “{list}”").format(list=name),
+            step,
+        )
 
 
 class AddToNewListCommand(_LibraryCommand):
     """Create a reading list and put papers in it: one step to undo."""
 
     def __init__(self, library: Library, name: str, paper_ids: list[int]) -> None:
-        super().__init__(library, f"Add to New List “{name}”")
+        super().__init__(
+            library,
+            QCoreApplication.translate("UndoCommands", "Add to New List “{list}”").format(
+                list=name
+            ),
+        )
         self._name = name
         self._paper_ids = tuple(paper_ids)
 
@@ -253,14 +273,22 @@ class ReorderListCommand(_LibraryCommand):
     """Give a reading list a new order; undo gives back the old one."""
 
     def __init__(self, library: Library, list_id: int, new_order: list[int]) -> None:
-        super().__init__(library, "Reorder list", undo.ReorderList(list_id, tuple(new_order)))
+        super().__init__(
+            library,
+            QCoreApplication.translate("UndoCommands", "Reorder list"),
+            undo.ReorderList(list_id, tuple(new_order)),
+        )
 
 
 class MergeCommand(_LibraryCommand):
     """Merge a likely duplicate into the paper kept; undo gives both back as they were."""
 
     def __init__(self, library: Library, keep_id: int, other_id: int) -> None:
-        super().__init__(library, "Merge duplicates", undo.Merge(keep_id, other_id))
+        super().__init__(
+            library,
+            QCoreApplication.translate("UndoCommands", "Merge duplicates"),
+            undo.Merge(keep_id, other_id),
+        )
 
 
 class ReorderListsCommand(_LibraryCommand):
@@ -268,18 +296,30 @@ class ReorderListsCommand(_LibraryCommand):
 
     def __init__(self, library: Library, new_order: list[int]) -> None:
         step = undo.ReorderLists(tuple(new_order))
-        super().__init__(library, "Reorder reading lists", step)
+        super().__init__(
+            library, QCoreApplication.translate("UndoCommands", "Reorder reading lists"), step
+        )
 
 
 class CreateListCommand(_LibraryCommand):
     def __init__(self, library: Library, name: str) -> None:
-        super().__init__(library, f"Create list “{name}”", undo.CreateList(name))
+        super().__init__(
+            library,
+            QCoreApplication.translate("UndoCommands", "Create list “{list}”").format(list=name),
+            undo.CreateList(name),
+        )
 
 
 class RenameListCommand(_LibraryCommand):
     def __init__(self, library: Library, list_id: int, new_name: str) -> None:
         step = undo.RenameList(list_id, new_name)
-        super().__init__(library, f"Rename list to “{new_name}”", step)
+        super().__init__(
+            library,
+            QCoreApplication.translate("UndoCommands", "Rename list to “{list}”").format(
+                list=new_name
+            ),
+            step,
+        )
 
 
 class DeleteListCommand(_LibraryCommand):
@@ -287,7 +327,11 @@ class DeleteListCommand(_LibraryCommand):
 
     def __init__(self, library: Library, list_id: int) -> None:
         name = library.reading_list(list_id).name
-        super().__init__(library, f"Delete list “{name}”", undo.DeleteList(list_id))
+        super().__init__(
+            library,
+            QCoreApplication.translate("UndoCommands", "Delete list “{list}”").format(list=name),
+            undo.DeleteList(list_id),
+        )
 
 
 class TagCommand(_LibraryCommand):
@@ -296,7 +340,11 @@ class TagCommand(_LibraryCommand):
     def __init__(self, library: Library, tag: str, paper_ids: list[int], *, add: bool) -> None:
         ids = tuple(paper_ids)
         step = undo.TagPapers(tag, ids) if add else undo.UntagPapers(tag, ids)
-        super().__init__(library, f"Tag “{tag}”" if add else f"Remove tag “{tag}”", step)
+        if add:
+            label = QCoreApplication.translate("UndoCommands", "Tag “{tag}”").format(tag=tag)
+        else:
+            label = QCoreApplication.translate("UndoCommands", "Remove tag “{tag}”").format(tag=tag)
+        super().__init__(library, label, step)
 
 
 class ChangeTagsCommand(_LibraryCommand):
@@ -305,7 +353,7 @@ class ChangeTagsCommand(_LibraryCommand):
     def __init__(
         self, library: Library, paper_id: int, added: list[str], *, removed: list[str]
     ) -> None:
-        super().__init__(library, "Change tags")
+        super().__init__(library, QCoreApplication.translate("UndoCommands", "Change tags"))
         ids = (paper_id,)
         tagged = [undo.TagPapers(name, ids) for name in added]
         self._steps = (*tagged, *(undo.UntagPapers(name, ids) for name in removed))
@@ -315,7 +363,11 @@ class AnnotateCommand(_LibraryCommand):
     """Annotate a span of an abstract; undo deletes that annotation."""
 
     def __init__(self, library: Library, paper_id: int, start: int, *, end: int, note: str) -> None:
-        super().__init__(library, "Annotate", undo.Annotate(paper_id, start, end, note))
+        super().__init__(
+            library,
+            QCoreApplication.translate("UndoCommands", "Annotate"),
+            undo.Annotate(paper_id, start, end, note),
+        )
 
     @property
     def annotation_id(self) -> int | None:
@@ -331,7 +383,9 @@ class DeleteAnnotationCommand(_LibraryCommand):
         assert annotation.id is not None
         ref = undo.RowRef(annotation.id, annotation.created_at)
         step = undo.DeleteAnnotation(ref, annotation.paper_id)
-        super().__init__(library, "Delete annotation", step)
+        super().__init__(
+            library, QCoreApplication.translate("UndoCommands", "Delete annotation"), step
+        )
 
 
 class EditAnnotationCommand(_LibraryCommand):
@@ -341,14 +395,20 @@ class EditAnnotationCommand(_LibraryCommand):
         assert annotation.id is not None
         ref = undo.RowRef(annotation.id, annotation.created_at)
         step = undo.EditAnnotation(ref, annotation.paper_id, note)
-        super().__init__(library, "Edit annotation", step)
+        super().__init__(
+            library, QCoreApplication.translate("UndoCommands", "Edit annotation"), step
+        )
 
 
 class CreateTagCommand(_LibraryCommand):
     """Create a tag (on no paper yet); undo deletes it."""
 
     def __init__(self, library: Library, name: str, colour: str = "") -> None:
-        super().__init__(library, f"Create tag “{name}”", undo.CreateTag(name, colour))
+        super().__init__(
+            library,
+            QCoreApplication.translate("UndoCommands", "Create tag “{tag}”").format(tag=name),
+            undo.CreateTag(name, colour),
+        )
 
 
 class EditTagCommand(_LibraryCommand):
@@ -357,7 +417,12 @@ class EditTagCommand(_LibraryCommand):
     def __init__(
         self, library: Library, name: str, *, new_name: str | None = None, colour: str | None = None
     ) -> None:
-        text = f"Rename tag to “{new_name}”" if new_name else "Tag colour"
+        if new_name:
+            text = QCoreApplication.translate("UndoCommands", "Rename tag to “{tag}”").format(
+                tag=new_name
+            )
+        else:
+            text = QCoreApplication.translate("UndoCommands", "Tag colour")
         super().__init__(library, text, undo.EditTag(name, new_name=new_name, colour=colour))
 
 
@@ -365,4 +430,8 @@ class DeleteTagCommand(_LibraryCommand):
     """Delete a tag from every paper; undo re-creates it on the same papers."""
 
     def __init__(self, library: Library, name: str) -> None:
-        super().__init__(library, f"Delete tag “{name}”", undo.DeleteTag(name))
+        super().__init__(
+            library,
+            QCoreApplication.translate("UndoCommands", "Delete tag “{tag}”").format(tag=name),
+            undo.DeleteTag(name),
+        )

@@ -11,6 +11,7 @@ import subprocess
 import sys
 import tomllib
 import venv
+import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -23,10 +24,12 @@ _WINDOW_SCRIPT = """
 import sys
 from PySide6.QtWidgets import QApplication
 from desktop.core.library import Library
-from desktop.ui import sample_library
+from desktop.ui import sample_library, translations
 from desktop.ui.window.main_window import MainWindow
 
 app = QApplication([])
+loaded = translations.install(app, "zh_CN")
+print("translators", len(loaded))
 library = Library.open(sys.argv[1])
 window = MainWindow(library)
 window.show()
@@ -48,6 +51,8 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
         cwd=root,
     )
     (wheel,) = (root / "dist").glob("papershelf-*.whl")
+    with zipfile.ZipFile(wheel) as archive:
+        assert "desktop/resources/translations/papershelf_zh_CN.qm" in archive.namelist()
     venv.EnvBuilder(with_pip=True).create(root / "venv")
     bin_folder = root / "venv" / "bin"
     subprocess.run([bin_folder / "python", "-m", "pip", "install", "--quiet", wheel], check=True)
@@ -92,6 +97,7 @@ def test_the_installed_wheel_runs_from_any_folder(
     script.write_text(_WINDOW_SCRIPT)
     shown = _run(installed, str(installed / "python"), str(script), db, cwd=tmp_path)
     assert int(shown.split()[-1]) > 0  # the sample library, found among the resources
+    assert "translators 2" in shown  # Qt's own Chinese and ours, from the wheel
 
 
 def test_the_installed_wheel_writes_a_valid_desktop_entry(installed: Path, tmp_path: Path) -> None:

@@ -13,13 +13,22 @@ from pytestqt.qtbot import QtBot
 
 from desktop.core.formats.record import Person, Record
 from desktop.core.library import Library
-from desktop.ui import prompts
+from desktop.ui import prompts, translations
 from desktop.ui.window.main_window import MainWindow
 
 
+@pytest.fixture(scope="session")
+def _english(qapp: Any) -> list[Any]:
+    """English as the app installs it: the source strings, and plural forms ("1 paper")
+    from the English .qm that `make` builds."""
+    installed = translations.install(qapp, "en")
+    assert installed, "the English plural forms are missing: run `make translations`"
+    return installed
+
+
 @pytest.fixture(autouse=True)
-def _application(qapp: Any) -> Any:
-    """Every UI test runs with a QApplication (pixmaps and palettes need one)."""
+def _application(qapp: Any, _english: list[Any]) -> Any:
+    """Every UI test runs with a QApplication (pixmaps and palettes need one), in English."""
     return qapp
 
 

@@ -55,10 +55,10 @@ class ImportFlow(progress.DialogJob):
             names = ", ".join(p.name for p in files[:3]) + ("…" if len(files) > 3 else "")
             dialog = progress.open_dialog(
                 self._parent,
-                f"Importing {names}",
-                title="Import",
+                self.tr("Importing {files}").format(files=names),
+                title=self.tr("Import"),
                 maximum=1000 * len(files),
-                cancel="Cancel",
+                cancel=self.tr("Cancel"),
             )
             dialog.canceled.connect(self.cancel)
             self._dialog = dialog

@@ -6,7 +6,7 @@ keeps both, or says they are different (never asked again).
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -33,12 +33,26 @@ def summary(reports: list[ImportReport]) -> str:
     imported = sum(r.imported for r in reports)
     duplicates = sum(len(r.duplicates) for r in reports)
     problems = sum(len(r.problems) for r in reports)
-    parts = [f"Imported {imported:,} paper{'s' if imported != 1 else ''}"]
+    parts = [QCoreApplication.translate("ImportReport", "Imported %Ln paper(s)", "", imported)]
     if duplicates:
-        parts.append(f"{duplicates} may be duplicates of papers you had")
+        parts.append(
+            QCoreApplication.translate(
+                "ImportReport", "%Ln may be duplicates of papers you had", "", duplicates
+            )
+        )
     if problems:
-        parts.append(f"{problems} entr{'ies' if problems != 1 else 'y'} could not be read")
-    return "; ".join(parts) + "."
+        parts.append(
+            QCoreApplication.translate(
+                "ImportReport", "%Ln entries could not be read", "", problems
+            )
+        )
+    # Chinese joins and ends the parts with its own full-width marks.
+    separator = QCoreApplication.translate(
+        "ImportReport", "; ", "between the parts of the import summary"
+    )
+    return separator.join(parts) + QCoreApplication.translate(
+        "ImportReport", ".", "at the end of the import summary"
+    )
 
 
 class ImportReportDialog(QDialog):
@@ -57,26 +71,28 @@ class ImportReportDialog(QDialog):
         #: Merges go on the window's undo stack, so Ctrl+Z takes one back; the window's
         #: writes run through its operation runner. Without a window they run here.
         self._history = history
-        self.setWindowTitle("Import finished")
+        self.setWindowTitle(self.tr("Import finished"))
         self.resize(760, 460)
         heading = QLabel(summary(reports), self)
         heading.setWordWrap(True)
         self.duplicates = QTreeWidget(self)
-        self.duplicates.setHeaderLabels(["Imported paper", "Paper you had", "Why they look alike"])
+        self.duplicates.setHeaderLabels(
+            [self.tr("Imported paper"), self.tr("Paper you had"), self.tr("Why they look alike")]
+        )
         self.duplicates.setRootIsDecorated(False)
         self.duplicates.setWordWrap(True)
         for report in reports:
             for pair in report.duplicates:
                 self._add_pair(pair.paper_id, pair.other_id, pair.evidence)
-        merge = QPushButton("Merge into the paper I had", self)
+        merge = QPushButton(self.tr("Merge into the paper I had"), self)
         merge.setToolTip(
-            "Fill its empty fields from the new one, then put the new one in the trash"
+            self.tr("Fill its empty fields from the new one, then put the new one in the trash")
         )
         merge.clicked.connect(self._on_merge)
-        keep = QPushButton("Keep both", self)
+        keep = QPushButton(self.tr("Keep both"), self)
         keep.clicked.connect(self._on_keep_both)
-        different = QPushButton("Not a duplicate", self)
-        different.setToolTip("They are different papers; do not ask about them again")
+        different = QPushButton(self.tr("Not a duplicate"), self)
+        different.setToolTip(self.tr("They are different papers; do not ask about them again"))
         different.clicked.connect(self._on_not_duplicate)
         pair_buttons = QHBoxLayout()
         for button in (merge, keep, different):
@@ -87,7 +103,7 @@ class ImportReportDialog(QDialog):
         duplicates_layout.addWidget(self.duplicates, 1)
         duplicates_layout.addLayout(pair_buttons)
         self.problems = QTreeWidget(self)
-        self.problems.setHeaderLabels(["File", "Line", "Problem"])
+        self.problems.setHeaderLabels([self.tr("File"), self.tr("Line"), self.tr("Problem")])
         self.problems.setRootIsDecorated(False)
         for report in reports:
             for problem in report.problems:
@@ -101,8 +117,16 @@ class ImportReportDialog(QDialog):
                 item.setToolTip(2, problem.raw[:2000] or problem.message)
                 self.problems.addTopLevelItem(item)
         tabs = QTabWidget(self)
-        tabs.addTab(duplicates_page, f"Likely duplicates ({self.duplicates.topLevelItemCount()})")
-        tabs.addTab(self.problems, f"Problems ({self.problems.topLevelItemCount()})")
+        tabs.addTab(
+            duplicates_page,
+            self.tr("Likely duplicates ({count})").format(
+                count=self.duplicates.topLevelItemCount()
+            ),
+        )
+        tabs.addTab(
+            self.problems,
+            self.tr("Problems ({count})").format(count=self.problems.topLevelItemCount()),
+        )
         if not self.duplicates.topLevelItemCount() and self.problems.topLevelItemCount():
             tabs.setCurrentIndex(1)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
@@ -121,7 +145,8 @@ class ImportReportDialog(QDialog):
 
         def describe(paper_id: int) -> str:
             row = rows[paper_id]
-            return f"{row.title or '(untitled)'}\n{row.authors} {row.year or ''}".strip()
+            title = row.title or self.tr("(untitled)")
+            return f"{title}\n{row.authors} {row.year or ''}".strip()
 
         item = QTreeWidgetItem([describe(new_id), describe(old_id), "; ".join(evidence)])
         item.setData(0, _PAIR_ROLE, (new_id, old_id))

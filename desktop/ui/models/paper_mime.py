@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from PySide6.QtCore import QMimeData
+from PySide6.QtCore import QCoreApplication, QMimeData
 
 MIME_TYPE = "application/x-papershelf-paper-ids"
 
@@ -13,7 +13,8 @@ def encode(paper_ids: list[int]) -> QMimeData:
     """Mime data carrying these paper ids (and their count as plain text, for other apps)."""
     data = QMimeData()
     data.setData(MIME_TYPE, json.dumps(paper_ids).encode())
-    data.setText(f"{len(paper_ids)} paper(s)")
+    count = len(paper_ids)
+    data.setText(QCoreApplication.translate("PaperMime", "%n paper(s)", "", count))
     return data
 
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from PySide6.QtCore import (
     QAbstractTableModel,
+    QCoreApplication,
     QMimeData,
     QModelIndex,
     QPersistentModelIndex,
@@ -24,6 +25,7 @@ from PySide6.QtWidgets import QApplication
 from desktop.core.api import COLUMNS, RELEVANCE, SORT_COLUMNS, PaperRow, View
 from desktop.core.library import Library
 from desktop.ui.models import paper_mime
+from desktop.ui.translations import QT_TRANSLATE_NOOP
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -37,7 +39,21 @@ PAPER_ID_ROLE = Qt.ItemDataRole.UserRole + 1
 #: change when a paper is edited: an edit there only needs its row re-read.
 _STABLE_VIEWS = ("all", "list", "tag", "recent")
 _STABLE_SORTS = ("added", "position")
-_STATUS_LABELS = {"unread": "Unread", "reading": "Reading", "read": "Read"}
+_STATUS_LABELS = {
+    "unread": QT_TRANSLATE_NOOP("PaperTableModel", "Unread"),
+    "reading": QT_TRANSLATE_NOOP("PaperTableModel", "Reading"),
+    "read": QT_TRANSLATE_NOOP("PaperTableModel", "Read"),
+}
+#: The column headers, by column key (the core names them in English).
+_HEADERS = {
+    "title": QT_TRANSLATE_NOOP("PaperTableModel", "Title"),
+    "authors": QT_TRANSLATE_NOOP("PaperTableModel", "Authors"),
+    "year": QT_TRANSLATE_NOOP("PaperTableModel", "Year"),
+    "venue": QT_TRANSLATE_NOOP("PaperTableModel", "Venue"),
+    "status": QT_TRANSLATE_NOOP("PaperTableModel", "Status"),
+    "priority": QT_TRANSLATE_NOOP("PaperTableModel", "Priority"),
+    "added": QT_TRANSLATE_NOOP("PaperTableModel", "Added"),
+}
 
 
 #: What a table cell is: QAbstractTableModel's own flags for a cell, and draggable.
@@ -220,7 +236,8 @@ class PaperTableModel(QAbstractTableModel):
     ) -> Any:
         horizontal = orientation == Qt.Orientation.Horizontal
         if horizontal and role == Qt.ItemDataRole.DisplayRole and 0 <= section < len(COLUMNS):
-            return COLUMNS[section].label
+            column = COLUMNS[section]
+            return self.tr(_HEADERS.get(column.key, column.label))
         return None
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -304,7 +321,7 @@ def _display(row: PaperRow, key: str) -> str:
         preview = " ".join(row.abstract.split())
         if len(preview) > ABSTRACT_PREVIEW:
             preview = preview[:ABSTRACT_PREVIEW].rsplit(" ", 1)[0] + "…"
-        return preview or "(untitled)"
+        return preview or QCoreApplication.translate("PaperTableModel", "(untitled)")
     if key == "authors":
         return row.authors
     if key == "year":
@@ -312,7 +329,8 @@ def _display(row: PaperRow, key: str) -> str:
     if key == "venue":
         return row.venue
     if key == "status":
-        return _STATUS_LABELS.get(row.status, row.status)
+        label = _STATUS_LABELS.get(row.status)
+        return QCoreApplication.translate("PaperTableModel", label) if label else row.status
     if key == "priority":
         return "★" * row.priority if row.priority else ""
     return row.added.astimezone().strftime("%Y-%m-%d")

@@ -12,13 +12,20 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtCore import QMimeData, QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtCore import (
+    QMimeData,
+    QModelIndex,
+    QPersistentModelIndex,
+    Qt,
+    Signal,
+)
 from PySide6.QtGui import QStandardItem, QStandardItemModel
 
 from desktop.core.api import View
 from desktop.core.library import Library
 from desktop.ui import icons
 from desktop.ui.models import paper_mime
+from desktop.ui.translations import QT_TRANSLATE_NOOP
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -34,10 +41,10 @@ QUERY_ROLE = Qt.ItemDataRole.UserRole + 5
 
 #: Smart views: (label, icon, view).
 SMART_VIEWS = (
-    ("Unread", "unread", View("status", "unread")),
-    ("Reading", "reading", View("status", "reading")),
-    ("Read", "read", View("status", "read")),
-    ("Recently added", "recent", View("recent")),
+    (QT_TRANSLATE_NOOP("SidebarModel", "Unread"), "unread", View("status", "unread")),
+    (QT_TRANSLATE_NOOP("SidebarModel", "Reading"), "reading", View("status", "reading")),
+    (QT_TRANSLATE_NOOP("SidebarModel", "Read"), "read", View("status", "read")),
+    (QT_TRANSLATE_NOOP("SidebarModel", "Recently added"), "recent", View("recent")),
 )
 _DROP_TARGETS = ("list", "tag", "trash")
 #: Not a set of papers: the window shows the import problems panel for it.
@@ -57,23 +64,25 @@ class SidebarModel(QStandardItemModel):
     def __init__(self, library: Library, parent: Any = None) -> None:
         super().__init__(parent)
         self._library = library
-        self._all = _view_item("Library", "library", View())
+        self._all = _view_item(self.tr("Library"), "library", View())
         self.appendRow(self._all)
-        smart = _group_item("Smart views")
+        smart = _group_item(self.tr("Smart views"))
         for label, icon_name, view in SMART_VIEWS:
-            smart.appendRow(_view_item(label, icon_name, view))
+            smart.appendRow(_view_item(self.tr(label), icon_name, view))
         self.appendRow(smart)
-        self._lists = _group_item("Reading lists")
-        self._tags = _group_item("Tags")
-        self._searches = _group_item("Saved searches")
+        self._lists = _group_item(self.tr("Reading lists"))
+        self._tags = _group_item(self.tr("Tags"))
+        self._searches = _group_item(self.tr("Saved searches"))
         self.appendRow(self._lists)
         self.appendRow(self._tags)
         self.appendRow(self._searches)
-        self._problems = _view_item("Import problems", "problems", PROBLEMS_VIEW)
-        self._problems.setToolTip("Entries an import could not read: fix them and retry")
+        self._problems = _view_item(self.tr("Import problems"), "problems", PROBLEMS_VIEW)
+        self._problems.setToolTip(self.tr("Entries an import could not read: fix them and retry"))
         self.appendRow(self._problems)
-        self._trash = _view_item("Trash", "trash", View("trash"))
-        self._trash.setToolTip("Papers moved here can be restored until the trash is emptied")
+        self._trash = _view_item(self.tr("Trash"), "trash", View("trash"))
+        self._trash.setToolTip(
+            self.tr("Papers moved here can be restored until the trash is emptied")
+        )
         self.appendRow(self._trash)
         self.reload()
 
@@ -90,7 +99,7 @@ class SidebarModel(QStandardItemModel):
             item.setData(count, COUNT_ROLE)
             item.setToolTip(
                 (reading_list.description + "\n" if reading_list.description else "")
-                + "Drop papers here to add them; right-click to rename or delete"
+                + self.tr("Drop papers here to add them; right-click to rename or delete")
             )
             self._lists.appendRow(item)
         self._tags.removeRows(0, self._tags.rowCount())
@@ -99,7 +108,9 @@ class SidebarModel(QStandardItemModel):
             item.setIcon(icons.colour_swatch(tag.colour))
             item.setData(tag.name, NAME_ROLE)
             item.setData(count, COUNT_ROLE)
-            item.setToolTip("Drop papers here to tag them; right-click to rename or recolour")
+            item.setToolTip(
+                self.tr("Drop papers here to tag them; right-click to rename or recolour")
+            )
             self._tags.appendRow(item)
 
         self._searches.removeRows(0, self._searches.rowCount())
@@ -107,7 +118,11 @@ class SidebarModel(QStandardItemModel):
             item = _view_item(saved.name, "saved-search", View("search", saved.id))
             item.setData(saved.name, NAME_ROLE)
             item.setData(saved.query, QUERY_ROLE)
-            item.setToolTip(f"Search for: {saved.query}\nRight-click to rename or delete")
+            item.setToolTip(
+                self.tr("Search for: {query}\nRight-click to rename or delete").format(
+                    query=saved.query
+                )
+            )
             self._searches.appendRow(item)
 
     def index_of(self, view: View) -> QModelIndex:

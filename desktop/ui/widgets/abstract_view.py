@@ -57,17 +57,22 @@ class AbstractView(QWidget):
         self._annotations: list[Annotation] = []
         self.text = QTextBrowser(self)
         self.text.setOpenLinks(False)
-        self.text.setAccessibleName("Abstract")
+        self.text.setAccessibleName(self.tr("Abstract"))
         self.text.selectionChanged.connect(self._on_selection_changed)
-        self.annotate_button = QPushButton(icons.icon("annotate"), "Annotate selection", self)
+        self.annotate_button = QPushButton(
+            icons.icon("annotate"), self.tr("Annotate selection"), self
+        )
         self.annotate_button.setShortcut(ANNOTATE_SHORTCUT)
         self.annotate_button.setToolTip(
-            "Select words in the abstract, then press this (Ctrl+Shift+A) to write a note on them"
+            self.tr(
+                "Select words in the abstract, then press this (Ctrl+Shift+A) "
+                "to write a note on them"
+            )
         )
         self.annotate_button.setEnabled(False)
         self.annotate_button.clicked.connect(self._on_annotate)
-        self.delete_button = QPushButton("Delete", self)
-        self.delete_button.setToolTip("Delete the selected annotation")
+        self.delete_button = QPushButton(self.tr("Delete"), self)
+        self.delete_button.setToolTip(self.tr("Delete the selected annotation"))
         self.delete_button.setEnabled(False)
         self.delete_button.clicked.connect(self._on_delete)
         buttons = QHBoxLayout()
@@ -76,10 +81,10 @@ class AbstractView(QWidget):
         buttons.addWidget(self.delete_button)
         self.list = QListWidget(self)
         self.list.setWordWrap(True)
-        self.list.setAccessibleName("Annotations")
+        self.list.setAccessibleName(self.tr("Annotations"))
         self.list.itemDoubleClicked.connect(self._on_item_activated)
         self.list.currentRowChanged.connect(self._on_current_annotation)
-        self.empty = QLabel("This paper has no abstract to annotate.", self)
+        self.empty = QLabel(self.tr("This paper has no abstract to annotate."), self)
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty.setEnabled(False)
         splitter = QSplitter(Qt.Orientation.Vertical, self)
@@ -112,7 +117,7 @@ class AbstractView(QWidget):
             label = f"“{quote}”" + (f"\n{annotation.note}" if annotation.note else "")
             item = QListWidgetItem(label)
             item.setData(Qt.ItemDataRole.UserRole, annotation.id)
-            item.setToolTip("Double-click to edit the note")
+            item.setToolTip(self.tr("Double-click to edit the note"))
             self.list.addItem(item)
         has_text = bool(abstract.strip())
         self.empty.setVisible(not has_text)

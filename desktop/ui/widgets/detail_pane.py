@@ -24,14 +24,16 @@ from desktop.core.api import Change, PaperDetails
 from desktop.core.errors import KnownError, NotFoundError, StaleEditError
 from desktop.core.library import Library
 from desktop.ui import prompts, undo_commands
+from desktop.ui.translations import QT_TRANSLATE_NOOP
 from desktop.ui.widgets.abstract_view import AbstractView
 from desktop.ui.widgets.links_view import LinksView
 from desktop.ui.widgets.metadata_form import MetadataForm
 from desktop.ui.widgets.notes_editor import NotesEditor
 from desktop.ui.widgets.tag_editor import TagEditor
 
-RELOAD = "Reload their version"
-OVERWRITE = "Save mine over theirs"
+#: The answers to a collision (translated where asked).
+RELOAD = QT_TRANSLATE_NOOP("DetailPane", "Reload their version")
+OVERWRITE = QT_TRANSLATE_NOOP("DetailPane", "Save mine over theirs")
 
 
 class DetailPane(QWidget):
@@ -74,10 +76,10 @@ class DetailPane(QWidget):
         self.links.detach_requested.connect(self._on_detach)
         self.tabs = QTabWidget(self)
         self.tabs.setDocumentMode(True)
-        self.tabs.addTab(self.abstract, "Abstract")
-        self.tabs.addTab(self.notes, "Notes")
-        self.tabs.addTab(form_scroll, "Details")
-        self.tabs.addTab(self.links, "Links")
+        self.tabs.addTab(self.abstract, self.tr("Abstract"))
+        self.tabs.addTab(self.notes, self.tr("Notes"))
+        self.tabs.addTab(form_scroll, self.tr("Details"))
+        self.tabs.addTab(self.links, self.tr("Links"))
         paper_page = QWidget(self)
         paper_layout = QVBoxLayout(paper_page)
         paper_layout.setContentsMargins(8, 8, 8, 8)
@@ -85,7 +87,9 @@ class DetailPane(QWidget):
         paper_layout.addWidget(self.byline)
         paper_layout.addWidget(self.tags)
         paper_layout.addWidget(self.tabs, 1)
-        placeholder = QLabel("Select a paper to see its details, abstract and notes.", self)
+        placeholder = QLabel(
+            self.tr("Select a paper to see its details, abstract and notes."), self
+        )
         placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
         placeholder.setWordWrap(True)
         placeholder.setEnabled(False)
@@ -124,10 +128,10 @@ class DetailPane(QWidget):
 
     def _show_parts(self, details: PaperDetails) -> None:
         paper = details.paper
-        self.heading.setText(paper.title or "Untitled paper")
+        self.heading.setText(paper.title or self.tr("Untitled paper"))
         names = ", ".join(p.display() for p in details.authors[:6])
         if len(details.authors) > 6:
-            names += f" and {len(details.authors) - 6} more"
+            names += self.tr(" and {count} more").format(count=len(details.authors) - 6)
         venue = paper.journal or paper.booktitle or paper.publisher
         where = " · ".join(x for x in (venue, str(paper.year or "")) if x)
         self.byline.setText("\n".join(x for x in (names, where) if x))
@@ -198,14 +202,15 @@ class DetailPane(QWidget):
     def _resolve_collision(
         self, sentence: str, changes: dict[str, Any], before: dict[str, Any]
     ) -> None:
+        reload, overwrite = self.tr(RELOAD), self.tr(OVERWRITE)
         choice = prompts.choose(
-            self, "Changed by someone else", sentence, choices=[RELOAD, OVERWRITE]
+            self, self.tr("Changed by someone else"), sentence, choices=[reload, overwrite]
         )
-        if choice == RELOAD:
+        if choice == reload:
             assert self._details is not None
             self.form.clear()
             self.show_paper(self._details.id)
-        elif choice == OVERWRITE:
+        elif choice == overwrite:
             assert self._details is not None
             current = self._library.paper(self._details.id).paper.version
             self._save(changes, before, current)
@@ -215,7 +220,9 @@ class DetailPane(QWidget):
     def _on_annotate(self, start: int, end: int) -> None:
         if self._details is None:
             return
-        note = prompts.ask_multiline(self, "Annotate", "Your note on the selected words:")
+        note = prompts.ask_multiline(
+            self, self.tr("Annotate"), self.tr("Your note on the selected words:")
+        )
         if note is None:
             return
         paper_id = self._details.id
@@ -227,7 +234,9 @@ class DetailPane(QWidget):
         annotation = self.abstract.annotation(annotation_id)
         if annotation is None:
             return
-        note = prompts.ask_multiline(self, "Annotation", "Your note:", text=annotation.note)
+        note = prompts.ask_multiline(
+            self, self.tr("Annotation"), self.tr("Your note:"), text=annotation.note
+        )
         if note is not None and note != annotation.note:
             command = undo_commands.EditAnnotationCommand(self._library, annotation, note)
             self._history.perform(command)

@@ -26,7 +26,7 @@ _ID_ROLE = Qt.ItemDataRole.UserRole
 
 
 class ImportProblemsPanel(QWidget):
-    """Shown in the centre when the sidebar's "Import problems" row is picked."""
+    """Shown in the centre when the sidebar's self.tr("Import problems") row is picked."""
 
     #: Papers came in from a fixed entry (their ids), so the window can show them.
     imported = Signal(list)
@@ -39,19 +39,23 @@ class ImportProblemsPanel(QWidget):
         self._runner = runner  # retries and dismissals are writes: off the GUI thread
         self._raw: dict[int, str] = {}
         self.list = QListWidget(self)
-        self.list.setAccessibleName("Import problems")
+        self.list.setAccessibleName(self.tr("Import problems"))
         self.list.setWordWrap(True)
         self.list.currentItemChanged.connect(self._on_current)
         self.editor = QPlainTextEdit(self)
         self.editor.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
-        self.editor.setPlaceholderText("The text that could not be read appears here.")
-        self.retry_button = QPushButton("Import the corrected text", self)
-        self.retry_button.setToolTip("Read the text above again; the problem goes once it reads")
+        self.editor.setPlaceholderText(self.tr("The text that could not be read appears here."))
+        self.retry_button = QPushButton(self.tr("Import the corrected text"), self)
+        self.retry_button.setToolTip(
+            self.tr("Read the text above again; the problem goes once it reads")
+        )
         self.retry_button.clicked.connect(self._on_retry)
-        self.dismiss_button = QPushButton("Dismiss", self)
-        self.dismiss_button.setToolTip("Forget this problem (nothing is imported)")
+        self.dismiss_button = QPushButton(self.tr("Dismiss"), self)
+        self.dismiss_button.setToolTip(self.tr("Forget this problem (nothing is imported)"))
         self.dismiss_button.clicked.connect(self._on_dismiss)
-        self.empty = QLabel("Every entry you imported was read. Nothing to fix here.", self)
+        self.empty = QLabel(
+            self.tr("Every entry you imported was read. Nothing to fix here."), self
+        )
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty.setEnabled(False)
         buttons = QHBoxLayout()
@@ -61,7 +65,7 @@ class ImportProblemsPanel(QWidget):
         fix = QWidget(self)
         fix_layout = QVBoxLayout(fix)
         fix_layout.setContentsMargins(0, 0, 0, 0)
-        fix_layout.addWidget(QLabel("Fix the entry, then import it again:", fix))
+        fix_layout.addWidget(QLabel(self.tr("Fix the entry, then import it again:"), fix))
         fix_layout.addWidget(self.editor, 1)
         fix_layout.addLayout(buttons)
         self.splitter = QSplitter(Qt.Orientation.Vertical, self)
@@ -80,7 +84,8 @@ class ImportProblemsPanel(QWidget):
         self._raw.clear()
         for problem in self._library.import_problems():
             assert problem.id is not None
-            where = problem.source + (f", line {problem.line}" if problem.line else "")
+            line = self.tr(", line {line}").format(line=problem.line) if problem.line else ""
+            where = problem.source + line
             item = QListWidgetItem(f"{where}\n{problem.message}")
             item.setData(_ID_ROLE, problem.id)
             self.list.addItem(item)
@@ -117,8 +122,12 @@ class ImportProblemsPanel(QWidget):
 
     def _on_retried(self, report: ImportReport) -> None:
         if report.problems or not report.imported:
-            reason = report.problems[0].message if report.problems else "No entry was found."
-            prompts.show_error(self, f"The entry still cannot be read: {reason}")
+            reason = (
+                report.problems[0].message if report.problems else self.tr("No entry was found.")
+            )
+            prompts.show_error(
+                self, self.tr("The entry still cannot be read: {reason}").format(reason=reason)
+            )
             return
         self.imported.emit(list(report.paper_ids))
 

@@ -43,18 +43,18 @@ class LinksView(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.list = QListWidget(self)
-        self.list.setAccessibleName("Links and files")
+        self.list.setAccessibleName(self.tr("Links and files"))
         self.list.itemActivated.connect(self._on_open)
         self.list.currentItemChanged.connect(self._on_current)
-        add_file = QPushButton("Add file…", self)
-        add_file.setToolTip("Attach a file on this computer (the PDF, slides, code…)")
+        add_file = QPushButton(self.tr("Add file…"), self)
+        add_file.setToolTip(self.tr("Attach a file on this computer (the PDF, slides, code…)"))
         add_file.clicked.connect(self._on_add_file)
-        add_link = QPushButton(icons.icon("link"), "Add link…", self)
-        add_link.setToolTip("Attach a web address")
+        add_link = QPushButton(icons.icon("link"), self.tr("Add link…"), self)
+        add_link.setToolTip(self.tr("Attach a web address"))
         add_link.clicked.connect(self._on_add_link)
-        self.remove = QPushButton("Remove", self)
+        self.remove = QPushButton(self.tr("Remove"), self)
         self.remove.setEnabled(False)
-        self.remove.setToolTip("Remove the selected attachment (the file itself stays)")
+        self.remove.setToolTip(self.tr("Remove the selected attachment (the file itself stays)"))
         self.remove.clicked.connect(self._on_remove)
         buttons = QHBoxLayout()
         buttons.addWidget(add_file)
@@ -72,7 +72,9 @@ class LinksView(QWidget):
             item = QListWidgetItem(icons.icon("link" if "://" in target else "note"), label)
             item.setData(_TARGET_ROLE, target)
             item.setData(_ATTACHMENT_ROLE, attachment_id)
-            item.setToolTip(f"{target}\nDouble-click or Enter to open")
+            item.setToolTip(
+                self.tr("{target}\nDouble-click or Enter to open").format(target=target)
+            )
             self.list.addItem(item)
 
     def _on_open(self, item: QListWidgetItem) -> None:
@@ -82,11 +84,11 @@ class LinksView(QWidget):
         self.remove.setEnabled(item is not None and item.data(_ATTACHMENT_ROLE) is not None)
 
     def _on_add_file(self) -> None:
-        for path in prompts.ask_open_files(self, "Attach files", "All files (*)"):
+        for path in prompts.ask_open_files(self, self.tr("Attach files"), self.tr("All files (*)")):
             self.attach_requested.emit(path, "")
 
     def _on_add_link(self) -> None:
-        url = prompts.ask_text(self, "Add link", "Web address (https://…):")
+        url = prompts.ask_text(self, self.tr("Add link"), self.tr("Web address (https://…):"))
         if url:
             self.attach_requested.emit(url, "")
 

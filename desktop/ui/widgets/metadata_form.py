@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QComboBox,
@@ -26,20 +26,21 @@ from PySide6.QtWidgets import (
 from desktop.core import api
 from desktop.core.api import PaperDetails, Person
 from desktop.ui import icons
+from desktop.ui.translations import QT_TRANSLATE_NOOP
 
 #: (field, label) of the one-line text fields, in form order.
 TEXT_FIELDS = (
-    ("title", "Title"),
-    ("journal", "Journal"),
-    ("booktitle", "Book title"),
-    ("publisher", "Publisher"),
-    ("volume", "Volume"),
-    ("number", "Number"),
-    ("pages", "Pages"),
-    ("doi", "DOI"),
-    ("arxiv_id", "arXiv"),
-    ("url", "URL"),
-    ("topic", "Topic"),
+    ("title", QT_TRANSLATE_NOOP("MetadataForm", "Title")),
+    ("journal", QT_TRANSLATE_NOOP("MetadataForm", "Journal")),
+    ("booktitle", QT_TRANSLATE_NOOP("MetadataForm", "Book title")),
+    ("publisher", QT_TRANSLATE_NOOP("MetadataForm", "Publisher")),
+    ("volume", QT_TRANSLATE_NOOP("MetadataForm", "Volume")),
+    ("number", QT_TRANSLATE_NOOP("MetadataForm", "Number")),
+    ("pages", QT_TRANSLATE_NOOP("MetadataForm", "Pages")),
+    ("doi", QT_TRANSLATE_NOOP("MetadataForm", "DOI")),
+    ("arxiv_id", QT_TRANSLATE_NOOP("MetadataForm", "arXiv")),
+    ("url", QT_TRANSLATE_NOOP("MetadataForm", "URL")),
+    ("topic", QT_TRANSLATE_NOOP("MetadataForm", "Topic")),
 )
 ENTRY_TYPES = (
     "article",
@@ -54,6 +55,11 @@ ENTRY_TYPES = (
     "unpublished",
 )
 STATUSES = ("unread", "reading", "read")
+_STATUS_LABELS = (
+    QT_TRANSLATE_NOOP("MetadataForm", "Unread"),
+    QT_TRANSLATE_NOOP("MetadataForm", "Reading"),
+    QT_TRANSLATE_NOOP("MetadataForm", "Read"),
+)
 _DOI = re.compile(r"^10\.\d{4,9}/\S+$")
 _DOI_PREFIX = re.compile(r"^(https?://(dx\.)?doi\.org/|doi:\s*)", re.IGNORECASE)
 
@@ -72,14 +78,18 @@ def clean_doi(text: str) -> str:
     return _DOI_PREFIX.sub("", text.strip())
 
 
-def problems_in(values: dict[str, Any], year_text: str) -> list[str]:
-    """Sentences naming the values that cannot be saved as they are."""
-    problems = []
+def problems_in(values: dict[str, Any], year_text: str) -> dict[str, str]:
+    """Sentences naming the values that cannot be saved as they are, by field."""
+    problems = {}
     if year_text and values.get("year") is None:
-        problems.append(f"The year “{year_text}” is not a year; write it as, e.g., 2019.")
+        problems["year"] = QCoreApplication.translate(
+            "MetadataForm", "The year “{year}” is not a year; write it as, e.g., 2019."
+        ).format(year=year_text)
     doi = values.get("doi", "")
     if doi and not _DOI.match(doi):
-        problems.append(f"“{doi}” is not a DOI; a DOI looks like 10.1000/xyz123.")
+        problems["doi"] = QCoreApplication.translate(
+            "MetadataForm", "“{doi}” is not a DOI; a DOI looks like 10.1000/xyz123."
+        ).format(doi=doi)
     return problems
 
 
@@ -111,16 +121,18 @@ class MetadataForm(QWidget):
         form.setLabelAlignment(Qt.AlignmentFlag.AlignRight)
         self.citekey = QLineEdit(self)
         self.citekey.setReadOnly(True)
-        self.citekey.setToolTip("The citation key is fixed once made, so citations keep working.")
+        self.citekey.setToolTip(
+            self.tr("The citation key is fixed once made, so citations keep working.")
+        )
         copy = QToolButton(self)
         copy.setIcon(icons.icon("copy"))
-        copy.setToolTip("Copy the citation key")
-        copy.setAccessibleName("Copy citation key")
+        copy.setToolTip(self.tr("Copy the citation key"))
+        copy.setAccessibleName(self.tr("Copy citation key"))
         copy.clicked.connect(self.copy_citekey)
         key_row = QHBoxLayout()
         key_row.addWidget(self.citekey, 1)
         key_row.addWidget(copy)
-        form.addRow("Citation key", key_row)
+        form.addRow(self.tr("Citation key"), key_row)
         self.entry_type = QComboBox(self)
         self.entry_type.setEditable(True)
         self.entry_type.addItems(ENTRY_TYPES)
@@ -128,31 +140,31 @@ class MetadataForm(QWidget):
         type_edit = self.entry_type.lineEdit()
         assert type_edit is not None
         type_edit.editingFinished.connect(self._on_edited)
-        form.addRow("Type", self.entry_type)
+        form.addRow(self.tr("Type"), self.entry_type)
         self.authors = QPlainTextEdit(self)
-        self.authors.setPlaceholderText("One author per line: Family, Given")
+        self.authors.setPlaceholderText(self.tr("One author per line: Family, Given"))
         self.authors.setTabChangesFocus(True)
         self.authors.setFixedHeight(self.fontMetrics().lineSpacing() * 4 + 12)
         self.authors.installEventFilter(_FocusOut(self._on_edited, self))
         for name, label in TEXT_FIELDS[:1]:
             self._add_line(form, name, label)
-        form.addRow("Authors", self.authors)
+        form.addRow(self.tr("Authors"), self.authors)
         self.year = QLineEdit(self)
-        self.year.setPlaceholderText("e.g. 2019")
+        self.year.setPlaceholderText(self.tr("e.g. 2019"))
         self.year.setMaxLength(6)
         self.year.editingFinished.connect(self._on_edited)
-        form.addRow("Year", self.year)
+        form.addRow(self.tr("Year"), self.year)
         for name, label in TEXT_FIELDS[1:]:
             self._add_line(form, name, label)
         self.status = QComboBox(self)
-        self.status.addItems([s.capitalize() for s in STATUSES])
+        self.status.addItems([self.tr(label) for label in _STATUS_LABELS])
         self.status.activated.connect(self._on_edited)
-        form.addRow("Status", self.status)
+        form.addRow(self.tr("Status"), self.status)
         self.priority = QSpinBox(self)
         self.priority.setRange(0, 5)
-        self.priority.setSpecialValueText("None")
+        self.priority.setSpecialValueText(self.tr("None"))
         self.priority.editingFinished.connect(self._on_edited)
-        form.addRow("Priority", self.priority)
+        form.addRow(self.tr("Priority"), self.priority)
         self.problem = QLabel(self)
         self.problem.setWordWrap(True)
         self.problem.setStyleSheet("color: #c0392b;")
@@ -163,7 +175,7 @@ class MetadataForm(QWidget):
         edit = QLineEdit(self)
         edit.editingFinished.connect(self._on_edited)
         self.fields[name] = edit
-        form.addRow(label, edit)
+        form.addRow(self.tr(label), edit)
 
     # -- loading and reading values ------------------------------------------------------
 
@@ -185,7 +197,7 @@ class MetadataForm(QWidget):
                 collided = True
         self._loaded = fresh
         self.citekey.setText(details.paper.citekey)
-        self._flag([])
+        self._flag({})
         return not collided
 
     def clear(self) -> None:
@@ -237,18 +249,16 @@ class MetadataForm(QWidget):
         problems = problems_in(self.values(), self.year.text().strip())
         self._flag(problems)
         # A bad value is flagged and held back; the user's other edits are still saved.
-        if any("year" in p for p in problems):
-            changes.pop("year", None)
-        if any("DOI" in p for p in problems):
-            changes.pop("doi", None)
+        for field in problems:
+            changes.pop(field, None)
         if changes:
             self.save_requested.emit(changes)
 
-    def _flag(self, problems: list[str]) -> None:
-        self.problem.setText(" ".join(problems))
+    def _flag(self, problems: dict[str, str]) -> None:
+        self.problem.setText(" ".join(problems.values()))
         self.problem.setVisible(bool(problems))
-        bad_year = any("year" in p for p in problems)
-        bad_doi = any("DOI" in p for p in problems)
+        bad_year = "year" in problems
+        bad_doi = "doi" in problems
         self.year.setProperty("invalid", bad_year)
         self.year.setStyleSheet("border: 1px solid #c0392b;" if bad_year else "")
         self.fields["doi"].setStyleSheet("border: 1px solid #c0392b;" if bad_doi else "")

@@ -60,20 +60,20 @@ class NotesEditor(QWidget):
         self._saved_text = ""
         self._notes: list[Note] = []
         self.picker = QComboBox(self)
-        self.picker.setAccessibleName("Note")
+        self.picker.setAccessibleName(self.tr("Note"))
         self.picker.activated.connect(self._on_picked)
         new = QToolButton(self)
         new.setIcon(icons.icon("add"))
-        new.setToolTip("Start a new note on this paper")
+        new.setToolTip(self.tr("Start a new note on this paper"))
         new.clicked.connect(self.new_note)
         self.delete_button = QToolButton(self)
         self.delete_button.setIcon(icons.icon("trash"))
-        self.delete_button.setToolTip("Delete this note")
+        self.delete_button.setToolTip(self.tr("Delete this note"))
         self.delete_button.clicked.connect(self._on_delete)
         self.preview_button = QToolButton(self)
-        self.preview_button.setText("Preview")
+        self.preview_button.setText(self.tr("Preview"))
         self.preview_button.setCheckable(True)
-        self.preview_button.setToolTip("Show the note rendered from its Markdown")
+        self.preview_button.setToolTip(self.tr("Show the note rendered from its Markdown"))
         self.preview_button.toggled.connect(self._on_preview_toggled)
         bar = QHBoxLayout()
         bar.addWidget(self.picker, 1)
@@ -82,8 +82,10 @@ class NotesEditor(QWidget):
         bar.addWidget(self.preview_button)
         self.editor = QPlainTextEdit(self)
         self.editor.setPlaceholderText(
-            "Write notes in Markdown: **bold**, *italic*, - lists, [links](https://…).\n"
-            "They save themselves as you type."
+            self.tr(
+                "Write notes in Markdown: **bold**, *italic*, - lists, [links](https://…).\n"
+                "They save themselves as you type."
+            )
         )
         self.editor.textChanged.connect(self._on_text_changed)
         self.editor.installEventFilter(self)
@@ -118,10 +120,10 @@ class NotesEditor(QWidget):
         for number, note in enumerate(self._notes, start=1):
             lines = note.body.strip().splitlines()
             first = lines[0].lstrip("#>-* ").strip()[:40] if lines else ""
-            first = first or "(empty)"
+            first = first or self.tr("(empty)")
             self.picker.addItem(f"{number}. {first}", note.id)
         if not self._notes:
-            self.picker.addItem("New note", None)
+            self.picker.addItem(self.tr("New note"), None)
         self.delete_button.setEnabled(bool(self._notes))
 
     def _open(self, note: Note | None) -> None:
@@ -136,7 +138,7 @@ class NotesEditor(QWidget):
     def new_note(self) -> None:
         self.save_now()
         self._open(None)
-        self.picker.addItem(f"{len(self._notes) + 1}. (new)", None)
+        self.picker.addItem(self.tr("{number}. (new)").format(number=len(self._notes) + 1), None)
         self.picker.setCurrentIndex(self.picker.count() - 1)
         self.preview_button.setChecked(False)
         self.editor.setFocus()
@@ -149,7 +151,9 @@ class NotesEditor(QWidget):
     def _on_delete(self) -> None:
         if self._note_id is None:
             return
-        if not prompts.confirm(self, "Delete note", "Delete this note? This cannot be undone."):
+        if not prompts.confirm(
+            self, self.tr("Delete note"), self.tr("Delete this note? This cannot be undone.")
+        ):
             return
         self._quiet.stop()
         self._cap.stop()
@@ -176,9 +180,11 @@ class NotesEditor(QWidget):
         self._paper_id, self._note_id, self._saved_text = None, None, text
         prompts.show_error(
             self,
-            "This paper was deleted from the library while you were writing, so the note "
-            "could not be saved with it. Your text is on the clipboard: paste it into a note "
-            "on another paper to keep it.",
+            self.tr(
+                "This paper was deleted from the library while you were writing, so the note "
+                "could not be saved with it. Your text is on the clipboard: paste it into a "
+                "note on another paper to keep it."
+            ),
         )
 
     def save_now(self) -> None:

@@ -42,7 +42,7 @@ class PaperTableView(QTableView):
         self.setDragDropMode(QAbstractItemView.DragDropMode.DragDrop)
         self.setDefaultDropAction(Qt.DropAction.CopyAction)
         self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
-        self.setAccessibleName("Papers")
+        self.setAccessibleName(self.tr("Papers"))
         self.verticalHeader().hide()
         self.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 10)
         header = self.horizontalHeader()
@@ -59,9 +59,15 @@ class PaperTableView(QTableView):
         """Column widths for a first start (no remembered layout yet)."""
         header = self.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        metrics = header.fontMetrics()
+        model = self.model()
         for column, (key, _label) in enumerate(COLUMNS):
             if key in DEFAULT_WIDTHS:
-                header.resizeSection(column, DEFAULT_WIDTHS[key])
+                # Wider when the header says more (in another language): its text, the sort
+                # arrow and the padding, about two characters' height, must fit.
+                label = model.headerData(column, Qt.Orientation.Horizontal) if model else ""
+                needed = metrics.horizontalAdvance(str(label or "")) + 2 * metrics.height()
+                header.resizeSection(column, max(DEFAULT_WIDTHS[key], needed))
         for key in HIDDEN_AT_FIRST:
             header.setSectionHidden(SORT_COLUMNS.index(key), True)
 

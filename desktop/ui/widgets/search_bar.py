@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QWidget
 
 from desktop.core import api
 from desktop.ui import icons
+from desktop.ui.translations import QT_TRANSLATE_NOOP
 
 #: Quiet time after the last keystroke before a search runs.
 DEBOUNCE_MS = 150
 
-QUERY_HELP = """<b>Search</b> matches titles, authors, abstracts and more, forgiving small typos.
+#: The search syntax, for the tooltip and the Help menu (translated where shown).
+QUERY_HELP = QT_TRANSLATE_NOOP(
+    "SearchBar",
+    """<b>Search</b> matches titles, authors, abstracts and more, forgiving small typos.
 <table cellspacing="2">
 <tr><td><tt>levine offline</tt></td><td>papers with both words</td></tr>
 <tr><td><tt>"offline reinforcement"</tt></td><td>this exact phrase</td></tr>
@@ -26,7 +30,8 @@ QUERY_HELP = """<b>Search</b> matches titles, authors, abstracts and more, forgi
 <tr><td><tt>year:2019</tt> <tt>year:2015..2020</tt> <tt>year:&gt;=2021</tt></td>
 <td>a year or a range</td></tr>
 </table>
-Esc clears the search."""
+Esc clears the search.""",
+)
 
 
 class SearchField(QLineEdit):
@@ -47,13 +52,13 @@ class SearchBar(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.field = SearchField(self)
-        self.field.setPlaceholderText("Search title, author, abstract, tag:…, year:…")
+        self.field.setPlaceholderText(self.tr("Search title, author, abstract, tag:…, year:…"))
         self.field.setClearButtonEnabled(True)
         self.field.addAction(icons.icon("search"), QLineEdit.ActionPosition.LeadingPosition)
-        self.field.setToolTip(QUERY_HELP)
-        self.field.setAccessibleName("Search")
+        self.field.setToolTip(self.tr(QUERY_HELP))
+        self.field.setAccessibleName(self.tr("Search"))
         self.hit_count = QLabel(self)
-        self.hit_count.setAccessibleName("Matching papers")
+        self.hit_count.setAccessibleName(self.tr("Matching papers"))
         self.hit_count.setMinimumWidth(90)
         self.hit_count.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         layout = QHBoxLayout(self)
@@ -78,16 +83,23 @@ class SearchBar(QWidget):
         say why a query that has nothing to look for (`((`, a lone `-`) finds nothing."""
         typed = self.text()
         if searching and not api.has_words(typed):
-            self.hit_count.setText("Nothing to search for")
+            self.hit_count.setText(self.tr("Nothing to search for"))
             self.hit_count.setToolTip(
-                f"“{typed}” has no letters or digits to look for. Type words, a phrase in "
-                "quotes, or a qualifier such as author:levine or year:2019."
+                self.tr(
+                    "“{query}” has no letters or digits to look for. Type words, a phrase in "
+                    "quotes, or a qualifier such as author:levine or year:2019."
+                ).format(query=typed)
             )
             return
         self.hit_count.setToolTip("")
-        noun = "paper" if shown == 1 else "papers"
-        more = "+" if capped and searching else ""
-        self.hit_count.setText(f"{shown:,}{more} {'found' if searching else noun}")
+        if searching:
+            more = "+" if capped else ""
+            found = self.tr("{count}{more} found").format(count=f"{shown:,}", more=more)
+            self.hit_count.setText(found)
+        else:
+            self.hit_count.setText(
+                QCoreApplication.translate("SearchBar", "%Ln paper(s)", "", shown)
+            )
 
     def flush(self) -> None:
         """Run a pending search now (tests, and Enter)."""

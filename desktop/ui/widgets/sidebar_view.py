@@ -65,4 +65,4 @@ class SidebarView(QTreeView):
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.setUniformRowHeights(True)
         self.setIndentation(14)
-        self.setAccessibleName("Library sections")
+        self.setAccessibleName(self.tr("Library sections"))

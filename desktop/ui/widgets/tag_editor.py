@@ -5,10 +5,14 @@ from __future__ import annotations
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QLineEdit, QWidget
 
+# Chinese and Japanese input methods type these for a comma: they separate tags too.
+_COMMAS = str.maketrans({"，": ",", "、": ",", "､": ","})
+
 
 def parse_tags(text: str) -> list[str]:
-    """Tag names from "a, b ,c" (blank ones dropped, duplicates once, order kept)."""
-    names = (" ".join(part.split()) for part in text.split(","))
+    """Tag names from "a, b ,c" or "甲，乙、丙" (blank ones dropped, duplicates once, order
+    kept)."""
+    names = (" ".join(part.split()) for part in text.translate(_COMMAS).split(","))
     return list(dict.fromkeys(name for name in names if name))
 
 
@@ -20,9 +24,9 @@ class TagEditor(QLineEdit):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._shown: list[str] = []
-        self.setPlaceholderText("Tags, separated by commas")
-        self.setToolTip("Type tag names separated by commas; press Enter to apply")
-        self.setAccessibleName("Tags")
+        self.setPlaceholderText(self.tr("Tags, separated by commas"))
+        self.setToolTip(self.tr("Type tag names separated by commas; press Enter to apply"))
+        self.setAccessibleName(self.tr("Tags"))
         self.editingFinished.connect(self._on_editing_finished)
 
     def show_tags(self, names: list[str]) -> None:

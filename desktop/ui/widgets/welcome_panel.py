@@ -18,15 +18,17 @@ class WelcomePanel(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        title = QLabel("Your library is empty", self)
+        title = QLabel(self.tr("Your library is empty"), self)
         font = QFont(title.font())
         font.setPointSizeF(font.pointSizeF() * 1.6)
         font.setBold(True)
         title.setFont(font)
         title.setAlignment(Qt.AlignmentFlag.AlignCenter)
         hint = QLabel(
-            "Bring in papers from a BibTeX, RIS or CSL-JSON file, add one by its DOI or "
-            "arXiv id, or look around with a few classic papers first.",
+            self.tr(
+                "Bring in papers from a BibTeX, RIS or CSL-JSON file, add one by its DOI or "
+                "arXiv id, or look around with a few classic papers first."
+            ),
             self,
         )
         hint.setWordWrap(True)
@@ -35,11 +37,15 @@ class WelcomePanel(QWidget):
         # A wrapped label placed with an alignment gets no height-for-width from the
         # layout, and would be cut to one line; ask for the height its lines need.
         hint.setMinimumHeight(hint.heightForWidth(460))
-        self.import_button = QPushButton(icons.icon("import"), "Import a file…", self)
+        self.import_button = QPushButton(icons.icon("import"), self.tr("Import a file…"), self)
         self.import_button.clicked.connect(self.import_requested)
-        self.identifier_button = QPushButton(icons.icon("add"), "Add by DOI or arXiv id…", self)
+        self.identifier_button = QPushButton(
+            icons.icon("add"), self.tr("Add by DOI or arXiv id…"), self
+        )
         self.identifier_button.clicked.connect(self.add_by_identifier_requested)
-        self.sample_button = QPushButton(icons.icon("sample"), "Load the sample library", self)
+        self.sample_button = QPushButton(
+            icons.icon("sample"), self.tr("Load the sample library"), self
+        )
         self.sample_button.clicked.connect(self.sample_requested)
         layout = QVBoxLayout(self)
         layout.addStretch(2)

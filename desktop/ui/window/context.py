@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from PySide6.QtCore import QSettings
 from PySide6.QtGui import QUndoCommand
 from PySide6.QtWidgets import QWidget
 
@@ -27,6 +28,8 @@ class WindowContext(Protocol):
     history: History
     #: Every write from the window runs here, off the GUI thread, in order.
     operations: OperationRunner
+    #: The window's settings (its layout, the language chosen).
+    settings: QSettings
 
     def widget(self) -> QWidget:
         """The window as a widget: parent of dialogs, menus, actions and workers."""

@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QCoreApplication, Signal
 from PySide6.QtWidgets import QFileDialog, QWidget
 
 from desktop.core import api
@@ -23,7 +23,9 @@ def ask_target(parent: QWidget, suggested: str) -> tuple[Path, str] | None:
     """Where to save and in which format, or None when the user cancels."""
     formats = api.export_formats()
     filters = ";;".join(f.file_filter for f in formats)
-    path, chosen = QFileDialog.getSaveFileName(parent, "Export papers", suggested, filters)
+    path, chosen = QFileDialog.getSaveFileName(
+        parent, QCoreApplication.translate("ExportFlow", "Export papers"), suggested, filters
+    )
     if not path:
         return None
     format = next((f for f in formats if f.file_filter == chosen), formats[0])
@@ -67,12 +69,14 @@ class ExportFlow(progress.DialogJob):
         worker.finished.connect(self._on_finished)
         worker.failed.connect(self._on_failed)
         self._worker = worker
-        count = f"{len(ids):,} paper{'s' if len(ids) != 1 else ''}"
+        count = len(ids)
         # No maximum: a busy indicator, as the core tells no progress; nothing to cancel.
         self._dialog = progress.open_dialog(
             self._parent,
-            f"Exporting {count} to {target.name}…",
-            title="Export",
+            QCoreApplication.translate(
+                "ExportFlow", "Exporting %Ln paper(s) to {file}…", "", count
+            ).format(file=target.name),
+            title=QCoreApplication.translate("ExportFlow", "Export"),
             maximum=0,
             cancel=None,
         )

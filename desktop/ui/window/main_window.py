@@ -9,6 +9,7 @@ loop (and held while a write runs), so a view never shows a half-done operation.
 from __future__ import annotations
 
 from PySide6.QtCore import (
+    QCoreApplication,
     QItemSelection,
     QItemSelectionModel,
     QModelIndex,
@@ -170,6 +171,12 @@ class MainWindow(QMainWindow):
         self.table.customContextMenuRequested.connect(self._on_table_menu)
         self.table.horizontalHeader().sortIndicatorChanged.connect(self._on_sort_changed)
 
+    def _on_problem_imported(self, ids: list[int]) -> None:
+        count = len(ids)
+        self.show_status(
+            QCoreApplication.translate("MainWindow", "Imported %Ln paper(s).", "", count), 5000
+        )
+
     def _build_center(self) -> None:
         """The table, or the welcome panel (empty library), or the import problems."""
         self.welcome = WelcomePanel(self)
@@ -178,9 +185,7 @@ class MainWindow(QMainWindow):
         self.welcome.import_requested.connect(self.transfers.import_files)
         self.welcome.add_by_identifier_requested.connect(self.transfers.add_by_identifier)
         self.problems_panel = ImportProblemsPanel(self.library, self.operations, self)
-        self.problems_panel.imported.connect(
-            lambda ids: self.show_status(f"Imported {len(ids)} paper(s).", 5000)
-        )
+        self.problems_panel.imported.connect(self._on_problem_imported)
         self.center = QStackedWidget(self)
         for page in (self.table, self.welcome, self.problems_panel):
             self.center.addWidget(page)
@@ -211,9 +216,11 @@ class MainWindow(QMainWindow):
         if self.transfers.import_flow.busy:
             stop = prompts.confirm(
                 self,
-                "Stop the import?",
-                "An import is still running. Stop it and close? Nothing of it is kept: "
-                "the library stays as it was before the import.",
+                self.tr("Stop the import?"),
+                self.tr(
+                    "An import is still running. Stop it and close? Nothing of it is kept: "
+                    "the library stays as it was before the import."
+                ),
             )
             if not stop:
                 event.ignore()
@@ -264,7 +271,7 @@ class MainWindow(QMainWindow):
 
     def _on_changed_elsewhere(self) -> None:
         self.statusBar().showMessage(
-            "The library was changed elsewhere; showing the changes.", 5000
+            self.tr("The library was changed elsewhere; showing the changes."), 5000
         )
         self._on_library_changed(Change(ChangeKind.REFRESH))
 
@@ -298,14 +305,19 @@ class MainWindow(QMainWindow):
     def _update_center(self) -> None:
         if self._showing_problems:
             self.center.setCurrentWidget(self.problems_panel)
-            self.statusBar().showMessage(f"{self.problems_panel.list.count()} import problem(s)")
+            problems = self.problems_panel.list.count()
+            self.statusBar().showMessage(
+                QCoreApplication.translate("MainWindow", "%Ln import problem(s)", "", problems)
+            )
             return
         empty = self.table_model.view == View() and not self.search_bar.text()
         empty = empty and self.table_model.rowCount() == 0
         self.center.setCurrentWidget(self.welcome if empty else self.table)
         shown = self.table_model.rowCount()
         self.search_bar.set_count(shown, bool(self.search_bar.text()), capped=self._capped)
-        self.statusBar().showMessage(f"{shown:,} paper{'s' if shown != 1 else ''} shown")
+        self.statusBar().showMessage(
+            QCoreApplication.translate("MainWindow", "%Ln paper(s) shown", "", shown)
+        )
 
     # -- views, search and sorting ---------------------------------------------------------
 
@@ -506,7 +518,7 @@ class MainWindow(QMainWindow):
 
     def current_view_name(self) -> str:
         """The name of the sidebar row shown ("papers" when there is none)."""
-        return str(self.sidebar.currentIndex().data() or "papers")
+        return str(self.sidebar.currentIndex().data() or self.tr("papers"))
 
     def in_list_order(self) -> bool:
         """Whether the table shows a reading list in the list's own order."""

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QMenuBar, QWidget
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtWidgets import QMenu, QMenuBar, QWidget
 
-from desktop.ui import prompts
+from desktop.ui import prompts, translations
 from desktop.ui.widgets.search_bar import QUERY_HELP
 from desktop.ui.window.actions import make_action
 from desktop.ui.window.context import WindowContext
@@ -25,54 +26,99 @@ class WindowActions:
         window = context.widget()
         find = [*QKeySequence.keyBindings(std.Find), QKeySequence("Ctrl+L")]
         self.find_action = make_action(
-            window, "Find", context.focus_search, keys=find, tip="Search the library"
+            window,
+            QCoreApplication.translate("WindowActions", "Find"),
+            context.focus_search,
+            keys=find,
+            tip=QCoreApplication.translate("WindowActions", "Search the library"),
         )
-        self.quit_action = make_action(window, "Quit", context.close, keys=QKeySequence(std.Quit))
+        self.quit_action = make_action(
+            window,
+            QCoreApplication.translate("WindowActions", "Quit"),
+            context.close,
+            keys=QKeySequence(std.Quit),
+        )
         self.open_action = make_action(
             window,
-            "Open paper",
+            QCoreApplication.translate("WindowActions", "Open paper"),
             context.open_selected,
             keys=None,
-            tip="Show the paper's details (Enter)",
+            tip=QCoreApplication.translate("WindowActions", "Show the paper's details (Enter)"),
         )
-        self.undo_action = _history_action(window, "Undo", context.history.undo)
+        undo = QCoreApplication.translate("WindowActions", "Undo")
+        redo = QCoreApplication.translate("WindowActions", "Redo")
+        self.undo_action = _history_action(window, undo, context.history.undo)
         self.undo_action.setShortcuts(QKeySequence.keyBindings(std.Undo))
-        self.redo_action = _history_action(window, "Redo", context.history.redo)
+        self.redo_action = _history_action(window, redo, context.history.redo)
         self.redo_action.setShortcuts(
             [*QKeySequence.keyBindings(std.Redo), QKeySequence("Ctrl+Shift+Z")]
         )
         stack = context.history.stack
-        _follow(self.undo_action, "Undo", stack.canUndo(), text=stack.undoText())
+        _follow(self.undo_action, undo, stack.canUndo(), text=stack.undoText())
         stack.canUndoChanged.connect(self.undo_action.setEnabled)
-        stack.undoTextChanged.connect(
-            lambda text: _follow(self.undo_action, "Undo", None, text=text)
-        )
-        _follow(self.redo_action, "Redo", stack.canRedo(), text=stack.redoText())
+        stack.undoTextChanged.connect(lambda text: _follow(self.undo_action, undo, None, text=text))
+        _follow(self.redo_action, redo, stack.canRedo(), text=stack.redoText())
         stack.canRedoChanged.connect(self.redo_action.setEnabled)
-        stack.redoTextChanged.connect(
-            lambda text: _follow(self.redo_action, "Redo", None, text=text)
-        )
+        stack.redoTextChanged.connect(lambda text: _follow(self.redo_action, redo, None, text=text))
         window.addActions([self.undo_action, self.redo_action])
         # Keyless, so only in the Help menu.
-        self.search_help_action = QAction("Search Syntax", window)
+        self.search_help_action = QAction(
+            QCoreApplication.translate("WindowActions", "Search Syntax"), window
+        )
         self.search_help_action.triggered.connect(self._show_search_help)
-        self.about_action = QAction("About Papershelf", window)
+        self.about_action = QAction(
+            QCoreApplication.translate("WindowActions", "About Papershelf"), window
+        )
         self.about_action.triggered.connect(self._show_about)
+
+        self.language_menu = self._language_menu(window)
+
+    def _language_menu(self, window: QWidget) -> QMenu:
+        """The language choice: the system's, or one named in its own language."""
+        menu = QMenu(QCoreApplication.translate("WindowActions", "&Language"), window)
+        group = QActionGroup(menu)
+        current = translations.chosen(self._context.settings)
+        system = QCoreApplication.translate("WindowActions", "System Language")
+        for code, name in [("", system), *translations.LANGUAGES.items()]:
+            action = menu.addAction(name)
+            action.setCheckable(True)
+            action.setChecked(code == current)
+            action.setData(code)
+            group.addAction(action)
+            action.triggered.connect(lambda _checked=False, c=code: self._choose_language(c))
+        return menu
+
+    def _choose_language(self, code: str) -> None:
+        translations.remember(self._context.settings, code)
+        prompts.show_info(
+            self._context.widget(),
+            QCoreApplication.translate("WindowActions", "Language"),
+            QCoreApplication.translate(
+                "WindowActions", "The new language is used when Papershelf starts again."
+            ),
+        )
 
     def update_actions(self) -> None:
         """Enable what fits the selection."""
         self.open_action.setEnabled(self._context.has_selection())
 
     def _show_search_help(self) -> None:
-        prompts.show_info(self._context.widget(), "Search syntax", QUERY_HELP)
+        prompts.show_info(
+            self._context.widget(),
+            QCoreApplication.translate("WindowActions", "Search syntax"),
+            QCoreApplication.translate("SearchBar", QUERY_HELP),
+        )
 
     def _show_about(self) -> None:
         where = self._context.library.url.split("@")[-1]  # never show a password
         prompts.show_info(
             self._context.widget(),
-            "About Papershelf",
-            "Papershelf keeps your papers, reading lists, notes and annotations in one "
-            f"library.\n\nThis library: {where}",
+            QCoreApplication.translate("WindowActions", "About Papershelf"),
+            QCoreApplication.translate(
+                "WindowActions",
+                "Papershelf keeps your papers, reading lists, notes and annotations in one "
+                "library.\n\nThis library: {where}",
+            ).format(where=where),
         )
 
 
@@ -86,14 +132,15 @@ def _history_action(window: QWidget, verb: str, slot: Callable[[], object]) -> Q
 
 def _follow(action: QAction, verb: str, enabled: bool | None, *, text: str) -> None:
     """Name the step the action would take (as QUndoStack's own actions do)."""
-    action.setText(f"{verb} {text}" if text else verb)
+    step = QCoreApplication.translate("WindowActions", "{verb} {step}")
+    action.setText(step.format(verb=verb, step=text) if text else verb)
     if enabled is not None:
         action.setEnabled(enabled)
 
 
 def build(bar: QMenuBar, own: WindowActions, organiser: Organiser, *, transfers: Transfers) -> None:
-    """Fill the menu bar: File, Edit, Paper and Help."""
-    file_menu = bar.addMenu("&File")
+    """Fill the menu bar: File, Edit, View, Paper and Help."""
+    file_menu = bar.addMenu(QCoreApplication.translate("WindowActions", "&File"))
     file_menu.addActions(
         [transfers.import_action, transfers.add_identifier_action, transfers.paste_action]
     )
@@ -105,7 +152,7 @@ def build(bar: QMenuBar, own: WindowActions, organiser: Organiser, *, transfers:
     )
     file_menu.addSeparator()
     file_menu.addAction(own.quit_action)
-    edit_menu = bar.addMenu("&Edit")
+    edit_menu = bar.addMenu(QCoreApplication.translate("WindowActions", "&Edit"))
     edit_menu.addActions([own.undo_action, own.redo_action])
     edit_menu.addSeparator()
     edit_menu.addActions(
@@ -118,7 +165,9 @@ def build(bar: QMenuBar, own: WindowActions, organiser: Organiser, *, transfers:
     )
     edit_menu.addSeparator()
     edit_menu.addAction(organiser.trash_action)
-    paper = bar.addMenu("&Paper")
+    view_menu = bar.addMenu(QCoreApplication.translate("WindowActions", "&View"))
+    view_menu.addMenu(own.language_menu)
+    paper = bar.addMenu(QCoreApplication.translate("WindowActions", "&Paper"))
     paper.addAction(own.open_action)
     paper.addMenu(organiser.status_menu)
     paper.addMenu(organiser.priority_menu)
@@ -136,5 +185,5 @@ def build(bar: QMenuBar, own: WindowActions, organiser: Organiser, *, transfers:
     paper.addActions(
         [organiser.trash_action, organiser.restore_action, organiser.empty_trash_action]
     )
-    help_menu = bar.addMenu("&Help")
+    help_menu = bar.addMenu(QCoreApplication.translate("WindowActions", "&Help"))
     help_menu.addActions([own.search_help_action, own.about_action])

@@ -6,15 +6,28 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QModelIndex
+from PySide6.QtCore import QCoreApplication, QModelIndex
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QColorDialog, QMenu
 
 from desktop.core.api import View
 from desktop.ui import prompts, undo_commands
 from desktop.ui.models.sidebar_model import KIND_ROLE, NAME_ROLE, VIEW_ROLE, SidebarModel
+from desktop.ui.translations import QT_TRANSLATE_NOOP
 from desktop.ui.window.actions import make_action
 from desktop.ui.window.context import WindowContext
+
+#: The Paper menu's reading-status entries and their tips, by the status each sets.
+_MARK_AS = {
+    "unread": QT_TRANSLATE_NOOP("Organiser", "Mark as Unread"),
+    "reading": QT_TRANSLATE_NOOP("Organiser", "Mark as Reading"),
+    "read": QT_TRANSLATE_NOOP("Organiser", "Mark as Read"),
+}
+_MARK_TIPS = {
+    "unread": QT_TRANSLATE_NOOP("Organiser", "Mark the selected papers as unread"),
+    "reading": QT_TRANSLATE_NOOP("Organiser", "Mark the selected papers as reading"),
+    "read": QT_TRANSLATE_NOOP("Organiser", "Mark the selected papers as read"),
+}
 
 
 class Organiser:
@@ -30,89 +43,101 @@ class Organiser:
         window = self._context.widget()
         self.copy_citekey_action = make_action(
             window,
-            "Copy citation key",
+            QCoreApplication.translate("Organiser", "Copy citation key"),
             self.copy_citekeys,
             keys=QKeySequence("Ctrl+Shift+C"),
-            tip="Copy the citation keys of the selected papers",
+            tip=QCoreApplication.translate(
+                "Organiser", "Copy the citation keys of the selected papers"
+            ),
         )
         self.trash_action = make_action(
             window,
-            "Move to Trash",
+            QCoreApplication.translate("Organiser", "Move to Trash"),
             self.trash_selection,
             keys=QKeySequence(std.Delete),
-            tip="Move the selected papers to the trash (undo with Ctrl+Z)",
+            tip=QCoreApplication.translate(
+                "Organiser", "Move the selected papers to the trash (undo with Ctrl+Z)"
+            ),
             icon="trash",
         )
         self.restore_action = make_action(
             window,
-            "Restore from Trash",
+            QCoreApplication.translate("Organiser", "Restore from Trash"),
             self.restore_selection,
             keys=None,
-            tip="Put the selected papers back in the library",
+            tip=QCoreApplication.translate(
+                "Organiser", "Put the selected papers back in the library"
+            ),
         )
         self.empty_trash_action = make_action(
             window,
-            "Empty Trash…",
+            QCoreApplication.translate("Organiser", "Empty Trash…"),
             self.empty_trash,
             keys=None,
-            tip="Delete the papers in the trash for good",
+            tip=QCoreApplication.translate("Organiser", "Delete the papers in the trash for good"),
         )
         self.new_list_action = make_action(
             window,
-            "New Reading List…",
+            QCoreApplication.translate("Organiser", "New Reading List…"),
             self.create_list,
             keys=QKeySequence("Ctrl+Shift+N"),
-            tip="Create a reading list",
+            tip=QCoreApplication.translate("Organiser", "Create a reading list"),
             icon="list",
         )
         self.remove_from_list_action = make_action(
             window,
-            "Remove from This List",
+            QCoreApplication.translate("Organiser", "Remove from This List"),
             self.remove_selection_from_list,
             keys=None,
-            tip="Take the selected papers out of this list (they stay in the library)",
+            tip=QCoreApplication.translate(
+                "Organiser", "Take the selected papers out of this list (they stay in the library)"
+            ),
         )
         self.move_up_action = make_action(
             window,
-            "Move Up in List",
+            QCoreApplication.translate("Organiser", "Move Up in List"),
             lambda: self.move_selection(-1),
             keys=QKeySequence("Ctrl+Shift+Up"),
-            tip="Move the selected papers up in this list",
+            tip=QCoreApplication.translate("Organiser", "Move the selected papers up in this list"),
         )
         self.move_down_action = make_action(
             window,
-            "Move Down in List",
+            QCoreApplication.translate("Organiser", "Move Down in List"),
             lambda: self.move_selection(1),
             keys=QKeySequence("Ctrl+Shift+Down"),
-            tip="Move the selected papers down in this list",
+            tip=QCoreApplication.translate(
+                "Organiser", "Move the selected papers down in this list"
+            ),
         )
         self.list_order_action = make_action(
             window,
-            "Sort by List Order",
+            QCoreApplication.translate("Organiser", "Sort by List Order"),
             self._context.use_list_order,
             keys=None,
-            tip="Show this reading list in its own order",
+            tip=QCoreApplication.translate("Organiser", "Show this reading list in its own order"),
         )
         self.remove_tag_action = make_action(
             window,
-            "Remove This Tag",
+            QCoreApplication.translate("Organiser", "Remove This Tag"),
             self.untag_selection,
             keys=None,
-            tip="Take this tag off the selected papers",
+            tip=QCoreApplication.translate("Organiser", "Take this tag off the selected papers"),
         )
         self.save_search_action = make_action(
             window,
-            "Save Search…",
+            QCoreApplication.translate("Organiser", "Save Search…"),
             self.save_search,
             keys=None,
-            tip="Keep the search typed above in the sidebar, under a name",
+            tip=QCoreApplication.translate(
+                "Organiser", "Keep the search typed above in the sidebar, under a name"
+            ),
             icon="saved-search",
         )
-        self.status_menu = QMenu("Reading status", window)
+        self.status_menu = QMenu(QCoreApplication.translate("Organiser", "Reading status"), window)
         self.mark_unread_action = self._status_action("unread", "Ctrl+1")
         self.mark_reading_action = self._status_action("reading", "Ctrl+2")
         self.mark_read_action = self._status_action("read", "Ctrl+3")
-        self.priority_menu = QMenu("Priority", window)
+        self.priority_menu = QMenu(QCoreApplication.translate("Organiser", "Priority"), window)
         #: Indexed by the priority each sets, 0 (none) to 5.
         self.priority_actions = tuple(self._priority_action(level) for level in range(6))
         #: Their keys mean something else in a text field or the sidebar: table only.
@@ -121,10 +146,10 @@ class Organiser:
     def _status_action(self, status: str, keys: str) -> QAction:
         action = make_action(
             self._context.widget(),
-            f"Mark as {status.capitalize()}",
+            QCoreApplication.translate("Organiser", _MARK_AS[status]),
             lambda: self.set_status(status),
             keys=QKeySequence(keys),
-            tip=f"Mark the selected papers as {status}",
+            tip=QCoreApplication.translate("Organiser", _MARK_TIPS[status]),
             icon=status,
         )
         self.status_menu.addAction(action)
@@ -133,10 +158,12 @@ class Organiser:
     def _priority_action(self, level: int) -> QAction:
         action = make_action(
             self._context.widget(),
-            "No priority" if level == 0 else "★" * level,
+            QCoreApplication.translate("Organiser", "No priority") if level == 0 else "★" * level,
             lambda: self.set_priority(level),
             keys=QKeySequence(f"Alt+{level}"),
-            tip=f"Set the priority of the selection to {level}",
+            tip=QCoreApplication.translate(
+                "Organiser", "Set the priority of the selection to {level}"
+            ).format(level=level),
         )
         self.priority_menu.addAction(action)
         return action
@@ -172,7 +199,11 @@ class Organiser:
         old = {i: row.status for i, row in self._library.rows(ids).items()}
         self._context.perform(
             undo_commands.SetFieldCommand(
-                self._library, "status", status, old=old, label=f"Mark as {status}"
+                self._library,
+                "status",
+                status,
+                old=old,
+                label=QCoreApplication.translate("Organiser", _MARK_AS[status]),
             )
         )
 
@@ -183,7 +214,11 @@ class Organiser:
         old = {i: row.priority for i, row in self._library.rows(ids).items()}
         self._context.perform(
             undo_commands.SetFieldCommand(
-                self._library, "priority", priority, old=old, label="Set priority"
+                self._library,
+                "priority",
+                priority,
+                old=old,
+                label=QCoreApplication.translate("Organiser", "Set priority"),
             )
         )
 
@@ -201,9 +236,14 @@ class Organiser:
         count = self._library.count(trash=True)
         if count and prompts.confirm(
             self._context.widget(),
-            "Empty Trash",
-            f"Delete the {count:,} paper{'s' if count != 1 else ''} in the trash for good, "
-            "with their notes? This cannot be undone.",
+            QCoreApplication.translate("Organiser", "Empty Trash"),
+            QCoreApplication.translate(
+                "Organiser",
+                "Delete the %Ln paper(s) in the trash for good, with their notes? "
+                "This cannot be undone.",
+                "",
+                count,
+            ),
         ):
             # Older steps may refer to papers now gone.
             self._write(self._library.empty_trash, on_done=self._context.history.clear)
@@ -213,7 +253,10 @@ class Organiser:
         keys = [rows[i].citekey for i in self._context.selected_ids() if i in rows]
         if keys:
             QGuiApplication.clipboard().setText(", ".join(keys))
-            self._context.show_status(f"Copied {', '.join(keys)[:80]}", 4000)
+            copied = ", ".join(keys)[:80]
+            self._context.show_status(
+                QCoreApplication.translate("Organiser", "Copied {keys}").format(keys=copied), 4000
+            )
 
     def add_selection_to_list(self, list_id: int) -> None:
         ids = self._context.selected_ids()
@@ -221,7 +264,11 @@ class Organiser:
             self._context.perform(undo_commands.AddToListCommand(self._library, list_id, ids))
 
     def add_selection_to_new_list(self) -> None:
-        name = prompts.ask_text(self._context.widget(), "New reading list", "Name of the new list:")
+        name = prompts.ask_text(
+            self._context.widget(),
+            QCoreApplication.translate("Organiser", "New reading list"),
+            QCoreApplication.translate("Organiser", "Name of the new list:"),
+        )
         if not name:
             return
         ids = self._context.selected_ids()
@@ -259,7 +306,11 @@ class Organiser:
             self._context.perform(undo_commands.TagCommand(self._library, name, ids, add=True))
 
     def tag_selection_new(self) -> None:
-        name = prompts.ask_text(self._context.widget(), "New tag", "Tag the selected papers with:")
+        name = prompts.ask_text(
+            self._context.widget(),
+            QCoreApplication.translate("Organiser", "New tag"),
+            QCoreApplication.translate("Organiser", "Tag the selected papers with:"),
+        )
         if name:
             self.tag_selection(name)
 
@@ -295,7 +346,11 @@ class Organiser:
     # -- reading lists and tags in the sidebar ------------------------------------------------
 
     def create_list(self) -> None:
-        name = prompts.ask_text(self._context.widget(), "New reading list", "Name of the new list:")
+        name = prompts.ask_text(
+            self._context.widget(),
+            QCoreApplication.translate("Organiser", "New reading list"),
+            QCoreApplication.translate("Organiser", "Name of the new list:"),
+        )
         if name:
             self._context.perform(undo_commands.CreateListCommand(self._library, name))
 
@@ -312,38 +367,56 @@ class Organiser:
         if kind == "list" or on_lists:
             menu.addAction(self.new_list_action)
         if kind == "list":
-            menu.addAction("Rename List…").triggered.connect(lambda: self.rename_list(view.key))
-            menu.addAction("Delete List").triggered.connect(lambda: self.delete_list(view.key))
+            menu.addAction(
+                QCoreApplication.translate("Organiser", "Rename List…")
+            ).triggered.connect(lambda: self.rename_list(view.key))
+            menu.addAction(
+                QCoreApplication.translate("Organiser", "Delete List")
+            ).triggered.connect(lambda: self.delete_list(view.key))
         if kind == "tag" or on_tags:
-            menu.addAction("New Tag…").triggered.connect(self.create_tag)
+            menu.addAction(QCoreApplication.translate("Organiser", "New Tag…")).triggered.connect(
+                self.create_tag
+            )
         if kind == "tag":
             name = index.data(NAME_ROLE)
-            menu.addAction("Rename Tag…").triggered.connect(lambda: self.rename_tag(name))
-            menu.addAction("Tag Colour…").triggered.connect(lambda: self.recolour_tag(name))
-            menu.addAction("Delete Tag").triggered.connect(lambda: self.delete_tag(name))
+            menu.addAction(
+                QCoreApplication.translate("Organiser", "Rename Tag…")
+            ).triggered.connect(lambda: self.rename_tag(name))
+            menu.addAction(
+                QCoreApplication.translate("Organiser", "Tag Colour…")
+            ).triggered.connect(lambda: self.recolour_tag(name))
+            menu.addAction(QCoreApplication.translate("Organiser", "Delete Tag")).triggered.connect(
+                lambda: self.delete_tag(name)
+            )
         if kind == "trash":
             menu.addAction(self.empty_trash_action)
         if kind == "search":
-            menu.addAction("Rename Saved Search…").triggered.connect(
-                lambda: self.rename_saved_search(view.key, index.data(NAME_ROLE))
-            )
-            menu.addAction("Delete Saved Search").triggered.connect(
-                lambda: self.delete_saved_search(view.key)
-            )
+            menu.addAction(
+                QCoreApplication.translate("Organiser", "Rename Saved Search…")
+            ).triggered.connect(lambda: self.rename_saved_search(view.key, index.data(NAME_ROLE)))
+            menu.addAction(
+                QCoreApplication.translate("Organiser", "Delete Saved Search")
+            ).triggered.connect(lambda: self.delete_saved_search(view.key))
         return menu
 
     def save_search(self) -> None:
         """Keep the search typed above under a name the user gives."""
         query = self._context.search_text().strip()
         name = prompts.ask_text(
-            self._context.widget(), "Save search", "Name of this search:", text=query
+            self._context.widget(),
+            QCoreApplication.translate("Organiser", "Save search"),
+            QCoreApplication.translate("Organiser", "Name of this search:"),
+            text=query,
         )
         if name:
             self._write(lambda: self._library.save_search(name, query))
 
     def rename_saved_search(self, search_id: int, old: str) -> None:
         name = prompts.ask_text(
-            self._context.widget(), "Rename saved search", "New name:", text=old
+            self._context.widget(),
+            QCoreApplication.translate("Organiser", "Rename saved search"),
+            QCoreApplication.translate("Organiser", "New name:"),
+            text=old,
         )
         if name and name != old:
             self._write(lambda: self._library.rename_saved_search(search_id, name))
@@ -362,13 +435,22 @@ class Organiser:
         )
 
     def create_tag(self) -> None:
-        name = prompts.ask_text(self._context.widget(), "New tag", "Name of the new tag:")
+        name = prompts.ask_text(
+            self._context.widget(),
+            QCoreApplication.translate("Organiser", "New tag"),
+            QCoreApplication.translate("Organiser", "Name of the new tag:"),
+        )
         if name:
             self._context.perform(undo_commands.CreateTagCommand(self._library, name))
 
     def rename_list(self, list_id: int) -> None:
         old = self._library.reading_list(list_id).name
-        name = prompts.ask_text(self._context.widget(), "Rename list", "New name:", text=old)
+        name = prompts.ask_text(
+            self._context.widget(),
+            QCoreApplication.translate("Organiser", "Rename list"),
+            QCoreApplication.translate("Organiser", "New name:"),
+            text=old,
+        )
         if name and name != old:
             self._context.perform(undo_commands.RenameListCommand(self._library, list_id, name))
 
@@ -376,12 +458,20 @@ class Organiser:
         self._context.perform(undo_commands.DeleteListCommand(self._library, list_id))
 
     def rename_tag(self, name: str) -> None:
-        new = prompts.ask_text(self._context.widget(), "Rename tag", "New name:", text=name)
+        new = prompts.ask_text(
+            self._context.widget(),
+            QCoreApplication.translate("Organiser", "Rename tag"),
+            QCoreApplication.translate("Organiser", "New name:"),
+            text=name,
+        )
         if new and new != name:
             self._context.perform(undo_commands.EditTagCommand(self._library, name, new_name=new))
 
     def recolour_tag(self, name: str) -> None:
-        colour = QColorDialog.getColor(parent=self._context.widget(), title=f"Colour of “{name}”")
+        colour = QColorDialog.getColor(
+            parent=self._context.widget(),
+            title=QCoreApplication.translate("Organiser", "Colour of “{tag}”").format(tag=name),
+        )
         if colour.isValid():
             self._context.perform(
                 undo_commands.EditTagCommand(self._library, name, colour=colour.name())

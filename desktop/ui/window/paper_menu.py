@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu
 
@@ -36,22 +37,26 @@ def build(context: WindowContext, organiser: Organiser, open_action: QAction) ->
 
 
 def _list_menu(context: WindowContext, organiser: Organiser) -> QMenu:
-    menu = QMenu("Add to list", context.widget())
+    menu = QMenu(QCoreApplication.translate("PaperMenu", "Add to list"), context.widget())
     for reading_list, _count in context.library.lists():
         list_id = reading_list.id
         assert list_id is not None
         action = menu.addAction(reading_list.name)
         action.triggered.connect(lambda _=False, i=list_id: organiser.add_selection_to_list(i))
     menu.addSeparator()
-    menu.addAction("New list…").triggered.connect(organiser.add_selection_to_new_list)
+    menu.addAction(QCoreApplication.translate("PaperMenu", "New list…")).triggered.connect(
+        organiser.add_selection_to_new_list
+    )
     return menu
 
 
 def _tag_menu(context: WindowContext, organiser: Organiser) -> QMenu:
-    menu = QMenu("Tag", context.widget())
+    menu = QMenu(QCoreApplication.translate("PaperMenu", "Tag"), context.widget())
     for tag, _count in context.library.tags():
         action = menu.addAction(tag.name)
         action.triggered.connect(lambda _=False, name=tag.name: organiser.tag_selection(name))
     menu.addSeparator()
-    menu.addAction("New tag…").triggered.connect(organiser.tag_selection_new)
+    menu.addAction(QCoreApplication.translate("PaperMenu", "New tag…")).triggered.connect(
+        organiser.tag_selection_new
+    )
     return menu

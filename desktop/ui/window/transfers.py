@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QGuiApplication, QKeySequence
 
 from desktop.core.errors import KnownError
@@ -41,62 +42,75 @@ class Transfers:
         window = self._context.widget()
         self.import_action = make_action(
             window,
-            "Import…",
+            QCoreApplication.translate("Transfers", "Import…"),
             self.import_files,
             keys=QKeySequence(std.Open),
-            tip="Import BibTeX, BibLaTeX, RIS, CSL-JSON or a pasted listing",
+            tip=QCoreApplication.translate(
+                "Transfers", "Import BibTeX, BibLaTeX, RIS, CSL-JSON or a pasted listing"
+            ),
             icon="import",
         )
         self.add_identifier_action = make_action(
             window,
-            "Add by DOI or arXiv id…",
+            QCoreApplication.translate("Transfers", "Add by DOI or arXiv id…"),
             self.add_by_identifier,
             keys=QKeySequence("Ctrl+Shift+D"),
-            tip="Fetch a paper's details from its DOI or arXiv id",
+            tip=QCoreApplication.translate(
+                "Transfers", "Fetch a paper's details from its DOI or arXiv id"
+            ),
             icon="add",
         )
         self.export_selection_action = make_action(
             window,
-            "Export Selected Papers…",
+            QCoreApplication.translate("Transfers", "Export Selected Papers…"),
             self.export_selection,
             keys=QKeySequence("Ctrl+E"),
-            tip="Save the selected papers as BibTeX, RIS…",
+            tip=QCoreApplication.translate("Transfers", "Save the selected papers as BibTeX, RIS…"),
             icon="export",
         )
         self.export_view_action = make_action(
             window,
-            "Export Papers Shown…",
+            QCoreApplication.translate("Transfers", "Export Papers Shown…"),
             self.export_view,
             keys=None,
-            tip="Save every paper shown (this list, tag or search) to a file",
+            tip=QCoreApplication.translate(
+                "Transfers", "Save every paper shown (this list, tag or search) to a file"
+            ),
         )
         self.copy_bibtex_action = make_action(
             window,
-            "Copy as BibTeX",
+            QCoreApplication.translate("Transfers", "Copy as BibTeX"),
             self.copy_bibtex,
             keys=QKeySequence(std.Copy),
-            tip="Copy the BibTeX of the selected papers",
+            tip=QCoreApplication.translate("Transfers", "Copy the BibTeX of the selected papers"),
         )
         self.paste_action = make_action(
             window,
-            "Paste BibTeX, DOI or arXiv id",
+            QCoreApplication.translate("Transfers", "Paste BibTeX, DOI or arXiv id"),
             self.paste,
             keys=QKeySequence(std.Paste),
-            tip="Add papers from BibTeX (or RIS…) text or a DOI / arXiv id on the clipboard",
+            tip=QCoreApplication.translate(
+                "Transfers",
+                "Add papers from BibTeX (or RIS…) text or a DOI / arXiv id on the clipboard",
+            ),
         )
         self.refresh_action = make_action(
             window,
-            "Refresh",
+            QCoreApplication.translate("Transfers", "Refresh"),
             self.refresh_from_others,
             keys=QKeySequence(std.Refresh),
-            tip="Show changes other people or programs made to this library",
+            tip=QCoreApplication.translate(
+                "Transfers", "Show changes other people or programs made to this library"
+            ),
         )
         self.sample_action = make_action(
             window,
-            "Load Sample Library",
+            QCoreApplication.translate("Transfers", "Load Sample Library"),
             self.load_sample_library,
             keys=None,
-            tip="Add a few classic papers to look around with",
+            tip=QCoreApplication.translate(
+                "Transfers", "Add a few classic papers to look around with"
+            ),
             icon="sample",
         )
         #: Their keys mean something else in a text field or the sidebar: table only.
@@ -113,18 +127,22 @@ class Transfers:
         library = self._library  # the runner's thread must not touch the window
         self._context.operations.run(
             lambda: sample_library.load(library),
-            on_done=lambda report: self._context.show_status(
-                f"Added {report.imported} sample papers.", 5000
-            ),
+            on_done=lambda report: self._on_sample_loaded(report.imported),
             on_failed=self._on_write_failed,
         )
+
+    def _on_sample_loaded(self, count: int) -> None:
+        added = QCoreApplication.translate("Transfers", "Added %Ln sample paper(s).", "", count)
+        self._context.show_status(added, 5000)
 
     def import_files(self, paths: list[str] | None = None) -> None:
         """Import files (asking which when none are given), in the background."""
         if self.import_flow.busy:
             return
         chosen = paths or prompts.ask_open_files(
-            self._context.widget(), "Import papers", IMPORT_FILTERS
+            self._context.widget(),
+            QCoreApplication.translate("Transfers", "Import papers"),
+            IMPORT_FILTERS,
         )
         if chosen:
             self.import_flow.start(list(chosen))
@@ -147,8 +165,10 @@ class Transfers:
         """Fetch a paper by DOI or arXiv id (in the background) and select it."""
         text = text or prompts.ask_text(
             self._context.widget(),
-            "Add by identifier",
-            "DOI (10.1038/nature14539) or arXiv id (1706.03762):",
+            QCoreApplication.translate("Transfers", "Add by identifier"),
+            QCoreApplication.translate(
+                "Transfers", "DOI (10.1038/nature14539) or arXiv id (1706.03762):"
+            ),
         )
         if not text:
             return
@@ -158,14 +178,18 @@ class Transfers:
         )
         worker.finished.connect(lambda details: self._on_added(details.id))
         worker.failed.connect(self._on_worker_failed)
-        self._context.show_status(f"Looking up {text}…")
+        self._context.show_status(
+            QCoreApplication.translate("Transfers", "Looking up {identifier}…").format(
+                identifier=text
+            )
+        )
         self._lookup = worker
         worker.start()
 
     def _on_added(self, paper_id: int) -> None:
         self._context.apply_pending_changes()  # the new paper must be in the table first
         self._context.select_ids([paper_id])
-        self._context.show_status("Added.", 4000)
+        self._context.show_status(QCoreApplication.translate("Transfers", "Added."), 4000)
 
     def _on_worker_failed(self, error: Exception) -> None:
         self._context.show_status("")  # nothing is being looked up now
@@ -183,8 +207,9 @@ class Transfers:
             self.add_by_identifier(text)
             return
         library = self._library
+        source = QCoreApplication.translate("Transfers", "pasted text")
         self._context.operations.run(
-            lambda: library.import_text(text, source="pasted text"),
+            lambda: library.import_text(text, source=source),
             on_done=lambda report: self._on_import_finished([report]),
             on_failed=self._on_write_failed,
         )
@@ -196,12 +221,18 @@ class Transfers:
         ids = self._context.selected_ids()
         if ids:
             QGuiApplication.clipboard().setText(self._library.export(ids, "bibtex"))
+            count = len(ids)
             self._context.show_status(
-                f"Copied the BibTeX of {len(ids)} paper{'s' if len(ids) != 1 else ''}.", 4000
+                QCoreApplication.translate(
+                    "Transfers", "Copied the BibTeX of %Ln paper(s).", "", count
+                ),
+                4000,
             )
 
     def export_selection(self) -> None:
-        self.export_flow.export_to_file(self._context.selected_ids(), "selected papers")
+        self.export_flow.export_to_file(
+            self._context.selected_ids(), QCoreApplication.translate("Transfers", "selected papers")
+        )
 
     def export_view(self) -> None:
         self.export_flow.export_to_file(

@@ -238,9 +238,7 @@ def test_titles_protect_the_same_words_whether_escaped_or_not(
 
 def test_the_first_word_of_a_title_is_first_even_after_spaces() -> None:
     # A lone capital opening a title is its ordinary capital; later ones are protected.
-    assert encode._escape_uncached("  Q learning with Q", False, True) == (
-        "  Q learning with {Q}"
-    )
+    assert encode._escape_uncached("  Q learning with Q", False, True) == ("  Q learning with {Q}")
 
 
 @settings(max_examples=400)

@@ -1,0 +1,128 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en">
+    <context>
+        <name>ExportFlow</name>
+        <message numerus="yes">
+            <source>Exporting %Ln paper(s) to {file}…</source>
+            <translation>
+                <numerusform>Exporting %Ln paper to {file}…</numerusform>
+                <numerusform>Exporting %Ln papers to {file}…</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>ImportReport</name>
+        <message numerus="yes">
+            <source>Imported %Ln paper(s)</source>
+            <translation>
+                <numerusform>Imported %Ln paper</numerusform>
+                <numerusform>Imported %Ln papers</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%Ln may be duplicates of papers you had</source>
+            <translation>
+                <numerusform>%Ln may be a duplicate of a paper you had</numerusform>
+                <numerusform>%Ln may be duplicates of papers you had</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%Ln entries could not be read</source>
+            <translation>
+                <numerusform>%Ln entry could not be read</numerusform>
+                <numerusform>%Ln entries could not be read</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>MainWindow</name>
+        <message numerus="yes">
+            <source>Imported %Ln paper(s).</source>
+            <extracomment>Search hits asked for; more matches than this are reported as "500+ found". The quick answer (titles, people...) ranks at most this many: enough to fill the table at once, where ranking every match of a one-letter prefix would cost more than a keystroke. Up to this many edited papers are re-read one by one; more re-read the whole view. Change kinds after which the table's rows, or the sidebar's, may differ. The table shows the hits of this query (tests and benchmarks wait for it). Every write from the window runs here, off the GUI thread, in order.</extracomment>
+            <translation>
+                <numerusform>Imported %Ln paper.</numerusform>
+                <numerusform>Imported %Ln papers.</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%Ln import problem(s)</source>
+            <translation>
+                <numerusform>%Ln import problem</numerusform>
+                <numerusform>%Ln import problems</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%Ln paper(s) shown</source>
+            <translation>
+                <numerusform>%Ln paper shown</numerusform>
+                <numerusform>%Ln papers shown</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>Organiser</name>
+        <message numerus="yes">
+            <source>Delete the %Ln paper(s) in the trash for good, with their notes? This cannot be undone.</source>
+            <translation>
+                <numerusform>Delete the %Ln paper in the trash for good, with its notes? This cannot be undone.</numerusform>
+                <numerusform>Delete the %Ln papers in the trash for good, with their notes? This cannot be undone.</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>PaperMime</name>
+        <message numerus="yes">
+            <source>%n paper(s)</source>
+            <translation>
+                <numerusform>%n paper</numerusform>
+                <numerusform>%n papers</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>SearchBar</name>
+        <message numerus="yes">
+            <source>%Ln paper(s)</source>
+            <translation>
+                <numerusform>%Ln paper</numerusform>
+                <numerusform>%Ln papers</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>Transfers</name>
+        <message numerus="yes">
+            <source>Added %Ln sample paper(s).</source>
+            <extracomment>Their keys mean something else in a text field or the sidebar: table only.</extracomment>
+            <translation>
+                <numerusform>Added %Ln sample paper.</numerusform>
+                <numerusform>Added %Ln sample papers.</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>Copied the BibTeX of %Ln paper(s).</source>
+            <translation>
+                <numerusform>Copied the BibTeX of %Ln paper.</numerusform>
+                <numerusform>Copied the BibTeX of %Ln papers.</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>UndoCommands</name>
+        <message numerus="yes">
+            <source>Restore %Ln paper(s)</source>
+            <translation>
+                <numerusform>Restore %Ln paper</numerusform>
+                <numerusform>Restore %Ln papers</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>Move %Ln paper(s) to the trash</source>
+            <translation>
+                <numerusform>Move %Ln paper to the trash</numerusform>
+                <numerusform>Move %Ln papers to the trash</numerusform>
+            </translation>
+        </message>
+    </context>
+</TS>

@@ -1,0 +1,1350 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+    <context>
+        <name>AbstractView</name>
+        <message>
+            <source>Abstract</source>
+            <extracomment>The user asked to annotate abstract[start:end]. The user asked to edit or delete an annotation (by id).</extracomment>
+            <translation>摘要</translation>
+        </message>
+        <message>
+            <source>Annotate selection</source>
+            <translation>批注所选文字</translation>
+        </message>
+        <message>
+            <source>Select words in the abstract, then press this (Ctrl+Shift+A) to write a note on them</source>
+            <translation>在摘要中选中文字，再按此按钮（Ctrl+Shift+A）为其写批注</translation>
+        </message>
+        <message>
+            <source>Delete</source>
+            <translation>删除</translation>
+        </message>
+        <message>
+            <source>Delete the selected annotation</source>
+            <translation>删除所选批注</translation>
+        </message>
+        <message>
+            <source>Annotations</source>
+            <translation>批注</translation>
+        </message>
+        <message>
+            <source>This paper has no abstract to annotate.</source>
+            <translation>这篇文献没有可供批注的摘要。</translation>
+        </message>
+        <message>
+            <source>Double-click to edit the note</source>
+            <translation>双击编辑批注内容</translation>
+        </message>
+    </context>
+    <context>
+        <name>CrashReporter</name>
+        <message>
+            <source>Something went wrong inside Papershelf. Your library is safe, and you can keep working. The details were written to {log}; please send that file with a bug report.</source>
+            <extracomment>Shows a sentence to the user: (sentence) -&gt; None.</extracomment>
+            <translation>Papershelf 内部出了问题。您的文献库安然无恙，可以继续使用。详细信息已写入 {log}；报告问题时请附上该文件。</translation>
+        </message>
+    </context>
+    <context>
+        <name>DetailPane</name>
+        <message>
+            <source>Reload their version</source>
+            <extracomment>The answers to a collision (translated where asked).</extracomment>
+            <translation>重新载入对方的版本</translation>
+        </message>
+        <message>
+            <source>Save mine over theirs</source>
+            <translation>用我的修改覆盖对方的</translation>
+        </message>
+        <message>
+            <source>Abstract</source>
+            <extracomment>The version the form's edits are based on (kept old after a collision).</extracomment>
+            <translation>摘要</translation>
+        </message>
+        <message>
+            <source>Notes</source>
+            <translation>笔记</translation>
+        </message>
+        <message>
+            <source>Details</source>
+            <translation>详细信息</translation>
+        </message>
+        <message>
+            <source>Links</source>
+            <translation>链接</translation>
+        </message>
+        <message>
+            <source>Select a paper to see its details, abstract and notes.</source>
+            <translation>选择一篇文献，查看其详细信息、摘要和笔记。</translation>
+        </message>
+        <message>
+            <source>Untitled paper</source>
+            <translation>无标题文献</translation>
+        </message>
+        <message>
+            <source> and {count} more</source>
+            <translation> 等另外 {count} 人</translation>
+        </message>
+        <message>
+            <source>Changed by someone else</source>
+            <translation>已被他人修改</translation>
+        </message>
+        <message>
+            <source>Annotate</source>
+            <translation>批注</translation>
+        </message>
+        <message>
+            <source>Your note on the selected words:</source>
+            <translation>您对所选文字的批注：</translation>
+        </message>
+        <message>
+            <source>Annotation</source>
+            <translation>批注</translation>
+        </message>
+        <message>
+            <source>Your note:</source>
+            <translation>您的批注：</translation>
+        </message>
+    </context>
+    <context>
+        <name>ExportFlow</name>
+        <message>
+            <source>Export papers</source>
+            <translation>导出文献</translation>
+        </message>
+        <message numerus="yes">
+            <source>Exporting %Ln paper(s) to {file}…</source>
+            <translation>
+                <numerusform>正在将 %Ln 篇文献导出到 {file}…</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Export</source>
+            <translation>导出</translation>
+        </message>
+    </context>
+    <context>
+        <name>ImportFlow</name>
+        <message>
+            <source>Importing {files}</source>
+            <translation>正在导入 {files}</translation>
+        </message>
+        <message>
+            <source>Import</source>
+            <translation>导入</translation>
+        </message>
+        <message>
+            <source>Cancel</source>
+            <translation>取消</translation>
+        </message>
+    </context>
+    <context>
+        <name>ImportProblemsPanel</name>
+        <message>
+            <source>Import problems</source>
+            <extracomment>Papers came in from a fixed entry (their ids), so the window can show them.</extracomment>
+            <translation>导入问题</translation>
+        </message>
+        <message>
+            <source>The text that could not be read appears here.</source>
+            <translation>无法读取的文本显示在这里。</translation>
+        </message>
+        <message>
+            <source>Import the corrected text</source>
+            <translation>导入修改后的文本</translation>
+        </message>
+        <message>
+            <source>Read the text above again; the problem goes once it reads</source>
+            <translation>重新读取上面的文本；读取成功后此问题即消失</translation>
+        </message>
+        <message>
+            <source>Dismiss</source>
+            <translation>忽略</translation>
+        </message>
+        <message>
+            <source>Forget this problem (nothing is imported)</source>
+            <translation>忽略此问题（不导入任何内容）</translation>
+        </message>
+        <message>
+            <source>Every entry you imported was read. Nothing to fix here.</source>
+            <translation>导入的所有条目均已读取，没有需要修正的内容。</translation>
+        </message>
+        <message>
+            <source>Fix the entry, then import it again:</source>
+            <translation>修正该条目，然后重新导入：</translation>
+        </message>
+        <message>
+            <source>, line {line}</source>
+            <translation>，第 {line} 行</translation>
+        </message>
+        <message>
+            <source>No entry was found.</source>
+            <translation>未找到任何条目。</translation>
+        </message>
+        <message>
+            <source>The entry still cannot be read: {reason}</source>
+            <translation>该条目仍无法读取：{reason}</translation>
+        </message>
+    </context>
+    <context>
+        <name>ImportReport</name>
+        <message numerus="yes">
+            <source>Imported %Ln paper(s)</source>
+            <translation>
+                <numerusform>已导入 %Ln 篇文献</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%Ln may be duplicates of papers you had</source>
+            <translation>
+                <numerusform>%Ln 篇可能与已有文献重复</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%Ln entries could not be read</source>
+            <translation>
+                <numerusform>%Ln 个条目无法读取</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>; </source>
+            <comment>between the parts of the import summary</comment>
+            <translation>；</translation>
+        </message>
+        <message>
+            <source>.</source>
+            <comment>at the end of the import summary</comment>
+            <translation>。</translation>
+        </message>
+    </context>
+    <context>
+        <name>ImportReportDialog</name>
+        <message>
+            <source>Import finished</source>
+            <extracomment>Merges go on the window's undo stack, so Ctrl+Z takes one back; the window's writes run through its operation runner. Without a window they run here.</extracomment>
+            <translation>导入完成</translation>
+        </message>
+        <message>
+            <source>Imported paper</source>
+            <translation>新导入的文献</translation>
+        </message>
+        <message>
+            <source>Paper you had</source>
+            <translation>已有的文献</translation>
+        </message>
+        <message>
+            <source>Why they look alike</source>
+            <translation>相似之处</translation>
+        </message>
+        <message>
+            <source>Merge into the paper I had</source>
+            <translation>合并到已有文献</translation>
+        </message>
+        <message>
+            <source>Fill its empty fields from the new one, then put the new one in the trash</source>
+            <translation>用新文献补全已有文献的空白字段，然后将新文献移到回收站</translation>
+        </message>
+        <message>
+            <source>Keep both</source>
+            <translation>保留两篇</translation>
+        </message>
+        <message>
+            <source>Not a duplicate</source>
+            <translation>不是重复</translation>
+        </message>
+        <message>
+            <source>They are different papers; do not ask about them again</source>
+            <translation>这是两篇不同的文献；不再询问</translation>
+        </message>
+        <message>
+            <source>File</source>
+            <translation>文件</translation>
+        </message>
+        <message>
+            <source>Line</source>
+            <translation>行</translation>
+        </message>
+        <message>
+            <source>Problem</source>
+            <translation>问题</translation>
+        </message>
+        <message>
+            <source>Likely duplicates ({count})</source>
+            <translation>可能重复（{count}）</translation>
+        </message>
+        <message>
+            <source>Problems ({count})</source>
+            <translation>问题（{count}）</translation>
+        </message>
+        <message>
+            <source>(untitled)</source>
+            <translation>（无标题）</translation>
+        </message>
+    </context>
+    <context>
+        <name>LinkOpener</name>
+        <message>
+            <source>Open this link?</source>
+            <extracomment>File types a desktop opens by running them.</extracomment>
+            <translation>打开此链接？</translation>
+        </message>
+        <message>
+            <source>“{target}” is not a web page or a document in your home folder. Opening it hands it to another program on your computer, which may run it. Open it anyway?</source>
+            <translation>“{target}”不是网页，也不是您主目录中的文档。打开它会交给计算机上的其他程序处理，该程序可能会运行它。仍要打开吗？</translation>
+        </message>
+    </context>
+    <context>
+        <name>LinksView</name>
+        <message>
+            <source>Links and files</source>
+            <translation>链接和文件</translation>
+        </message>
+        <message>
+            <source>Add file…</source>
+            <translation>添加文件…</translation>
+        </message>
+        <message>
+            <source>Attach a file on this computer (the PDF, slides, code…)</source>
+            <translation>附加本机上的文件（PDF、幻灯片、代码…）</translation>
+        </message>
+        <message>
+            <source>Add link…</source>
+            <translation>添加链接…</translation>
+        </message>
+        <message>
+            <source>Attach a web address</source>
+            <translation>附加网址</translation>
+        </message>
+        <message>
+            <source>Remove</source>
+            <translation>移除</translation>
+        </message>
+        <message>
+            <source>Remove the selected attachment (the file itself stays)</source>
+            <translation>移除所选附件（文件本身保留）</translation>
+        </message>
+        <message>
+            <source>{target}
+Double-click or Enter to open</source>
+            <translation>{target}
+双击或按回车键打开</translation>
+        </message>
+        <message>
+            <source>Attach files</source>
+            <translation>附加文件</translation>
+        </message>
+        <message>
+            <source>All files (*)</source>
+            <translation>所有文件 (*)</translation>
+        </message>
+        <message>
+            <source>Add link</source>
+            <translation>添加链接</translation>
+        </message>
+        <message>
+            <source>Web address (https://…):</source>
+            <translation>网址（https://…）：</translation>
+        </message>
+    </context>
+    <context>
+        <name>MainWindow</name>
+        <message numerus="yes">
+            <source>Imported %Ln paper(s).</source>
+            <extracomment>Search hits asked for; more matches than this are reported as "500+ found". The quick answer (titles, people...) ranks at most this many: enough to fill the table at once, where ranking every match of a one-letter prefix would cost more than a keystroke. Up to this many edited papers are re-read one by one; more re-read the whole view. Change kinds after which the table's rows, or the sidebar's, may differ. The table shows the hits of this query (tests and benchmarks wait for it). Every write from the window runs here, off the GUI thread, in order.</extracomment>
+            <translation>
+                <numerusform>已导入 %Ln 篇文献。</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Stop the import?</source>
+            <translation>停止导入？</translation>
+        </message>
+        <message>
+            <source>An import is still running. Stop it and close? Nothing of it is kept: the library stays as it was before the import.</source>
+            <translation>导入仍在进行。要停止并关闭吗？已导入的部分不会保留：文献库将保持导入前的状态。</translation>
+        </message>
+        <message>
+            <source>The library was changed elsewhere; showing the changes.</source>
+            <translation>文献库已在别处被修改；正在显示这些修改。</translation>
+        </message>
+        <message numerus="yes">
+            <source>%Ln import problem(s)</source>
+            <translation>
+                <numerusform>%Ln 个导入问题</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%Ln paper(s) shown</source>
+            <translation>
+                <numerusform>显示 %Ln 篇文献</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>papers</source>
+            <translation>文献</translation>
+        </message>
+    </context>
+    <context>
+        <name>MetadataForm</name>
+        <message>
+            <source>Title</source>
+            <translation>标题</translation>
+        </message>
+        <message>
+            <source>Journal</source>
+            <translation>期刊</translation>
+        </message>
+        <message>
+            <source>Book title</source>
+            <translation>书名/会议录</translation>
+        </message>
+        <message>
+            <source>Publisher</source>
+            <translation>出版者</translation>
+        </message>
+        <message>
+            <source>Volume</source>
+            <translation>卷</translation>
+        </message>
+        <message>
+            <source>Number</source>
+            <translation>期</translation>
+        </message>
+        <message>
+            <source>Pages</source>
+            <translation>页码</translation>
+        </message>
+        <message>
+            <source>DOI</source>
+            <translation>DOI</translation>
+        </message>
+        <message>
+            <source>arXiv</source>
+            <translation>arXiv</translation>
+        </message>
+        <message>
+            <source>URL</source>
+            <translation>网址</translation>
+        </message>
+        <message>
+            <source>Topic</source>
+            <translation>主题</translation>
+        </message>
+        <message>
+            <source>Unread</source>
+            <translation>未读</translation>
+        </message>
+        <message>
+            <source>Reading</source>
+            <translation>在读</translation>
+        </message>
+        <message>
+            <source>Read</source>
+            <translation>已读</translation>
+        </message>
+        <message>
+            <source>The year “{year}” is not a year; write it as, e.g., 2019.</source>
+            <translation>“{year}”不是有效的年份；请写成如 2019 的形式。</translation>
+        </message>
+        <message>
+            <source>“{doi}” is not a DOI; a DOI looks like 10.1000/xyz123.</source>
+            <translation>“{doi}”不是有效的 DOI；DOI 形如 10.1000/xyz123。</translation>
+        </message>
+        <message>
+            <source>The citation key is fixed once made, so citations keep working.</source>
+            <extracomment>{field: new value} ("authors" holds a list of Person) — valid values only.</extracomment>
+            <translation>引用键一经生成便不再改变，以免引用失效。</translation>
+        </message>
+        <message>
+            <source>Copy the citation key</source>
+            <translation>复制引用键</translation>
+        </message>
+        <message>
+            <source>Copy citation key</source>
+            <translation>复制引用键</translation>
+        </message>
+        <message>
+            <source>Citation key</source>
+            <translation>引用键</translation>
+        </message>
+        <message>
+            <source>Type</source>
+            <translation>类型</translation>
+        </message>
+        <message>
+            <source>One author per line: Family, Given</source>
+            <translation>每行一位作者：姓, 名</translation>
+        </message>
+        <message>
+            <source>Authors</source>
+            <translation>作者</translation>
+        </message>
+        <message>
+            <source>e.g. 2019</source>
+            <translation>如 2019</translation>
+        </message>
+        <message>
+            <source>Year</source>
+            <translation>年份</translation>
+        </message>
+        <message>
+            <source>Status</source>
+            <translation>阅读状态</translation>
+        </message>
+        <message>
+            <source>None</source>
+            <translation>无</translation>
+        </message>
+        <message>
+            <source>Priority</source>
+            <translation>优先级</translation>
+        </message>
+    </context>
+    <context>
+        <name>NotesEditor</name>
+        <message>
+            <source>Note</source>
+            <translation>笔记</translation>
+        </message>
+        <message>
+            <source>Start a new note on this paper</source>
+            <translation>为这篇文献新建笔记</translation>
+        </message>
+        <message>
+            <source>Delete this note</source>
+            <translation>删除这条笔记</translation>
+        </message>
+        <message>
+            <source>Preview</source>
+            <translation>预览</translation>
+        </message>
+        <message>
+            <source>Show the note rendered from its Markdown</source>
+            <translation>显示笔记的 Markdown 渲染效果</translation>
+        </message>
+        <message>
+            <source>Write notes in Markdown: **bold**, *italic*, - lists, [links](https://…).
+They save themselves as you type.</source>
+            <translation>用 Markdown 写笔记：**粗体**、*斜体*、- 列表、[链接](https://…)。
+输入时自动保存。</translation>
+        </message>
+        <message>
+            <source>(empty)</source>
+            <translation>（空）</translation>
+        </message>
+        <message>
+            <source>New note</source>
+            <translation>新笔记</translation>
+        </message>
+        <message>
+            <source>{number}. (new)</source>
+            <translation>{number}.（新）</translation>
+        </message>
+        <message>
+            <source>Delete note</source>
+            <translation>删除笔记</translation>
+        </message>
+        <message>
+            <source>Delete this note? This cannot be undone.</source>
+            <translation>删除这条笔记？此操作无法撤销。</translation>
+        </message>
+        <message>
+            <source>This paper was deleted from the library while you were writing, so the note could not be saved with it. Your text is on the clipboard: paste it into a note on another paper to keep it.</source>
+            <translation>您书写期间，这篇文献已从文献库中删除，因此笔记无法随之保存。您的文字已复制到剪贴板：可粘贴到其他文献的笔记中保留。</translation>
+        </message>
+    </context>
+    <context>
+        <name>Organiser</name>
+        <message>
+            <source>Mark as Unread</source>
+            <extracomment>The Paper menu's reading-status entries and their tips, by the status each sets.</extracomment>
+            <translation>标记为未读</translation>
+        </message>
+        <message>
+            <source>Mark as Reading</source>
+            <translation>标记为在读</translation>
+        </message>
+        <message>
+            <source>Mark as Read</source>
+            <translation>标记为已读</translation>
+        </message>
+        <message>
+            <source>Mark the selected papers as unread</source>
+            <translation>将所选文献标记为未读</translation>
+        </message>
+        <message>
+            <source>Mark the selected papers as reading</source>
+            <translation>将所选文献标记为在读</translation>
+        </message>
+        <message>
+            <source>Mark the selected papers as read</source>
+            <translation>将所选文献标记为已读</translation>
+        </message>
+        <message>
+            <source>Copy citation key</source>
+            <translation>复制引用键</translation>
+        </message>
+        <message>
+            <source>Copy the citation keys of the selected papers</source>
+            <translation>复制所选文献的引用键</translation>
+        </message>
+        <message>
+            <source>Move to Trash</source>
+            <translation>移到回收站</translation>
+        </message>
+        <message>
+            <source>Move the selected papers to the trash (undo with Ctrl+Z)</source>
+            <translation>将所选文献移到回收站（可用 Ctrl+Z 撤销）</translation>
+        </message>
+        <message>
+            <source>Restore from Trash</source>
+            <translation>从回收站还原</translation>
+        </message>
+        <message>
+            <source>Put the selected papers back in the library</source>
+            <translation>将所选文献放回文献库</translation>
+        </message>
+        <message>
+            <source>Empty Trash…</source>
+            <translation>清空回收站…</translation>
+        </message>
+        <message>
+            <source>Delete the papers in the trash for good</source>
+            <translation>永久删除回收站中的文献</translation>
+        </message>
+        <message>
+            <source>New Reading List…</source>
+            <translation>新建阅读列表…</translation>
+        </message>
+        <message>
+            <source>Create a reading list</source>
+            <translation>创建阅读列表</translation>
+        </message>
+        <message>
+            <source>Remove from This List</source>
+            <translation>从此列表中移除</translation>
+        </message>
+        <message>
+            <source>Take the selected papers out of this list (they stay in the library)</source>
+            <translation>将所选文献移出此列表（文献仍保留在文献库中）</translation>
+        </message>
+        <message>
+            <source>Move Up in List</source>
+            <translation>在列表中上移</translation>
+        </message>
+        <message>
+            <source>Move the selected papers up in this list</source>
+            <translation>将所选文献在此列表中上移</translation>
+        </message>
+        <message>
+            <source>Move Down in List</source>
+            <translation>在列表中下移</translation>
+        </message>
+        <message>
+            <source>Move the selected papers down in this list</source>
+            <translation>将所选文献在此列表中下移</translation>
+        </message>
+        <message>
+            <source>Sort by List Order</source>
+            <translation>按列表顺序排列</translation>
+        </message>
+        <message>
+            <source>Show this reading list in its own order</source>
+            <translation>按阅读列表自身的顺序显示</translation>
+        </message>
+        <message>
+            <source>Remove This Tag</source>
+            <translation>移除此标签</translation>
+        </message>
+        <message>
+            <source>Take this tag off the selected papers</source>
+            <translation>从所选文献上移除此标签</translation>
+        </message>
+        <message>
+            <source>Save Search…</source>
+            <translation>保存检索…</translation>
+        </message>
+        <message>
+            <source>Keep the search typed above in the sidebar, under a name</source>
+            <translation>将上方输入的检索以一个名称保存在侧边栏中</translation>
+        </message>
+        <message>
+            <source>Reading status</source>
+            <translation>阅读状态</translation>
+        </message>
+        <message>
+            <source>Priority</source>
+            <translation>优先级</translation>
+        </message>
+        <message>
+            <source>No priority</source>
+            <extracomment>Indexed by the priority each sets, 0 (none) to 5. Their keys mean something else in a text field or the sidebar: table only.</extracomment>
+            <translation>无优先级</translation>
+        </message>
+        <message>
+            <source>Set the priority of the selection to {level}</source>
+            <translation>将所选文献的优先级设为 {level}</translation>
+        </message>
+        <message>
+            <source>Set priority</source>
+            <translation>设置优先级</translation>
+        </message>
+        <message>
+            <source>Empty Trash</source>
+            <translation>清空回收站</translation>
+        </message>
+        <message numerus="yes">
+            <source>Delete the %Ln paper(s) in the trash for good, with their notes? This cannot be undone.</source>
+            <translation>
+                <numerusform>永久删除回收站中的 %Ln 篇文献及其笔记？此操作无法撤销。</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Copied {keys}</source>
+            <translation>已复制 {keys}</translation>
+        </message>
+        <message>
+            <source>New reading list</source>
+            <translation>新建阅读列表</translation>
+        </message>
+        <message>
+            <source>Name of the new list:</source>
+            <translation>新列表的名称：</translation>
+        </message>
+        <message>
+            <source>New tag</source>
+            <translation>新建标签</translation>
+        </message>
+        <message>
+            <source>Tag the selected papers with:</source>
+            <translation>为所选文献添加标签：</translation>
+        </message>
+        <message>
+            <source>Rename List…</source>
+            <translation>重命名列表…</translation>
+        </message>
+        <message>
+            <source>Delete List</source>
+            <translation>删除列表</translation>
+        </message>
+        <message>
+            <source>New Tag…</source>
+            <translation>新建标签…</translation>
+        </message>
+        <message>
+            <source>Rename Tag…</source>
+            <translation>重命名标签…</translation>
+        </message>
+        <message>
+            <source>Tag Colour…</source>
+            <translation>标签颜色…</translation>
+        </message>
+        <message>
+            <source>Delete Tag</source>
+            <translation>删除标签</translation>
+        </message>
+        <message>
+            <source>Rename Saved Search…</source>
+            <translation>重命名已存检索…</translation>
+        </message>
+        <message>
+            <source>Delete Saved Search</source>
+            <translation>删除已存检索</translation>
+        </message>
+        <message>
+            <source>Save search</source>
+            <translation>保存检索</translation>
+        </message>
+        <message>
+            <source>Name of this search:</source>
+            <translation>此检索的名称：</translation>
+        </message>
+        <message>
+            <source>Rename saved search</source>
+            <translation>重命名已存检索</translation>
+        </message>
+        <message>
+            <source>New name:</source>
+            <translation>新名称：</translation>
+        </message>
+        <message>
+            <source>Name of the new tag:</source>
+            <translation>新标签的名称：</translation>
+        </message>
+        <message>
+            <source>Rename list</source>
+            <translation>重命名列表</translation>
+        </message>
+        <message>
+            <source>Rename tag</source>
+            <translation>重命名标签</translation>
+        </message>
+        <message>
+            <source>Colour of “{tag}”</source>
+            <translation>“{tag}”的颜色</translation>
+        </message>
+    </context>
+    <context>
+        <name>PaperMenu</name>
+        <message>
+            <source>Add to list</source>
+            <translation>添加到列表</translation>
+        </message>
+        <message>
+            <source>New list…</source>
+            <translation>新建列表…</translation>
+        </message>
+        <message>
+            <source>Tag</source>
+            <translation>添加标签</translation>
+        </message>
+        <message>
+            <source>New tag…</source>
+            <translation>新建标签…</translation>
+        </message>
+    </context>
+    <context>
+        <name>PaperMime</name>
+        <message numerus="yes">
+            <source>%n paper(s)</source>
+            <translation>
+                <numerusform>%n 篇文献</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>PaperTableModel</name>
+        <message>
+            <source>Unread</source>
+            <extracomment>Rows fetched per query when the view scrolls onto rows not yet read. How much of an abstract stands in for a missing title. Data role holding a row's paper id. Views whose membership does not depend on a paper's fields, and orders that do not change when a paper is edited: an edit there only needs its row re-read.</extracomment>
+            <translation>未读</translation>
+        </message>
+        <message>
+            <source>Reading</source>
+            <translation>在读</translation>
+        </message>
+        <message>
+            <source>Read</source>
+            <translation>已读</translation>
+        </message>
+        <message>
+            <source>Title</source>
+            <extracomment>The column headers, by column key (the core names them in English).</extracomment>
+            <translation>标题</translation>
+        </message>
+        <message>
+            <source>Authors</source>
+            <translation>作者</translation>
+        </message>
+        <message>
+            <source>Year</source>
+            <translation>年份</translation>
+        </message>
+        <message>
+            <source>Venue</source>
+            <translation>期刊/会议</translation>
+        </message>
+        <message>
+            <source>Status</source>
+            <translation>状态</translation>
+        </message>
+        <message>
+            <source>Priority</source>
+            <translation>优先级</translation>
+        </message>
+        <message>
+            <source>Added</source>
+            <translation>添加日期</translation>
+        </message>
+        <message>
+            <source>(untitled)</source>
+            <extracomment>What a table cell is: QAbstractTableModel's own flags for a cell, and draggable. A drop inside a reading list asks for this new order: (list id, paper ids in order). The view's papers matching the search, best first; None when no search is active.</extracomment>
+            <translation>（无标题）</translation>
+        </message>
+    </context>
+    <context>
+        <name>PaperTableView</name>
+        <message>
+            <source>Papers</source>
+            <extracomment>Columns hidden until the user shows them (header menu), to keep a first start uncluttered. Starting widths (pixels) of the columns, by key; title takes what is left.</extracomment>
+            <translation>文献</translation>
+        </message>
+    </context>
+    <context>
+        <name>SearchBar</name>
+        <message>
+            <source>&lt;b&gt;Search&lt;/b&gt; matches titles, authors, abstracts and more, forgiving small typos.
+&lt;table cellspacing="2"&gt;
+&lt;tr&gt;&lt;td&gt;&lt;tt&gt;levine offline&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;papers with both words&lt;/td&gt;&lt;/tr&gt;
+&lt;tr&gt;&lt;td&gt;&lt;tt&gt;"offline reinforcement"&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;this exact phrase&lt;/td&gt;&lt;/tr&gt;
+&lt;tr&gt;&lt;td&gt;&lt;tt&gt;-survey&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;leave out papers with this word&lt;/td&gt;&lt;/tr&gt;
+&lt;tr&gt;&lt;td&gt;&lt;tt&gt;diffusion OR flow&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;either word&lt;/td&gt;&lt;/tr&gt;
+&lt;tr&gt;&lt;td&gt;&lt;tt&gt;title:&lt;/tt&gt; &lt;tt&gt;author:&lt;/tt&gt; &lt;tt&gt;abstract:&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;search one field only&lt;/td&gt;&lt;/tr&gt;
+&lt;tr&gt;&lt;td&gt;&lt;tt&gt;venue:&lt;/tt&gt; &lt;tt&gt;topic:&lt;/tt&gt; &lt;tt&gt;note:&lt;/tt&gt; &lt;tt&gt;doi:&lt;/tt&gt;&lt;/td&gt;
+&lt;td&gt;…and these fields&lt;/td&gt;&lt;/tr&gt;
+&lt;tr&gt;&lt;td&gt;&lt;tt&gt;tag:robotics&lt;/tt&gt; &lt;tt&gt;list:"to read"&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;papers with a tag, in a list&lt;/td&gt;&lt;/tr&gt;
+&lt;tr&gt;&lt;td&gt;&lt;tt&gt;status:unread&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;unread, reading or read&lt;/td&gt;&lt;/tr&gt;
+&lt;tr&gt;&lt;td&gt;&lt;tt&gt;year:2019&lt;/tt&gt; &lt;tt&gt;year:2015..2020&lt;/tt&gt; &lt;tt&gt;year:&amp;gt;=2021&lt;/tt&gt;&lt;/td&gt;
+&lt;td&gt;a year or a range&lt;/td&gt;&lt;/tr&gt;
+&lt;/table&gt;
+Esc clears the search.</source>
+            <extracomment>The search syntax, for the tooltip and the Help menu (translated where shown).</extracomment>
+            <translation>&lt;b&gt;检索&lt;/b&gt;匹配标题、作者、摘要等内容，可容忍少量拼写错误。
+&lt;table cellspacing="2"&gt;
+&lt;tr&gt;&lt;td&gt;&lt;tt&gt;强化学习 机器人&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;同时包含这两个词的文献&lt;/td&gt;&lt;/tr&gt;
+&lt;tr&gt;&lt;td&gt;&lt;tt&gt;"offline reinforcement"&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;完全一致的短语&lt;/td&gt;&lt;/tr&gt;
+&lt;tr&gt;&lt;td&gt;&lt;tt&gt;-综述&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;排除包含此词的文献&lt;/td&gt;&lt;/tr&gt;
+&lt;tr&gt;&lt;td&gt;&lt;tt&gt;diffusion OR flow&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;任一词&lt;/td&gt;&lt;/tr&gt;
+&lt;tr&gt;&lt;td&gt;&lt;tt&gt;title:&lt;/tt&gt; &lt;tt&gt;author:&lt;/tt&gt; &lt;tt&gt;abstract:&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;只检索某一字段&lt;/td&gt;&lt;/tr&gt;
+&lt;tr&gt;&lt;td&gt;&lt;tt&gt;venue:&lt;/tt&gt; &lt;tt&gt;topic:&lt;/tt&gt; &lt;tt&gt;note:&lt;/tt&gt; &lt;tt&gt;doi:&lt;/tt&gt;&lt;/td&gt;
+&lt;td&gt;…以及这些字段&lt;/td&gt;&lt;/tr&gt;
+&lt;tr&gt;&lt;td&gt;&lt;tt&gt;tag:robotics&lt;/tt&gt; &lt;tt&gt;list:"待读"&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;带某个标签、在某个列表中的文献&lt;/td&gt;&lt;/tr&gt;
+&lt;tr&gt;&lt;td&gt;&lt;tt&gt;status:unread&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;unread（未读）、reading（在读）或 read（已读）&lt;/td&gt;&lt;/tr&gt;
+&lt;tr&gt;&lt;td&gt;&lt;tt&gt;year:2019&lt;/tt&gt; &lt;tt&gt;year:2015..2020&lt;/tt&gt; &lt;tt&gt;year:&amp;gt;=2021&lt;/tt&gt;&lt;/td&gt;
+&lt;td&gt;某一年或某个年份范围&lt;/td&gt;&lt;/tr&gt;
+&lt;/table&gt;
+按 Esc 键清空检索。</translation>
+        </message>
+        <message>
+            <source>Search title, author, abstract, tag:…, year:…</source>
+            <translation>检索标题、作者、摘要、tag:…、year:…</translation>
+        </message>
+        <message>
+            <source>Search</source>
+            <translation>检索</translation>
+        </message>
+        <message>
+            <source>Matching papers</source>
+            <translation>匹配的文献</translation>
+        </message>
+        <message>
+            <source>Nothing to search for</source>
+            <translation>没有可检索的内容</translation>
+        </message>
+        <message>
+            <source>“{query}” has no letters or digits to look for. Type words, a phrase in quotes, or a qualifier such as author:levine or year:2019.</source>
+            <translation>“{query}”中没有可检索的文字或数字。请输入词语、带引号的短语，或 author:levine、year:2019 这样的限定词。</translation>
+        </message>
+        <message>
+            <source>{count}{more} found</source>
+            <translation>找到 {count}{more} 篇</translation>
+        </message>
+        <message numerus="yes">
+            <source>%Ln paper(s)</source>
+            <translation>
+                <numerusform>%Ln 篇文献</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>SidebarModel</name>
+        <message>
+            <source>Unread</source>
+            <extracomment>The number shown at the right of a row (None: no number). A list's or tag's own name (the display text may differ). "group" for section headers, else the View's kind. A saved search's query. Smart views: (label, icon, view).</extracomment>
+            <translation>未读</translation>
+        </message>
+        <message>
+            <source>Reading</source>
+            <translation>在读</translation>
+        </message>
+        <message>
+            <source>Read</source>
+            <translation>已读</translation>
+        </message>
+        <message>
+            <source>Recently added</source>
+            <translation>最近添加</translation>
+        </message>
+        <message>
+            <source>Library</source>
+            <extracomment>Not a set of papers: the window shows the import problems panel for it. The drag payload of a reading list being moved in the sidebar. Papers were dropped on a sidebar row: (the row's View, paper ids). A reading list was dragged to another place: the list ids in their new order.</extracomment>
+            <translation>文献库</translation>
+        </message>
+        <message>
+            <source>Smart views</source>
+            <translation>智能视图</translation>
+        </message>
+        <message>
+            <source>Reading lists</source>
+            <translation>阅读列表</translation>
+        </message>
+        <message>
+            <source>Tags</source>
+            <translation>标签</translation>
+        </message>
+        <message>
+            <source>Saved searches</source>
+            <translation>已存检索</translation>
+        </message>
+        <message>
+            <source>Import problems</source>
+            <translation>导入问题</translation>
+        </message>
+        <message>
+            <source>Entries an import could not read: fix them and retry</source>
+            <translation>导入时无法读取的条目：修正后重试</translation>
+        </message>
+        <message>
+            <source>Trash</source>
+            <translation>回收站</translation>
+        </message>
+        <message>
+            <source>Papers moved here can be restored until the trash is emptied</source>
+            <translation>移到这里的文献在清空回收站之前都可以还原</translation>
+        </message>
+        <message>
+            <source>Drop papers here to add them; right-click to rename or delete</source>
+            <translation>将文献拖到这里即可加入；右键可重命名或删除</translation>
+        </message>
+        <message>
+            <source>Drop papers here to tag them; right-click to rename or recolour</source>
+            <translation>将文献拖到这里即可添加此标签；右键可重命名或更改颜色</translation>
+        </message>
+        <message>
+            <source>Search for: {query}
+Right-click to rename or delete</source>
+            <translation>检索：{query}
+右键可重命名或删除</translation>
+        </message>
+    </context>
+    <context>
+        <name>SidebarView</name>
+        <message>
+            <source>Library sections</source>
+            <translation>文献库分区</translation>
+        </message>
+    </context>
+    <context>
+        <name>TagEditor</name>
+        <message>
+            <source>Tags, separated by commas</source>
+            <translation>标签，以逗号分隔</translation>
+        </message>
+        <message>
+            <source>Type tag names separated by commas; press Enter to apply</source>
+            <translation>输入标签名，以逗号分隔；按回车键应用</translation>
+        </message>
+        <message>
+            <source>Tags</source>
+            <translation>标签</translation>
+        </message>
+    </context>
+    <context>
+        <name>Transfers</name>
+        <message>
+            <source>Import…</source>
+            <extracomment>Imports run here, one at a time, in the background. Exports run here, one at a time, in the background.</extracomment>
+            <translation>导入…</translation>
+        </message>
+        <message>
+            <source>Import BibTeX, BibLaTeX, RIS, CSL-JSON or a pasted listing</source>
+            <translation>导入 BibTeX、BibLaTeX、RIS、CSL-JSON 或粘贴的文献列表</translation>
+        </message>
+        <message>
+            <source>Add by DOI or arXiv id…</source>
+            <translation>通过 DOI 或 arXiv 编号添加…</translation>
+        </message>
+        <message>
+            <source>Fetch a paper's details from its DOI or arXiv id</source>
+            <translation>根据 DOI 或 arXiv 编号获取文献信息</translation>
+        </message>
+        <message>
+            <source>Export Selected Papers…</source>
+            <translation>导出所选文献…</translation>
+        </message>
+        <message>
+            <source>Save the selected papers as BibTeX, RIS…</source>
+            <translation>将所选文献保存为 BibTeX、RIS…</translation>
+        </message>
+        <message>
+            <source>Export Papers Shown…</source>
+            <translation>导出当前显示的文献…</translation>
+        </message>
+        <message>
+            <source>Save every paper shown (this list, tag or search) to a file</source>
+            <translation>将当前显示的全部文献（此列表、标签或检索结果）保存到文件</translation>
+        </message>
+        <message>
+            <source>Copy as BibTeX</source>
+            <translation>复制为 BibTeX</translation>
+        </message>
+        <message>
+            <source>Copy the BibTeX of the selected papers</source>
+            <translation>复制所选文献的 BibTeX</translation>
+        </message>
+        <message>
+            <source>Paste BibTeX, DOI or arXiv id</source>
+            <translation>粘贴 BibTeX、DOI 或 arXiv 编号</translation>
+        </message>
+        <message>
+            <source>Add papers from BibTeX (or RIS…) text or a DOI / arXiv id on the clipboard</source>
+            <translation>从剪贴板中的 BibTeX（或 RIS…）文本或 DOI / arXiv 编号添加文献</translation>
+        </message>
+        <message>
+            <source>Refresh</source>
+            <translation>刷新</translation>
+        </message>
+        <message>
+            <source>Show changes other people or programs made to this library</source>
+            <translation>显示其他人或其他程序对此文献库所做的修改</translation>
+        </message>
+        <message>
+            <source>Load Sample Library</source>
+            <translation>载入示例文献库</translation>
+        </message>
+        <message>
+            <source>Add a few classic papers to look around with</source>
+            <translation>添加几篇经典文献，先熟悉一下</translation>
+        </message>
+        <message numerus="yes">
+            <source>Added %Ln sample paper(s).</source>
+            <extracomment>Their keys mean something else in a text field or the sidebar: table only.</extracomment>
+            <translation>
+                <numerusform>已添加 %Ln 篇示例文献。</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Import papers</source>
+            <translation>导入文献</translation>
+        </message>
+        <message>
+            <source>Add by identifier</source>
+            <translation>通过标识符添加</translation>
+        </message>
+        <message>
+            <source>DOI (10.1038/nature14539) or arXiv id (1706.03762):</source>
+            <translation>DOI（10.1038/nature14539）或 arXiv 编号（1706.03762）：</translation>
+        </message>
+        <message>
+            <source>Looking up {identifier}…</source>
+            <translation>正在查询 {identifier}…</translation>
+        </message>
+        <message>
+            <source>Added.</source>
+            <translation>已添加。</translation>
+        </message>
+        <message>
+            <source>pasted text</source>
+            <translation>粘贴的文本</translation>
+        </message>
+        <message numerus="yes">
+            <source>Copied the BibTeX of %Ln paper(s).</source>
+            <translation>
+                <numerusform>已复制 %Ln 篇文献的 BibTeX。</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>selected papers</source>
+            <translation>所选文献</translation>
+        </message>
+    </context>
+    <context>
+        <name>UndoCommands</name>
+        <message>
+            <source>Edit paper</source>
+            <translation>编辑文献</translation>
+        </message>
+        <message numerus="yes">
+            <source>Restore %Ln paper(s)</source>
+            <translation>
+                <numerusform>还原 %Ln 篇文献</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>Move %Ln paper(s) to the trash</source>
+            <translation>
+                <numerusform>将 %Ln 篇文献移到回收站</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Add to “{list}”</source>
+            <translation>添加到“{list}”</translation>
+        </message>
+        <message>
+            <source>Remove from “{list}”</source>
+            <translation>从“{list}”中移除</translation>
+        </message>
+        <message>
+            <source>Add to New List “{list}”</source>
+            <translation>添加到新列表“{list}”</translation>
+        </message>
+        <message>
+            <source>Reorder list</source>
+            <translation>调整列表顺序</translation>
+        </message>
+        <message>
+            <source>Merge duplicates</source>
+            <translation>合并重复文献</translation>
+        </message>
+        <message>
+            <source>Reorder reading lists</source>
+            <translation>调整阅读列表顺序</translation>
+        </message>
+        <message>
+            <source>Create list “{list}”</source>
+            <translation>创建列表“{list}”</translation>
+        </message>
+        <message>
+            <source>Rename list to “{list}”</source>
+            <translation>将列表重命名为“{list}”</translation>
+        </message>
+        <message>
+            <source>Delete list “{list}”</source>
+            <translation>删除列表“{list}”</translation>
+        </message>
+        <message>
+            <source>Tag “{tag}”</source>
+            <translation>添加标签“{tag}”</translation>
+        </message>
+        <message>
+            <source>Remove tag “{tag}”</source>
+            <translation>移除标签“{tag}”</translation>
+        </message>
+        <message>
+            <source>Change tags</source>
+            <translation>更改标签</translation>
+        </message>
+        <message>
+            <source>Annotate</source>
+            <translation>批注</translation>
+        </message>
+        <message>
+            <source>Delete annotation</source>
+            <translation>删除批注</translation>
+        </message>
+        <message>
+            <source>Edit annotation</source>
+            <translation>编辑批注</translation>
+        </message>
+        <message>
+            <source>Create tag “{tag}”</source>
+            <translation>创建标签“{tag}”</translation>
+        </message>
+        <message>
+            <source>Rename tag to “{tag}”</source>
+            <translation>将标签重命名为“{tag}”</translation>
+        </message>
+        <message>
+            <source>Tag colour</source>
+            <translation>标签颜色</translation>
+        </message>
+        <message>
+            <source>Delete tag “{tag}”</source>
+            <translation>删除标签“{tag}”</translation>
+        </message>
+    </context>
+    <context>
+        <name>WelcomePanel</name>
+        <message>
+            <source>Your library is empty</source>
+            <translation>您的文献库是空的</translation>
+        </message>
+        <message>
+            <source>Bring in papers from a BibTeX, RIS or CSL-JSON file, add one by its DOI or arXiv id, or look around with a few classic papers first.</source>
+            <translation>从 BibTeX、RIS 或 CSL-JSON 文件导入文献，通过 DOI 或 arXiv 编号添加一篇，或先载入几篇经典文献看看。</translation>
+        </message>
+        <message>
+            <source>Import a file…</source>
+            <translation>导入文件…</translation>
+        </message>
+        <message>
+            <source>Add by DOI or arXiv id…</source>
+            <translation>通过 DOI 或 arXiv 编号添加…</translation>
+        </message>
+        <message>
+            <source>Load the sample library</source>
+            <translation>载入示例文献库</translation>
+        </message>
+    </context>
+    <context>
+        <name>WindowActions</name>
+        <message>
+            <source>Find</source>
+            <translation>查找</translation>
+        </message>
+        <message>
+            <source>Search the library</source>
+            <translation>检索文献库</translation>
+        </message>
+        <message>
+            <source>Quit</source>
+            <translation>退出</translation>
+        </message>
+        <message>
+            <source>Open paper</source>
+            <translation>打开文献</translation>
+        </message>
+        <message>
+            <source>Show the paper's details (Enter)</source>
+            <translation>显示文献的详细信息（回车键）</translation>
+        </message>
+        <message>
+            <source>Undo</source>
+            <translation>撤销</translation>
+        </message>
+        <message>
+            <source>Redo</source>
+            <translation>重做</translation>
+        </message>
+        <message>
+            <source>Search Syntax</source>
+            <translation>检索语法</translation>
+        </message>
+        <message>
+            <source>About Papershelf</source>
+            <translation>关于 Papershelf</translation>
+        </message>
+        <message>
+            <source>&amp;Language</source>
+            <translation>语言(&amp;L)</translation>
+        </message>
+        <message>
+            <source>System Language</source>
+            <translation>跟随系统语言</translation>
+        </message>
+        <message>
+            <source>Language</source>
+            <translation>语言</translation>
+        </message>
+        <message>
+            <source>The new language is used when Papershelf starts again.</source>
+            <translation>新的语言将在 Papershelf 下次启动时生效。</translation>
+        </message>
+        <message>
+            <source>Search syntax</source>
+            <translation>检索语法</translation>
+        </message>
+        <message>
+            <source>Papershelf keeps your papers, reading lists, notes and annotations in one library.
+
+This library: {where}</source>
+            <translation>Papershelf 将您的文献、阅读列表、笔记和批注保存在一个文献库中。
+
+当前文献库：{where}</translation>
+        </message>
+        <message>
+            <source>{verb} {step}</source>
+            <translation>{verb} {step}</translation>
+        </message>
+        <message>
+            <source>&amp;File</source>
+            <translation>文件(&amp;F)</translation>
+        </message>
+        <message>
+            <source>&amp;Edit</source>
+            <translation>编辑(&amp;E)</translation>
+        </message>
+        <message>
+            <source>&amp;View</source>
+            <translation>视图(&amp;V)</translation>
+        </message>
+        <message>
+            <source>&amp;Paper</source>
+            <translation>文献(&amp;P)</translation>
+        </message>
+        <message>
+            <source>&amp;Help</source>
+            <translation>帮助(&amp;H)</translation>
+        </message>
+    </context>
+</TS>
