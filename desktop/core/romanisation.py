@@ -27,6 +27,7 @@ _HAN_OR_KANA = re.compile(
     "([\u3005\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f]+)"
 )
 _KANA = re.compile("[\u3040-\u30ff]")
+_DOUBLED_SPACE = re.compile(" {2,}")
 # Everything that is not Latin (with its accents), punctuation or a symbol.
 _OTHER_SCRIPT = re.compile("[^\x00-\u036f\u1e00-\u1eff\u2000-\u2bff\ufb00-\ufb06\uff00-\uffef]+")
 _GREEK_DIGRAPH = re.compile("([ΑαΕεΗη])([ΥυΎύ])(?=(.?))|([Οο])([ΥυΎύ])", re.DOTALL)
@@ -102,7 +103,8 @@ def _romanised(text: str, japanese: bool) -> str:
             pieces.append(f" {_romaji(piece) if as_japanese else _pinyin_words(piece)} ")
         elif piece:
             pieces.append(_OTHER_SCRIPT.sub(_transliterated, piece))
-    return "".join(pieces).strip()
+    # Runs were set apart by spaces; where a space stood already, one is enough.
+    return _DOUBLED_SPACE.sub(" ", "".join(pieces)).strip()
 
 
 def romanised_surname(family: str, *, japanese: bool = False) -> str:

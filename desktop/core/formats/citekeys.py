@@ -46,11 +46,12 @@ _WORD = re.compile(r"[a-z0-9]+")
 
 def citekey_for(record: Record, pattern: str = DEFAULT_PATTERN) -> str:
     """The key `pattern` gives for `record` (not yet made unique: see `disambiguate`)."""
+    japanese = _is_japanese(record)
     values = {
-        "auth": _author_part(record),
+        "auth": _author_part(record, japanese=japanese),
         "year": str(record.year) if record.year is not None else "",
         "shortyear": f"{record.year % 100:02d}" if record.year is not None else "",
-        "shorttitle": _title_part(record.title, japanese=_is_japanese(record)),
+        "shorttitle": _title_part(record.title, japanese=japanese),
     }
     values["veryshorttitle"] = values["shorttitle"]
     values["Auth"] = values["auth"][:1].upper() + values["auth"][1:]
@@ -85,16 +86,22 @@ _JAPANESE = frozenset({"japanese", "ja", "jpn", "ja-jp"})
 
 
 def _is_japanese(record: Record) -> bool:
-    """Whether the record says it is in Japanese, or its title has kana."""
+    """Whether the record says it is in Japanese, its title has kana, or its first person
+    has a Japanese family name (then kanji in the title are read as Japanese too)."""
     language = (record.extra.get("langid") or record.extra.get("language") or "").strip()
     if language.lower() in _JAPANESE:
         return True
-    return not record.title.isascii() and cjk_names.has_kana(record.title)
-
-
-def _author_part(record: Record) -> str:
+    if not record.title.isascii() and cjk_names.has_kana(record.title):
+        return True
     for person in (record.authors or record.editors)[:1]:
-        name = _family_of(person, japanese=_is_japanese(record))
+        cjk = person.family_first()
+        return cjk is not None and cjk_names.is_japanese_family(cjk[0])
+    return False
+
+
+def _author_part(record: Record, *, japanese: bool) -> str:
+    for person in (record.authors or record.editors)[:1]:
+        name = _family_of(person, japanese=japanese)
         if name:
             return name
     return "anon"
