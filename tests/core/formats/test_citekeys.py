@@ -86,11 +86,12 @@ def _cjk(title: str, *people: Person, year: int | None = 2021, **extra: str) -> 
     ("record", "key"),
     [
         (
-            _cjk("基于深度强化学习的机器人路径规划方法研究", Person(family="张三", as_written="张三")),
+            _cjk("基于深度强化学习的机器人路径规划方法研究", Person(family="张三")),
             "zhang2021jiyu",
         ),
         (_cjk("人工智能", Person(family="王伟", as_written="王伟")), "wang2021rengongzhineng"),
-        (_cjk("资治通鉴", Person(family="司马光", as_written="司马光")), "sima2021zizhitongjian"),  # one word (a book title) for jieba
+        # One word (a book's title) for jieba.
+        (_cjk("资治通鉴", Person(family="司马光")), "sima2021zizhitongjian"),
         (_cjk("论文", Person(family="曾国藩", as_written="曾国藩")), "zeng2021lunwen"),
         (
             _cjk("注意機構に基づく深層学習", Person(family="丸山敏秋", as_written="丸山敏秋")),
