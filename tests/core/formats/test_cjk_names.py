@@ -69,7 +69,11 @@ def test_organisations_and_foreign_names_are_not_split(run: str) -> None:
             ("田中", "太郎"),
             "田中太郎",
         ),
-        (Person(given="太郎", family="田中", as_written="田中, 太郎"), ("田中", "太郎"), "田中太郎"),
+        (
+            Person(given="太郎", family="田中", as_written="田中, 太郎"),
+            ("田中", "太郎"),
+            "田中太郎",
+        ),
         # CSL-JSON's split, written back as one run by its reader: kept as split.
         (Person(given="里森", family="哈", as_written="哈里森"), ("哈", "里森"), "哈里森"),
         (Person(family="全国委员会", as_written="{全国委员会}"), ("全国委员会", ""), "全国委员会"),
