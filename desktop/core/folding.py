@@ -7,7 +7,8 @@ of removing accents (`without_accents`). The variants differ on purpose, each fo
   query; lower case, no accents, LaTeX macros read, punctuation separates words.
 - `for_fulltext`, `fulltext_tokens`: the within-check of full-text search, which must answer
   as FTS5 (accents removed) or PostgreSQL's 'simple' configuration (accents kept) would.
-- `for_citekey`: citation keys and BibTeX labels; ASCII only, letters kept in their case.
+- `for_citekey`: citation keys and BibTeX labels; ASCII only, letters kept in their case,
+  other scripts romanised (`romanisation`).
 - `for_duplicates`: titles and names compared by the duplicate finder; punctuation vanishes.
 - `for_identity`: one part of a person's stored match key; only case and spacing differ.
 
@@ -23,6 +24,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
+
+from desktop.core import romanisation
 
 # Letters that Unicode decomposition does not split into a base letter plus an accent,
 # written as their ASCII spelling; the case is kept for citation keys (search lowers it).
@@ -196,12 +199,17 @@ def fulltext_tokens(text: str, *, accents: bool = False) -> list[str]:
 # --- citation keys ------------------------------------------------------------------------
 
 
-def for_citekey(text: str) -> str:
+def for_citekey(text: str, *, japanese: bool = False) -> str:
     """`Schrödinger` -> `Schrodinger`, `Łukasz` -> `Lukasz`: ASCII, each letter in its case;
-    what has no ASCII form (other scripts, symbols) is dropped, as a key must be ASCII.
+    other scripts romanised (`基于深度学习` -> `jiyu shendu xuexi`, `Кочетков` -> `Kochetkov`;
+    Han as Japanese when `japanese`); what still has no ASCII form (symbols) is dropped.
 
     Used for citation keys and BibTeX labels; LaTeX macros are left to the caller.
     """
+    if text.isascii():
+        return text
+    if romanisation.needs_romanising(text):
+        text = romanisation.romanised(text, japanese=japanese)
     decomposed = unicodedata.normalize("NFKD", text.translate(UNDECOMPOSABLE))
     return decomposed.encode("ascii", "ignore").decode("ascii")
 

@@ -79,8 +79,8 @@ class PaperRow:
 
 
 def short_authors(people: list[NamedPerson]) -> str:
-    """'Levine', 'Levine and Finn', 'Levine et al.' (family names, or names as written)."""
-    names = [p.family or p.as_written for p in people]
+    """'Levine', 'Levine and Finn', 'Levine et al.' (family names, CJK names whole)."""
+    names = [p.short() for p in people]
     if not names:
         return ""
     if len(names) == 1:

@@ -468,3 +468,18 @@ def test_work_handed_beside_the_full_text_twice_does_not_hang_an_import(
     importing.start()
     importing.join(20)
     assert done == [1]
+
+
+def test_a_chinese_import_keeps_names_as_written_and_keys_as_given(library: Library) -> None:
+    bib = (
+        "@article{given:1, author = {张三 and 田中 太郎}, title = {基于深度学习}, year = 2021}\n"
+        "@article{, author = {王伟}, title = {人工智能}, year = 2023}\n"
+    )
+    report = library.import_text(bib, format="bibtex")
+    first, second = (library.paper(paper_id) for paper_id in report.paper_ids)
+    assert first.paper.citekey == "given:1"  # a key the file gave is kept
+    assert second.paper.citekey == "wang2023rengongzhineng"
+    assert [p.as_written for p in first.authors] == ["张三", "田中 太郎"]
+    assert [p.display() for p in first.authors] == ["张三", "田中太郎"]
+    exported = library.export(report.paper_ids, "csl-json")
+    assert '"family": "张"' in exported and '"given": "三"' in exported

@@ -92,3 +92,11 @@ def test_imported_times_compare_in_sql_with_times_written_later(library: Library
     if library.engine.dialect.name == "sqlite":  # PostgreSQL has a type for times
         # Written alike: the same characters where the digits are not (no offset on some).
         assert len({re.sub(r"\d", "0", text) for row in times for text in row}) == 1
+
+
+def test_short_authors_name_cjk_people_whole_and_family_first() -> None:
+    zhang = Person(family="张三", as_written="张三")
+    tanaka = Person(given="田中", family="太郎", as_written="田中 太郎")
+    assert short_authors([zhang]) == "张三"
+    assert short_authors([zhang, tanaka]) == "张三 and 田中太郎"
+    assert short_authors([zhang, tanaka, Person(family="Levine")]) == "张三 et al."

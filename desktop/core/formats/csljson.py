@@ -614,7 +614,9 @@ def _put(item: dict[str, Any], name: str, value: str | None) -> None:
 
 
 def _name(person: Person) -> dict[str, str]:
-    """A CSL name; a family name alone ("Acme Inc.", "Plato") is written as just that."""
+    """A CSL name; a family name alone ("Acme Inc.", "Plato") is written as just that, a
+    CJK name split into its family and given names (`张三` -> 张, 三)."""
+    person = person.with_cjk_split()
     name = {
         "family": person.family,
         "given": person.given,

@@ -20,6 +20,11 @@ How a line is recognised:
   Learning" looks like a name, but a paper has one author line.
 - anything else is text: it continues the abstract of the paper before it.
 
+Pages in Chinese or Japanese write their punctuation full width: `，` `；` `、` between authors,
+`：` `。` in text, `・` for `·`. Lines are classified and author lines split with these read as
+their ASCII forms (`_ASCII_PUNCTUATION`); what is kept (titles, topics, abstracts) stays as
+written. A middle dot inside a name (`阿尔伯特·爱因斯坦`) is part of the name.
+
 Text before the first paper (a page heading such as "论文检索") is kept in
 `ParseResult.preambles`. A paper without a title line gets an empty title (the app asks the
 user to fill it in). Every paper is of type "misc": a listing names no journal, which BibTeX's
@@ -39,6 +44,25 @@ from desktop.core.formats.record import ParseResult, Person, Problem, Record
 # Line breaks as editors count them (str.splitlines also splits on form feeds, U+2028...).
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _TOPIC_SEPARATOR = re.compile(r"\s+[·›]\s+")
+#: Full-width and CJK punctuation read as the ASCII mark a Latin page would use.
+_ASCII_PUNCTUATION = str.maketrans(
+    {
+        "，": ",",  # full-width comma
+        "、": ",",  # ideographic (enumeration) comma
+        "､": ",",  # half-width ideographic comma
+        "；": ";",
+        "：": ":",
+        "。": ".",
+        "．": ".",
+        "！": "!",
+        "？": "?",
+        "＆": "&",
+        "・": "·",  # katakana middle dot
+        "･": "·",
+        "‧": "·",
+        "　": " ",  # ideographic space
+    }
+)
 _MAX_TOPIC_PART = 80
 _MAX_TITLE = 300
 _MAX_NAME_WORDS = 6
@@ -50,7 +74,7 @@ _PARTICLES = frozenset(
 )
 _SUFFIXES = frozenset("jr jr. sr sr. ii iii iv".split())
 # A name word: capitalised (letters, hyphens, apostrophes), or an initial like "Y." or "J.-P.".
-_NAME_WORD = re.compile(r"^(?:[^\W\d_][\w'’\-]*\.?|(?:[^\W\d_]\.-?)+)$")
+_NAME_WORD = re.compile(r"^(?:[^\W\d_][\w'’\-·]*\.?|(?:[^\W\d_]\.-?)+)$")
 
 
 class _Kind(Enum):
@@ -134,9 +158,14 @@ def _classify(text: str) -> list[_Line]:
         if not content.strip():
             after_blank = True
             continue
-        lines.append(_Line(number, content, _kind_of(content), opens_paragraph=after_blank))
+        kind = _kind_of(_ascii_punctuation(content))
+        lines.append(_Line(number, content, kind, opens_paragraph=after_blank))
         after_blank = False
     return lines
+
+
+def _ascii_punctuation(text: str) -> str:
+    return text if text.isascii() else text.translate(_ASCII_PUNCTUATION)
 
 
 def _kind_of(line: str) -> _Kind:
@@ -198,7 +227,7 @@ def _looks_like_name(item: str) -> bool:
 
 
 def _can_be_title(line: _Line) -> bool:
-    text = line.text.strip()
+    text = _ascii_punctuation(line.text.strip())
     return len(text) <= _MAX_TITLE and not text.endswith(".")
 
 
@@ -225,7 +254,8 @@ def _starts_titled_paper(line: _Line, following: _Line | None, current: _Paper |
 
 
 def _record_for(paper: _Paper) -> Record:
-    names = _split_author_line(paper.author_line.strip()) if paper.author_line else None
+    author_line = _ascii_punctuation(paper.author_line.strip()) if paper.author_line else ""
+    names = _split_author_line(author_line) if author_line else None
     return Record(
         entry_type="misc",
         title=paper.title,

@@ -7,7 +7,9 @@ Every importer turns text into `Record`s plus a list of `Problem`s; every export
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+
+from desktop.core.formats import cjk_names
 
 #: Fields a `Record` models directly; anything else read from a file goes to `Record.extra`.
 MODELLED_FIELDS = (
@@ -38,9 +40,38 @@ class Person:
     as_written: str = ""
 
     def display(self) -> str:
-        """'Given von Family, Jr' for people to read."""
+        """'Given von Family, Jr' for people to read; a CJK name family first ('张三')."""
+        cjk = self.family_first()
+        if cjk is not None:
+            return "".join(cjk)
+        if self.given and not (self.von or self.jr) and cjk_names.has_cjk(self.family):
+            return f"{self.family} {self.given}"  # `昂温 S.`: a CJK family name leads
         main = " ".join(part for part in (self.given, self.von, self.family) if part)
         return f"{main}, {self.jr}" if self.jr else main or self.as_written
+
+    def family_first(self) -> tuple[str, str] | None:
+        """(family, given) when this is a name in CJK letters, read as its readers read it
+        (`张三` -> 张, 三; `田中 太郎` -> 田中, 太郎); None for any other name."""
+        if self.von or self.jr:
+            return None
+        return cjk_names.family_first(
+            given=self.given, family=self.family, as_written=self.as_written
+        )
+
+    def with_cjk_split(self) -> Person:
+        """This person with a CJK name's family and given names told apart, for writers
+        that carry the split (CSL-JSON, RIS, BibTeX); the same object for any other name."""
+        cjk = self.family_first()
+        if cjk is None or cjk == (self.family, self.given):
+            return self
+        return replace(self, family=cjk[0], given=cjk[1])
+
+    def short(self) -> str:
+        """How a short author list names this person: the family name ('Levine'), a CJK
+        name whole ('张三', as Chinese lists name people), or the name as written."""
+        if self.family_first() is not None:
+            return self.display()
+        return self.family or self.as_written
 
 
 @dataclass

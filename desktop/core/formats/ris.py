@@ -520,6 +520,7 @@ def person_from_ris(name: str) -> Person:
 
 
 def _ris_name(person: Person) -> str:
+    person = person.with_cjk_split()  # `张三` goes out as "张, 三"
     family = " ".join(part for part in (person.von, person.family) if part)
     if person.jr:
         return f"{family}, {person.given}, {person.jr}"

@@ -65,7 +65,11 @@ _DOI_PREFIX = re.compile(r"^(https?://(dx\.)?doi\.org/|doi:\s*)", re.IGNORECASE)
 
 
 def written_name(person: Person) -> str:
-    """A person as "von Family, Jr, Given", the form that reads back unambiguously."""
+    """A person as "von Family, Jr, Given", the form that reads back unambiguously; a CJK
+    name as the user wrote it (`张三`, `田中 太郎`), which reads back the same."""
+    written = person.as_written
+    if written and "{" not in written and person.family_first() is not None:
+        return written
     family = f"{person.von} {person.family}".strip()
     if not family:
         return person.as_written or person.given

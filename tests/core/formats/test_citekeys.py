@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
+from desktop.core.formats.bibtex import reader
 from desktop.core.formats.citekeys import check_pattern, citekey_for, disambiguate, taken_in
 from desktop.core.formats.record import Person, Record
 
@@ -28,7 +30,7 @@ def paper(
         (paper(title=""), "vaswani2017"),  # an untitled paper from a listing
         (paper(year=None), "vaswaniattention"),
         (paper(family=""), "anon2017attention"),
-        (paper(family="王"), "anon2017attention"),  # nothing ASCII to keep
+        (paper(family="王"), "wang2017attention"),  # pinyin, never anon
         (paper(title="The Of"), "vaswani2017the"),  # only stop words: the first one
         (paper(title="$\\alpha$-helices"), "vaswani2017helices"),
     ],
@@ -71,3 +73,62 @@ def test_disambiguate_counts_in_letters() -> None:
 
 def test_disambiguate_ignores_case_as_bibtex_does() -> None:
     assert disambiguate("Smith2020", taken_in(["smith2020"])) == "Smith2020a"
+
+
+# --- other scripts ---------------------------------------------------------------------------
+
+
+def _cjk(title: str, *people: Person, year: int | None = 2021, **extra: str) -> Record:
+    return Record(title=title, year=year, authors=list(people), extra=dict(extra))
+
+
+@pytest.mark.parametrize(
+    ("record", "key"),
+    [
+        (
+            _cjk("基于深度强化学习的机器人路径规划方法研究", Person(family="张三")),
+            "zhang2021jiyu",
+        ),
+        (_cjk("人工智能", Person(family="王伟", as_written="王伟")), "wang2021rengongzhineng"),
+        # One word (a book's title) for jieba.
+        (_cjk("资治通鉴", Person(family="司马光")), "sima2021zizhitongjian"),
+        (_cjk("论文", Person(family="曾国藩", as_written="曾国藩")), "zeng2021lunwen"),
+        (
+            _cjk("注意機構に基づく深層学習", Person(family="丸山敏秋", as_written="丸山敏秋")),
+            "maruyama2021chuui",
+        ),
+        (
+            _cjk("深層学習", Person(given="田中", family="太郎", as_written="田中 太郎")),
+            "tanaka2021shinsou",
+        ),
+        (
+            _cjk("図書館", Person(family="丸山", as_written="丸山"), langid="japanese"),
+            "maruyama2021toshokan",
+        ),
+        (
+            _cjk("Введение в теорию", Person(given="А. Я.", family="Кочетков")),
+            "kochetkov2021vvedenie",
+        ),
+        (_cjk("Θεωρία", Person(given="Γ.", family="Παπαδόπουλος")), "papadopoulos2021theoria"),
+        (_cjk("도서관", Person(family="김세훈", as_written="김세훈")), "gim2021doseogwan"),
+    ],
+)
+def test_keys_in_other_scripts_are_romanised(record: Record, key: str) -> None:
+    assert citekey_for(record) == key
+
+
+def test_an_organisation_in_chinese_is_keyed_by_its_whole_name() -> None:
+    org = Person(family="中国造纸学会", as_written="中国造纸学会")
+    assert citekey_for(_cjk("", org, year=1957)) == "zhongguozaozhixuehui1957"
+
+
+def test_every_corpus_entry_with_a_person_gets_an_ascii_key(corpus_dir: Path) -> None:
+    path = corpus_dir / "gbt7714" / "gbt7714-2015-biblatex.bib"
+    records = reader.parse(path.read_text(encoding="utf-8"), path.name).records
+    with_people = [r for r in records if r.authors or r.editors]
+    assert len(with_people) > 150
+    for record in records:
+        key = citekey_for(record)
+        assert key.isascii() and re.fullmatch(r"[A-Za-z0-9_:.-]+", key), (record.citekey, key)
+        if record in with_people:
+            assert not key.startswith("anon"), (record.citekey, key)

@@ -264,3 +264,46 @@ def test_any_text_is_read_without_raising(text):
     for word in re.findall(r"\w+", text):
         if word.lower() not in {"et", "al", "and", "others"}:
             assert word in kept
+
+
+# --- listings pasted from Chinese pages ----------------------------------------------------
+
+_CHINESE_LISTING = """论文检索
+
+计算机科学 ・ 人工智能
+基于深度强化学习的机器人路径规划方法研究
+张三，李四、欧阳修；田中 太郎
+本文研究了复杂环境中的路径规划。
+"""
+
+
+def test_full_width_separators_split_authors_and_topics() -> None:
+    result = listing.parse(_CHINESE_LISTING)
+    assert result.problems == []
+    (record,) = result.records
+    assert record.title == "基于深度强化学习的机器人路径规划方法研究"
+    assert record.topic == "计算机科学 ・ 人工智能"  # kept as written
+    assert [p.as_written for p in record.authors] == ["张三", "李四", "欧阳修", "田中 太郎"]
+    assert [p.display() for p in record.authors] == ["张三", "李四", "欧阳修", "田中太郎"]
+    assert record.abstract == "本文研究了复杂环境中的路径规划。"
+
+
+@pytest.mark.parametrize("separator", ["，", "、", "；", "､"])
+def test_each_full_width_separator_reads_as_its_ascii_form(separator: str) -> None:
+    text = f"一篇论文的题目\n王伟{separator}李娜{separator}刘洋\n摘要。\n"
+    (record,) = listing.parse(text).records
+    assert [p.as_written for p in record.authors] == ["王伟", "李娜", "刘洋"]
+    ascii_form = listing.parse(text.replace(separator, ",")).records[0]
+    assert [p.as_written for p in ascii_form.authors] == ["王伟", "李娜", "刘洋"]
+
+
+def test_a_full_width_full_stop_ends_a_sentence_as_a_full_stop_does() -> None:
+    # "。" at the end: not a title, so the line stays the abstract of the paper before it.
+    text = "题目一\n王伟，李娜\n第一段。\n这是一个完整的句子。\n"
+    (record,) = listing.parse(text).records
+    assert record.abstract == "第一段。\n这是一个完整的句子。"
+
+
+def test_a_middle_dot_inside_a_name_is_part_of_it() -> None:
+    (record,) = listing.parse("题目\n阿尔伯特·爱因斯坦，张三\n摘要。\n").records
+    assert [p.as_written for p in record.authors] == ["阿尔伯特·爱因斯坦", "张三"]

@@ -382,7 +382,9 @@ class _NameWriter:
 
 
 def format_name(person: Person, *, keep_unicode: bool = False) -> str:
-    """One person in BibTeX's `von Last, Jr, First` form; "" when there is nothing to write."""
+    """One person in BibTeX's `von Last, Jr, First` form; "" when there is nothing to write.
+    A CJK name goes out split (`张, 三`), as GB/T 7714 styles and biber need it."""
+    person = person.with_cjk_split()
     parts = (person.given, person.von, person.family, person.jr, person.as_written)
     return _format_parts(parts, keep_unicode)
 

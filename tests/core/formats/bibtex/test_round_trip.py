@@ -59,7 +59,8 @@ def _differences(before: Record, after: Record) -> list[str]:
     for role in ("authors", "editors"):
 
         def parts(record: Record, role: str = role) -> list[tuple[object, ...]]:
-            people = getattr(record, role)
+            # A CJK name is written split (`陈登原` as `陈, 登原`): compared as read, family first.
+            people = [p.with_cjk_split() for p in getattr(record, role)]
             return [tuple(_undone(x) for x in (p.given, p.family, p.von, p.jr)) for p in people]
 
         if parts(before) != parts(after):
