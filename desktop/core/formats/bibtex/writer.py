@@ -361,7 +361,9 @@ def _extra_fields(record: Record, written: set[str], dialect: _Dialect) -> list[
         taken.add(field)
         value = record.extra[name]
         if encode.is_balanced(value):
-            fields.append((field, encode.spell_non_ascii(value, dialect.charset)))
+            if dialect.charset is encode.Charset.ASCII:  # else as imported, UTF-8 and all
+                value = encode.spell_non_ascii(value, dialect.charset)
+            fields.append((field, value))
         else:
             escaped = encode.escape(value, charset=dialect.charset)
             fields.append((field, escaped))
