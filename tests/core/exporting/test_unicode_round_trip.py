@@ -69,7 +69,9 @@ def test_an_export_imports_again_as_the_same_text(
     assert differing == []
 
 
-def test_the_chinese_corpus_is_written_as_utf8_not_as_latex(corpus_dir: Path, tmp_path: Path) -> None:
+def test_the_chinese_corpus_is_written_as_utf8_not_as_latex(
+    corpus_dir: Path, tmp_path: Path
+) -> None:
     """The round trip above would also hold for a lossless ASCII spelling; this is UTF-8."""
     with Library.open(f"sqlite:///{tmp_path / 'first.sqlite'}") as library:
         library.import_files([corpus_dir / FILES[0]])

@@ -369,10 +369,8 @@ def _escape_short(text: str, charset: Charset, protect_case: bool) -> str:
 
 
 def _escape_uncached(text: str, charset: Charset, protect_case: bool) -> str:
-    if protect_case:
-        latex = _escape_title(text, charset)
-    else:
-        latex = "".join(_escape_pieces(text, charset))
+    pieces = _escape_pieces
+    latex = _escape_title(text, charset) if protect_case else "".join(pieces(text, charset))
     # Only kept math passes the user's own braces through; the tables are balanced. The
     # checker vets those braces already: this is the last guard, as a broken file is worse.
     if "$" in text and not is_balanced(latex):
