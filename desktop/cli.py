@@ -364,6 +364,13 @@ def _add_exchange_commands(commands: Any, common: argparse.ArgumentParser) -> No
     which.add_argument("--ids", type=int, nargs="+", metavar="ID")
     exp.add_argument("--format", default="bibtex", choices=[f.name for f in api.export_formats()])
     exp.add_argument("-o", "--output", type=Path, metavar="FILE", help="default: standard output")
+    exp.add_argument(
+        "--ascii",
+        dest="ascii_only",
+        action="store_true",
+        help="BibTeX/BibLaTeX: ASCII only, LaTeX for every character it can spell "
+        "(the ones it cannot are kept as UTF-8 and counted)",
+    )
 
     add = _command(
         commands,
@@ -593,10 +600,14 @@ def _export(library: Library, args: argparse.Namespace) -> None:
     else:
         ids = library.view_ids(sort="added")
     if args.output is None:
-        sys.stdout.write(library.export(ids, args.format))
-        return
-    library.export_to_file(ids, args.format, args.output)
-    print(f"Exported {len(ids)} paper(s) to {args.output}.", file=sys.stderr)
+        text = library.export(ids, args.format, ascii_only=args.ascii_only)
+        sys.stdout.write(text)
+        left = api.find_unspelled(text) if args.ascii_only else api.Unspelled()
+    else:
+        left = library.export_to_file(ids, args.format, args.output, ascii_only=args.ascii_only)
+        print(f"Exported {len(ids)} paper(s) to {args.output}.", file=sys.stderr)
+    if left.count:
+        print(f"papershelf: {left.sentence()}", file=sys.stderr)
 
 
 def _add_identifiers(library: Library, args: argparse.Namespace) -> None:

@@ -16,6 +16,8 @@ from desktop.core.formats import registry
 from desktop.core.formats.names import split_name
 from desktop.core.formats.record import MODELLED_FIELDS, Person, Record
 from desktop.core.formats.registry import Format, import_file_filter
+from desktop.core.formats.unspelled import Unspelled
+from desktop.core.formats.unspelled import find as find_unspelled
 from desktop.core.importing.storing import ImportReport
 from desktop.core.merging import MergeRecord
 from desktop.core.papers import PaperDetails
@@ -62,9 +64,11 @@ __all__ = [
     "SavedSearch",
     "SearchHit",
     "Tag",
+    "Unspelled",
     "View",
     "data_dir",
     "export_formats",
+    "find_unspelled",
     "has_words",
     "import_file_filter",
     "import_format_names",

@@ -32,9 +32,10 @@ from desktop.core import (
 from desktop.core.changes import Change, ChangeKind, Listener
 from desktop.core.dedupe import LikelyDuplicate
 from desktop.core.errors import ConflictError, DatabaseError, InvalidInputError, NotFoundError
-from desktop.core.formats import registry
+from desktop.core.formats import registry, unspelled
 from desktop.core.formats.record import ParseResult, Record
 from desktop.core.formats.record import Person as NamedPerson
+from desktop.core.formats.unspelled import Unspelled
 from desktop.core.importing import pipeline, problems, reading
 from desktop.core.importing.reading import Reading
 from desktop.core.importing.storing import Destination, ImportHooks, ImportReport
@@ -624,26 +625,44 @@ class Library:
 
     # -- export ---------------------------------------------------------------------------
 
-    def export(self, paper_ids: list[int], format: str = "bibtex") -> str:
-        """The papers, in the given order, as text in an export format.
+    def export(
+        self, paper_ids: list[int], format: str = "bibtex", *, ascii_only: bool = False
+    ) -> str:
+        """The papers, in the given order, as text in an export format; `ascii_only` (BibTeX
+        and BibLaTeX): LaTeX for every character it can spell, UTF-8 for the others (see
+        `unspelled` for what they are).
 
         Read in one transaction, so the file is one consistent picture of the library.
         """
         from desktop.core.exporting import pipeline as export_pipeline  # writers load late
 
+        if ascii_only and not registry.get(format).offers_ascii_only:
+            label = registry.get(format).label
+            raise InvalidInputError(
+                f"{label} files are written in UTF-8; ASCII only is for BibTeX and BibLaTeX."
+            )
         with self._reading_trouble_as_sentence():
             # With a checkpoint under way (just after a large import), a helper would only
             # take turns with it for the second core.
             return export_pipeline.export(
-                self.engine, paper_ids, format, may_split=not self._busy_in_background()
+                self.engine,
+                paper_ids,
+                format,
+                may_split=not self._busy_in_background(),
+                ascii_only=ascii_only,
             )
 
-    def export_to_file(self, paper_ids: list[int], format: str, target: Path) -> None:
+    def export_to_file(
+        self, paper_ids: list[int], format: str, target: Path, *, ascii_only: bool = False
+    ) -> Unspelled:
         """Export the papers to `target`, which is replaced whole or, on any failure, left
-        as it was (see `exporting.files`)."""
+        as it was (see `exporting.files`); with `ascii_only`, the characters it could not
+        spell (none otherwise)."""
         from desktop.core.exporting import files
 
-        files.write_whole(target, self.export(paper_ids, format))
+        text = self.export(paper_ids, format, ascii_only=ascii_only)
+        files.write_whole(target, text)
+        return unspelled.find(text) if ascii_only else Unspelled()
 
     # -- reading lists ----------------------------------------------------------------
 

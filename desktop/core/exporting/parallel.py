@@ -60,36 +60,49 @@ def export(
     format: str,
     *,
     preambles_of: Callable[[Session], list[str]],
+    ascii_only: bool = False,
 ) -> str | None:
     """The papers as BibTeX or BibLaTeX, the last ones written by a helper; None if the
     library changed meanwhile (the caller exports again, in one transaction)."""
     cut = len(paper_ids) - int(len(paper_ids) * HELPER_SHARE)
     first, rest = paper_ids[:cut], paper_ids[cut:]
     with _committed_elsewhere(engine) as changed:
-        helper = _start(engine, rest, format)
+        helper = _start(engine, rest, format, ascii_only=ascii_only)
         try:
             keys: set[str] = set()
             with db.read_session(engine) as session:
-                head = write(session, first, format, preambles=preambles_of(session), keys=keys)
+                preambles = preambles_of(session)
+                head = write(
+                    session, first, format, preambles=preambles, keys=keys, ascii_only=ascii_only
+                )
             tail = None if helper is None else _answer(helper, keys)
         finally:
             if helper is not None:
                 helper.stop()
         if tail is None:
             with db.read_session(engine) as session:
-                tail = write(session, rest, format, preambles=[], keys=keys)
+                tail = write(
+                    session, rest, format, preambles=[], keys=keys, ascii_only=ascii_only
+                )
         if changed():
             return None
     return head + "\n" + tail  # entries are a blank line apart
 
 
 def write(
-    session: Session, paper_ids: list[int], format: str, *, preambles: list[str], keys: set[str]
+    session: Session,
+    paper_ids: list[int],
+    format: str,
+    *,
+    preambles: list[str],
+    keys: set[str],
+    ascii_only: bool = False,
 ) -> str:
     """The papers, read in `session`, written after the keys in `keys` (see
     `WriteOptions.taken_keys`)."""
     entries = read_papers.export_entries(session, paper_ids)
-    return registry.write(format, entries, WriteOptions(preambles=preambles, taken_keys=keys))
+    options = WriteOptions(preambles=preambles, taken_keys=keys, ascii_only=ascii_only)
+    return registry.write(format, entries, options)
 
 
 @contextmanager
@@ -113,7 +126,9 @@ def _committed_elsewhere(engine: Engine) -> Iterator[Callable[[], bool]]:
         connection.close()
 
 
-def _start(engine: Engine, paper_ids: list[int], format: str) -> HelperProcess | None:
+def _start(
+    engine: Engine, paper_ids: list[int], format: str, *, ascii_only: bool
+) -> HelperProcess | None:
     try:
         helper = HelperProcess.start(HELPER_COMMAND)
     except Exception as error:
@@ -121,7 +136,8 @@ def _start(engine: Engine, paper_ids: list[int], format: str) -> HelperProcess |
         return None
     url = engine.url.render_as_string(hide_password=False)
     try:
-        helper.send({"url": url, "paper_ids": paper_ids, "format": format})
+        request = {"url": url, "paper_ids": paper_ids, "format": format, "ascii_only": ascii_only}
+        helper.send(request)
     except Exception as error:
         helper.log_failure(error, "Writing part of an export")
         helper.stop()
@@ -151,7 +167,14 @@ def _serve(requests: IO[bytes], answers: IO[bytes]) -> None:
     engine = db.make_engine(request["url"])
     keys: set[str] = set()
     with db.read_session(engine) as session:
-        text = write(session, request["paper_ids"], request["format"], preambles=[], keys=keys)
+        text = write(
+            session,
+            request["paper_ids"],
+            request["format"],
+            preambles=[],
+            keys=keys,
+            ascii_only=request["ascii_only"],
+        )
     engine.dispose()
     helper_process.send_answer(answers, (text, keys))
 

@@ -241,7 +241,8 @@ def _record_from(
     for name, value in rest.items():
         if name in _CSL_TO_BIBTEX_EXTRA and isinstance(value, str):
             # Under a BibTeX name a value is LaTeX (the BibTeX writer gives it back as is).
-            record.extra[_CSL_TO_BIBTEX_EXTRA[name]] = encode.escape(value, keep_unicode=True)
+            escaped = encode.escape(value, charset=encode.Charset.UNICODE)
+            record.extra[_CSL_TO_BIBTEX_EXTRA[name]] = escaped
         else:
             _keep(record, name, value)
     return record

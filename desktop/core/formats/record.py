@@ -136,6 +136,9 @@ class WriteOptions:
     taken_keys: set[str] | None = None
     #: A heading over the papers, where the format has one (Markdown).
     heading: str = ""
+    #: BibTeX and BibLaTeX: ASCII only, LaTeX for every character it can spell; what it
+    #: cannot is still written, as UTF-8 (see `latex.encode.Charset.ASCII`).
+    ascii_only: bool = False
 
 
 @dataclass

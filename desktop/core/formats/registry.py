@@ -40,6 +40,8 @@ class Format:
     #: Entries are written one by one, so a large export can be written in parts by two
     #: processes (given the keys the parts before took) and joined.
     splittable: bool = False
+    #: It writes LaTeX, so it can be asked for ASCII only (`WriteOptions.ascii_only`).
+    offers_ascii_only: bool = False
 
     @property
     def can_read(self) -> bool:
@@ -65,6 +67,7 @@ FORMATS: tuple[Format, ...] = (
         "bibtex.reader:parse",
         "bibtex.writer:export_bibtex",
         splittable=True,
+        offers_ascii_only=True,
     ),
     Format(
         "biblatex",
@@ -73,6 +76,7 @@ FORMATS: tuple[Format, ...] = (
         "bibtex.reader:parse",
         "bibtex.writer:export_biblatex",
         splittable=True,
+        offers_ascii_only=True,
     ),
     Format("ris", "RIS", (".ris",), "ris:parse", "ris:export"),
     Format("csl-json", "CSL-JSON", (".json", ".csljson"), "csljson:parse", "csljson:export"),

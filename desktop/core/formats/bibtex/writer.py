@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from functools import lru_cache
+from dataclasses import dataclass, replace
+from functools import lru_cache, partial
 
 from desktop.core import folding
 from desktop.core.formats.citekeys import citekey_for, disambiguate
@@ -90,14 +90,16 @@ class _Dialect:
     biblatex: bool
     #: The text fields between names and date: (field written, Record attribute, is a title).
     head_text: tuple[tuple[str, str, bool], ...]
-
-    @property
-    def keep_unicode(self) -> bool:
-        return self.biblatex
+    #: What becomes LaTeX and what stays UTF-8 (see `encode.Charset`).
+    charset: encode.Charset
 
 
-_BIBTEX = _Dialect(biblatex=False, head_text=_head_text("journal"))
-_BIBLATEX = _Dialect(biblatex=True, head_text=_head_text("journaltitle"))
+_BIBTEX = _Dialect(
+    biblatex=False, head_text=_head_text("journal"), charset=encode.Charset.LATEX_OR_UTF8
+)
+_BIBLATEX = _Dialect(
+    biblatex=True, head_text=_head_text("journaltitle"), charset=encode.Charset.UNICODE
+)
 _NUMBERS_TEXT = (
     ("volume", "volume", False),
     ("number", "number", False),
@@ -108,31 +110,49 @@ _TAIL_TEXT = (("abstract", "abstract", False), ("topic", "topic", False))
 
 def export_bibtex(entries: Sequence[Entry], options: WriteOptions) -> str:
     """The registry's writer for classic BibTeX (notes are not written)."""
-    return write_bibtex([record for record, _ in entries], options.preambles, options.taken_keys)
+    records = [record for record, _ in entries]
+    return write_bibtex(
+        records, options.preambles, options.taken_keys, ascii_only=options.ascii_only
+    )
 
 
 def export_biblatex(entries: Sequence[Entry], options: WriteOptions) -> str:
     """The registry's writer for BibLaTeX (notes are not written)."""
-    return write_biblatex([record for record, _ in entries], options.preambles, options.taken_keys)
+    records = [record for record, _ in entries]
+    return write_biblatex(
+        records, options.preambles, options.taken_keys, ascii_only=options.ascii_only
+    )
 
 
 def write_bibtex(
-    records: Iterable[Record], preambles: Sequence[str] = (), keys: set[str] | None = None
+    records: Iterable[Record],
+    preambles: Sequence[str] = (),
+    keys: set[str] | None = None,
+    *,
+    ascii_only: bool = False,
 ) -> str:
-    """Records as classic BibTeX: ASCII only, LaTeX for every other character.
+    """Records as classic BibTeX: LaTeX for the characters it spells faithfully (accents,
+    dashes, quotes), UTF-8 for every other one (CJK, Cyrillic...); `ascii_only`: see
+    `encode.Charset.ASCII`.
 
     `keys`, for a file written in parts: the case-folded keys of the parts before, which
     this one must not repeat; the keys written are added to it.
     """
-    return _write(records, preambles, _BIBTEX, written=set() if keys is None else keys)
+    dialect = replace(_BIBTEX, charset=encode.Charset.ASCII) if ascii_only else _BIBTEX
+    return _write(records, preambles, dialect, written=set() if keys is None else keys)
 
 
 def write_biblatex(
-    records: Iterable[Record], preambles: Sequence[str] = (), keys: set[str] | None = None
+    records: Iterable[Record],
+    preambles: Sequence[str] = (),
+    keys: set[str] | None = None,
+    *,
+    ascii_only: bool = False,
 ) -> str:
-    """Records as BibLaTeX for biber: UTF-8 kept, `journaltitle`, `date`, `eprinttype`;
-    `keys` as for `write_bibtex`."""
-    return _write(records, preambles, _BIBLATEX, written=set() if keys is None else keys)
+    """Records as BibLaTeX for biber: UTF-8 kept (LaTeX where it can be, with
+    `ascii_only`), `journaltitle`, `date`, `eprinttype`; `keys` as for `write_bibtex`."""
+    dialect = replace(_BIBLATEX, charset=encode.Charset.ASCII) if ascii_only else _BIBLATEX
+    return _write(records, preambles, dialect, written=set() if keys is None else keys)
 
 
 def _write(
@@ -144,7 +164,7 @@ def _write(
     for text in preambles:
         pieces += (_preamble_block(text), "\n")
     # `written` is case-folded: BibTeX does not tell `Smith` from `smith`.
-    names = _NameWriter(dialect.keep_unicode)
+    names = _NameWriter(dialect.charset)
     for record in records:
         key = _key(record)
         if key.casefold() in written:
@@ -225,7 +245,7 @@ def _fields(record: Record, dialect: _Dialect, names: _NameWriter) -> list[tuple
     """The modelled fields, in their fixed order: (name, value written in braces, or a
     `_Macro` written bare)."""
     fields: list[tuple[str, str]] = []
-    keep_unicode = dialect.keep_unicode
+    charset = dialect.charset
     # Names always come from the split parts, so that von, Jr and organisations are braced
     # the way BibTeX and biber need, whatever the source wrote.
     if record.authors:
@@ -237,9 +257,9 @@ def _fields(record: Record, dialect: _Dialect, names: _NameWriter) -> list[tuple
         if editors:
             fields.append(("editor", editors))
     latex = record.latex
-    _add_text(fields, record, dialect.head_text, latex=latex, keep_unicode=keep_unicode)
+    _add_text(fields, record, dialect.head_text, latex=latex, charset=charset)
     _add_date(fields, record, dialect)
-    _add_text(fields, record, _NUMBERS_TEXT, latex=latex, keep_unicode=keep_unicode)
+    _add_text(fields, record, _NUMBERS_TEXT, latex=latex, charset=charset)
     _add_identifiers(fields, record, dialect)
     if record.keywords or "keywords" in latex:
         keywords = ", ".join(word.strip() for word in record.keywords if word.strip())
@@ -248,10 +268,10 @@ def _fields(record: Record, dialect: _Dialect, names: _NameWriter) -> list[tuple
             "keywords",
             keywords,
             original=latex.get("keywords"),
-            keep_unicode=keep_unicode,
+            charset=charset,
             title=False,
         )
-    _add_text(fields, record, _TAIL_TEXT, latex=latex, keep_unicode=keep_unicode)
+    _add_text(fields, record, _TAIL_TEXT, latex=latex, charset=charset)
     return fields
 
 
@@ -261,19 +281,17 @@ def _add_text(
     names: tuple[tuple[str, str, bool], ...],
     *,
     latex: dict[str, str],
-    keep_unicode: bool,
+    charset: encode.Charset,
 ) -> None:
     for name, attribute, title in names:
         value = getattr(record, attribute)
         original = latex.get(attribute) if latex else None
         if original is not None:
-            _add_field(
-                fields, name, value, original=original, keep_unicode=keep_unicode, title=title
-            )
+            _add_field(fields, name, value, original=original, charset=charset, title=title)
         elif value:  # most fields of most records are empty
             value = value.strip()
             if value:
-                escaped = encode.escape(value, keep_unicode=keep_unicode, protect_case=title)
+                escaped = encode.escape(value, charset=charset, protect_case=title)
                 fields.append((name, escaped))
 
 
@@ -283,17 +301,15 @@ def _add_field(
     value: str,
     *,
     original: str | None,
-    keep_unicode: bool,
+    charset: encode.Charset,
     title: bool,
 ) -> None:
     """A text field: its imported LaTeX when there is some to give back, else escaped."""
     if original is not None and original.strip() and encode.is_balanced(original):
-        if not keep_unicode and not original.isascii():
-            # Raw UTF-8 in a LaTeX source: spelled in LaTeX like every other character.
-            original = "".join(c if c.isascii() else encode.char_to_latex(c) for c in original)
-        fields.append((name, original))
+        # Raw UTF-8 in a LaTeX source: written like every other character.
+        fields.append((name, encode.spell_non_ascii(original, charset)))
     elif value.strip():
-        escaped = encode.escape(value.strip(), keep_unicode=keep_unicode, protect_case=title)
+        escaped = encode.escape(value.strip(), charset=charset, protect_case=title)
         fields.append((name, escaped))
 
 
@@ -317,7 +333,11 @@ def _add_date(fields: list[tuple[str, str]], record: Record, dialect: _Dialect) 
 
 
 def _add_identifiers(fields: list[tuple[str, str]], record: Record, dialect: _Dialect) -> None:
-    verbatim = encode.verbatim_biblatex if dialect.biblatex else encode.verbatim
+    ascii_only = dialect.charset is encode.Charset.ASCII
+    if dialect.biblatex:
+        verbatim = partial(encode.verbatim_biblatex, ascii_only=ascii_only)
+    else:
+        verbatim = partial(encode.verbatim, ascii_only=ascii_only)
     if record.doi.strip():
         fields.append(("doi", verbatim(record.doi)))
     if record.arxiv_id.strip():
@@ -341,9 +361,11 @@ def _extra_fields(record: Record, written: set[str], dialect: _Dialect) -> list[
         taken.add(field)
         value = record.extra[name]
         if encode.is_balanced(value):
+            if dialect.charset is encode.Charset.ASCII:  # else as imported, UTF-8 and all
+                value = encode.spell_non_ascii(value, dialect.charset)
             fields.append((field, value))
         else:
-            escaped = encode.escape(value, keep_unicode=dialect.keep_unicode)
+            escaped = encode.escape(value, charset=dialect.charset)
             fields.append((field, escaped))
     return fields
 
@@ -362,8 +384,8 @@ class _NameWriter:
     """People as BibTeX name lists, each Person formatted once per file: the records of
     an export share one Person per way a person is written."""
 
-    def __init__(self, keep_unicode: bool) -> None:
-        self._keep_unicode = keep_unicode
+    def __init__(self, charset: encode.Charset) -> None:
+        self._charset = charset
         # By identity; holding the person keeps its id from being reused for another.
         self._written: dict[int, tuple[Person, str]] = {}
 
@@ -374,32 +396,34 @@ class _NameWriter:
         for person in people:
             known = written.get(id(person))
             if known is None:
-                name = format_name(person, keep_unicode=self._keep_unicode)
+                name = format_name(person, charset=self._charset)
                 known = written[id(person)] = (person, name)
             if known[1]:
                 names.append(known[1])
         return " and ".join(names)
 
 
-def format_name(person: Person, *, keep_unicode: bool = False) -> str:
+def format_name(
+    person: Person, *, charset: encode.Charset = encode.Charset.LATEX_OR_UTF8
+) -> str:
     """One person in BibTeX's `von Last, Jr, First` form; "" when there is nothing to write.
     A CJK name goes out split (`张, 三`), as GB/T 7714 styles and biber need it."""
     person = person.with_cjk_split()
     parts = (person.given, person.von, person.family, person.jr, person.as_written)
-    return _format_parts(parts, keep_unicode)
+    return _format_parts(parts, charset)
 
 
 # The same people recur across a library: formatting each name once keeps a 100k export fast.
 @lru_cache(maxsize=65536)
-def _format_parts(parts: tuple[str, str, str, str, str], keep_unicode: bool) -> str:
+def _format_parts(parts: tuple[str, str, str, str, str], charset: encode.Charset) -> str:
     as_written = parts[4]
-    given, von, family, jr = (_name_part(part, keep_unicode) for part in parts[:4])
+    given, von, family, jr = (_name_part(part, charset) for part in parts[:4])
     if family == "others" and not (given or von or jr):
         return "others"
     if not family:
         # Nothing to sort on: the whole name becomes one protected last name.
         whole = " ".join(part for part in (given, von, jr) if part)
-        whole = whole or _name_part(as_written, keep_unicode)
+        whole = whole or _name_part(as_written, charset)
         return "{" + whole + "}" if whole else ""
     wrapped = family.startswith("{") and family.endswith("}") and encode.is_balanced(family[1:-1])
     corporate = " " in family and not (given or von or jr)
@@ -414,8 +438,8 @@ def _format_parts(parts: tuple[str, str, str, str, str], keep_unicode: bool) -> 
     return name
 
 
-def _name_part(text: str, keep_unicode: bool) -> str:
-    part = encode.escape(" ".join(text.split()), keep_unicode=keep_unicode)
+def _name_part(text: str, charset: encode.Charset) -> str:
+    part = encode.escape(" ".join(text.split()), charset=charset)
     # A comma or a bare "and" would split the name or the list, and a part made only of
     # BibTeX's name separators (space, `-`, `~`) would vanish: keep them inside braces.
     if "," in part or _AND.search(part) or (part and not part.strip(" -~")):

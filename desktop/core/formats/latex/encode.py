@@ -1,25 +1,46 @@
 """Unicode field values -> LaTeX that BibTeX reads and pdfLaTeX (T1 fonts) typesets.
 
 Record fields hold Unicode; this module writes them as BibTeX field contents that never break
-a build: TeX specials are escaped, well-formed `$...$` math is kept, and for classic BibTeX every
-non-ASCII character is spelled in LaTeX as a braced "special character" (`{\\"o}`), which BibTeX
-itself needs to sort, purify and change case correctly.
+a build: TeX specials are escaped, well-formed `$...$` math is kept, and for classic BibTeX
+non-ASCII characters are spelled in LaTeX as braced "special characters" (`{\\"o}`), which
+BibTeX itself needs to sort, purify and change case correctly.
 
 Nothing a user typed becomes a TeX command, except inside `$...$` math, where only a vetted
 list of math commands is accepted (a formula with anything else is written as plain text).
 
-Characters that pdfLaTeX cannot set without extra packages (CJK, Cyrillic, emoji...) have no
-safe LaTeX spelling: classic BibTeX output names them as `{[U+4E2D]}` so the document still
-builds; the BibLaTeX writer keeps them as UTF-8 instead.
+No character is ever replaced by a placeholder. What happens to a character with no LaTeX
+spelling (CJK, Cyrillic, emoji...) depends on the `Charset` asked for: see there.
 """
 
 from __future__ import annotations
 
+import enum
 import re
 import unicodedata
 from functools import lru_cache
 
 from pylatexenc.latexencode import get_builtin_uni2latex_dict
+
+from desktop.core.formats.latex import decode
+
+
+class Charset(enum.Enum):
+    """Which characters a field value may hold as themselves, beside printable ASCII."""
+
+    #: BibLaTeX for biber: every character as itself (UTF-8), only TeX specials escaped.
+    UNICODE = "unicode"
+    #: Classic BibTeX: a LaTeX spelling where one gives the same character back when read
+    #: (`{\\"o}` for ö), UTF-8 for every other character (中, Ж, ﬁ, Ⅻ). The file re-imports
+    #: as the same text; xelatex or pdfLaTeX with the fonts for those scripts builds it.
+    LATEX_OR_UTF8 = "latex-or-utf8"
+    #: ASCII only, for 8-bit tools: every spelling pdfLaTeX sets with T1 fonts, near forms
+    #: included (ﬁ -> fi, Ⅻ -> XII, ，-> `,`). A character with no spelling at all is still
+    #: written as itself in UTF-8, never dropped or replaced: a placeholder or `?` would lose
+    #: it for good, while UTF-8 keeps it for every reader and the export tells the user how
+    #: many such characters there are (`formats.unspelled`). TeX-only forms such as
+    #: `\\symbol{"5F20}` were not chosen: they build only where UTF-8 builds too (XeTeX,
+    #: LuaTeX) and other programs reading the file would not see the character.
+    ASCII = "ascii"
 
 # --- what pdfLaTeX with T1 fonts and no extra package can typeset -------------------------
 # Measured, not guessed: every pylatexenc replacement was compiled with pdflatex
@@ -193,8 +214,9 @@ def _as_special(latex: str) -> str:
 
 
 @lru_cache(maxsize=4096)
-def char_to_latex(char: str) -> str:
-    """One non-ASCII character as LaTeX pdfLaTeX can set; a visible `[U+XXXX]` otherwise."""
+def latex_spelling(char: str) -> str | None:
+    """One non-ASCII character as LaTeX pdfLaTeX sets with T1 fonts (near forms included:
+    ﬁ -> fi), or None when it has none (CJK, Cyrillic, emoji...)."""
     if char in _PREFERRED:
         return _PREFERRED[char]
     category = unicodedata.category(char)
@@ -209,8 +231,47 @@ def char_to_latex(char: str) -> str:
         folded = unicodedata.normalize("NFKC", char)
         if folded != char and folded.isascii():
             return "".join(_ascii_char(c) for c in folded)
-        return f"{{[U+{ord(char):04X}]}}"
+        return None
     return spelled
+
+
+#: Spaces, line breaks and invisible format marks (zero-width space, bidi marks): written
+#: as a space or as nothing in every 8-bit charset. They carry nothing a reader sees, our
+#: reader folds them the same way, and pdfLaTeX stops at most of them (measured: U+200B,
+#: U+2009, U+2060, U+200E, U+2028 are "not set up for use with LaTeX").
+_INVISIBLE = frozenset({"Cc", "Cf", "Zs", "Zl", "Zp"})
+
+
+#: The only spellings kept that read back as another character: the minus and the primes
+#: come back as `-` and `'` (as math in a title is read), but written as UTF-8 they would
+#: stop pdfLaTeX in many English titles ("s−1", "5′"), where today's spelling builds.
+_NEAR_BUT_KEPT = frozenset("\u2212\u2032\u2033")
+
+
+@lru_cache(maxsize=4096)
+def faithful_spelling(char: str) -> str | None:
+    """`latex_spelling` when reading it back gives `char` again (`{\\"o}` -> ö), else None
+    (ﬁ -> fi, Ⅻ -> XII, Greek Α -> A would change the text)."""
+    spelled = latex_spelling(char)
+    if spelled is None or unicodedata.category(char) in _INVISIBLE or char in _NEAR_BUT_KEPT:
+        return spelled
+    return spelled if decode.to_unicode(spelled) == char else None
+
+
+def written_form(char: str, charset: Charset) -> str:
+    """One non-ASCII character as a field value in `charset` holds it."""
+    if charset is Charset.UNICODE:
+        return _unicode_char(char)
+    spelled = latex_spelling(char) if charset is Charset.ASCII else faithful_spelling(char)
+    return _unicode_char(char) if spelled is None else spelled
+
+
+def spell_non_ascii(text: str, charset: Charset) -> str:
+    """`text` (LaTeX already) with its non-ASCII characters written for `charset`."""
+    if charset is Charset.UNICODE or text.isascii():
+        return text
+    table = _TABLES[charset]
+    return text.translate(table)
 
 
 def _ascii_char(char: str) -> str:
@@ -222,10 +283,16 @@ def _ascii_char(char: str) -> str:
 
 
 class _LatexTable(dict[int, str]):
-    """A `str.translate` table from non-ASCII characters to LaTeX, filled on first use."""
+    """A `str.translate` table from non-ASCII characters to their written form in one
+    charset, filled on first use (ASCII maps to itself)."""
+
+    def __init__(self, charset: Charset) -> None:
+        super().__init__()
+        self._charset = charset
 
     def __missing__(self, code: int) -> str:
-        value = self[code] = char_to_latex(chr(code))
+        char = chr(code)
+        value = self[code] = char if char.isascii() else written_form(char, self._charset)
         return value
 
 
@@ -239,7 +306,7 @@ def _unicode_char(char: str) -> str:
     return char
 
 
-_TO_LATEX = _LatexTable()
+_TABLES = {charset: _LatexTable(charset) for charset in (Charset.LATEX_OR_UTF8, Charset.ASCII)}
 
 # Text that needs no work at all: printable ASCII without TeX or BibTeX specials.
 _NEEDS_WORK = re.compile(r"[^ !\"'-;=?@A-Z\[\]`a-z]")
@@ -262,7 +329,7 @@ _ASCII_STEPS = (
 )
 
 
-def _translate(text: str, keep_unicode: bool) -> str:
+def _translate(text: str, charset: Charset) -> str:
     """Escape every character of text that holds no markup (`$`, `\\%`) of its own."""
     if _CONTROL.search(text):
         text = _CONTROL.sub(lambda char: _ascii_char(char.group()), text)
@@ -271,55 +338,56 @@ def _translate(text: str, keep_unicode: bool) -> str:
             text = text.replace(char, latex)
     if text.isascii():
         return text
-    if keep_unicode:
+    if charset is Charset.UNICODE:
         if _UNSAFE_UNICODE.search(text):
             return _UNSAFE_UNICODE.sub(lambda char: _unicode_char(char.group()), text)
         return text
+    table = _TABLES[charset]
     for char in set(_NON_ASCII.findall(text)):  # few distinct ones, even in long abstracts
-        text = text.replace(char, _TO_LATEX[ord(char)])
+        text = text.replace(char, table[ord(char)])
     return text
 
 
-def escape(text: str, *, keep_unicode: bool = False, protect_case: bool = False) -> str:
+def escape(
+    text: str, *, charset: Charset = Charset.LATEX_OR_UTF8, protect_case: bool = False
+) -> str:
     """A Unicode field value as the contents of a BibTeX field (without the outer braces).
 
-    `keep_unicode` leaves non-ASCII as UTF-8 (BibLaTeX); `protect_case` braces words whose
-    capitals a style must not lower-case (titles).
+    `charset` says what becomes LaTeX and what stays UTF-8; `protect_case` braces words
+    whose capitals a style must not lower-case (titles).
     """
     if not protect_case and _escapes_to_itself(text):
         return text
     if len(text) <= 200:  # journals, publishers, names: the same few strings again and again
-        return _escape_short(text, keep_unicode, protect_case)
-    return _escape_uncached(text, keep_unicode, protect_case)
+        return _escape_short(text, charset, protect_case)
+    return _escape_uncached(text, charset, protect_case)
 
 
 @lru_cache(maxsize=16384)  # bounded: at most a few megabytes of short strings
-def _escape_short(text: str, keep_unicode: bool, protect_case: bool) -> str:
-    return _escape_uncached(text, keep_unicode, protect_case)
+def _escape_short(text: str, charset: Charset, protect_case: bool) -> str:
+    return _escape_uncached(text, charset, protect_case)
 
 
-def _escape_uncached(text: str, keep_unicode: bool, protect_case: bool) -> str:
-    if protect_case:
-        latex = _escape_title(text, keep_unicode)
-    else:
-        latex = "".join(_escape_pieces(text, keep_unicode))
+def _escape_uncached(text: str, charset: Charset, protect_case: bool) -> str:
+    pieces = _escape_pieces
+    latex = _escape_title(text, charset) if protect_case else "".join(pieces(text, charset))
     # Only kept math passes the user's own braces through; the tables are balanced. The
     # checker vets those braces already: this is the last guard, as a broken file is worse.
     if "$" in text and not is_balanced(latex):
-        latex = _translate(text, keep_unicode)
+        latex = _translate(text, charset)
     return latex
 
 
-def _escape_pieces(text: str, keep_unicode: bool) -> list[str]:
+def _escape_pieces(text: str, charset: Charset) -> list[str]:
     """Escape `text`, keeping `$math$` that is safe and TeX escapes like `\\%` the user typed."""
     out: list[str] = []
     pos = 0
     while True:
         found = _MARKUP.search(text, pos)
         if found is None:
-            out.append(_translate(text[pos:], keep_unicode))
+            out.append(_translate(text[pos:], charset))
             return out
-        out.append(_translate(text[pos : found.start()], keep_unicode))
+        out.append(_translate(text[pos : found.start()], charset))
         pos = found.end()
         if found.group() != "$":
             out.append(found.group())  # `\%` and the like: harmless, evidently meant
@@ -352,10 +420,10 @@ _WORD = re.compile(r"\S+")
 _SIGNIFICANT = re.compile(r"[^\W\d_]{4,}")
 
 
-def _escape_title(text: str, keep_unicode: bool) -> str:
+def _escape_title(text: str, charset: Charset) -> str:
     sentence_case = _is_sentence_case(text)
     if "$" not in text:
-        return _protect_words(text, keep_unicode, sentence_case, first=True)
+        return _protect_words(text, charset, sentence_case, first=True)
     # Math is braced already; protect words only in the text between formulas.
     out: list[str] = []
     pieces = _escape_pieces_raw(text)
@@ -363,7 +431,7 @@ def _escape_title(text: str, keep_unicode: bool) -> str:
         if is_math:
             out.append(piece)
         else:
-            out.append(_protect_words(piece, keep_unicode, sentence_case, first=index == 0))
+            out.append(_protect_words(piece, charset, sentence_case, first=index == 0))
     return "".join(out)
 
 
@@ -389,7 +457,7 @@ def _escape_pieces_raw(text: str) -> list[tuple[bool, str]]:
     return pieces
 
 
-def _protect_words(text: str, keep_unicode: bool, sentence_case: bool, *, first: bool) -> str:
+def _protect_words(text: str, charset: Charset, sentence_case: bool, *, first: bool) -> str:
     if _escapes_to_itself(text):
         return _protect_plain_words(text, sentence_case, first)
     out: list[str] = []
@@ -398,10 +466,10 @@ def _protect_words(text: str, keep_unicode: bool, sentence_case: bool, *, first:
         if _may_need_protection(word.group(), sentence_case) and _needs_protection(
             word.group(), sentence_case, first=first and number == 0
         ):
-            out.extend(_escape_pieces(text[pos : word.start()], keep_unicode))
-            out.append("{" + "".join(_escape_pieces(word.group(), keep_unicode)) + "}")
+            out.extend(_escape_pieces(text[pos : word.start()], charset))
+            out.append("{" + "".join(_escape_pieces(word.group(), charset)) + "}")
             pos = word.end()
-    out.extend(_escape_pieces(text[pos:], keep_unicode))
+    out.extend(_escape_pieces(text[pos:], charset))
     return "".join(out)
 
 
@@ -592,12 +660,14 @@ class _MathChecker:
 _VERBATIM_AS_IS = re.compile(r"[!\"$&-\[\]-z|~]*")
 
 
-def verbatim(value: str) -> str:
+def verbatim(value: str, *, ascii_only: bool = True) -> str:
     """url, doi, eprint: written as they are, except what would break BibTeX or TeX.
 
     Braces (when unbalanced), backslashes and spaces are percent-encoded, which names the same
     resource; `%` and `#` are escaped as `\\%` and `\\#`, which `\\url` and hyperref read back as
     `%` and `#` even when a style passes the value inside another command's argument.
+    Non-ASCII characters (an IRI) are percent-encoded too with `ascii_only`, else kept as
+    UTF-8, so that the value reads back as it was.
     """
     if _VERBATIM_AS_IS.fullmatch(value):
         return value  # most DOIs and URLs: nothing below would change them
@@ -605,8 +675,11 @@ def verbatim(value: str) -> str:
     if not is_balanced(value):
         value = value.replace("{", "%7B").replace("}", "%7D")
     value = value.replace("\\", "%5C").replace(" ", "%20")
-    if not value.isascii():  # an IRI: its URI form, as pdfLaTeX has no glyphs for the rest
-        value = "".join(ch if ch.isascii() else _percent_encoded(ch) for ch in value)
+    if not value.isascii():
+        if ascii_only:  # an IRI: its URI form, which names the same resource
+            value = "".join(ch if ch.isascii() else _percent_encoded(ch) for ch in value)
+        elif _UNSAFE_UNICODE.search(value):
+            value = _UNSAFE_UNICODE.sub(lambda char: _unicode_char(char.group()), value)
     return value.replace("%", r"\%").replace("#", r"\#")
 
 
@@ -615,10 +688,13 @@ def _percent_encoded(char: str) -> str:
     return "".join(f"%{byte:02X}" for byte in data)
 
 
-def verbatim_biblatex(value: str) -> str:
-    """url, doi, eprint for biber, which reads them verbatim: only braces must balance."""
+def verbatim_biblatex(value: str, *, ascii_only: bool = False) -> str:
+    """url, doi, eprint for biber, which reads them verbatim: only braces must balance
+    (non-ASCII percent-encoded with `ascii_only`)."""
     value = "".join(ch for ch in value if ch >= " " and ch != "\x7f").strip()
     value = "".join("\ufffd" if "\ud800" <= ch <= "\udfff" else ch for ch in value)
+    if ascii_only and not value.isascii():
+        value = "".join(ch if ch.isascii() else _percent_encoded(ch) for ch in value)
     if not is_balanced(value):
         value = value.replace("{", "%7B").replace("}", "%7D")
     return value.replace("\\", "%5C") if not is_balanced(value) else value

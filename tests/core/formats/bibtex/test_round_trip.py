@@ -1,21 +1,18 @@
 """Import -> BibTeX export -> import over the whole corpus gives the same records.
 
-Classic BibTeX is 8-bit and our exports must build with pdflatex, so a few characters are
-written in a form that reads back differently, on purpose (see `texescape`):
-- characters pdflatex cannot set (Cyrillic, CJK...) are written as ``[U+0416]``;
-- the Unicode minus, primes and non-breaking hyphens become their ASCII forms;
-- characters with a compatibility form are written in it (NFKC: ``ﬁ`` -> ``fi``);
-- url and doi are percent-encoded where TeX needs it, which names the same resource.
-Those are undone below before comparing; everything else must come back as it was. The
-few records that still differ are corner cases listed in the issue notes (math holding
+The export writes LaTeX only where it reads back as the same character and UTF-8 for every
+other one (Cyrillic, CJK, ﬁ...), so almost everything must come back as it was. Undone
+below before comparing, on purpose:
+- the Unicode minus and primes are written as today's LaTeX (`{\\ensuremath{-}}`), which
+  reads back as `-` and `'`: as UTF-8 they would stop pdfLaTeX;
+- url and doi are escaped where TeX needs it (`\\%`), which names the same resource.
+The few records that still differ are corner cases listed in the issue notes (math holding
 Unicode letters, an en dash written next to a hyphen, names with combining accents), and
 the test fails if they grow beyond that handful.
 """
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from pathlib import Path
 from urllib.parse import unquote
 
@@ -23,10 +20,7 @@ from desktop.core.formats import registry
 from desktop.core.formats.bibtex import reader, writer
 from desktop.core.formats.record import Record
 
-PLACEHOLDER = re.compile(r"\[U\+([0-9A-F]{4,6})\]")
-ASCII_FORMS = str.maketrans(
-    {"\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2212": "-", "\u2032": "'", "\u2033": "''"}
-)
+ASCII_FORMS = str.maketrans({"\u2212": "-", "\u2032": "'", "\u2033": "''"})
 FIELDS = (
     "entry_type",
     "title",
@@ -42,14 +36,13 @@ FIELDS = (
     "abstract",
 )
 #: At most this share of corpus records may differ after the undoing above.
-TOLERATED = 0.015
+TOLERATED = 0.0085  # measured: 57 of 7968 (0.72%)
 
 
 def _undone(value: object) -> object:
     if not isinstance(value, str):
         return value
-    value = PLACEHOLDER.sub(lambda match: chr(int(match[1], 16)), value)
-    return unicodedata.normalize("NFKC", value).translate(ASCII_FORMS)
+    return value.translate(ASCII_FORMS)
 
 
 def _differences(before: Record, after: Record) -> list[str]:
@@ -85,4 +78,5 @@ def test_the_corpus_survives_a_bibtex_round_trip(corpus_dir: Path) -> None:
                 examples.append(f"{path.name} {before.citekey}: {', '.join(fields)}")
     print(f"\nround trip: {total - differing} of {total} corpus records identical")
     assert total > 7000
+
     assert differing <= TOLERATED * total, "\n".join(examples[:20])

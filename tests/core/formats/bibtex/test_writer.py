@@ -93,12 +93,31 @@ def test_latex_original_is_written_back_unchanged() -> None:
     assert '  title = {{\\"U}ber},\n' in write_bibtex([broken])
 
 
-def test_classic_bibtex_is_ascii_and_escapes_injection() -> None:
+def test_classic_bibtex_spells_what_it_can_and_escapes_injection() -> None:
     record = Record(citekey="k", title="\\write18{rm} 中文 ü", abstract="100% & $x$")
     text = write_bibtex([record])
-    assert text.isascii()
-    assert "\\write18" not in text
+    # The accent in LaTeX, the Chinese as UTF-8: no placeholder, nothing lost.
+    title = "{\\textbackslash}write18{\\textbraceleft}rm{\\textbraceright} 中文 {\\\"u}"
+    assert f"  title = {{{title}}},\n" in text
+    assert "\\write18" not in text.replace("{\\textbackslash}write18", "")
     assert "  abstract = {100\\% \\& {$x$}},\n" in text
+
+
+def test_classic_bibtex_writes_utf8_for_what_latex_would_change() -> None:
+    """Characters whose only spelling reads back as another text stay as they are."""
+    record = Record(citekey="k", title="ﬁne Ⅻ Α ‐ ， ［張三］ Жизнь 😀", url="https://例.jp/é")
+    text = write_bibtex([record])
+    assert "  title = {ﬁne {Ⅻ} {Α} ‐ ， ［張三］ Жизнь 😀},\n" in text  # capitals protected
+    assert "  url = {https://例.jp/é},\n" in text
+    assert "U+" not in text
+
+
+def test_ascii_only_spells_near_forms_and_keeps_the_rest_as_utf8() -> None:
+    record = Record(citekey="k", title="ﬁne Ⅻ ü 中文", url="https://例.jp/é")
+    text = write_bibtex([record], ascii_only=True)
+    assert "  title = {fine {XII} {\\\"u} 中文},\n" in text
+    assert "  url = {https://\\%E4\\%BE\\%8B.jp/\\%C3\\%A9},\n" in text
+    assert [char for char in text if not char.isascii()] == ["中", "文"]
 
 
 def test_entry_types_map_to_what_each_tool_defines() -> None:

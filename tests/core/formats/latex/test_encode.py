@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from unittest import mock
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from desktop.core.formats.latex import encode
-from desktop.core.formats.latex.encode import escape, is_balanced, is_safe_math, verbatim
+from desktop.core.formats.latex import decode, encode
+from desktop.core.formats.latex.encode import Charset, escape, is_balanced, is_safe_math, verbatim
 
 
 @pytest.mark.parametrize(
@@ -31,9 +32,12 @@ from desktop.core.formats.latex.encode import escape, is_balanced, is_safe_math,
         ("a—b", "a---b"),
         ("“x” ‘y’", r"{\textquotedblleft}x{\textquotedblright} {\textquoteleft}y{\textquoteright}"),
         ("s−1 5′", r"s{\ensuremath{-}}1 5{\ensuremath{\prime}}"),
+        # No LaTeX spelling, or one that would read back as other text: kept as UTF-8.
         ("α", r"{\ensuremath{\alpha}}"),
-        ("中", "{[U+4E2D]}"),
-        ("😀", "{[U+1F600]}"),
+        ("中", "中"),
+        ("😀", "😀"),
+        ("Жизнь", "Жизнь"),
+        ("ﬁ Ⅻ Α ，", "ﬁ Ⅻ Α ，"),
         ("a\tb\x00c\x7fd", "a bcd"),
         ("x\u200by", "xy"),
         # What the user evidently typed as TeX escapes stays, it is harmless.
@@ -52,9 +56,25 @@ def test_escape(text: str, latex: str) -> None:
     assert escape(text) == latex
 
 
-def test_keep_unicode_escapes_specials_but_leaves_letters() -> None:
-    assert escape("Schrödinger & 中文", keep_unicode=True) == r"Schrödinger \& 中文"
-    assert escape("bad \ud800", keep_unicode=True) == "bad \ufffd"
+def test_unicode_escapes_specials_but_leaves_letters() -> None:
+    assert escape("Schrödinger & 中文", charset=Charset.UNICODE) == r"Schrödinger \& 中文"
+    assert escape("bad \ud800", charset=Charset.UNICODE) == "bad \ufffd"
+
+
+def test_ascii_only_spells_near_forms_too_and_keeps_the_unspellable() -> None:
+    assert escape("ﬁ Ⅻ Α ， ü 中", charset=Charset.ASCII) == r"fi XII A , {\"u} 中"
+
+
+@given(st.text())
+def test_the_default_charset_reads_back_as_the_same_text(text: str) -> None:
+    """Every non-ASCII character is a LaTeX spelling that decodes to it, or itself."""
+    for char in {c for c in text if not c.isascii()}:
+        written = encode.written_form(char, Charset.LATEX_OR_UTF8)
+        if unicodedata.category(char) in ("Cc", "Cf", "Cs", "Zs", "Zl", "Zp"):
+            continue  # spaces and invisible marks: a space or nothing, as the reader folds them
+        if char in "\u2212\u2032\u2033":
+            continue  # the minus and primes: today's spellings, read back as - and '
+        assert written == char or decode.to_unicode(written) == char, (char, written)
 
 
 @pytest.mark.parametrize(
@@ -192,8 +212,9 @@ _ALLOWED = (
     title=st.booleans(),
 )
 def test_no_text_becomes_a_command_outside_the_vetted_lists(text: str, title: bool) -> None:
-    latex = escape(text, protect_case=title)
-    assert latex.isascii()
+    latex = escape(text, protect_case=title, charset=Charset.ASCII)
+    # What is not ASCII is only what has no spelling at all, kept as it was.
+    assert all(encode.latex_spelling(c) is None for c in latex if not c.isascii())
     assert is_balanced(latex)
     assert set(_COMMAND.findall(latex)) <= _ALLOWED
 
@@ -226,19 +247,22 @@ _TITLE_WORDS = st.text(
     st.booleans(),
 )
 def test_titles_protect_the_same_words_whether_escaped_or_not(
-    words: list[tuple[str, str]], lead: str, keep_unicode: bool
+    words: list[tuple[str, str]], lead: str, unicode: bool
 ) -> None:
     """Titles that escape to themselves have their words braced in place: the result equals
     escaping the text around each protected word."""
     title = lead + "".join(word + space for word, space in words)
-    fast = encode._escape_uncached(title, keep_unicode, True)
+    charset = Charset.UNICODE if unicode else Charset.LATEX_OR_UTF8
+    fast = encode._escape_uncached(title, charset, True)
     with mock.patch.object(encode, "_escapes_to_itself", lambda text: False):
-        assert fast == encode._escape_uncached(title, keep_unicode, True), repr(title)
+        assert fast == encode._escape_uncached(title, charset, True), repr(title)
 
 
 def test_the_first_word_of_a_title_is_first_even_after_spaces() -> None:
     # A lone capital opening a title is its ordinary capital; later ones are protected.
-    assert encode._escape_uncached("  Q learning with Q", False, True) == ("  Q learning with {Q}")
+    assert encode._escape_uncached("  Q learning with Q", Charset.LATEX_OR_UTF8, True) == (
+        "  Q learning with {Q}"
+    )
 
 
 @settings(max_examples=400)
@@ -253,4 +277,4 @@ def test_verbatim_passes_through_only_what_it_would_not_change(value: str) -> No
 def test_text_escapes_to_itself_when_it_has_no_character_needing_work(text: str) -> None:
     assert encode._escapes_to_itself(text) == (encode._NEEDS_WORK.search(text) is None)
     if encode._escapes_to_itself(text):
-        assert encode._translate(text, False) == text
+        assert encode._translate(text, Charset.LATEX_OR_UTF8) == text
