@@ -73,7 +73,7 @@ class Entry(NamedTuple):
     status: str
     doi: str
     citekey: str
-    #: The pinyin words of a Chinese title (`pinyin.text_words`), or "".
+    #: The reading of a Chinese title, its syllables in order (`pinyin.reading`), or "".
     title_pinyin: str
     #: The pinyin words of the people with Chinese names, or "".
     authors_pinyin: str
@@ -99,7 +99,7 @@ class Entry(NamedTuple):
             status=fold_short_text(doc.status),
             doi=folding.for_search(doc.doi) if doc.doi else "",
             citekey=folding.for_search(doc.citekey) if doc.citekey else "",
-            title_pinyin=" ".join(pinyin.text_words(title)) if cjk.has_han(title) else "",
+            title_pinyin=" ".join(pinyin.reading(title)) if cjk.has_han(title) else "",
             authors_pinyin=_names_pinyin(authors),
         )
 
@@ -121,7 +121,7 @@ class Entry(NamedTuple):
                 return words + self.title_compounds.split()
             return words
         if field == "title_pinyin":
-            return self.title_pinyin.split()
+            return pinyin.with_pairs(self.title_pinyin.split())
         if field == "author_pinyin":
             return self.authors_pinyin.split()
         if field == "author":
@@ -155,7 +155,7 @@ class Entry(NamedTuple):
             if words:
                 found.append((field, set(words)))
         if self.title_pinyin:
-            found.append(("title_pinyin", set(self.title_pinyin.split())))
+            found.append(("title_pinyin", set(pinyin.with_pairs(self.title_pinyin.split()))))
         if self.authors_pinyin:
             found.append(("author_pinyin", set(self.authors_pinyin.split())))
         return found

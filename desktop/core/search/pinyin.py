@@ -22,11 +22,24 @@ _LONGEST = 6
 
 def text_words(folded: str) -> list[str]:
     """The pinyin words of the Chinese runs of a folded text (see the module's docstring)."""
+    return with_pairs(reading(folded))
+
+
+def reading(folded: str) -> list[str]:
+    """The syllables of the Chinese runs of a folded text, in order (人工智能 -> ren gong
+    zhi neng); what is not Chinese is left out."""
+    from pypinyin import lazy_pinyin  # its dictionaries load only when Chinese is indexed
+
     found: list[str] = []
     for word in folded.split():
         if cjk.is_run(word) and cjk.has_han(word):
-            found += _run_words(word)
+            found += (s for s in lazy_pinyin(word) if s.isascii() and s.isalpha())
     return found
+
+
+def with_pairs(syllables: list[str]) -> list[str]:
+    """The syllables, then each two neighbours joined (`zhang san` -> + `zhangsan`)."""
+    return syllables + [a + b for a, b in itertools.pairwise(syllables)]
 
 
 @functools.lru_cache(maxsize=65_536)
@@ -34,13 +47,6 @@ def name_words(family: str, given: str) -> tuple[str, ...]:
     """The pinyin words of a folded name read family name first (张 + 三 -> `zhang`, `san`,
     `zhangsan`); remembered, since the same people come back paper after paper."""
     return tuple(text_words(f"{family}{given}".replace(" ", "")))
-
-
-def _run_words(run: str) -> list[str]:
-    from pypinyin import lazy_pinyin  # its dictionaries load only when Chinese is indexed
-
-    syllables = [s for s in lazy_pinyin(run) if s.isascii() and s.isalpha()]
-    return syllables + [a + b for a, b in itertools.pairwise(syllables)]
 
 
 @functools.cache
