@@ -57,7 +57,7 @@ def syllables() -> frozenset[str]:
     found = set()
     for readings in pinyin_dict.values():
         for reading in readings.split(","):
-            plain = unicodedata.normalize("NFKD", reading.replace("ü", "v"))
+            plain = unicodedata.normalize("NFKD", reading).replace("u\u0308", "v")
             found.add("".join(c for c in plain if not unicodedata.combining(c)))
     return frozenset(s for s in found if s.isascii() and s.isalpha())
 

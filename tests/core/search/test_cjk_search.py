@@ -191,3 +191,25 @@ def test_real_gbt7714_entries_are_found_by_parts_of_their_titles(gbt7714: Librar
     assert _titles(gbt7714, "xuguangxian")[0] == "物质结构"
     assert _titles(gbt7714, "汶川地震災害")[0] == "汶川地震灾害研究"  # Traditional 災
     assert _titles(gbt7714, "综合湿地管理国际研讨论文集")[0] == "综合湿地管理国际研讨会论文集"
+
+
+def test_the_database_function_gives_the_programs_full_text_form(db_url: str) -> None:
+    from desktop.core import folding
+    from desktop.core.storage import db, schema
+
+    engine = db.make_engine(db_url)
+    schema.upgrade(engine)
+    samples = [
+        "plain text",
+        "基于GPT的強化學習，复杂环境。",
+        "ＬＬａＭＡ模型",
+        "単",
+        "自己注意機構の計算量",
+        "한국어 텍스트",
+        "Müller–Lyer 错觉",
+    ]
+    with engine.connect() as connection:
+        for sample in samples:
+            stored = connection.execute(text("SELECT papershelf_fulltext(:t)"), {"t": sample})
+            assert stored.scalar() == folding.fulltext_form(sample), sample
+    engine.dispose()
