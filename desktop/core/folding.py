@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from desktop.core import romanisation
+from desktop.core import cjk, romanisation
 
 # Letters that Unicode decomposition does not split into a base letter plus an accent,
 # written as their ASCII spelling; the case is kept for citation keys (search lowers it).
@@ -143,8 +143,11 @@ def for_search(text: str) -> str:
     # would count as separators (looked for first: most text has none, and NFC costs).
     if not text.isascii() and _COMPOSED_BACK.search(text):
         text = unicodedata.normalize("NFC", text)
-    # Scripts written without spaces (Chinese, Japanese) come out here as one word per run;
-    # splitting such runs into bigrams for the index belongs after this fold, not inside it.
+    # Scripts written without spaces (Chinese, Japanese) come out as one word per run, in
+    # Simplified characters, apart from the letters of other scripts beside them; the
+    # index cuts such runs into bigrams (`cjk.with_bigrams`), queries read them as phrases.
+    if cjk.has_cjk(text):
+        text = cjk.spaced_runs(cjk.to_simplified(text))
     return _SEPARATORS.sub(" ", text).strip()
 
 
@@ -180,15 +183,34 @@ def search_compounds(text: str) -> list[str]:
 _FULLTEXT_TOKEN = re.compile(r"[^\W_]+")
 
 
+def fulltext_form(text: str) -> str:
+    """The form of an abstract or a note that the full-text engines are given to index:
+    full-width letters and digits in their plain form (NFKC), Traditional Chinese in
+    Simplified, and CJK runs cut into bigrams (`强化学习` -> ` 强化 化学 学习 `), which
+    neither FTS5's tokenizer nor PostgreSQL's parser can do. ASCII text is left as it is.
+
+    SQLite calls it from its triggers (`storage.db` registers it); PostgreSQL's function of
+    the same name (migration 0005) does the same in SQL.
+    """
+    if text.isascii():
+        return text
+    text = unicodedata.normalize("NFKC", text)
+    if cjk.has_cjk(text):
+        text = cjk.cut_runs(cjk.to_simplified(text))
+    return text
+
+
 def for_fulltext(text: str, *, accents: bool) -> str:
-    """Text folded as the full-text engines index it, separators kept: lower case, and without
-    accents (FTS5's remove_diacritics) unless `accents` (PostgreSQL's 'simple' keeps them).
+    """Text folded as the full-text engines index it, separators kept: `fulltext_form`, lower
+    case, and without accents (FTS5's remove_diacritics) unless `accents` (PostgreSQL's
+    'simple' keeps them).
 
     Unlike search there is no table of undecomposable letters and no LaTeX: FTS5 has neither.
     """
-    if accents or text.isascii():
+    if text.isascii():
         return text.casefold()
-    return without_accents(text.casefold())
+    text = fulltext_form(text).casefold()
+    return text if accents else without_accents(text)
 
 
 def fulltext_tokens(text: str, *, accents: bool = False) -> list[str]:

@@ -12,7 +12,8 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from desktop.core import folding
+from desktop.core import cjk, folding
+from desktop.core.search import pinyin
 
 #: Fields that a free word (no qualifier) is looked up in.
 FREE_FIELDS = ("title", "author", "venue", "topic", "tag", "citekey", "doi")
@@ -21,8 +22,13 @@ _JOINED = re.compile(r"\w[-‐/.]\w")
 
 #: Fields of identifiers: matched by exact word or long prefix, never by typo.
 IDENTIFIER_FIELDS = ("citekey", "doi")
+#: Readings of Chinese titles and names (see `pinyin`), looked up for free, `title:` and
+#: `author:` words that are pinyin; matched whole, never by typo.
+PINYIN_FIELDS = {"title": "title_pinyin", "author": "author_pinyin"}
+#: Fields whose words are left out of typo matching.
+NO_TYPO_FIELDS = (*IDENTIFIER_FIELDS, *PINYIN_FIELDS.values())
 #: Every field the index holds words for.
-INDEXED_FIELDS = (*FREE_FIELDS, "list", "status")
+INDEXED_FIELDS = (*FREE_FIELDS, "list", "status", *PINYIN_FIELDS.values())
 
 
 @dataclass(frozen=True)
@@ -67,18 +73,24 @@ class Entry(NamedTuple):
     status: str
     doi: str
     citekey: str
+    #: The reading of a Chinese title, its syllables in order (`pinyin.reading`), or "".
+    title_pinyin: str
+    #: The pinyin words of the people with Chinese names, or "".
+    authors_pinyin: str
 
     @classmethod
     def of(cls, doc: SearchDocument, fold: Callable[[str], str] | None = None) -> Entry:
         """The entry of `doc`; `fold` folds names, venues and labels like `fold_short`
         (building passes a caching one)."""
         fold_short_text = fold or fold_short
+        title = folding.for_search(doc.title)
+        authors = tuple(map(fold_short_text, map("|".join, doc.authors)))
         return cls(
-            title=folding.for_search(doc.title),
+            title=title,
             title_compounds=(
                 " ".join(folding.search_compounds(doc.title)) if _JOINED.search(doc.title) else ""
             ),
-            authors=tuple(map(fold_short_text, map("|".join, doc.authors))),
+            authors=authors,
             year=doc.year,
             venue=fold_short_text(doc.venue),
             topic=fold_short_text(doc.topic),
@@ -87,6 +99,8 @@ class Entry(NamedTuple):
             status=fold_short_text(doc.status),
             doi=folding.for_search(doc.doi) if doc.doi else "",
             citekey=folding.for_search(doc.citekey) if doc.citekey else "",
+            title_pinyin=" ".join(pinyin.reading(title)) if cjk.has_han(title) else "",
+            authors_pinyin=_names_pinyin(authors),
         )
 
     def people(self) -> list[tuple[list[str], list[str]]]:
@@ -100,16 +114,23 @@ class Entry(NamedTuple):
     def words_of(self, field: str) -> list[str]:
         """The words indexed under `field` (the index and the ranking both read this)."""
         if field == "title":
+            words = self.title.split()
+            if not self.title.isascii():
+                words = cjk.with_bigrams(words)
             if self.title_compounds:
-                return self.title.split() + self.title_compounds.split()
-            return self.title.split()
+                return words + self.title_compounds.split()
+            return words
+        if field == "title_pinyin":
+            return pinyin.with_pairs(self.title_pinyin.split())
+        if field == "author_pinyin":
+            return self.authors_pinyin.split()
         if field == "author":
             return author_words(self.people())
         if field in ("tag", "list"):
             labels = self.tags if field == "tag" else self.lists
-            return [w for label in labels for w in with_joined(label.split())]
+            return [w for label in labels for w in _label_words(label)]
         text: str = getattr(self, field)
-        return with_joined(text.split()) if text else []
+        return _label_words(text) if text else []
 
     def all_words(
         self, words_of_name: Callable[[str], list[str]] | None = None
@@ -128,11 +149,15 @@ class Entry(NamedTuple):
         for field in ("venue", "topic", "citekey", "doi", "status"):
             text: str = getattr(self, field)
             if text:
-                found.append((field, set(with_joined(text.split()))))
+                found.append((field, set(_label_words(text))))
         for field in ("tag", "list") if self.tags or self.lists else ():
             words = self.words_of(field)
             if words:
                 found.append((field, set(words)))
+        if self.title_pinyin:
+            found.append(("title_pinyin", set(pinyin.with_pairs(self.title_pinyin.split()))))
+        if self.authors_pinyin:
+            found.append(("author_pinyin", set(self.authors_pinyin.split())))
         return found
 
     def field_texts(self, field: str) -> list[str]:
@@ -144,6 +169,8 @@ class Entry(NamedTuple):
             for given, family in self.people():
                 texts.append(" ".join(given + family))
                 texts.append(" ".join(family + given))
+                if _has_runs(family) or _has_runs(given):
+                    texts.append("".join(family + given))  # 张三, as Chinese names are written
             return texts
         if field in ("tag", "list"):
             return list(self.tags if field == "tag" else self.lists)
@@ -175,7 +202,37 @@ def caching_fold_short() -> Callable[[str], str]:
 def name_words(name: str) -> list[str]:
     """The words of one "given|family" name, with multi-word parts also joined."""
     given, _, family = name.partition("|")
-    return with_joined(given.split()) + with_joined(family.split())
+    return person_words(given.split(), family.split())
+
+
+def person_words(given: list[str], family: list[str]) -> list[str]:
+    """The words of one person: given and family words, multi-word parts also joined; a
+    name in CJK characters also as its bigrams read family name first (张 + 三 -> 张三)."""
+    found = with_joined(given) + with_joined(family)
+    if _has_runs(family) or _has_runs(given):
+        found = cjk.with_bigrams([*found, "".join(family + given)])
+    return found
+
+
+def _has_runs(words: list[str]) -> bool:
+    return any(cjk.is_run(word) for word in words)
+
+
+def _label_words(text: str) -> list[str]:
+    """The words of a venue, topic, label or identifier: multi-word ones also joined, CJK
+    runs as their bigrams."""
+    words = with_joined(text.split())
+    return words if text.isascii() else cjk.with_bigrams(words)
+
+
+def _names_pinyin(authors: tuple[str, ...]) -> str:
+    """The pinyin words of the folded "given|family" names that are Chinese."""
+    found: list[str] = []
+    for name in authors:
+        if cjk.has_han(name):
+            given, _, family = name.partition("|")
+            found += pinyin.name_words(family, given)
+    return " ".join(dict.fromkeys(found))
 
 
 def caching_name_words() -> Callable[[str], list[str]]:
@@ -195,8 +252,7 @@ def author_words(people: list[tuple[list[str], list[str]]]) -> list[str]:
     """Every given and family word of the people, with multi-word names also joined."""
     found: list[str] = []
     for given, family in people:
-        found += with_joined(given)
-        found += with_joined(family)
+        found += person_words(given, family)
     return found
 
 

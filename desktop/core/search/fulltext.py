@@ -15,7 +15,8 @@ from collections.abc import Iterator
 from sqlalchemy import Connection, func, select, text
 from sqlmodel import col
 
-from desktop.core import folding
+from desktop.core import cjk, folding
+from desktop.core.storage import db
 from desktop.core.storage.models import Note, Paper
 
 #: The FTS5 table of migration 0002 (its name starts with `schema.UNMODELLED_PREFIX`).
@@ -23,20 +24,30 @@ SQLITE_TABLE = "fts_paper"
 
 # Letters and digits, as FTS5's unicode61 tokenizer sees words ("_" separates).
 _TOKEN = re.compile(r"[^\W_]+")
+#: The SQL function (SQLite: registered by `storage.db`; PostgreSQL: migration 0005) that
+#: gives the form of a text the engines index (`folding.fulltext_form`).
+FORM_FUNCTION = db.FULLTEXT_FUNCTION
 #: A query word this short matches too much to be a useful prefix.
 MIN_PREFIX = 2
 
 
 def tokens(text_: str) -> list[str]:
-    """The word tokens of user text, lower-cased; everything else is dropped."""
-    return [t.casefold() for t in _TOKEN.findall(text_)]
+    """The word tokens of user text, lower-cased, CJK runs as their bigrams (the form the
+    engines index, `folding.fulltext_form`); everything else is dropped."""
+    return [t.casefold() for t in _TOKEN.findall(folding.fulltext_form(text_))]
+
+
+def _prefixed(word: str) -> bool:
+    """Whether the last word of a query is matched as a prefix: one CJK character is (it
+    stands for the bigrams it begins), one letter is not."""
+    return len(word) >= MIN_PREFIX or cjk.is_run(word)
 
 
 def fts5_query(words: list[str], *, prefix: bool = True) -> str:
     """An FTS5 MATCH expression: the words in order as a phrase, the last one a prefix
     (unless not `prefix`)."""
     expression = " + ".join('"' + w.replace('"', '""') + '"' for w in words)
-    if prefix and words and len(words[-1]) >= MIN_PREFIX:
+    if prefix and words and _prefixed(words[-1]):
         expression += " *"
     return expression
 
@@ -143,7 +154,7 @@ def _phrase_pattern(words: list[str]) -> re.Pattern[str]:
     # search scans for the word's letters at C speed rather than trying every position.
     pattern = first + rf"(?<![^\W_]{first})"
     pattern += "".join(r"[\W_]+" + re.escape(w) for w in words[1:])
-    if len(words[-1]) < MIN_PREFIX:
+    if not _prefixed(words[-1]):
         pattern += r"(?![^\W_])"
     return re.compile(pattern)
 
@@ -188,7 +199,7 @@ def _match_postgresql(
 ) -> set[int]:
     # Each token becomes a quoted lexeme with a prefix marker, joined as a phrase (<->).
     lexemes = ["'" + w.replace("'", "''") + "'" for w in words]
-    if prefix and len(words[-1]) >= MIN_PREFIX:
+    if prefix and _prefixed(words[-1]):
         lexemes[-1] += ":*"
     tsquery = " <-> ".join(lexemes)
     cap = "" if limit is None else f" LIMIT {int(limit)}"
@@ -196,7 +207,8 @@ def _match_postgresql(
     if field in (None, "abstract"):
         rows = connection.execute(
             text(
-                "SELECT id FROM paper WHERE to_tsvector('simple', abstract) "
+                "SELECT id FROM paper WHERE to_tsvector('simple', "
+                f"{FORM_FUNCTION}(abstract)) "
                 "@@ to_tsquery('simple', :q)" + cap
             ),
             {"q": tsquery},
@@ -205,7 +217,8 @@ def _match_postgresql(
     if field in (None, "note"):
         rows = connection.execute(
             text(
-                "SELECT DISTINCT paper_id FROM note WHERE to_tsvector('simple', body) "
+                "SELECT DISTINCT paper_id FROM note WHERE to_tsvector('simple', "
+                f"{FORM_FUNCTION}(body)) "
                 "@@ to_tsquery('simple', :q)" + cap
             ),
             {"q": tsquery},

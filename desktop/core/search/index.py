@@ -24,8 +24,8 @@ from typing import NamedTuple, TypeVar
 from desktop.core.runtime import gc_pause
 from desktop.core.search import planning
 from desktop.core.search.document import (
-    IDENTIFIER_FIELDS,
     INDEXED_FIELDS,
+    NO_TYPO_FIELDS,
     Entry,
     SearchDocument,
     caching_fold_short,
@@ -107,7 +107,7 @@ class SearchIndex:
                 entry = Entry.of(doc, fold)
                 for field, word in index._store(entry, doc.id, entry.all_words(split_name)):
                     counts[word] = counts.get(word, 0) + 1
-                    if field not in IDENTIFIER_FIELDS:
+                    if field not in NO_TYPO_FIELDS:
                         typo_counts[word] = typo_counts.get(word, 0) + 1
                 if progress is not None and count % 1000 == 0:
                     progress(count)
@@ -125,7 +125,7 @@ class SearchIndex:
         self.remove(doc.id)
         entry = Entry.of(doc)
         for field, word in self._store(entry, doc.id, entry.all_words()):
-            self._vocabulary.add(word, typos=field not in IDENTIFIER_FIELDS)
+            self._vocabulary.add(word, typos=field not in NO_TYPO_FIELDS)
 
     def upsert_many(self, docs: Iterable[SearchDocument]) -> None:
         """`upsert` for many papers (an import)."""
@@ -150,7 +150,7 @@ class SearchIndex:
             for doc_id, entry in papers:
                 self.remove(doc_id)
                 for field, word in self._store(entry, doc_id, entry.all_words(split_name)):
-                    new.append((word, field not in IDENTIFIER_FIELDS))
+                    new.append((word, field not in NO_TYPO_FIELDS))
         self._vocabulary.add_many(new)
 
     def remove(self, doc_id: int) -> None:
@@ -163,7 +163,7 @@ class SearchIndex:
         _discard(self._by_title_length, _title_length(entry), doc_id)
         for field, words in entry.all_words():
             for word in self._postings[field].remove(doc_id, words):
-                self._vocabulary.discard(word, typos=field not in IDENTIFIER_FIELDS)
+                self._vocabulary.discard(word, typos=field not in NO_TYPO_FIELDS)
 
     def _store(
         self, entry: Entry, doc_id: int, words_by_field: list[tuple[str, Collection[str]]]

@@ -13,11 +13,24 @@ from array import array
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
-from desktop.core import folding
-from desktop.core.search.document import FREE_FIELDS, IDENTIFIER_FIELDS, Entry, FieldWords
+from desktop.core import cjk, folding
+from desktop.core.search import pinyin
+from desktop.core.search.document import (
+    FREE_FIELDS,
+    IDENTIFIER_FIELDS,
+    PINYIN_FIELDS,
+    Entry,
+    FieldWords,
+)
 from desktop.core.search.postings import Postings
 from desktop.core.search.query import Clause, Term, YearRange
-from desktop.core.search.vocabulary import PREFIX_FLOOR, Expansion, Vocabulary
+from desktop.core.search.vocabulary import (
+    FUZZY_FLOOR,
+    FUZZY_SPAN,
+    PREFIX_FLOOR,
+    Expansion,
+    Vocabulary,
+)
 
 #: `fulltext(text, field)` -> ids of the index's papers whose abstract or notes match `text`.
 #: `field` is "abstract", "note", or None for either; `text` is one term as the user typed
@@ -58,6 +71,12 @@ FIELD_WEIGHT = {"title": 1.0, "author": 1.0}
 OTHER_FIELD_WEIGHT = 0.8
 #: A word found only in an abstract or a note ranks below any fuzzy title or author match.
 FULLTEXT_QUALITY = 0.35
+#: A word matching a Chinese title or name by its pinyin ranks below the characters
+#: themselves (exact and prefix matches) and above every typo.
+PINYIN_QUALITY = 0.78
+#: A CJK run of this many characters and more may match with one character wrong or
+#: missing when no paper holds it exactly (`_near`).
+_NEAR_AT_LEAST = 4
 
 #: Telling whether one paper holds a term from its words costs about as much as taking
 #: this many ids from the postings (measured: 130 to 320, about 5 microseconds).
@@ -120,8 +139,21 @@ class TermMatcher:
         self.phrase = " ".join(folded) if term.phrase and len(folded) > 1 else ""
         loose = not (exact_only or term.phrase or term.field in _EXACT_FIELDS)
         expand = corpus.vocabulary.expand
-        self.parts: list[Expansion] = [expand(w, prefix=loose, fuzzy=loose) for w in folded]
-        if term.open_ended and folded and not exact_only:
+        # A CJK run is the phrase of its bigrams: each must be there, and the run itself
+        # (looked for in the field's text, where runs are kept whole).
+        self.runs = [w for w in folded if len(w) > 2 and cjk.is_run(w)]
+        words = cjk.with_bigrams(folded) if self.runs else folded
+        self.parts: list[Expansion] = [expand(w, prefix=loose, fuzzy=loose) for w in words]
+        #: How many of the bigrams may be missing when nothing holds them all, or 0.
+        self.near_misses = _near_misses(folded, exact_only or term.phrase)
+        self.near = False  # set when no paper holds the run exactly
+        self.pinyin = _pinyin_of(term, folded, corpus) if loose else None
+        self.pinyin_fields = (
+            tuple(PINYIN_FIELDS.values())
+            if term.field is None
+            else (PINYIN_FIELDS.get(term.field, ""),)
+        )
+        if term.open_ended and folded and not exact_only and not self.runs:
             # The last word of a phrase still being typed may be a prefix.
             self.parts[-1] = expand(folded[-1], prefix=True, fuzzy=False)
         # A phrase is found where its words stand together: " world models " in a title,
@@ -195,10 +227,58 @@ class TermMatcher:
             if in_year:
                 sources.insert(0, (1.0, in_year))
         elif self.parts and self.fields:
-            sources = [(1.0, self._all_parts())]
+            found = self._all_parts()
+            self.near = not found and self.near_misses > 0
+            sources = [(FUZZY_FLOOR, self._near()) if self.near else (1.0, found)]
+        if self.pinyin is not None:
+            sources.append((PINYIN_QUALITY, self._pinyin_ids(self.pinyin)))
+            sources.sort(key=lambda source: -source[0])
         if self.fulltext_ids:
             sources.append((FULLTEXT_QUALITY, self.fulltext_ids))
         return sources
+
+    def _pinyin_ids(self, words: tuple[str, ...]) -> set[int]:
+        """Papers holding every pinyin word in a title's or names' readings."""
+        found: set[int] = set()
+        for field in self.pinyin_fields:
+            by_word = self._corpus.postings[field]
+            lists = sorted((by_word.get(w) or () for w in words), key=len)
+            held = set(lists[0])
+            for ids in lists[1:]:
+                held.intersection_update(ids)
+            found |= held
+        return found
+
+    def _pinyin_in(self, words: FieldWords) -> str:
+        """The field ("title" or "author") whose readings hold every pinyin word, or ""."""
+        assert self.pinyin is not None
+        for field, pinyin_field in PINYIN_FIELDS.items():
+            if pinyin_field in self.pinyin_fields:
+                held = set(words[pinyin_field])
+                if held and held.issuperset(self.pinyin):
+                    return field
+        return ""
+
+    def _near(self) -> set[int]:
+        """Papers holding all but `near_misses` of the bigrams: any such paper holds one
+        of the `near_misses + 1` rarest, whose papers are then counted one by one."""
+        per_part = sorted((self._word_sources(part) for part in self.parts), key=_total)
+        candidates: set[int] = set()
+        for sources in per_part[: self.near_misses + 1]:
+            for _, ids in sources:
+                candidates.update(ids)
+        entries = self._corpus.entries
+        return {
+            doc
+            for doc in candidates
+            if self._held_parts(FieldWords(Entry._make(entries[doc]))) >= self._near_needed()
+        }
+
+    def _near_needed(self) -> int:
+        return len(self.parts) - self.near_misses
+
+    def _held_parts(self, words: FieldWords) -> int:
+        return sum(self._part_holds(part, words) for part in self.parts)
 
     def _word_sources(self, expansion: Expansion, live: set[str] | None = None) -> list[Source]:
         """One source per (indexed word, field) the typed word may stand for; the fields
@@ -269,7 +349,7 @@ class TermMatcher:
         if self.joined is not None:
             for _, ids in self._word_sources(self.joined):
                 found.update(ids)
-        if self.phrase:
+        if self.phrase or self.runs:
             entries = self._corpus.entries
             found = {doc for doc in found if self._phrase_in(Entry._make(entries[doc]))}
         return found
@@ -290,6 +370,10 @@ class TermMatcher:
             found = self._quality_in(entry, field, words[field]) * weight
             if found > best:
                 best, where = found, field
+        if best < PINYIN_QUALITY and self.pinyin is not None:
+            field = self._pinyin_in(words) if isinstance(words, FieldWords) else ""
+            if field:
+                best, where = PINYIN_QUALITY, field
         if best < FULLTEXT_QUALITY and self.fulltext_ids and doc_id in self.fulltext_ids:
             best, where = FULLTEXT_QUALITY, "fulltext"
         return best, where
@@ -300,12 +384,29 @@ class TermMatcher:
         if self.phrase:
             needle = self._needle
             return 1.0 if any(needle in f" {text} " for text in entry.field_texts(field)) else 0.0
+        if self.near:
+            held = sum(part.best_in(words) > 0.0 for part in self.parts)
+            if held < self._near_needed():
+                return 0.0
+            return FUZZY_FLOOR + FUZZY_SPAN * held / len(self.parts)
+        if self.runs and not self._runs_in(entry, field):
+            return 0.0
         best = min(part.best_in(words) for part in self.parts)
         if self.joined is not None:
             best = max(best, self.joined.best_in(words))
         return best
 
+    def _runs_in(self, entry: Entry, field: str) -> bool:
+        """Whether the field holds each CJK run of the term as written (not only its
+        bigrams, which may stand apart)."""
+        text = " | ".join(entry.field_texts(field))
+        return all(run in text for run in self.runs)
+
     def _phrase_in(self, entry: Entry) -> bool:
+        if self.runs and not any(self._runs_in(entry, field) for field in self.fields):
+            return False
+        if not self.phrase:
+            return True
         needle = self._needle
         return any(
             needle in f" {text} " for field in self.fields for text in entry.field_texts(field)
@@ -318,6 +419,12 @@ class TermMatcher:
             return True
         if self.years is not None:
             return entry.year in self.years
+        if self._sources is None:
+            self._sources = self._build_sources()  # tells whether `near` applies
+        if self.pinyin is not None and self._pinyin_in(words):
+            return True
+        if self.near:
+            return self._held_parts(words) >= self._near_needed()
         if len(self.parts) == 1:
             if self.free_year is not None and entry.year == self.free_year:
                 return True
@@ -327,7 +434,7 @@ class TermMatcher:
         found = all(self._part_holds(part, words) for part in self.parts)
         if not found and self.joined is not None:
             found = self._part_holds(self.joined, words)
-        return found and (not self.phrase or self._phrase_in(entry))
+        return found and (not (self.phrase or self.runs) or self._phrase_in(entry))
 
     def _part_holds(self, expansion: Expansion, words: FieldWords) -> bool:
         """`_word_sources(expansion)` for one paper: any of its words the typed one may
@@ -352,6 +459,25 @@ class TermMatcher:
 
 def _total(sources: list[Source]) -> int:
     return sum(len(ids) for _, ids in sources)
+
+
+def _near_misses(folded: list[str], exact: bool) -> int:
+    """How many bigrams a typed CJK run may lack (one character wrong costs two, one
+    missing costs one): only for a term that is one long run, never for an exact one."""
+    if exact or len(folded) != 1 or len(folded[0]) < _NEAR_AT_LEAST or not cjk.is_run(folded[0]):
+        return 0
+    return 1 if len(folded[0]) < 6 else 2
+
+
+def _pinyin_of(term: Term, folded: list[str], corpus: Corpus) -> tuple[str, ...] | None:
+    """The pinyin words a term of one Latin word must find, when the index holds readings
+    for the term's fields at all (an English library never pays for this)."""
+    if len(folded) != 1 or term.field not in (None, *PINYIN_FIELDS):
+        return None
+    fields = PINYIN_FIELDS.values() if term.field is None else (PINYIN_FIELDS[term.field],)
+    if not any(len(corpus.postings[field]) for field in fields):
+        return None
+    return pinyin.query_words(folded[0])
 
 
 class ClauseMatcher:

@@ -106,6 +106,11 @@ class Ranker:
                 self._title_query, titles, scorer=scorer, limit=None
             ):
                 closeness[doc_id] += score / 200.0
+        # A Chinese title is also read as its pinyin, for queries typed in pinyin.
+        readings = {doc_id: entry.title_pinyin for doc_id, entry in papers if entry.title_pinyin}
+        if readings and self._title_query.isascii():
+            for doc_id, score in _reading_closeness(self._title_query, readings).items():
+                closeness[doc_id] = max(closeness[doc_id], score)
         return closeness
 
     def _name_closeness(self, words: FieldWords) -> float:
@@ -127,3 +132,13 @@ class Ranker:
             closeness = (family_best + given_best) / 2 if given_best else family_best / 2
             best = max(best, closeness)
         return best
+
+
+def _reading_closeness(query: str, readings: dict[int, str]) -> dict[int, float]:
+    """How closely a query reads as each title's pinyin, spaced or not (0..1)."""
+    joined = {doc_id: reading.replace(" ", "") for doc_id, reading in readings.items()}
+    closeness = dict.fromkeys(readings, 0.0)
+    for texts, typed in ((readings, query), (joined, query.replace(" ", ""))):
+        for _, score, doc_id in process.extract(typed, texts, scorer=fuzz.WRatio, limit=None):
+            closeness[doc_id] = max(closeness[doc_id], score / 100.0)
+    return closeness

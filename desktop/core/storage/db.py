@@ -16,6 +16,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection
 from sqlmodel import Session, SQLModel
 
+from desktop.core import folding
 from desktop.core.storage import models  # noqa: F401  (registers the tables on the metadata)
 
 APP_NAME = "papershelf"
@@ -94,6 +95,16 @@ def _configure_sqlite(dbapi_connection: sqlite3.Connection, _record: Any) -> Non
     cursor.execute("PRAGMA synchronous = NORMAL")
     cursor.execute(f"PRAGMA wal_autocheckpoint = {_AUTOCHECKPOINT_PAGES}")
     cursor.close()
+    # The full-text triggers (migration 0005) index abstracts and notes in this form.
+    dbapi_connection.create_function(FULLTEXT_FUNCTION, 1, _fulltext_form, deterministic=True)
+
+
+#: The SQL function giving the form of a text that the full-text table indexes.
+FULLTEXT_FUNCTION = "papershelf_fulltext"
+
+
+def _fulltext_form(text_: str | None) -> str | None:
+    return None if text_ is None else folding.fulltext_form(text_)
 
 
 def _begin_sqlite(connection: Connection) -> None:

@@ -59,7 +59,7 @@ def indexed_after(session: Session) -> Iterator[None]:
         connection.execute(
             text(
                 "INSERT INTO fts_paper (rowid, abstract, notes) "
-                "SELECT id, abstract, '' FROM paper WHERE id > :highest"
+                "SELECT id, papershelf_fulltext(abstract), '' FROM paper WHERE id > :highest"
             ),
             {"highest": highest},
         )
