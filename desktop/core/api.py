@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from desktop.core import undo
 from desktop.core.changes import Change, ChangeKind, Listener
+from desktop.core.exporting.options import ExportOptions
 from desktop.core.formats import registry
 from desktop.core.formats.names import split_name
 from desktop.core.formats.record import MODELLED_FIELDS, Person, Record
@@ -45,6 +46,7 @@ __all__ = [
     "Change",
     "ChangeKind",
     "Column",
+    "ExportOptions",
     "Format",
     "ImportProblem",
     "ImportReport",

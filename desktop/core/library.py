@@ -32,6 +32,7 @@ from desktop.core import (
 from desktop.core.changes import Change, ChangeKind, Listener
 from desktop.core.dedupe import LikelyDuplicate
 from desktop.core.errors import ConflictError, DatabaseError, InvalidInputError, NotFoundError
+from desktop.core.exporting.options import ExportOptions
 from desktop.core.formats import registry
 from desktop.core.formats.record import ParseResult, Record
 from desktop.core.formats.record import Person as NamedPerson
@@ -624,8 +625,11 @@ class Library:
 
     # -- export ---------------------------------------------------------------------------
 
-    def export(self, paper_ids: list[int], format: str = "bibtex") -> str:
-        """The papers, in the given order, as text in an export format.
+    def export(
+        self, paper_ids: list[int], format: str = "bibtex", *, options: ExportOptions | None = None
+    ) -> str:
+        """The papers, in the given order, as text in an export format: exactly those, with
+        their files' @preamble blocks and their crossref parents only when `options` asks.
 
         Read in one transaction, so the file is one consistent picture of the library.
         """
@@ -635,15 +639,26 @@ class Library:
             # With a checkpoint under way (just after a large import), a helper would only
             # take turns with it for the second core.
             return export_pipeline.export(
-                self.engine, paper_ids, format, may_split=not self._busy_in_background()
+                self.engine,
+                paper_ids,
+                format,
+                may_split=not self._busy_in_background(),
+                options=options,
             )
 
-    def export_to_file(self, paper_ids: list[int], format: str, target: Path) -> None:
+    def export_to_file(
+        self,
+        paper_ids: list[int],
+        format: str,
+        target: Path,
+        *,
+        options: ExportOptions | None = None,
+    ) -> None:
         """Export the papers to `target`, which is replaced whole or, on any failure, left
         as it was (see `exporting.files`)."""
         from desktop.core.exporting import files
 
-        files.write_whole(target, self.export(paper_ids, format))
+        files.write_whole(target, self.export(paper_ids, format, options=options))
 
     # -- reading lists ----------------------------------------------------------------
 

@@ -59,7 +59,7 @@ def export(
     paper_ids: list[int],
     format: str,
     *,
-    preambles_of: Callable[[Session], list[str]],
+    blocks_of: Callable[[Session], list[list[str]]],
 ) -> str | None:
     """The papers as BibTeX or BibLaTeX, the last ones written by a helper; None if the
     library changed meanwhile (the caller exports again, in one transaction)."""
@@ -70,26 +70,31 @@ def export(
         try:
             keys: set[str] = set()
             with db.read_session(engine) as session:
-                head = write(session, first, format, preambles=preambles_of(session), keys=keys)
+                head = write(session, first, format, blocks=blocks_of(session), keys=keys)
             tail = None if helper is None else _answer(helper, keys)
         finally:
             if helper is not None:
                 helper.stop()
         if tail is None:
             with db.read_session(engine) as session:
-                tail = write(session, rest, format, preambles=[], keys=keys)
+                tail = write(session, rest, format, blocks=[], keys=keys)
         if changed():
             return None
     return head + "\n" + tail  # entries are a blank line apart
 
 
 def write(
-    session: Session, paper_ids: list[int], format: str, *, preambles: list[str], keys: set[str]
+    session: Session,
+    paper_ids: list[int],
+    format: str,
+    *,
+    blocks: list[list[str]],
+    keys: set[str],
 ) -> str:
     """The papers, read in `session`, written after the keys in `keys` (see
     `WriteOptions.taken_keys`)."""
     entries = read_papers.export_entries(session, paper_ids)
-    return registry.write(format, entries, WriteOptions(preambles=preambles, taken_keys=keys))
+    return registry.write(format, entries, WriteOptions(file_blocks=blocks, taken_keys=keys))
 
 
 @contextmanager
@@ -151,7 +156,7 @@ def _serve(requests: IO[bytes], answers: IO[bytes]) -> None:
     engine = db.make_engine(request["url"])
     keys: set[str] = set()
     with db.read_session(engine) as session:
-        text = write(session, request["paper_ids"], request["format"], preambles=[], keys=keys)
+        text = write(session, request["paper_ids"], request["format"], blocks=[], keys=keys)
     engine.dispose()
     helper_process.send_answer(answers, (text, keys))
 
