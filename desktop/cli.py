@@ -305,6 +305,18 @@ def _add_exchange_commands(commands: Any, common: argparse.ArgumentParser) -> No
     which.add_argument("--ids", type=int, nargs="+", metavar="ID")
     exp.add_argument("--format", default="bibtex", choices=[f.name for f in api.export_formats()])
     exp.add_argument("-o", "--output", type=Path, metavar="FILE", help="default: standard output")
+    exp.add_argument(
+        "--preambles",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="include the @preamble and @comment blocks of the files these papers came from "
+        "(default: only when exporting everything)",
+    )
+    exp.add_argument(
+        "--with-parents",
+        action="store_true",
+        help="also export the crossref and xdata parents of these papers",
+    )
 
     add = _command(
         commands,
@@ -533,10 +545,13 @@ def _export(library: Library, args: argparse.Namespace) -> None:
             library.paper(paper_id)  # a clear error for an id that does not exist
     else:
         ids = library.view_ids(sort="added")
+    everything = not (args.list_name or args.query is not None or args.ids)
+    preambles = everything if args.preambles is None else args.preambles
+    options = api.ExportOptions(preambles=preambles, parents=args.with_parents)
     if args.output is None:
-        sys.stdout.write(library.export(ids, args.format))
+        sys.stdout.write(library.export(ids, args.format, options=options))
         return
-    library.export_to_file(ids, args.format, args.output)
+    library.export_to_file(ids, args.format, args.output, options=options)
     print(f"Exported {len(ids)} paper(s) to {args.output}.", file=sys.stderr)
 
 

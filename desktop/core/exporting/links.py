@@ -4,8 +4,6 @@ the writer so that a child can be written self-contained)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from sqlalchemy import String, cast, func, or_
 from sqlmodel import Session, col, select
 
@@ -20,15 +18,6 @@ _DEEPEST = 8
 _KEYS_AT_ONCE = 500
 
 
-@dataclass
-class Parents:
-    """What an export's links need: the entries to write (the papers asked for, then the
-    parents added) and the library's parents left out, by case-folded key."""
-
-    entries: list[Entry]
-    outside: dict[str, Record] = field(default_factory=dict)
-
-
 def any_linked(session: Session, paper_ids: list[int]) -> bool:
     """Whether any of the papers may link to another (a quick look at the stored text: a
     false alarm only costs a split export)."""
@@ -38,10 +27,13 @@ def any_linked(session: Session, paper_ids: list[int]) -> bool:
     return not linked.isdisjoint(paper_ids)
 
 
-def with_parents(session: Session, entries: list[Entry], *, include: bool) -> Parents:
-    """The parents the entries link to that are not among them, from the library (not
-    from the trash): appended to the entries when `include`, else lent as `outside`."""
-    result = Parents(list(entries))
+def with_parents(
+    session: Session, entries: list[Entry], *, include: bool
+) -> tuple[list[Entry], dict[str, Record]]:
+    """The entries to write (those given, then the parents added when `include`) and the
+    parents left out, by case-folded key: those the entries link to that are not among
+    them, from the library (not from the trash)."""
+    written, outside = list(entries), dict[str, Record]()
     have = {r.citekey.casefold() for r, _ in entries if r.citekey}
     wanted = _targets([r for r, _ in entries], have)
     for _ in range(_DEEPEST):
@@ -50,11 +42,11 @@ def with_parents(session: Session, entries: list[Entry], *, include: bool) -> Pa
         found = _by_keys(session, sorted(wanted))
         have |= wanted
         if include:
-            result.entries += found
+            written += found
         else:
-            result.outside.update((r.citekey.casefold(), r) for r, _ in found if r.citekey)
+            outside.update((r.citekey.casefold(), r) for r, _ in found if r.citekey)
         wanted = _targets([r for r, _ in found], have)
-    return result
+    return written, outside
 
 
 def _targets(records: list[Record], have: set[str]) -> set[str]:

@@ -10,7 +10,7 @@ from desktop.core import source_files
 from desktop.core.exporting import links, parallel, read_papers
 from desktop.core.exporting.options import ExportOptions
 from desktop.core.formats import registry
-from desktop.core.formats.record import Entry, WriteOptions
+from desktop.core.formats.record import Entry, Record, WriteOptions
 from desktop.core.runtime import gc_pause
 from desktop.core.storage import db
 from desktop.core.storage.models import Paper
@@ -45,15 +45,14 @@ def export(
                     return split
         with db.read_session(engine) as session:
             entries = read_papers.export_entries(session, paper_ids)
-            outside = {}
+            outside: dict[str, Record] = {}
             if format in _BIBTEX_FORMATS:
-                found = links.with_parents(session, entries, include=options.parents)
-                entries, outside = found.entries, found.outside
+                entries, outside = links.with_parents(session, entries, include=options.parents)
             written_ids = _ids(session, entries, paper_ids)
             blocks = _blocks(session, written_ids, options) if format in _BIBTEX_FORMATS else []
         write = WriteOptions(file_blocks=blocks, outside_parents=outside)
         text = registry.write(format, entries, write)
-        del entries  # while paused: see `gc_pause.paused`
+        del entries, outside, write  # while paused: see `gc_pause.paused`
     return text
 
 

@@ -74,7 +74,8 @@ class SearchBar(QWidget):
         self.field.selectAll()
 
     def set_count(self, shown: int, searching: bool, *, capped: bool = False) -> None:
-        """Show how many papers are listed ("500+ found" when a search hit its limit), or
+        """Show how many papers are listed ("100+ found" while only a search's quick answer is
+        shown, the complete one to follow), or
         say why a query that has nothing to look for (`((`, a lone `-`) finds nothing."""
         typed = self.text()
         if searching and not api.has_words(typed):
@@ -84,9 +85,11 @@ class SearchBar(QWidget):
                 "quotes, or a qualifier such as author:levine or year:2019."
             )
             return
-        self.hit_count.setToolTip("")
         noun = "paper" if shown == 1 else "papers"
         more = "+" if capped and searching else ""
+        self.hit_count.setToolTip(
+            self.tr("The first matches; every match follows in a moment.") if more else ""
+        )
         self.hit_count.setText(f"{shown:,}{more} {'found' if searching else noun}")
 
     def flush(self) -> None:
