@@ -2,7 +2,8 @@
 
 BibTeX's rules, which the blocks as imported do not always follow:
 - A preamble's value is a string: quoted or braced pieces (and macros) joined by `#`. Bare
-  LaTeX (`@preamble{\\input x}`) is read as an undefined macro; it is written braced.
+  LaTeX (`@preamble{\\input x}`, `@preamble{test}`) is read as an undefined macro; it is
+  written braced (an export keeps no @string, so only the styles' months are macros).
 - All preambles are joined into one string with nothing between them, so the last command
   of one file's preambles would run into the first word of the next (`\\fi` + `test` gives
   `\\fitest`): an empty group `{}` is written between the files' preambles.
@@ -41,6 +42,7 @@ _HEAD = re.compile(r"\s*@\s*(\w+)\s*([{(])", re.ASCII)
 _MACRO = re.compile(r"[A-Za-z_][\w:.+/'-]*", re.ASCII)
 _NUMBER = re.compile(r"\d+")
 _CLOSING = {"{": "}", "(": ")"}
+_STYLE_MACROS = frozenset("jan feb mar apr may jun jul aug sep oct nov dec".split())
 
 
 @dataclass(frozen=True)
@@ -109,10 +111,10 @@ def _comment(body: str, *, biblatex: bool) -> str:
     if not encode.is_balanced(body):
         # Outside any block both tools skip plain text: no `@` in it to misread.
         if "@" in body:
-            return _left_out(body, why="its braces do not pair up and it holds an @")
+            return _left_out(body, why="its braces do not pair up and it holds an at sign")
         return "".join(f"{line}\n" for line in body.strip().splitlines())
     if "@" in body and not biblatex:
-        return _left_out(body, why="bibtex would read the @ inside it as an entry")
+        return _left_out(body, why="bibtex would read the at sign inside it as an entry")
     return "@comment{" + body + "}\n"
 
 
@@ -144,7 +146,10 @@ def _piece_end(value: str, at: int) -> int | None:
     if value[at] in '{"':
         return _group_end(value, at)
     match = _NUMBER.match(value, at) or _MACRO.match(value, at)
-    return None if match is None else match.end()
+    if match is None or (match.re is _MACRO and match.group().lower() not in _STYLE_MACROS):
+        # An export keeps no @string: a macro other than the styles' months is undefined.
+        return None
+    return match.end()
 
 
 def _group_end(value: str, at: int) -> int | None:
