@@ -371,6 +371,18 @@ def _add_exchange_commands(commands: Any, common: argparse.ArgumentParser) -> No
         help="BibTeX/BibLaTeX: ASCII only, LaTeX for every character it can spell "
         "(the ones it cannot are kept as UTF-8 and counted)",
     )
+    exp.add_argument(
+        "--preambles",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="include the @preamble and @comment blocks of the files these papers came from "
+        "(default: only when exporting everything)",
+    )
+    exp.add_argument(
+        "--with-parents",
+        action="store_true",
+        help="also export the crossref and xdata parents of these papers",
+    )
 
     add = _command(
         commands,
@@ -599,12 +611,17 @@ def _export(library: Library, args: argparse.Namespace) -> None:
             library.paper(paper_id)  # a clear error for an id that does not exist
     else:
         ids = library.view_ids(sort="added")
+    everything = not (args.list_name or args.query is not None or args.ids)
+    preambles = everything if args.preambles is None else args.preambles
+    options = api.ExportOptions(
+        preambles=preambles, parents=args.with_parents, ascii_only=args.ascii_only
+    )
     if args.output is None:
-        text = library.export(ids, args.format, ascii_only=args.ascii_only)
+        text = library.export(ids, args.format, options=options)
         sys.stdout.write(text)
         left = api.find_unspelled(text) if args.ascii_only else api.Unspelled()
     else:
-        left = library.export_to_file(ids, args.format, args.output, ascii_only=args.ascii_only)
+        left = library.export_to_file(ids, args.format, args.output, options=options)
         print(f"Exported {len(ids)} paper(s) to {args.output}.", file=sys.stderr)
     if left.count:
         print(f"papershelf: {left.sentence()}", file=sys.stderr)

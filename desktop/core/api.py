@@ -12,6 +12,7 @@ from __future__ import annotations
 from desktop.core import undo
 from desktop.core.changes import Change, ChangeKind, Listener
 from desktop.core.exporting.files import write_whole
+from desktop.core.exporting.options import ExportOptions
 from desktop.core.formats import registry
 from desktop.core.formats.names import split_name
 from desktop.core.formats.record import MODELLED_FIELDS, Person, Record
@@ -48,6 +49,7 @@ __all__ = [
     "Change",
     "ChangeKind",
     "Column",
+    "ExportOptions",
     "Format",
     "ImportProblem",
     "ImportReport",

@@ -32,6 +32,7 @@ from desktop.core import (
 from desktop.core.changes import Change, ChangeKind, Listener
 from desktop.core.dedupe import LikelyDuplicate
 from desktop.core.errors import ConflictError, DatabaseError, InvalidInputError, NotFoundError
+from desktop.core.exporting.options import ExportOptions
 from desktop.core.formats import registry, unspelled
 from desktop.core.formats.record import ParseResult, Record
 from desktop.core.formats.record import Person as NamedPerson
@@ -626,17 +627,18 @@ class Library:
     # -- export ---------------------------------------------------------------------------
 
     def export(
-        self, paper_ids: list[int], format: str = "bibtex", *, ascii_only: bool = False
+        self, paper_ids: list[int], format: str = "bibtex", *, options: ExportOptions | None = None
     ) -> str:
-        """The papers, in the given order, as text in an export format; `ascii_only` (BibTeX
-        and BibLaTeX): LaTeX for every character it can spell, UTF-8 for the others (see
-        `unspelled` for what they are).
+        """The papers, in the given order, as text in an export format: exactly those, with
+        their files' @preamble blocks and their crossref parents only when `options` asks;
+        with `options.ascii_only` (BibTeX and BibLaTeX), LaTeX for every character it can
+        spell, UTF-8 for the others (see `unspelled` for what they are).
 
         Read in one transaction, so the file is one consistent picture of the library.
         """
         from desktop.core.exporting import pipeline as export_pipeline  # writers load late
 
-        if ascii_only and not registry.get(format).offers_ascii_only:
+        if options and options.ascii_only and not registry.get(format).offers_ascii_only:
             label = registry.get(format).label
             raise InvalidInputError(
                 f"{label} files are written in UTF-8; ASCII only is for BibTeX and BibLaTeX."
@@ -649,20 +651,25 @@ class Library:
                 paper_ids,
                 format,
                 may_split=not self._busy_in_background(),
-                ascii_only=ascii_only,
+                options=options,
             )
 
     def export_to_file(
-        self, paper_ids: list[int], format: str, target: Path, *, ascii_only: bool = False
+        self,
+        paper_ids: list[int],
+        format: str,
+        target: Path,
+        *,
+        options: ExportOptions | None = None,
     ) -> Unspelled:
         """Export the papers to `target`, which is replaced whole or, on any failure, left
-        as it was (see `exporting.files`); with `ascii_only`, the characters it could not
-        spell (none otherwise)."""
+        as it was (see `exporting.files`); with `options.ascii_only`, the characters it
+        could not spell (none otherwise)."""
         from desktop.core.exporting import files
 
-        text = self.export(paper_ids, format, ascii_only=ascii_only)
+        text = self.export(paper_ids, format, options=options)
         files.write_whole(target, text)
-        return unspelled.find(text) if ascii_only else Unspelled()
+        return unspelled.find(text) if options and options.ascii_only else Unspelled()
 
     # -- reading lists ----------------------------------------------------------------
 

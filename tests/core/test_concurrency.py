@@ -10,6 +10,7 @@ import sys
 import textwrap
 from pathlib import Path
 
+from desktop.core import api
 from desktop.core.library import Library
 
 REPO = Path(__file__).resolve().parents[2]
@@ -151,5 +152,7 @@ def test_two_users_creating_the_same_things_at_once_both_succeed(db_url: str) ->
             assert errors == []
         assert len(first.tags()) == 8
         assert {rl.name for rl, _ in first.lists()} == {f"list-{n}" for n in range(8)}
-        exported = first.export(first.view_ids(), "bibtex")
+        exported = first.export(
+            first.view_ids(), "bibtex", options=api.ExportOptions(preambles=True)
+        )
         assert exported.count("\\def\\p") == 16  # nobody's preamble was lost

@@ -59,7 +59,7 @@ def export(
     paper_ids: list[int],
     format: str,
     *,
-    preambles_of: Callable[[Session], list[str]],
+    blocks_of: Callable[[Session], list[list[str]]],
     ascii_only: bool = False,
 ) -> str | None:
     """The papers as BibTeX or BibLaTeX, the last ones written by a helper; None if the
@@ -71,9 +71,9 @@ def export(
         try:
             keys: set[str] = set()
             with db.read_session(engine) as session:
-                preambles = preambles_of(session)
                 head = write(
-                    session, first, format, preambles=preambles, keys=keys, ascii_only=ascii_only
+                    session, first, format, blocks=blocks_of(session), keys=keys,
+                    ascii_only=ascii_only,
                 )
             tail = None if helper is None else _answer(helper, keys)
         finally:
@@ -82,7 +82,7 @@ def export(
         if tail is None:
             with db.read_session(engine) as session:
                 tail = write(
-                    session, rest, format, preambles=[], keys=keys, ascii_only=ascii_only
+                    session, rest, format, blocks=[], keys=keys, ascii_only=ascii_only
                 )
         if changed():
             return None
@@ -94,14 +94,14 @@ def write(
     paper_ids: list[int],
     format: str,
     *,
-    preambles: list[str],
+    blocks: list[list[str]],
     keys: set[str],
     ascii_only: bool = False,
 ) -> str:
     """The papers, read in `session`, written after the keys in `keys` (see
     `WriteOptions.taken_keys`)."""
     entries = read_papers.export_entries(session, paper_ids)
-    options = WriteOptions(preambles=preambles, taken_keys=keys, ascii_only=ascii_only)
+    options = WriteOptions(file_blocks=blocks, taken_keys=keys, ascii_only=ascii_only)
     return registry.write(format, entries, options)
 
 
@@ -171,7 +171,7 @@ def _serve(requests: IO[bytes], answers: IO[bytes]) -> None:
             session,
             request["paper_ids"],
             request["format"],
-            preambles=[],
+            blocks=[],
             keys=keys,
             ascii_only=request["ascii_only"],
         )

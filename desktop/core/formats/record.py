@@ -6,7 +6,7 @@ Every importer turns text into `Record`s plus a list of `Problem`s; every export
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from desktop.core.formats import cjk_names
@@ -108,6 +108,8 @@ class Record:
     latex: dict[str, str] = field(default_factory=dict)
     #: Where the entry started in its source (1-based line), when known.
     line: int | None = None
+    #: The name of the file it was read from, when several are read as one (BibTeX).
+    source: str = ""
 
 
 @dataclass
@@ -129,8 +131,10 @@ Entry = tuple[Record, list[str]]
 class WriteOptions:
     """What an export's writer is told beside the papers (each format uses what it has)."""
 
-    #: BibTeX @preamble and @comment blocks, written first.
+    #: BibTeX @preamble and @comment blocks, written first (bare text is preamble LaTeX).
     preambles: Sequence[str] = ()
+    #: More such blocks, those of each file the papers came from, after `preambles`.
+    file_blocks: Sequence[Sequence[str]] = ()
     #: For a file written in parts: the case-folded keys of the parts before, which this
     #: part must not repeat; the keys it writes are added.
     taken_keys: set[str] | None = None
@@ -139,6 +143,9 @@ class WriteOptions:
     #: BibTeX and BibLaTeX: ASCII only, LaTeX for every character it can spell; what it
     #: cannot is still written, as UTF-8 (see `latex.encode.Charset.ASCII`).
     ascii_only: bool = False
+    #: Papers of the library outside the export that exported ones crossref (or take
+    #: xdata from), by case-folded key: what a child inherits from them is written in.
+    outside_parents: Mapping[str, Record] = field(default_factory=dict)
 
 
 @dataclass
@@ -149,5 +156,8 @@ class ParseResult:
     problems: list[Problem] = field(default_factory=list)
     #: Non-entry text worth keeping (@preamble, @comment), verbatim.
     preambles: list[str] = field(default_factory=list)
+    #: Each BibTeX file's @preamble and @comment blocks, verbatim, by the file's name: kept
+    #: with the papers of that file, so an export gives back only their files' blocks.
+    file_blocks: dict[str, list[str]] = field(default_factory=dict)
     #: The encoding the text was read with, and whether a fallback was needed.
     encoding: str = "utf-8"

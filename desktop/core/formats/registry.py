@@ -241,6 +241,8 @@ def _extend(combined: ParseResult, result: ParseResult) -> None:
     combined.records.extend(result.records)
     combined.problems.extend(result.problems)
     combined.preambles.extend(result.preambles)
+    for name, blocks in result.file_blocks.items():
+        combined.file_blocks.setdefault(name, []).extend(blocks)
 
 
 def read_text(text: str, *, source: str, format: str) -> ParseResult:

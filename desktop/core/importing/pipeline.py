@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from sqlmodel import Session
 
-from desktop.core import papers, settings
+from desktop.core import papers, settings, source_files
 from desktop.core.formats import citekeys
 from desktop.core.importing import storing
 from desktop.core.importing.reading import Reading
@@ -94,12 +94,10 @@ def store(
 ) -> None:
     """Store a reading in the caller's transaction, with the preambles it brought."""
     pattern = settings.value(session, settings.CITEKEY_PATTERN, citekeys.DEFAULT_PATTERN)
-    storing.store(
+    by_source = storing.store(
         session, read, report, destination=destination, citekey_pattern=pattern, hooks=hooks
     )
-    # Only BibTeX's own @preamble/@comment blocks are given back by exports (a
-    # listing's page heading, say, is kept by its reader but is no BibTeX).
-    preambles = [p for p in read.result.preambles if p.lstrip().startswith("@")]
-    if preambles:
-        settings.keep_preambles(session, preambles)
+    # Only BibTeX's own @preamble/@comment blocks are given back by exports (a listing's
+    # page heading, say, is kept by its reader but is no BibTeX), with their file's papers.
+    source_files.keep(session, read.result.file_blocks, by_source)
     report.papers = papers.count(session)

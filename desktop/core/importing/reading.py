@@ -236,7 +236,7 @@ def _from_helper(
                 batch = helper.next_batch(payload)
                 given += len(batch)
             elif kind == "done":
-                result.problems, result.preambles, result.encoding = payload
+                result.problems, result.preambles, result.file_blocks, result.encoding = payload
                 return
             else:
                 raise _HelperFailed(f"the helper sent {kind!r}: {payload}")
@@ -254,9 +254,10 @@ def _read_here(paths: Sequence[Path], result: ParseResult, given: int) -> Iterat
 
     here, batches = reader.read_in_batches(_decoded(paths), skip=given)
     yield from batches
-    result.problems, result.preambles, result.encoding = (
+    result.problems, result.preambles, result.file_blocks, result.encoding = (
         here.problems,
         here.preambles,
+        here.file_blocks,
         here.encoding,
     )
 
@@ -286,7 +287,8 @@ def _serve(requests: IO[bytes], answers: IO[bytes]) -> None:
         with batch_path(folder, number).open("wb") as file:
             pickle.dump(batch, file, protocol=pickle.HIGHEST_PROTOCOL)
         _send(answers, ("batch", len(batch)))  # once all of it is in its file
-    _send(answers, ("done", (result.problems, result.preambles, result.encoding)))
+    done = (result.problems, result.preambles, result.file_blocks, result.encoding)
+    _send(answers, ("done", done))
 
 
 def _send(answers: IO[bytes], message: tuple[str, Any]) -> None:

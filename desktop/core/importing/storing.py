@@ -107,9 +107,10 @@ def store(
     destination: Destination,
     citekey_pattern: str,
     hooks: ImportHooks | None = None,
-) -> None:
+) -> dict[str, list[int]]:
     """Store the records and problems of `reading` in the caller's transaction, each batch
-    of records as it comes (the rest may still be being read).
+    of records as it comes (the rest may still be being read); the ids of the papers read
+    from each file, by the file's name (for the file's @preamble and @comment blocks).
 
     The search for likely duplicates, which only fills the report, goes on while the
     import waits for the next batch to be read; once every paper is stored (and
@@ -138,6 +139,7 @@ def store(
         else:
             hooks.beside_fulltext(storing.compare)
     storing.keep_problems(reading.result.problems)
+    return storing.by_source
 
 
 class _Storing:
@@ -169,6 +171,7 @@ class _Storing:
         self._known_people: dict[str, int] = {}  # the same people come back batch after batch
         self._stored: list[tuple[Record, str, int]] = []
         self._compared = 0  # how many of `_stored` were compared with the library
+        self.by_source: dict[str, list[int]] = {}
 
     def sanitize(self, records: list[Record]) -> None:
         for record in records:
@@ -188,6 +191,9 @@ class _Storing:
             for record, key, paper_id, names in zip(batch, keys, ids, tagged, strict=True)
         ]
         report.paper_ids.extend(ids)
+        for record, paper_id in zip(batch, ids, strict=True):
+            if record.source:
+                self.by_source.setdefault(record.source, []).append(paper_id)
 
     def left_to_compare(self) -> bool:
         return self._compared < len(self._stored)

@@ -209,6 +209,26 @@ class SavedSearch(SQLModel, table=True):
     query: str = ""
 
 
+class SourceFile(SQLModel, table=True):
+    """A BibTeX file imported, with the @preamble and @comment blocks it held (verbatim, in
+    order), kept so that an export can give back the blocks of its papers' files only."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    #: The file's name as the import was given it ("" for blocks kept before files were).
+    name: str = ""
+    blocks: list[str] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+    created_at: datetime = Field(default_factory=utcnow)
+
+
+class PaperSource(SQLModel, table=True):
+    """A paper read from a `SourceFile` (only files that held blocks are recorded)."""
+
+    paper_id: int = Field(foreign_key="paper.id", primary_key=True, ondelete="CASCADE")
+    source_file_id: int = Field(
+        foreign_key="sourcefile.id", primary_key=True, index=True, ondelete="CASCADE"
+    )
+
+
 class Setting(SQLModel, table=True):
     """A library-wide setting (e.g. the citation key pattern), stored with the library."""
 

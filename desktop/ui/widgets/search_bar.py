@@ -79,7 +79,8 @@ class SearchBar(QWidget):
         self.field.selectAll()
 
     def set_count(self, shown: int, searching: bool, *, capped: bool = False) -> None:
-        """Show how many papers are listed ("500+ found" when a search hit its limit), or
+        """Show how many papers are listed ("100+ found" while only a search's quick answer is
+        shown, the complete one to follow), or
         say why a query that has nothing to look for (`((`, a lone `-`) finds nothing."""
         typed = self.text()
         if searching and not api.has_words(typed):
@@ -91,9 +92,11 @@ class SearchBar(QWidget):
                 ).format(query=typed)
             )
             return
-        self.hit_count.setToolTip("")
+        more = "+" if capped and searching else ""
+        self.hit_count.setToolTip(
+            self.tr("The first matches; every match follows in a moment.") if more else ""
+        )
         if searching:
-            more = "+" if capped else ""
             found = self.tr("{count}{more} found").format(count=f"{shown:,}", more=more)
             self.hit_count.setText(found)
         else:

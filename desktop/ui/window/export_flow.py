@@ -35,8 +35,11 @@ def ask_target(parent: QWidget, suggested: str) -> tuple[Path, str] | None:
 
 def write_export(library: Library, paper_ids: list[int], target: Path, *, format_name: str) -> int:
     """Write the papers to `target` (whole, or the file there is left as it was); returns
-    how many were written (safe from a worker)."""
-    library.export_to_file(paper_ids, format_name, target)
+    how many were written (safe from a worker). The files' preambles go with a whole
+    library only, as on the command line."""
+    everything = len(set(paper_ids)) >= library.count()
+    options = api.ExportOptions(preambles=everything)
+    library.export_to_file(paper_ids, format_name, target, options=options)
     return len(paper_ids)
 
 

@@ -59,10 +59,9 @@ from desktop.ui.window.menus import WindowActions
 from desktop.ui.window.organising import Organiser
 from desktop.ui.window.transfers import Transfers
 
-#: Search hits asked for; more matches than this are reported as "500+ found".
-SEARCH_LIMIT = 500
 #: The quick answer (titles, people...) ranks at most this many: enough to fill the table at
 #: once, where ranking every match of a one-letter prefix would cost more than a keystroke.
+#: It is shown as "100+ found" until the complete answer, which holds every match, follows.
 QUICK_LIMIT = 100
 #: Up to this many edited papers are re-read one by one; more re-read the whole view.
 _FEW_EDITS = 20
@@ -364,20 +363,17 @@ class MainWindow(QMainWindow):
                 self.table_model.reload()
             return
         view = self.table_model.view
+        # Every match, never a silent few: an action on the papers shown acts on all of them.
         if view == View():
-            self.search_runner.request(text, SEARCH_LIMIT, quick_limit=QUICK_LIMIT)
+            self.search_runner.request(text, None, quick_limit=QUICK_LIMIT)
         else:
-            # Inside a list, a tag or the trash: all of the view's papers that match.
             self.search_runner.request(text, None, view=view)
 
     def _on_hits(self, text: str, paper_ids: list[int]) -> None:
         if text != self.search_bar.text():  # the user typed on (or cleared the field)
             return
         # A quick answer stops at QUICK_LIMIT papers; the complete one follows at a pause.
-        found = len(paper_ids)
-        self._capped = self.table_model.view == View() and (
-            found == QUICK_LIMIT or found >= SEARCH_LIMIT
-        )
+        self._capped = self.table_model.view == View() and len(paper_ids) == QUICK_LIMIT
         self.table_model.show_hits(paper_ids)
         self._update_center()
         self._update_actions()
@@ -525,7 +521,16 @@ class MainWindow(QMainWindow):
         return self.table_model.view.kind == "list" and self.table_model.sort_key == "position"
 
     def shown_ids(self) -> list[int]:
-        """The papers shown, in table order."""
+        """The papers shown, in table order: every match of the search, even while the
+        table holds only the quick answer's first ones."""
+        if self._capped and self.search_bar.text():
+            model = self.table_model
+            return self.library.find(
+                model.view,
+                self.search_bar.text(),
+                model.sort_key,
+                descending=model.descending,
+            )
         return self.table_model.paper_ids()
 
     def shown_count(self) -> int:

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy.exc import OperationalError
 
+from desktop.core.api import ExportOptions
 from desktop.core.errors import DatabaseError
 from desktop.core.exporting import parallel
 from desktop.core.library import Library
@@ -47,7 +48,7 @@ def _one_process(library: Library, ids: list[int], format: str) -> str:
     saved = parallel.SPLIT_FROM
     parallel.SPLIT_FROM = 10**9
     try:
-        return library.export(ids, format)
+        return library.export(ids, format, options=ExportOptions(preambles=True))
     finally:
         parallel.SPLIT_FROM = saved
 
@@ -72,7 +73,7 @@ def test_a_split_export_is_the_file_one_process_writes(
 ) -> None:
     ids = _imported(library, _BIB)[::-1]  # the order asked for, not the order stored
     with caplog.at_level(logging.WARNING):
-        split = library.export(ids, format)
+        split = library.export(ids, format, options=ExportOptions(preambles=True))
     assert split == _one_process(library, ids, format)
     assert split.startswith("@preamble") and split.count("@article") == 40
     if library.engine.dialect.name == "sqlite":
@@ -96,7 +97,7 @@ def test_keys_written_in_both_parts_are_made_unique_as_one_process_would(
         entries[2] = _keyed(2, "muller2019")
         entries[19] = _keyed(19, "Müller2019")
         ids = _imported(library, "".join(entries))
-        split = library.export(ids, "bibtex")
+        split = library.export(ids, "bibtex", options=ExportOptions(preambles=True))
         assert split == _one_process(library, ids, "bibtex")
         assert "@misc{muller2019," in split and "@misc{Muller2019a," in split
         assert split_from_ten  # the helper ran; its part was written here
@@ -124,7 +125,7 @@ def test_a_failing_helper_leaves_its_part_to_this_process(
     with Library.open(f"sqlite:///{tmp_path / 'failing.sqlite'}") as library:
         ids = _imported(library, _BIB)
         with caplog.at_level(logging.WARNING):
-            split = library.export(ids, "bibtex")
+            split = library.export(ids, "bibtex", options=ExportOptions(preambles=True))
         assert split == _one_process(library, ids, "bibtex")
     assert "could not be started" in caplog.text or "done here instead" in caplog.text
 
@@ -150,7 +151,7 @@ def test_a_library_changed_during_the_export_is_exported_again_in_one_picture(
     monkeypatch.setattr(parallel, "HELPER_COMMAND", command)
     with Library.open(f"sqlite:///{path}") as library:
         ids = _imported(library, _BIB)
-        exported = library.export(ids, "bibtex")
+        exported = library.export(ids, "bibtex", options=ExportOptions(preambles=True))
         assert split_from_ten == [command]  # the helper ran, and changed the library
         assert exported == _one_process(library, ids, "bibtex")
         assert exported.count("Changed meanwhile") == 40  # not some papers before, some after
@@ -192,12 +193,12 @@ def test_an_export_during_a_checkpoint_is_written_here(
         release = threading.Event()
         library._in_background(release.wait)
         try:
-            during = library.export(ids, "bibtex")
+            during = library.export(ids, "bibtex", options=ExportOptions(preambles=True))
         finally:
             release.set()
         assert split_from_ten == []
         library._background.submit(lambda: None).result()  # the checkpoint has ended
-        assert library.export(ids, "bibtex") == during
+        assert library.export(ids, "bibtex", options=ExportOptions(preambles=True)) == during
         assert split_from_ten == [parallel.HELPER_COMMAND]
 
 
@@ -216,4 +217,4 @@ def test_a_library_that_cannot_be_read_is_told_in_a_sentence(
 
         monkeypatch.setattr(parallel, failing, unreadable)
         with pytest.raises(DatabaseError, match=r"could not read the library.*disk I/O error"):
-            library.export(ids, "bibtex")
+            library.export(ids, "bibtex", options=ExportOptions(preambles=True))

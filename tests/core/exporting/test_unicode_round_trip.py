@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from desktop.core.api import ExportOptions
 from desktop.core.formats.record import MODELLED_FIELDS, Record
 from desktop.core.library import Library
 
@@ -89,7 +90,8 @@ def test_ascii_only_tells_what_it_could_not_spell(tmp_path: Path) -> None:
             "@article{a, author = {张三}, title = {Über Жук}, year = 2020}", format="bibtex"
         )
         ids = library.view_ids(sort="added")
-        left = library.export_to_file(ids, "bibtex", tmp_path / "out.bib", ascii_only=True)
+        ascii_only = ExportOptions(ascii_only=True)
+        left = library.export_to_file(ids, "bibtex", tmp_path / "out.bib", options=ascii_only)
         assert library.export_to_file(ids, "bibtex", tmp_path / "utf8.bib").count == 0
     text = (tmp_path / "out.bib").read_text(encoding="utf-8")
     assert '{\\"U}ber' in text and "张, 三" in text and "Жук" in text  # kept, not dropped

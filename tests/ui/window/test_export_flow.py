@@ -63,3 +63,27 @@ def test_a_folder_that_cannot_be_written_is_told_as_a_sentence(
     (error,) = scripted.errors
     assert error.startswith(f"Papershelf could not write {target}: ") and error.endswith(".")
     assert not window.transfers.export_flow.busy
+
+
+def test_a_search_of_more_than_500_papers_shows_and_exports_them_all(
+    window: MainWindow, qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    bib = "".join(
+        f"@article{{tok{n}, title = {{Tokamak study {n}}}, journal = {{J}}, year = {{2000}}}}\n"
+        for n in range(620)
+    )
+    window.library.import_text(bib)
+    window.transfers.refresh_from_others()
+    # The quick answer (the first 100) is said to be partial; then every match is shown.
+    with qtbot.waitSignal(window.search_finished, timeout=20_000):
+        window.search_bar.field.setText("tokamak")
+    # 620 titles and the small library's abstract about tokamaks.
+    assert len(window.shown_ids()) == 621  # even while only the quick answer is in the table
+    qtbot.waitUntil(lambda: window.shown_count() == 621, timeout=20_000)
+    assert window.search_bar.hit_count.text() == "621 found"
+    target = tmp_path / "tokamak.bib"
+    monkeypatch.setattr(export_flow, "ask_target", lambda _p, _s: (target, "bibtex"))
+    with qtbot.waitSignal(window.transfers.export_flow.finished, timeout=20_000) as written:
+        window.transfers.export_view_action.trigger()
+    assert written.args == [621]
+    assert target.read_text(encoding="utf-8").count("@article{tok") == 620

@@ -264,6 +264,7 @@ def _read_in_parts(
             if any(_inherits(entry) for entry in entries):
                 result.problems[:] = notes
                 result.preambles.clear()
+                result.file_blocks.clear()
                 whole = [(p[0].name, "".join(piece.own_text() for piece in p)) for p in files]
                 files.clear()
                 yield from _leaving_out(_read_whole(whole, result), given)
@@ -419,7 +420,9 @@ def _read_blocks(file: _File, expand: _Expander, result: ParseResult) -> Iterabl
         elif isinstance(inner, bib.ExplicitComment) and _misread_as_comment(inner):
             yield from _reread_as_entry(inner, file, line, start=start, expand=expand)
         elif isinstance(inner, bib.Preamble | bib.ExplicitComment):
-            result.preambles.append(file.original(inner.raw, start))
+            kept = file.original(inner.raw, start)
+            result.preambles.append(kept)
+            result.file_blocks.setdefault(file.name, []).append(kept)
         elif isinstance(inner, bib.ImplicitComment):
             result.problems.extend(_stray_entries(file.name, inner, line))
         elif isinstance(inner, bib.ParsingFailedBlock):
@@ -789,7 +792,9 @@ def _split_list(text: str) -> list[str]:
 
 
 def _to_record(entry: _Entry, problems: list[Problem]) -> Record:
-    record = Record(entry_type=entry.entry_type, citekey=entry.key or None, line=entry.line)
+    record = Record(
+        entry_type=entry.entry_type, citekey=entry.key or None, line=entry.line, source=entry.source
+    )
 
     def report(message: str) -> None:
         where = f"In entry '{entry.key}': " if entry.key else ""

@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache, partial
 
 from desktop.core import folding
+from desktop.core.formats.bibtex import blocks, crossrefs
 from desktop.core.formats.citekeys import citekey_for, disambiguate
 from desktop.core.formats.latex import encode
 from desktop.core.formats.record import Entry, Person, Record, WriteOptions
@@ -110,18 +111,12 @@ _TAIL_TEXT = (("abstract", "abstract", False), ("topic", "topic", False))
 
 def export_bibtex(entries: Sequence[Entry], options: WriteOptions) -> str:
     """The registry's writer for classic BibTeX (notes are not written)."""
-    records = [record for record, _ in entries]
-    return write_bibtex(
-        records, options.preambles, options.taken_keys, ascii_only=options.ascii_only
-    )
+    return _write([record for record, _ in entries], options, _BIBTEX)
 
 
 def export_biblatex(entries: Sequence[Entry], options: WriteOptions) -> str:
     """The registry's writer for BibLaTeX (notes are not written)."""
-    records = [record for record, _ in entries]
-    return write_biblatex(
-        records, options.preambles, options.taken_keys, ascii_only=options.ascii_only
-    )
+    return _write([record for record, _ in entries], options, _BIBLATEX)
 
 
 def write_bibtex(
@@ -138,8 +133,8 @@ def write_bibtex(
     `keys`, for a file written in parts: the case-folded keys of the parts before, which
     this one must not repeat; the keys written are added to it.
     """
-    dialect = replace(_BIBTEX, charset=encode.Charset.ASCII) if ascii_only else _BIBTEX
-    return _write(records, preambles, dialect, written=set() if keys is None else keys)
+    options = WriteOptions(preambles=preambles, taken_keys=keys, ascii_only=ascii_only)
+    return _write(list(records), options, _BIBTEX)
 
 
 def write_biblatex(
@@ -151,40 +146,67 @@ def write_biblatex(
 ) -> str:
     """Records as BibLaTeX for biber: UTF-8 kept (LaTeX where it can be, with
     `ascii_only`), `journaltitle`, `date`, `eprinttype`; `keys` as for `write_bibtex`."""
-    dialect = replace(_BIBLATEX, charset=encode.Charset.ASCII) if ascii_only else _BIBLATEX
-    return _write(records, preambles, dialect, written=set() if keys is None else keys)
+    options = WriteOptions(preambles=preambles, taken_keys=keys, ascii_only=ascii_only)
+    return _write(list(records), options, _BIBLATEX)
 
 
-def _write(
-    records: Iterable[Record], preambles: Sequence[str], dialect: _Dialect, *, written: set[str]
-) -> str:
+def _write(records: list[Record], options: WriteOptions, dialect: _Dialect) -> str:
+    if options.ascii_only:
+        dialect = replace(dialect, charset=encode.Charset.ASCII)
+    # `written` is case-folded: BibTeX does not tell `Smith` from `smith`.
+    written = set() if options.taken_keys is None else options.taken_keys
     # The file is gathered as small pieces and joined once: building each entry as a string
     # first would copy every abstract three more times (a 100k export is 165 MB).
+    groups = [options.preambles, *options.file_blocks] if options.preambles else options.file_blocks
     pieces: list[str] = []
-    for text in preambles:
-        pieces += (_preamble_block(text), "\n")
-    # `written` is case-folded: BibTeX does not tell `Smith` from `smith`.
+    for text in blocks.write_groups(groups, biblatex=dialect.biblatex):
+        pieces += (text, "\n")
+    linked = any(crossrefs.has_links(record) for record in records)
+    if linked:
+        records = crossrefs.arrange(
+            records, outside=options.outside_parents, biblatex=dialect.biblatex
+        )
+    keys = _keys(records, written)
+    if linked:
+        records = _relinked(records, keys)
     names = _NameWriter(dialect.charset)
+    for record, key in zip(records, keys, strict=True):
+        _add_entry(pieces, record, key, dialect=dialect, names=names)
+        pieces.append("\n")
+    return "".join(pieces[:-1])  # blocks apart by a blank line, none after the last
+
+
+def _keys(records: list[Record], written: set[str]) -> list[str]:
+    """Each record's key as written: unique ignoring case, after those in `written`."""
+    keys = []
     for record in records:
         key = _key(record)
         if key.casefold() in written:
             # Folding to ASCII can make two library keys one; BibTeX rejects a repeated key.
             key = disambiguate(key, lambda candidate: candidate.casefold() in written)
         written.add(key.casefold())
-        _add_entry(pieces, record, key, dialect=dialect, names=names)
-        pieces.append("\n")
-    return "".join(pieces[:-1])  # blocks apart by a blank line, none after the last
+        keys.append(key)
+    return keys
 
 
-def _preamble_block(text: str) -> str:
-    """A kept @preamble/@comment block verbatim, or bare preamble LaTeX wrapped in one."""
-    stripped = text.strip()
-    if not encode.is_balanced(stripped):
-        # BibTeX would misread it; kept as text outside any entry, which BibTeX skips.
-        return "".join(f"% {line}\n" for line in stripped.replace("@", "(at)").splitlines())
-    if stripped.startswith("@"):
-        return stripped + "\n"
-    return "@preamble{{" + stripped + "}}\n"
+def _relinked(records: list[Record], keys: list[str]) -> list[Record]:
+    """Links naming the keys the entries were written under (see `_keys`)."""
+    written_as: dict[str, str] = {}
+    for record, key in zip(records, keys, strict=True):
+        if record.citekey:
+            written_as.setdefault(record.citekey.casefold(), key)
+    relinked = []
+    for record in records:
+        if crossrefs.has_links(record):
+            extra = dict(record.extra)
+            for name in crossrefs.LINK_FIELDS:
+                if name in extra:
+                    targets = [k.strip() for k in extra[name].split(",") if k.strip()]
+                    extra[name] = ", ".join(written_as.get(k.casefold(), k) for k in targets)
+            latex = {k: v for k, v in record.latex.items() if k not in crossrefs.LINK_FIELDS}
+            record = replace(record, extra=extra, latex=latex)
+        relinked.append(record)
+    return relinked
 
 
 def _add_entry(

@@ -150,7 +150,8 @@ def test_names_in_bibtex_form() -> None:
 
 def test_preambles_come_first() -> None:
     text = write_bibtex([Record(citekey="k")], preambles=["\\newcommand{\\x}{y}", "@comment{c}"])
-    assert text.startswith("@preamble{{\\newcommand{\\x}{y}}}\n\n@comment{c}\n\n@article{k,")
+    # Bare LaTeX is braced: BibTeX reads a preamble's value as it reads a field's.
+    assert text.startswith("@preamble{ {\\newcommand{\\x}{y}} }\n\n@comment{c}\n\n@article{k,")
 
 
 def test_keys_folded_to_ascii_never_repeat() -> None:
