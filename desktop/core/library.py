@@ -19,6 +19,8 @@ from sqlmodel import Session, col, select
 
 from desktop.core import (
     attachments,
+    cited_lists,
+    citing,
     dedupe,
     merging,
     notes,
@@ -645,6 +647,16 @@ class Library:
 
         files.write_whole(target, self.export(paper_ids, format))
 
+    # -- formatted citations ------------------------------------------------------------
+
+    def cite(self, paper_ids: list[int], *, style: str, output: str = "text") -> citing.Formatted:
+        """The papers' bibliography and in-text citation in a CSL style (see `citing`)."""
+        from desktop.core.exporting import read_papers
+
+        with self._read() as session:
+            entries = read_papers.export_entries(session, paper_ids)
+        return citing.format_records([record for record, _ in entries], style=style, output=output)
+
     # -- reading lists ----------------------------------------------------------------
 
     def create_list(self, name: str, description: str = "") -> ReadingList:
@@ -689,6 +701,14 @@ class Library:
         with self._write() as session:
             reading_lists.reorder_lists(session, list_ids)
         self._announce(ChangeKind.LISTS)
+
+    def list_from_aux(self, aux: Path, *, name: str) -> cited_lists.CitedList:
+        """A new reading list of the papers a LaTeX document cites (its `.aux`), in citation
+        order; the cited keys the library does not hold are named in the result."""
+        with self._write() as session:
+            made = cited_lists.make(session, aux, name=name)
+        self._announce(ChangeKind.LISTS, made.paper_ids)
+        return made
 
     def reading_list(self, ref: int | str) -> ReadingList:
         with self._read() as session:
