@@ -63,7 +63,9 @@ def style_path(style: str) -> Path:
 def format_records(records: Sequence[Record], *, style: str, output: str = "text") -> Formatted:
     """`records` formatted in `style`, as plain text or HTML; cited in the order given."""
     if output not in OUTPUTS:
-        raise InvalidInputError(f"Citations can be written as {' or '.join(OUTPUTS)}, not {output}.")
+        raise InvalidInputError(
+            f"Citations can be written as {' or '.join(OUTPUTS)}, not {output}."
+        )
     from citeproc import Citation, CitationItem, CitationStylesBibliography, formatter
     from citeproc.source.json import CiteProcJSON
 
@@ -96,7 +98,9 @@ def _style(path: Path) -> Any:
             warnings.simplefilter("ignore")
             return CitationStylesStyle(str(path), validate=False)
     except Exception as error:  # lxml's and citeproc's own errors: a file that is no style
-        raise InvalidInputError(f"{path} is not a CSL citation style that can be read: {error}") from None
+        raise InvalidInputError(
+            f"{path} is not a CSL citation style that can be read: {error}"
+        ) from None
 
 
 def _item(record: Record, position: int) -> dict[str, Any]:

@@ -27,13 +27,20 @@ from desktop.core import (
     papers,
     reading_lists,
     saved_searches,
+    syncing,
     tags,
     undo,
     views,
 )
 from desktop.core.changes import Change, ChangeKind, Listener
 from desktop.core.dedupe import LikelyDuplicate
-from desktop.core.errors import ConflictError, DatabaseError, InvalidInputError, NotFoundError
+from desktop.core.errors import (
+    ConflictError,
+    DatabaseError,
+    InvalidInputError,
+    KnownError,
+    NotFoundError,
+)
 from desktop.core.formats import registry
 from desktop.core.formats.record import ParseResult, Record
 from desktop.core.formats.record import Person as NamedPerson
@@ -78,6 +85,8 @@ class Library:
         # Work nobody waits for: copying a large import's log into the database file.
         self._background = ThreadPoolExecutor(max_workers=1, thread_name_prefix="papershelf")
         self._last_background_job: Future[object] | None = None
+        # What keeping files in sync had to tell the user, until someone takes it.
+        self._sync_reports: list[syncing.SyncReport] = []
 
     # -- opening ----------------------------------------------------------------------
 
@@ -191,6 +200,7 @@ class Library:
             self._searcher.papers_changed(change.paper_ids)
         for listener in list(self._listeners):
             listener(change)
+        self._sync_files(change)
 
     @contextmanager
     def _read(self) -> Iterator[Session]:
@@ -397,6 +407,7 @@ class Library:
         with self._read() as session:
             self._seen_revision = revisions.current(session)
         self._searcher.refresh()
+        self._sync_files(Change(ChangeKind.REFRESH))
 
     def changed_elsewhere(self) -> bool:
         """True when another process or user has written since we last wrote or refreshed.
@@ -656,6 +667,74 @@ class Library:
         with self._read() as session:
             entries = read_papers.export_entries(session, paper_ids)
         return citing.format_records([record for record, _ in entries], style=style, output=output)
+
+    # -- files kept in sync with a list --------------------------------------------------
+
+    def add_synced_file(
+        self, list_ref: int | str, path: Path, *, format: str = "bibtex", replace: bool = False
+    ) -> syncing.SyncReport:
+        """Keep `path` in sync with a list from now on, and write it now. An existing file
+        is replaced only when asked (`replace`)."""
+        where = syncing.target_path(path)
+        if where.exists() and not replace:
+            raise ConflictError(
+                f"{where} already exists; Papershelf would replace it with the list. "
+                "Choose another file, or ask for it to be replaced."
+            )
+        with self._write() as session:
+            target = syncing.add(session, list_ref, where, format=format)
+        return self._sync_one(target.id or 0)
+
+    def remove_synced_file(self, path: Path) -> None:
+        """Stop keeping `path` in sync (the file stays as it is)."""
+        with self._write() as session:
+            syncing.remove(session, path)
+        self._announce(ChangeKind.SETTINGS)
+
+    def synced_files(self) -> list[syncing.SyncedFile]:
+        with self._read() as session:
+            return syncing.all_files(session)
+
+    def resume_synced_file(self, path: Path) -> tuple[syncing.SyncReport, Path | None]:
+        """Sync a file that was stopped because someone else changed it: their version is
+        copied beside it (the path returned), then the list is written over it."""
+        with self._write() as session:
+            target_id, kept = syncing.resume(session, path)
+        return self._sync_one(target_id), kept
+
+    def take_sync_reports(self) -> list[syncing.SyncReport]:
+        """What keeping files in sync has to tell the user since last asked (files that
+        could not be written, files left alone because someone else changed them)."""
+        reports, self._sync_reports = self._sync_reports, []
+        return reports
+
+    def _sync_one(self, target_id: int) -> syncing.SyncReport:
+        with self._read() as session:
+            (due,) = syncing.due(session, Change(ChangeKind.SETTINGS), only=target_id)
+        return self._bring_up_to_date(due)
+
+    def _sync_files(self, change: Change) -> None:
+        """Rewrite the synced files `change` may have made out of date."""
+        try:
+            with self._read() as session:
+                due = syncing.due(session, change)
+        except DatabaseError:
+            return  # told by the operation itself; tried again at the next change
+        for target in due:
+            report = self._bring_up_to_date(target)
+            if report.outcome in (syncing.Outcome.PAUSED, syncing.Outcome.FAILED):
+                self._sync_reports.append(report)
+
+    def _bring_up_to_date(self, target: syncing.Due) -> syncing.SyncReport:
+        try:
+            report = syncing.bring_up_to_date(target, self.export(target.paper_ids, target.format))
+            if report.sha256 is not None or report.outcome is syncing.Outcome.PAUSED:
+                # Not a change of the library: its revision stays, nobody reloads.
+                with self._database_trouble_as_sentence(), db.write_session(self.engine) as s:
+                    syncing.remember(s, report, target_id=target.target_id)
+        except KnownError as error:
+            report = syncing.SyncReport(target.path, syncing.Outcome.FAILED, str(error))
+        return report
 
     # -- reading lists ----------------------------------------------------------------
 
