@@ -9,8 +9,10 @@ a live row: they read it, and change the library through `Library`.
 
 from __future__ import annotations
 
-from desktop.core import undo
+from desktop.core import citing, undo
 from desktop.core.changes import Change, ChangeKind, Listener
+from desktop.core.cited_lists import CitedList
+from desktop.core.citing import DEFAULT_STYLE, Formatted
 from desktop.core.formats import registry
 from desktop.core.formats.names import split_name
 from desktop.core.formats.record import MODELLED_FIELDS, Person, Record
@@ -32,10 +34,13 @@ from desktop.core.snapshots import (
     Tag,
 )
 from desktop.core.storage.db import ENV_URL, data_dir, sqlite_path
+from desktop.core.syncing import Outcome, SyncedFile, SyncReport
 from desktop.core.views import COLUMNS, RELEVANCE, SORT_COLUMNS, Column, PaperRow, View
 
 __all__ = [
+    "CITATION_OUTPUTS",
     "COLUMNS",
+    "DEFAULT_STYLE",
     "ENV_URL",
     "MODELLED_FIELDS",
     "RELEVANCE",
@@ -44,14 +49,17 @@ __all__ = [
     "Attachment",
     "Change",
     "ChangeKind",
+    "CitedList",
     "Column",
     "Format",
+    "Formatted",
     "ImportProblem",
     "ImportReport",
     "ListItem",
     "Listener",
     "MergeRecord",
     "Note",
+    "Outcome",
     "Paper",
     "PaperDetails",
     "PaperRow",
@@ -60,6 +68,8 @@ __all__ = [
     "Record",
     "SavedSearch",
     "SearchHit",
+    "SyncReport",
+    "SyncedFile",
     "Tag",
     "View",
     "data_dir",
@@ -72,6 +82,10 @@ __all__ = [
     "sqlite_path",
     "undo",
 ]
+
+
+#: The forms a formatted citation can be written in.
+CITATION_OUTPUTS = citing.OUTPUTS
 
 
 def has_words(typed: str) -> bool:
