@@ -75,7 +75,8 @@ def format_records(records: Sequence[Record], *, style: str, output: str = "text
         # added is simply missing, which the tests of each style we promise look at.
         warnings.simplefilter("ignore")
         chosen = formatter.html if output == "html" else formatter.plain
-        parsed = _style(style_path(style))
+        path = style_path(style)
+        parsed = _style(path, path.stat().st_mtime_ns)
         bibliography = CitationStylesBibliography(parsed, CiteProcJSON(items), chosen)
         cited = Citation([CitationItem(item["id"]) for item in items])
         bibliography.register(cited)
@@ -88,9 +89,9 @@ def format_records(records: Sequence[Record], *, style: str, output: str = "text
 
 
 @lru_cache(maxsize=8)
-def _style(path: Path) -> Any:
-    """A parsed style (parsing APA takes a tenth of a second; a style file does not change
-    while the program runs)."""
+def _style(path: Path, modified: int) -> Any:
+    """A parsed style (parsing APA takes a tenth of a second), kept while its file is not
+    changed (`modified`: its modification time, part of the cache key)."""
     from citeproc import CitationStylesStyle
 
     try:

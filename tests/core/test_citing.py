@@ -3,6 +3,7 @@ IEEE, GB/T 7714-2015), not copied from what the code printed."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -123,6 +124,11 @@ def test_a_style_is_a_known_id_or_a_csl_file(tmp_path: Path) -> None:
     own.write_text(citing.style_path("ieee").read_text(encoding="utf-8"), encoding="utf-8")
     lecun, _ = _records(DEEP_LEARNING)
     assert citing.format_records([lecun], style=str(own)).citation == "[1]"
+    # The user edits their style: the next citation follows it.
+    own.write_text(citing.style_path("apa").read_text(encoding="utf-8"), encoding="utf-8")
+    later = own.stat().st_mtime_ns + 1_000_000_000
+    os.utime(own, ns=(later, later))
+    assert citing.format_records([lecun], style=str(own)).citation == "(LeCun et al., 2015)"
     broken = tmp_path / "broken.csl"
     broken.write_text("<style>", encoding="utf-8")
     with pytest.raises(InvalidInputError, match="not a CSL citation style"):
