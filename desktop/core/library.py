@@ -6,6 +6,7 @@ announced to the listeners (the search index, the window), so no view half-updat
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager, suppress
@@ -87,6 +88,9 @@ class Library:
         self._last_background_job: Future[object] | None = None
         # What keeping files in sync had to tell the user, until someone takes it.
         self._sync_reports: list[syncing.SyncReport] = []
+        # One sync at a time: a write's and a catch-up's, each on its own thread, would
+        # otherwise store the hash of one and leave the bytes of the other.
+        self._sync_lock = threading.Lock()
 
     # -- opening ----------------------------------------------------------------------
 
@@ -726,6 +730,10 @@ class Library:
                 self._sync_reports.append(report)
 
     def _bring_up_to_date(self, target: syncing.Due) -> syncing.SyncReport:
+        with self._sync_lock:
+            return self._write_synced(target)
+
+    def _write_synced(self, target: syncing.Due) -> syncing.SyncReport:
         try:
             report = syncing.bring_up_to_date(target, self.export(target.paper_ids, target.format))
             if report.sha256 is not None or report.outcome is syncing.Outcome.PAUSED:
