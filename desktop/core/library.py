@@ -91,6 +91,7 @@ class Library:
         # One sync at a time: a write's and a catch-up's, each on its own thread, would
         # otherwise store the hash of one and leave the bytes of the other.
         self._sync_lock = threading.Lock()
+        self._formatted = citing.FormattedCache()
 
     # -- opening ----------------------------------------------------------------------
 
@@ -665,7 +666,15 @@ class Library:
     # -- formatted citations ------------------------------------------------------------
 
     def cite(self, paper_ids: list[int], *, style: str, output: str = "text") -> citing.Formatted:
-        """The papers' bibliography and in-text citation in a CSL style (see `citing`)."""
+        """The papers' bibliography and in-text citation in a CSL style (see `citing`).
+        Asked again while neither the papers nor the style changed, it is not formatted
+        again."""
+        with self._read() as session:
+            versions = papers.versions(session, paper_ids)
+        key = (citing.style_version(style), output, tuple(versions))
+        return self._formatted.get(key, lambda: self._format(paper_ids, style, output))
+
+    def _format(self, paper_ids: list[int], style: str, output: str) -> citing.Formatted:
         from desktop.core.exporting import read_papers
 
         with self._read() as session:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from desktop.core import citing
-from desktop.core.errors import InvalidInputError
+from desktop.core.errors import InvalidInputError, NotFoundError
 from desktop.core.formats.bibtex import reader
 from desktop.core.formats.record import Record
 from desktop.core.library import Library
@@ -145,3 +145,26 @@ def test_the_library_cites_its_papers_in_the_order_given(library: Library) -> No
     ids = library.add_records([lecun, vaswani])
     formatted = library.cite(list(reversed(ids)), style="ieee")
     assert "Vaswani" in formatted.entries[0] and "LeCun" in formatted.entries[1]
+
+
+def test_an_unchanged_list_is_not_formatted_again_and_an_edit_is_seen(
+    library: Library, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    lecun, vaswani = _records(DEEP_LEARNING)
+    ids = library.add_records([lecun, vaswani])
+    first = library.cite(ids, style="apa")
+    formatted: list[int] = []
+    original = citing.format_records
+
+    def counting(records: list[Record], *, style: str, output: str = "text") -> citing.Formatted:
+        formatted.append(len(records))
+        return original(records, style=style, output=output)
+
+    monkeypatch.setattr(citing, "format_records", counting)
+    assert library.cite(ids, style="apa") == first and formatted == []
+    library.update_paper(ids[0], expected_version=None, title="Deep learning, revisited")
+    again = library.cite(ids, style="apa")
+    assert formatted == [2] and "Deep learning, revisited" in again.entries[0]
+    assert library.cite(ids, style="apa", output="html") != again  # another form: formatted
+    with pytest.raises(NotFoundError):
+        library.cite([12345], style="apa")
