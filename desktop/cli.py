@@ -34,7 +34,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         # The db commands look at the library as it is; every other command upgrades it.
         with Library.open(args.db, upgrade=not getattr(args, "as_is", False)) as library:
-            args.handler(library, args)
+            try:
+                args.handler(library, args)
+            finally:
+                _print_sync_reports(library)
     except KnownError as error:
         print(f"papershelf: {error}", file=sys.stderr)
         return 1
@@ -109,6 +112,8 @@ def _build_parser() -> argparse.ArgumentParser:
     _add_db_commands(commands, common)
     _add_exchange_commands(commands, common)
     _add_status_command(commands, common)
+    _add_cite_command(commands, common)
+    _add_autoexport_commands(commands, common)
     _add_desktop_entry_commands(commands)
     return parser
 
@@ -250,6 +255,7 @@ def _add_list_commands(commands: Any, common: argparse.ArgumentParser) -> None:
     )
     move.add_argument("name")
     move.add_argument("paper_ids", type=int, nargs="+", metavar="ID")
+    _add_from_aux_command(group, common)
 
 
 def _add_tag_commands(commands: Any, common: argparse.ArgumentParser) -> None:
@@ -689,6 +695,128 @@ def _db_check(library: Library, args: argparse.Namespace) -> None:
 
 def _db_backup(library: Library, args: argparse.Namespace) -> None:
     print(f"Backed up the library to {library.backup(args.path)}")
+
+
+# -- from library to manuscript: citations, files kept in sync, lists from a .aux ---------
+
+
+def _add_cite_command(commands: Any, common: argparse.ArgumentParser) -> None:
+    cite = _command(
+        commands,
+        "cite",
+        _cite,
+        help_text="print the formatted bibliography (or in-text citation) of papers",
+        common=common,
+    )
+    which = cite.add_mutually_exclusive_group(required=True)
+    which.add_argument("--ids", type=int, nargs="+", metavar="ID")
+    which.add_argument("--list", dest="list_name", metavar="NAME")
+    cite.add_argument(
+        "--style",
+        default=api.DEFAULT_STYLE,
+        help="a CSL style id (apa, ieee, chicago-author-date, "
+        "china-national-standard-gb-t-7714-2015-numeric...) or a .csl file",
+    )
+    cite.add_argument("--format", default="text", choices=list(api.CITATION_OUTPUTS))
+    cite.add_argument("--inline", action="store_true", help="print the in-text citation instead")
+
+
+def _cite(library: Library, args: argparse.Namespace) -> None:
+    if args.list_name:
+        ids = [item.paper.id or 0 for item in library.list_items(args.list_name)]
+    else:
+        ids = args.ids
+    formatted = library.cite(ids, style=args.style, output=args.format)
+    sys.stdout.write(formatted.citation + "\n" if args.inline else formatted.bibliography)
+
+
+def _add_from_aux_command(group: Any, common: argparse.ArgumentParser) -> None:
+    from_aux = _command(
+        group,
+        "from-aux",
+        _list_from_aux,
+        help_text="make a list of the papers a LaTeX document cites (its .aux file)",
+        common=common,
+    )
+    from_aux.add_argument("aux", type=Path, metavar="FILE.aux")
+    from_aux.add_argument("--name", required=True, help="the new list's name")
+
+
+def _list_from_aux(library: Library, args: argparse.Namespace) -> None:
+    made = library.list_from_aux(args.aux, name=args.name)
+    print(f"Created “{made.reading_list.name}” with {len(made.paper_ids)} cited paper(s).")
+    if made.cites_everything:
+        print("The document also cites everything in its .bib (\\nocite{*}), which names no paper.")
+    if made.missing_keys:
+        print(f"{len(made.missing_keys)} cited key(s) are not in the library:")
+        for key in made.missing_keys:
+            print(f"  {key}")
+
+
+def _add_autoexport_commands(commands: Any, common: argparse.ArgumentParser) -> None:
+    group = _group(commands, "autoexport", "files kept in sync with a reading list")
+    add = _command(
+        group,
+        "add",
+        _autoexport_add,
+        help_text="keep FILE in sync with a list (rewritten after every change to it)",
+        common=common,
+    )
+    add.add_argument("--list", dest="list_name", metavar="NAME", required=True)
+    add.add_argument("path", type=Path, metavar="FILE")
+    add.add_argument("--format", default="bibtex", choices=[f.name for f in api.export_formats()])
+    add.add_argument("--replace", action="store_true", help="replace FILE if it exists")
+    _command(group, "list", _autoexport_list, help_text="the files kept in sync", common=common)
+    remove = _command(
+        group, "remove", _autoexport_remove, help_text="stop keeping FILE in sync", common=common
+    )
+    remove.add_argument("path", type=Path, metavar="FILE")
+    resume = _command(
+        group,
+        "resume",
+        _autoexport_resume,
+        help_text="sync a file changed elsewhere again (your version is kept beside it)",
+        common=common,
+    )
+    resume.add_argument("path", type=Path, metavar="FILE")
+
+
+def _autoexport_add(library: Library, args: argparse.Namespace) -> None:
+    report = library.add_synced_file(
+        args.list_name, args.path, format=args.format, replace=args.replace
+    )
+    _fail_unless_synced(report)
+    print(f"{report.path} is now kept in sync with “{args.list_name}”.")
+
+
+def _autoexport_list(library: Library, args: argparse.Namespace) -> None:
+    for synced in library.synced_files():
+        state = f"  (stopped: {synced.paused})" if synced.paused else ""
+        print(f"{synced.path}  <- “{synced.list_name}” as {synced.format}{state}")
+
+
+def _autoexport_remove(library: Library, args: argparse.Namespace) -> None:
+    library.remove_synced_file(args.path)
+    print(f"{args.path} is no longer kept in sync (the file stays as it is).")
+
+
+def _autoexport_resume(library: Library, args: argparse.Namespace) -> None:
+    report, kept = library.resume_synced_file(args.path)
+    if kept is not None:
+        print(f"Your version was kept as {kept}.")
+    _fail_unless_synced(report)
+
+
+def _fail_unless_synced(report: api.SyncReport) -> None:
+    """A file that could not be written now is the command's failure, told as a sentence."""
+    if report.outcome in (api.Outcome.FAILED, api.Outcome.PAUSED):
+        raise KnownError(report.message)
+
+
+def _print_sync_reports(library: Library) -> None:
+    """Say what keeping files in sync could not do during the command."""
+    for report in library.take_sync_reports():
+        print(f"papershelf: {report.message}", file=sys.stderr)
 
 
 # -- output ------------------------------------------------------------------------------

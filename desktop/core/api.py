@@ -9,8 +9,10 @@ a live row: they read it, and change the library through `Library`.
 
 from __future__ import annotations
 
-from desktop.core import undo
+from desktop.core import citing, undo
 from desktop.core.changes import Change, ChangeKind, Listener
+from desktop.core.cited_lists import CitedList
+from desktop.core.citing import DEFAULT_STYLE, Formatted
 from desktop.core.exporting.files import write_whole
 from desktop.core.exporting.options import ExportOptions
 from desktop.core.formats import registry
@@ -36,10 +38,13 @@ from desktop.core.snapshots import (
     Tag,
 )
 from desktop.core.storage.db import ENV_URL, data_dir, sqlite_path
+from desktop.core.syncing import Outcome, SyncedFile, SyncReport
 from desktop.core.views import COLUMNS, RELEVANCE, SORT_COLUMNS, Column, PaperRow, View
 
 __all__ = [
+    "CITATION_OUTPUTS",
     "COLUMNS",
+    "DEFAULT_STYLE",
     "ENV_URL",
     "MODELLED_FIELDS",
     "RELEVANCE",
@@ -48,15 +53,18 @@ __all__ = [
     "Attachment",
     "Change",
     "ChangeKind",
+    "CitedList",
     "Column",
     "ExportOptions",
     "Format",
+    "Formatted",
     "ImportProblem",
     "ImportReport",
     "ListItem",
     "Listener",
     "MergeRecord",
     "Note",
+    "Outcome",
     "Paper",
     "PaperDetails",
     "PaperRow",
@@ -65,6 +73,8 @@ __all__ = [
     "Record",
     "SavedSearch",
     "SearchHit",
+    "SyncReport",
+    "SyncedFile",
     "Tag",
     "Unspelled",
     "View",
@@ -80,6 +90,10 @@ __all__ = [
     "undo",
     "write_whole",
 ]
+
+
+#: The forms a formatted citation can be written in.
+CITATION_OUTPUTS = citing.OUTPUTS
 
 
 def has_words(typed: str) -> bool:

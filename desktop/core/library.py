@@ -6,6 +6,7 @@ announced to the listeners (the search index, the window), so no view half-updat
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager, suppress
@@ -19,19 +20,28 @@ from sqlmodel import Session, col, select
 
 from desktop.core import (
     attachments,
+    cited_lists,
+    citing,
     dedupe,
     merging,
     notes,
     papers,
     reading_lists,
     saved_searches,
+    syncing,
     tags,
     undo,
     views,
 )
 from desktop.core.changes import Change, ChangeKind, Listener
 from desktop.core.dedupe import LikelyDuplicate
-from desktop.core.errors import ConflictError, DatabaseError, InvalidInputError, NotFoundError
+from desktop.core.errors import (
+    ConflictError,
+    DatabaseError,
+    InvalidInputError,
+    KnownError,
+    NotFoundError,
+)
 from desktop.core.exporting.options import ExportOptions
 from desktop.core.formats import registry, unspelled
 from desktop.core.formats.record import ParseResult, Record
@@ -78,6 +88,12 @@ class Library:
         # Work nobody waits for: copying a large import's log into the database file.
         self._background = ThreadPoolExecutor(max_workers=1, thread_name_prefix="papershelf")
         self._last_background_job: Future[object] | None = None
+        # What keeping files in sync had to tell the user, until someone takes it.
+        self._sync_reports: list[syncing.SyncReport] = []
+        # One sync at a time: a write's and a catch-up's, each on its own thread, would
+        # otherwise store the hash of one and leave the bytes of the other.
+        self._sync_lock = threading.Lock()
+        self._formatted = citing.FormattedCache()
 
     # -- opening ----------------------------------------------------------------------
 
@@ -191,6 +207,7 @@ class Library:
             self._searcher.papers_changed(change.paper_ids)
         for listener in list(self._listeners):
             listener(change)
+        self._sync_files(change)
 
     @contextmanager
     def _read(self) -> Iterator[Session]:
@@ -397,6 +414,7 @@ class Library:
         with self._read() as session:
             self._seen_revision = revisions.current(session)
         self._searcher.refresh()
+        self._sync_files(Change(ChangeKind.REFRESH))
 
     def changed_elsewhere(self) -> bool:
         """True when another process or user has written since we last wrote or refreshed.
@@ -671,6 +689,96 @@ class Library:
         files.write_whole(target, text)
         return unspelled.find(text) if options and options.ascii_only else Unspelled()
 
+    # -- formatted citations ------------------------------------------------------------
+
+    def cite(self, paper_ids: list[int], *, style: str, output: str = "text") -> citing.Formatted:
+        """The papers' bibliography and in-text citation in a CSL style (see `citing`).
+        Asked again while neither the papers nor the style changed, it is not formatted
+        again."""
+        with self._read() as session:
+            versions = papers.versions(session, paper_ids)
+        key = (citing.style_version(style), output, tuple(versions))
+        return self._formatted.get(key, lambda: self._format(paper_ids, style, output))
+
+    def _format(self, paper_ids: list[int], style: str, output: str) -> citing.Formatted:
+        from desktop.core.exporting import read_papers
+
+        with self._read() as session:
+            entries = read_papers.export_entries(session, paper_ids)
+        return citing.format_records([record for record, _ in entries], style=style, output=output)
+
+    # -- files kept in sync with a list --------------------------------------------------
+
+    def add_synced_file(
+        self, list_ref: int | str, path: Path, *, format: str = "bibtex", replace: bool = False
+    ) -> syncing.SyncReport:
+        """Keep `path` in sync with a list from now on, and write it now. An existing file
+        is replaced only when asked (`replace`)."""
+        where = syncing.target_path(path)
+        if where.exists() and not replace:
+            raise ConflictError(
+                f"{where} already exists; Papershelf would replace it with the list. "
+                "Choose another file, or ask for it to be replaced."
+            )
+        with self._write() as session:
+            target = syncing.add(session, list_ref, where, format=format)
+        return self._sync_one(target.id or 0)
+
+    def remove_synced_file(self, path: Path) -> None:
+        """Stop keeping `path` in sync (the file stays as it is)."""
+        with self._write() as session:
+            syncing.remove(session, path)
+        self._announce(ChangeKind.SETTINGS)
+
+    def synced_files(self) -> list[syncing.SyncedFile]:
+        with self._read() as session:
+            return syncing.all_files(session)
+
+    def resume_synced_file(self, path: Path) -> tuple[syncing.SyncReport, Path | None]:
+        """Sync a file that was stopped because someone else changed it: their version is
+        copied beside it (the path returned), then the list is written over it."""
+        with self._write() as session:
+            target_id, kept = syncing.resume(session, path)
+        return self._sync_one(target_id), kept
+
+    def take_sync_reports(self) -> list[syncing.SyncReport]:
+        """What keeping files in sync has to tell the user since last asked (files that
+        could not be written, files left alone because someone else changed them)."""
+        reports, self._sync_reports = self._sync_reports, []
+        return reports
+
+    def _sync_one(self, target_id: int) -> syncing.SyncReport:
+        with self._read() as session:
+            (due,) = syncing.due(session, Change(ChangeKind.SETTINGS), only=target_id)
+        return self._bring_up_to_date(due)
+
+    def _sync_files(self, change: Change) -> None:
+        """Rewrite the synced files `change` may have made out of date."""
+        try:
+            with self._read() as session:
+                due = syncing.due(session, change)
+        except DatabaseError:
+            return  # told by the operation itself; tried again at the next change
+        for target in due:
+            report = self._bring_up_to_date(target)
+            if report.outcome in (syncing.Outcome.PAUSED, syncing.Outcome.FAILED):
+                self._sync_reports.append(report)
+
+    def _bring_up_to_date(self, target: syncing.Due) -> syncing.SyncReport:
+        with self._sync_lock:
+            return self._write_synced(target)
+
+    def _write_synced(self, target: syncing.Due) -> syncing.SyncReport:
+        try:
+            report = syncing.bring_up_to_date(target, self.export(target.paper_ids, target.format))
+            if report.sha256 is not None or report.outcome is syncing.Outcome.PAUSED:
+                # Not a change of the library: its revision stays, nobody reloads.
+                with self._database_trouble_as_sentence(), db.write_session(self.engine) as s:
+                    syncing.remember(s, report, target_id=target.target_id)
+        except KnownError as error:
+            report = syncing.SyncReport(target.path, syncing.Outcome.FAILED, str(error))
+        return report
+
     # -- reading lists ----------------------------------------------------------------
 
     def create_list(self, name: str, description: str = "") -> ReadingList:
@@ -715,6 +823,14 @@ class Library:
         with self._write() as session:
             reading_lists.reorder_lists(session, list_ids)
         self._announce(ChangeKind.LISTS)
+
+    def list_from_aux(self, aux: Path, *, name: str) -> cited_lists.CitedList:
+        """A new reading list of the papers a LaTeX document cites (its `.aux`), in citation
+        order; the cited keys the library does not hold are named in the result."""
+        with self._write() as session:
+            made = cited_lists.make(session, aux, name=name)
+        self._announce(ChangeKind.LISTS, made.paper_ids)
+        return made
 
     def reading_list(self, ref: int | str) -> ReadingList:
         with self._read() as session:

@@ -321,3 +321,17 @@ def count(session: Session, *, trash: bool = False) -> int:
     """How many papers are in the library (or in its trash)."""
     condition = col(Paper.deleted_at).is_not(None) if trash else col(Paper.deleted_at).is_(None)
     return int(session.exec(select(func.count()).select_from(Paper).where(condition)).one())
+
+
+def versions(session: Session, paper_ids: list[int]) -> list[tuple[int, int]]:
+    """(id, version) of each paper, in the order given; a missing id is an error."""
+    found: dict[int, int] = {}
+    ordered = sorted(set(paper_ids))
+    for start in range(0, len(ordered), 500):
+        chunk = ordered[start : start + 500]
+        query = select(Paper.id, Paper.version).where(col(Paper.id).in_(chunk))
+        found.update((i, v) for i, v in session.exec(query) if i is not None)
+    missing = [i for i in paper_ids if i not in found]
+    if missing:
+        raise NotFoundError(f"There is no paper with id {missing[0]} in this library.")
+    return [(i, found[i]) for i in paper_ids]

@@ -234,3 +234,21 @@ class Setting(SQLModel, table=True):
 
     key: str = Field(primary_key=True, max_length=100)
     value: str = ""
+
+
+class SyncTarget(SQLModel, table=True):
+    """A file kept in sync with a reading list: rewritten whole whenever the list or one of
+    its papers changes (see `syncing`)."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    list_id: int = Field(foreign_key="readinglist.id", index=True, ondelete="CASCADE")
+    #: The file, as an absolute path.
+    path: str = Field(unique=True)
+    #: An export format's name (`registry`).
+    format: str = Field(default="bibtex", max_length=40)
+    #: SHA-256 of the bytes last written there ("" before the first write): a file whose
+    #: bytes differ was changed by someone else, and is not overwritten.
+    written_sha256: str = Field(default="", max_length=64)
+    #: Why syncing this file is stopped until the user decides ("" while it runs).
+    paused: str = ""
+    created_at: datetime = Field(default_factory=utcnow)

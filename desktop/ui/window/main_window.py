@@ -55,6 +55,7 @@ from desktop.ui.widgets.search_bar import SearchBar
 from desktop.ui.widgets.sidebar_view import SidebarView
 from desktop.ui.widgets.welcome_panel import WelcomePanel
 from desktop.ui.window import menus, paper_menu
+from desktop.ui.window.manuscript import Manuscript
 from desktop.ui.window.menus import WindowActions
 from desktop.ui.window.organising import Organiser
 from desktop.ui.window.transfers import Transfers
@@ -103,13 +104,20 @@ class MainWindow(QMainWindow):
         self.setWindowIcon(icons.app_icon())
         self.organiser = Organiser(self)
         self.transfers = Transfers(self)
+        self.manuscript = Manuscript(self, self.settings)
         self._build_widgets()
         self.window_actions = WindowActions(self)
         # These keys mean something else in a text field or the sidebar: table only.
         for action in (*self.organiser.table_actions, *self.transfers.table_actions):
             action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
             self.table.addAction(action)
-        menus.build(self.menuBar(), self.window_actions, self.organiser, transfers=self.transfers)
+        menus.build(
+            self.menuBar(),
+            self.window_actions,
+            self.organiser,
+            transfers=self.transfers,
+            manuscript=self.manuscript,
+        )
         self._restore_layout()
         self.sidebar.setCurrentIndex(self.sidebar_model.index_of(View()))
         self._update_center()
@@ -255,6 +263,7 @@ class MainWindow(QMainWindow):
         """Refresh the views once for everything that changed since the last turn."""
         changes, self._pending = self._pending, []
         kinds = {c.kind for c in changes}
+        self.manuscript.tell_sync_problems()  # files the changes could not bring up to date
         if kinds & _SIDEBAR_KINDS:
             self.sidebar_model.reload()
             self.sidebar.expandAll()
@@ -486,6 +495,7 @@ class MainWindow(QMainWindow):
     def _update_actions(self) -> None:
         self.window_actions.update_actions()
         self.organiser.update_actions()
+        self.manuscript.update_actions()
         self.transfers.update_actions()
 
     # -- acting on the selection ------------------------------------------------------------
@@ -549,11 +559,15 @@ class MainWindow(QMainWindow):
 
     def _on_table_menu(self, position: QPoint) -> None:
         if self.table.indexAt(position).isValid() and self.selected_ids():
-            menu = paper_menu.build(self, self.organiser, self.window_actions.open_action)
+            menu = paper_menu.build(
+                self, self.organiser, self.window_actions.open_action, manuscript=self.manuscript
+            )
             menu.exec(self.table.viewport().mapToGlobal(position))
 
     def _on_sidebar_menu(self, position: QPoint) -> None:
-        menu = self.organiser.sidebar_menu_for(self.sidebar.indexAt(position))
+        index = self.sidebar.indexAt(position)
+        menu = self.organiser.sidebar_menu_for(index)
+        self.manuscript.extend_sidebar_menu(menu, index)
         if not menu.isEmpty():
             menu.exec(self.sidebar.viewport().mapToGlobal(position))
 

@@ -13,6 +13,7 @@ from desktop.ui import prompts, translations
 from desktop.ui.widgets.search_bar import QUERY_HELP
 from desktop.ui.window.actions import make_action
 from desktop.ui.window.context import WindowContext
+from desktop.ui.window.manuscript import Manuscript
 from desktop.ui.window.organising import Organiser
 from desktop.ui.window.transfers import Transfers
 
@@ -138,7 +139,14 @@ def _follow(action: QAction, verb: str, enabled: bool | None, *, text: str) -> N
         action.setEnabled(enabled)
 
 
-def build(bar: QMenuBar, own: WindowActions, organiser: Organiser, *, transfers: Transfers) -> None:
+def build(
+    bar: QMenuBar,
+    own: WindowActions,
+    organiser: Organiser,
+    *,
+    transfers: Transfers,
+    manuscript: Manuscript,
+) -> None:
     """Fill the menu bar: File, Edit, View, Paper and Help."""
     file_menu = bar.addMenu(QCoreApplication.translate("WindowActions", "&File"))
     file_menu.addActions(
@@ -148,7 +156,12 @@ def build(bar: QMenuBar, own: WindowActions, organiser: Organiser, *, transfers:
     file_menu.addActions([transfers.export_selection_action, transfers.export_view_action])
     file_menu.addSeparator()
     file_menu.addActions(
-        [organiser.new_list_action, transfers.sample_action, transfers.refresh_action]
+        [
+            organiser.new_list_action,
+            manuscript.list_from_aux_action,
+            transfers.sample_action,
+            transfers.refresh_action,
+        ]
     )
     file_menu.addSeparator()
     file_menu.addAction(own.quit_action)
@@ -159,6 +172,8 @@ def build(bar: QMenuBar, own: WindowActions, organiser: Organiser, *, transfers:
         [
             transfers.copy_bibtex_action,
             organiser.copy_citekey_action,
+            manuscript.copy_citation_action,
+            manuscript.citation_style_action,
             own.find_action,
             organiser.save_search_action,
         ]

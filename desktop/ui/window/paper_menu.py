@@ -7,10 +7,17 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu
 
 from desktop.ui.window.context import WindowContext
+from desktop.ui.window.manuscript import Manuscript
 from desktop.ui.window.organising import Organiser
 
 
-def build(context: WindowContext, organiser: Organiser, open_action: QAction) -> QMenu:
+def build(
+    context: WindowContext,
+    organiser: Organiser,
+    open_action: QAction,
+    *,
+    manuscript: Manuscript | None = None,
+) -> QMenu:
     """A menu of what can be done to the selected papers from here."""
     menu = QMenu(context.widget())
     view = context.current_view()
@@ -19,6 +26,8 @@ def build(context: WindowContext, organiser: Organiser, open_action: QAction) ->
         return menu
     menu.addAction(open_action)
     menu.addAction(organiser.copy_citekey_action)
+    if manuscript is not None:
+        menu.addAction(manuscript.copy_citation_action)
     menu.addSeparator()
     menu.addMenu(organiser.status_menu)
     menu.addMenu(organiser.priority_menu)

