@@ -9,6 +9,7 @@ import stat
 import subprocess
 from pathlib import Path
 
+import postgres_cluster
 import pytest
 from postgres_cluster import PostgresCluster
 
@@ -67,7 +68,11 @@ def test_system_deps_waits_for_the_package_managers_lock(tmp_path: Path) -> None
 
 
 def test_system_deps_fails_at_once_on_another_error(tmp_path: Path) -> None:
-    broken = 'echo "$*" >> "$CALLS"; echo "E: Unable to locate package some-package" >&2; exit 100\n'
+    broken = (
+        'echo "$*" >> "$CALLS"\n'
+        'echo "E: Unable to locate package some-package" >&2\n'
+        "exit 100\n"
+    )
     done = _run_system_deps(tmp_path, broken)
     assert done.returncode != 0
     assert len((tmp_path / "calls").read_text().splitlines()) == 1
@@ -87,10 +92,10 @@ def test_the_cluster_moves_to_another_port_when_its_first_is_taken(
     squatter.listen()
     taken = squatter.getsockname()[1]
     offered = iter([taken])
-    import postgres_cluster
-
     real_free_port = postgres_cluster._free_port
-    monkeypatch.setattr(postgres_cluster, "_free_port", lambda: next(offered, None) or real_free_port())
+    monkeypatch.setattr(
+        postgres_cluster, "_free_port", lambda: next(offered, None) or real_free_port()
+    )
     try:
         cluster = PostgresCluster.start()
     finally:
