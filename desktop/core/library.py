@@ -415,9 +415,15 @@ class Library:
         self._announce(ChangeKind.SEARCHES)
         return copy_of(SavedSearch, saved)
 
-    def rename_saved_search(self, search_id: int, new_name: str) -> SavedSearch:
+    def rename_saved_search(
+        self, search_id: int, new_name: str, *, expected_version: int | None = None
+    ) -> SavedSearch:
+        """Rename a saved search still at `expected_version` (None: blindly), or raise
+        StaleEditError."""
         with self._write() as session:
-            saved = saved_searches.rename(session, search_id, new_name)
+            saved = saved_searches.rename(
+                session, search_id, new_name, expected_version=expected_version
+            )
         self._announce(ChangeKind.SEARCHES)
         return copy_of(SavedSearch, saved)
 
@@ -653,9 +659,15 @@ class Library:
         self._announce(ChangeKind.LISTS)
         return copy_of(ReadingList, created)
 
-    def rename_list(self, ref: int | str, new_name: str) -> ReadingList:
+    def rename_list(
+        self, ref: int | str, new_name: str, *, expected_version: int | None = None
+    ) -> ReadingList:
+        """Rename a list still at `expected_version` (None: blindly), or raise
+        StaleEditError."""
         with self._write() as session:
-            renamed = reading_lists.rename(session, ref, new_name)
+            renamed = reading_lists.rename(
+                session, ref, new_name, expected_version=expected_version
+            )
             members = reading_lists.member_ids(session, renamed)
         self._announce(ChangeKind.LISTS, members)
         return copy_of(ReadingList, renamed)
@@ -726,9 +738,24 @@ class Library:
         self._announce(ChangeKind.TAGS)
         return copy_of(Tag, tag)
 
-    def edit_tag(self, name: str, *, new_name: str | None = None, colour: str | None = None) -> Tag:
+    def edit_tag(
+        self,
+        name: str,
+        *,
+        new_name: str | None = None,
+        colour: str | None = None,
+        expected_version: int | None = None,
+    ) -> Tag:
+        """Rename or recolour a tag still at `expected_version` (None: blindly), or raise
+        StaleEditError."""
         with self._write() as session:
-            tag = tags.edit(session, name, new_name=new_name, colour=colour)
+            tag = tags.edit(
+                session,
+                name,
+                new_name=new_name,
+                colour=colour,
+                expected_version=expected_version,
+            )
             members = tags.member_ids(session, tag)
         self._announce(ChangeKind.TAGS, members)
         return copy_of(Tag, tag)
@@ -759,11 +786,22 @@ class Library:
     def add_note(self, paper_id: int, body: str) -> Note:
         return self._write_part(ChangeKind.NOTES, lambda s: notes.add_note(s, paper_id, body), Note)
 
-    def edit_note(self, note_id: int, body: str) -> Note:
-        return self._write_part(ChangeKind.NOTES, lambda s: notes.edit_note(s, note_id, body), Note)
+    def edit_note(self, note_id: int, body: str, *, expected_version: int | None = None) -> Note:
+        """Give a note a new text, if it is still at `expected_version` (the `version` of
+        the copy the user edited; None overwrites blindly), else raise StaleEditError."""
+        return self._write_part(
+            ChangeKind.NOTES,
+            lambda s: notes.edit_note(s, note_id, body, expected_version=expected_version),
+            Note,
+        )
 
-    def delete_note(self, note_id: int) -> None:
-        self._write_part(ChangeKind.NOTES, lambda s: notes.remove_note(s, note_id), Note)
+    def delete_note(self, note_id: int, *, expected_version: int | None = None) -> None:
+        """Delete a note, unless it changed since `expected_version` (StaleEditError)."""
+        self._write_part(
+            ChangeKind.NOTES,
+            lambda s: notes.remove_note(s, note_id, expected_version=expected_version),
+            Note,
+        )
 
     def annotate(self, paper_id: int, start: int, end: int, *, note: str = "") -> Annotation:
         """Annotate the span abstract[start:end] of a paper."""
@@ -773,9 +811,16 @@ class Library:
             Annotation,
         )
 
-    def edit_annotation(self, annotation_id: int, note: str) -> Annotation:
+    def edit_annotation(
+        self, annotation_id: int, note: str, *, expected_version: int | None = None
+    ) -> Annotation:
+        """Change an annotation's note, if it is still at `expected_version`."""
         return self._write_part(
-            ChangeKind.NOTES, lambda s: notes.edit_annotation(s, annotation_id, note), Annotation
+            ChangeKind.NOTES,
+            lambda s: notes.edit_annotation(
+                s, annotation_id, note, expected_version=expected_version
+            ),
+            Annotation,
         )
 
     def delete_annotation(self, annotation_id: int) -> None:

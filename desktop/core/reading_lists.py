@@ -7,7 +7,7 @@ from datetime import datetime
 from sqlalchemy import delete, func
 from sqlmodel import Session, col, select
 
-from desktop.core import snapshots
+from desktop.core import snapshots, versions
 from desktop.core.errors import ConflictError, InvalidInputError, NotFoundError
 from desktop.core.snapshots import ListItem, copy_of
 from desktop.core.storage import db
@@ -85,12 +85,20 @@ def restore(
     return reading_list
 
 
-def rename(session: Session, ref: int | str, new_name: str) -> ReadingList:
+def rename(
+    session: Session, ref: int | str, new_name: str, *, expected_version: int | None = None
+) -> ReadingList:
+    """Give a list another name, if it is still at `expected_version` (None: blindly)."""
     reading_list = find(session, ref)
     new_name = clean_name(new_name)
     _ensure_name_free(session, new_name, keep_id=reading_list.id)
-    reading_list.name = new_name
-    session.add(reading_list)
+    versions.write(
+        session,
+        reading_list,
+        expected_version=expected_version,
+        changes={"name": new_name},
+        what="reading list",
+    )
     return reading_list
 
 

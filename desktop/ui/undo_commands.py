@@ -277,8 +277,10 @@ class CreateListCommand(_LibraryCommand):
 
 
 class RenameListCommand(_LibraryCommand):
-    def __init__(self, library: Library, list_id: int, new_name: str) -> None:
-        step = undo.RenameList(list_id, new_name)
+    def __init__(
+        self, library: Library, list_id: int, new_name: str, *, version: int | None = None
+    ) -> None:
+        step = undo.RenameList(list_id, new_name, expected_version=version)
         super().__init__(library, f"Rename list to “{new_name}”", step)
 
 
@@ -340,7 +342,9 @@ class EditAnnotationCommand(_LibraryCommand):
     def __init__(self, library: Library, annotation: Annotation, note: str) -> None:
         assert annotation.id is not None
         ref = undo.RowRef(annotation.id, annotation.created_at)
-        step = undo.EditAnnotation(ref, annotation.paper_id, note)
+        step = undo.EditAnnotation(
+            ref, annotation.paper_id, note, expected_version=annotation.version
+        )
         super().__init__(library, "Edit annotation", step)
 
 
@@ -355,10 +359,17 @@ class EditTagCommand(_LibraryCommand):
     """Rename a tag or change its colour; undo gives back the old name and colour."""
 
     def __init__(
-        self, library: Library, name: str, *, new_name: str | None = None, colour: str | None = None
+        self,
+        library: Library,
+        name: str,
+        *,
+        new_name: str | None = None,
+        colour: str | None = None,
+        version: int | None = None,
     ) -> None:
         text = f"Rename tag to “{new_name}”" if new_name else "Tag colour"
-        super().__init__(library, text, undo.EditTag(name, new_name=new_name, colour=colour))
+        step = undo.EditTag(name, new_name=new_name, colour=colour, expected_version=version)
+        super().__init__(library, text, step)
 
 
 class DeleteTagCommand(_LibraryCommand):

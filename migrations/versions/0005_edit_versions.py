@@ -1,0 +1,35 @@
+"""a version on every row a user edits (notes, annotations, lists, tags, saved searches)
+
+Revision ID: 0005_edit_versions
+Revises: 0004
+Create Date: 2026-12-01
+"""
+
+from collections.abc import Sequence
+
+import sqlalchemy as sa
+from alembic import op
+
+revision: str = "0005_edit_versions"
+down_revision: str | None = "0004"
+branch_labels: str | Sequence[str] | None = None
+depends_on: str | Sequence[str] | None = None
+
+#: The tables that get the column; existing rows start at version 1, as new ones do.
+TABLES = ("note", "annotation", "readinglist", "tag", "savedsearch")
+
+
+def upgrade() -> None:
+    for table in TABLES:
+        with op.batch_alter_table(table, schema=None) as batch_op:
+            batch_op.add_column(
+                sa.Column("version", sa.Integer(), nullable=False, server_default="1")
+            )
+        with op.batch_alter_table(table, schema=None) as batch_op:
+            batch_op.alter_column("version", server_default=None)
+
+
+def downgrade() -> None:
+    for table in TABLES:
+        with op.batch_alter_table(table, schema=None) as batch_op:
+            batch_op.drop_column("version")
