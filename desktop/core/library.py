@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 from sqlalchemy import Engine, func, text
 from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.exc import SQLAlchemyError as _SQLAlchemyError
+from sqlalchemy.orm.exc import StaleDataError
 from sqlmodel import Session, col, select
 
 from desktop.core import (
@@ -53,7 +54,7 @@ from desktop.core.snapshots import (
     Tag,
     copy_of,
 )
-from desktop.core.storage import backup, db, revisions, schema
+from desktop.core.storage import backup, conflicts, db, revisions, schema
 from desktop.core.storage.models import NotDuplicate, Paper
 from desktop.core.views import PaperRow, View
 
@@ -215,12 +216,29 @@ class Library:
             yield session
             self._seen_revision = revisions.bump(session)
 
+    def _write_retrying(self, work: Callable[[Session], Shape], *, what: str) -> Shape:
+        """`work` in one write transaction, run again (a few times) when it collided with
+        another writer's: on PostgreSQL list and merge steps of several users can."""
+
+        def once() -> Shape:
+            with self._write() as session:
+                return work(session)
+
+        return conflicts.retrying(once, what=what)
+
     @contextmanager
     def _database_trouble_as_sentence(self) -> Iterator[None]:
         # A locked file or a lost server is something the user can act on, not a bug.
         try:
             yield
-        except OperationalError as error:
+        except (StaleDataError, DBAPIError) as error:
+            if conflicts.is_collision(error):
+                raise conflicts.CollisionError(
+                    "Someone else changed the same papers or lists at the same moment, so "
+                    "Papershelf changed nothing; try again."
+                ) from error
+            if not isinstance(error, OperationalError):
+                raise
             raise DatabaseError(
                 f"Papershelf could not save to the library at {self.where}: "
                 f"{_first_line(error)} Nothing was changed; try again in a moment."
@@ -607,15 +625,17 @@ class Library:
         annotations and attachments moved over; the other paper goes to the trash."""
         if keep_id == other_id:
             raise InvalidInputError("A paper cannot be merged with itself.")
-        with self._write() as session:
-            done = merging.merge(session, keep_id, other_id)
+        done = self._write_retrying(
+            lambda session: merging.merge(session, keep_id, other_id), what="merge the papers"
+        )
         self._announce(ChangeKind.PAPERS, [keep_id, other_id])
         return done
 
     def unmerge(self, done: MergeRecord) -> None:
         """Undo a merge: both papers as they were before it."""
-        with self._write() as session:
-            merging.unmerge(session, done)
+        self._write_retrying(
+            lambda session: merging.unmerge(session, done), what="take the merge back"
+        )
         self._announce(ChangeKind.PAPERS, [done.keep_id, done.other_id])
 
     # -- undo ---------------------------------------------------------------------------
@@ -623,8 +643,7 @@ class Library:
     def apply(self, step: undo.Step) -> undo.Step:
         """Run one user step (or the inverse of one) in one transaction, announce one
         change, and return the step that takes it back."""
-        with self._write() as session:
-            done = step.apply(session)
+        done = self._write_retrying(step.apply, what="make this change")
         self._announce(done.kind, done.paper_ids)
         return done.inverse
 
@@ -680,20 +699,26 @@ class Library:
         self._announce(ChangeKind.LISTS, members)
 
     def add_to_list(self, ref: int | str, paper_ids: list[int], position: int | None = None) -> int:
-        with self._write() as session:
-            added = reading_lists.add_papers(session, ref, paper_ids, position=position)
+        added = self._write_retrying(
+            lambda session: reading_lists.add_papers(session, ref, paper_ids, position=position),
+            what="add the papers to the list",
+        )
         self._announce(ChangeKind.LISTS, paper_ids)
         return added
 
     def remove_from_list(self, ref: int | str, paper_ids: list[int]) -> int:
-        with self._write() as session:
-            removed = reading_lists.remove_papers(session, ref, paper_ids)
+        removed = self._write_retrying(
+            lambda session: reading_lists.remove_papers(session, ref, paper_ids),
+            what="take the papers out of the list",
+        )
         self._announce(ChangeKind.LISTS, paper_ids)
         return removed
 
     def reorder_list(self, ref: int | str, paper_ids: list[int]) -> None:
-        with self._write() as session:
-            reading_lists.reorder(session, ref, paper_ids)
+        self._write_retrying(
+            lambda session: reading_lists.reorder(session, ref, paper_ids),
+            what="put the list in this order",
+        )
         self._announce(ChangeKind.LISTS, paper_ids)
 
     def reorder_lists(self, list_ids: list[int]) -> None:
@@ -782,6 +807,11 @@ class Library:
             part = change(session)
         self._announce(kind, [part.paper_id])
         return copy_of(shape, part)
+
+    def note(self, note_id: int) -> Note:
+        """A note as stored now (to compare with, or merge into, a copy being edited)."""
+        with self._read() as session:
+            return copy_of(Note, notes.get_note(session, note_id))
 
     def add_note(self, paper_id: int, body: str) -> Note:
         return self._write_part(ChangeKind.NOTES, lambda s: notes.add_note(s, paper_id, body), Note)
