@@ -54,7 +54,7 @@ from desktop.core.snapshots import (
     Tag,
     copy_of,
 )
-from desktop.core.storage import backup, conflicts, db, revisions, schema
+from desktop.core.storage import backup, conflicts, db, revisions, schema, trouble
 from desktop.core.storage.models import NotDuplicate, Paper
 from desktop.core.views import PaperRow, View
 
@@ -85,11 +85,18 @@ class Library:
         """Open (creating when needed) the library at `url`, by default the user's own.
 
         Its schema is brought to this program's version first, after a backup of a SQLite
-        file that holds an older one.
+        file that holds an older one. With `upgrade` False (the db commands), a damaged
+        file is still opened, so that it can be checked and copied.
         """
-        url = url or db.default_url()
         try:
+            url = url or db.default_url()
+            _refuse_an_empty_file(url)
             engine = db.make_engine(url)
+        except OSError as error:
+            folder = error.filename or "the library's folder"
+            raise DatabaseError(
+                trouble.os_error(error, doing=f"create the folder {folder} for the library")
+            ) from error
         except (_SQLAlchemyError, ValueError, ImportError) as error:
             raise DatabaseError(
                 f"“{url}” is not a database address Papershelf can use; give a SQLite one "
@@ -98,15 +105,39 @@ class Library:
             ) from error
         library = cls(engine, url)
         try:
-            library._check_reachable()
-            if upgrade:
-                library.upgrade()
-            with library._read() as session:
-                library._seen_revision = revisions.current(session)
+            with library._damage_as_sentence(tolerate=not upgrade):
+                library._check_reachable()
+                if upgrade:
+                    library.upgrade()
+                with library._read() as session:
+                    library._seen_revision = revisions.current(session)
         except BaseException:
             engine.dispose()
             raise
         return library
+
+    @contextmanager
+    def _damage_as_sentence(self, *, tolerate: bool = False) -> Iterator[None]:
+        """A damaged file is told as a sentence (or, `tolerate`d, let be: the db commands
+        must still be able to check and copy it)."""
+        try:
+            yield
+        except DBAPIError as error:
+            if not trouble.is_damaged(error):
+                raise
+            if not tolerate:
+                raise DatabaseError(self._damaged()) from error
+        except DatabaseError as error:
+            if not trouble.is_damaged(error.__cause__ or error):
+                raise
+            if not tolerate:
+                raise DatabaseError(self._damaged()) from error
+
+    def _damaged(self) -> str:
+        path = db.sqlite_path(self.url)
+        return trouble.damaged(
+            self.where, newest_backup=backup.newest(path) if path is not None else None
+        )
 
     def close(self) -> None:
         self._background.shutdown(wait=True)  # a checkpoint under way ends first
@@ -158,7 +189,7 @@ class Library:
             return False
         if current is not None and current not in schema.known_revisions():
             raise DatabaseError(
-                "This library was written by a newer Papershelf; update Papershelf to open it."
+                "This library was made by a newer Papershelf; update Papershelf to open it."
             )
         source = db.sqlite_path(self.url)
         if current is not None and source is not None:
@@ -200,7 +231,11 @@ class Library:
     def _reading_trouble_as_sentence(self) -> Iterator[None]:
         try:
             yield
-        except OperationalError as error:
+        except DBAPIError as error:
+            if trouble.is_damaged(error):
+                raise DatabaseError(self._damaged()) from error
+            if not isinstance(error, OperationalError):
+                raise
             raise DatabaseError(
                 f"Papershelf could not read the library at {self.where}: {_first_line(error)}"
             ) from error
@@ -237,12 +272,29 @@ class Library:
                     "Someone else changed the same papers or lists at the same moment, so "
                     "Papershelf changed nothing; try again."
                 ) from error
-            if not isinstance(error, OperationalError):
-                raise
-            raise DatabaseError(
-                f"Papershelf could not save to the library at {self.where}: "
-                f"{_first_line(error)} Nothing was changed; try again in a moment."
-            ) from error
+            if isinstance(error, OperationalError) or (
+                isinstance(error, DBAPIError) and trouble.is_damaged(error)
+            ):
+                raise DatabaseError(self._saving_trouble(error)) from error
+            raise  # any other refusal (a broken constraint) is a bug
+        except OSError as error:  # a file beside the library (a backup, a log) not written
+            if trouble.is_disk_full(error):
+                raise DatabaseError(trouble.disk_full(db.sqlite_path(self.url))) from error
+            raise
+
+    def _saving_trouble(self, error: DBAPIError) -> str:
+        """The sentence for a write the database refused (not a collision, not a bug)."""
+        if trouble.is_disk_full(error):
+            return trouble.disk_full(db.sqlite_path(self.url) or None)
+        if trouble.is_read_only(error):
+            return trouble.read_only(self.where)
+        if trouble.is_damaged(error):
+            return self._damaged()
+        # A locked file or a lost server: waiting may be all it takes.
+        return (
+            f"Papershelf could not save to the library at {self.where}: "
+            f"{_first_line(error)} Nothing was changed; try again in a moment."
+        )
 
     # -- papers ------------------------------------------------------------------------
 
@@ -878,7 +930,30 @@ class Library:
 
     def check(self) -> list[str]:
         """Problems found in the stored library, as sentences (empty when healthy)."""
-        return backup.check(self.engine)
+        return backup.check(self.engine, db.sqlite_path(self.url))
+
+
+def _refuse_an_empty_file(url: str) -> None:
+    """An existing library file of 0 bytes was cut short (or is not a library): SQLite
+    would silently take it for a new, empty library."""
+    path = db.sqlite_path(url)
+    if path is None or not path.is_file() or path.stat().st_size > 0:
+        return
+    log = path.with_name(path.name + "-wal")
+    if log.is_file() and log.stat().st_size > 0:
+        return  # a new library whose first writes are still in SQLite's log: it is whole
+    backup_file = backup.newest(path)
+    then = (
+        f" The newest backup of it is {backup_file}; copy it over the empty file to go back "
+        "to it."
+        if backup_file is not None
+        else " There is no backup of it in its backups folder."
+    )
+    raise DatabaseError(
+        f"The library file {path} is empty (0 bytes): it may have been cut short, by a full "
+        "disk or a copy that did not finish, so Papershelf did not make a new library of "
+        f"it.{then} To start a new library there, delete the empty file first."
+    )
 
 
 def _first_line(error: Exception) -> str:
