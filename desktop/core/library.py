@@ -114,6 +114,7 @@ class Library:
         except BaseException:
             engine.dispose()
             raise
+        reading.remove_leftovers()  # of an import killed in an earlier run
         return library
 
     @contextmanager

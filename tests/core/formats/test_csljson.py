@@ -513,7 +513,8 @@ def test_a_number_of_5000_digits_is_kept_as_written_not_called_nested() -> None:
     digits = "9" * 5000
     result = csljson.parse(
         f'[{{"type": "article-journal", "title": "Big", "volume": {digits}}},'
-        f' {{"type": "article-journal", "title": "Dated", "issued": {{"date-parts": [[{digits}]]}}}}]'
+        f' {{"type": "article-journal", "title": "Dated",'
+        f' "issued": {{"date-parts": [[{digits}]]}}}}]'
     )
     assert all("nested" not in problem.message for problem in result.problems)
     big, dated = result.records

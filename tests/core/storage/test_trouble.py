@@ -64,5 +64,5 @@ def test_a_folder_without_permission_is_a_sentence(
         raise PermissionError(13, "Permission denied", str(self))
 
     monkeypatch.setattr(Path, "mkdir", refused)
-    with pytest.raises(DatabaseError, match="could not create the folder .*you do not have"):
+    with pytest.raises(DatabaseError, match=r"could not create the folder .*you do not have"):
         Library.open(f"sqlite:///{folder / 'library.sqlite'}")
