@@ -6,6 +6,7 @@ announced to the listeners (the search index, the window), so no view half-updat
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager, suppress
@@ -934,6 +935,11 @@ class Library:
         return backup.check(self.engine, db.sqlite_path(self.url))
 
 
+#: An empty file younger than this is taken for a library another process is making now
+#: (SQLite creates the file empty, then writes it); an older one was cut short.
+_BEING_MADE_SECONDS = 30
+
+
 def _refuse_an_empty_file(url: str) -> None:
     """An existing library file of 0 bytes was cut short (or is not a library): SQLite
     would silently take it for a new, empty library."""
@@ -943,6 +949,8 @@ def _refuse_an_empty_file(url: str) -> None:
     log = path.with_name(path.name + "-wal")
     if log.is_file() and log.stat().st_size > 0:
         return  # a new library whose first writes are still in SQLite's log: it is whole
+    if time.time() - path.stat().st_mtime < _BEING_MADE_SECONDS:
+        return  # another process is making this new library at this moment
     backup_file = backup.newest(path)
     then = (
         f" The newest backup of it is {backup_file}; copy it over the empty file to go back "

@@ -20,16 +20,17 @@ TABLES = ("note", "annotation", "readinglist", "tag", "savedsearch")
 
 
 def upgrade() -> None:
+    # The default stays (rows written by raw SQL get version 1), and it must: on SQLite,
+    # dropping it would rebuild each table, and the rebuilt `note` would lose the triggers
+    # that keep the full-text index of notes in step.
     for table in TABLES:
         with op.batch_alter_table(table, schema=None) as batch_op:
             batch_op.add_column(
                 sa.Column("version", sa.Integer(), nullable=False, server_default="1")
             )
-        with op.batch_alter_table(table, schema=None) as batch_op:
-            batch_op.alter_column("version", server_default=None)
 
 
 def downgrade() -> None:
+    # A plain DROP COLUMN (SQLite 3.35 and later), not a batch rebuild: see upgrade().
     for table in TABLES:
-        with op.batch_alter_table(table, schema=None) as batch_op:
-            batch_op.drop_column("version")
+        op.execute(f"ALTER TABLE {table} DROP COLUMN version")

@@ -3,9 +3,11 @@ sentence each time, never a traceback; a closed pipe ends it quietly."""
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 from cli.test_cli import REPO, ok, papershelf
@@ -87,13 +89,15 @@ def test_an_empty_library_file_is_not_made_into_a_new_library(tmp_path: Path) ->
     library_file = tmp_path / "library.sqlite"
     url = _library_of(library_file, 3)
     made = Path(ok(url, "db", "backup").split()[-1])
-    library_file.write_bytes(b"")  # cut short
+    library_file.write_bytes(b"")  # cut short...
+    os.utime(library_file, (time.time() - 3600, time.time() - 3600))  # ...an hour ago
     result = papershelf(url, "status")
     assert result.returncode == 1 and "Traceback" not in result.stderr
     assert "is empty (0 bytes)" in result.stderr and "cut short" in result.stderr
     assert str(made) in result.stderr
     assert library_file.stat().st_size == 0  # left as it was, for the user to look at
     (tmp_path / "other.sqlite").write_bytes(b"")
+    os.utime(tmp_path / "other.sqlite", (time.time() - 3600, time.time() - 3600))
     alone = papershelf(f"sqlite:///{tmp_path / 'other.sqlite'}", "status")
     assert alone.returncode == 1 and "There is no backup" in alone.stderr
 

@@ -122,8 +122,8 @@ class ReadingList(SQLModel, table=True):
     #: Where the list stands in the sidebar (the user's order; ties by name).
     position: int = 0
     created_at: datetime = Field(default_factory=utcnow)
-    #: Grows by one on every edit (see the module's notes).
-    version: int = 1
+    #: Grows by one on every edit (see the module's notes); 1 for rows written without it.
+    version: int = Field(default=1, sa_column_kwargs={"server_default": "1"})
 
 
 class ListEntry(SQLModel, table=True):
@@ -142,8 +142,8 @@ class Tag(SQLModel, table=True):
     name: str = Field(max_length=200, unique=True)
     #: "#rrggbb", or empty for the default colour.
     colour: str = Field(default="", max_length=20)
-    #: Grows by one on every edit (see the module's notes).
-    version: int = 1
+    #: Grows by one on every edit (see the module's notes); 1 for rows written without it.
+    version: int = Field(default=1, sa_column_kwargs={"server_default": "1"})
 
 
 class PaperTag(SQLModel, table=True):
@@ -161,8 +161,8 @@ class Note(SQLModel, table=True):
     body: str = ""
     created_at: datetime = Field(default_factory=utcnow)
     updated_at: datetime = Field(default_factory=utcnow)
-    #: Grows by one on every edit (see the module's notes).
-    version: int = 1
+    #: Grows by one on every edit (see the module's notes); 1 for rows written without it.
+    version: int = Field(default=1, sa_column_kwargs={"server_default": "1"})
 
 
 class Annotation(SQLModel, table=True):
@@ -177,8 +177,8 @@ class Annotation(SQLModel, table=True):
     quote: str = ""
     note: str = ""
     created_at: datetime = Field(default_factory=utcnow)
-    #: Grows by one on every edit (see the module's notes).
-    version: int = 1
+    #: Grows by one on every edit (see the module's notes); 1 for rows written without it.
+    version: int = Field(default=1, sa_column_kwargs={"server_default": "1"})
 
 
 class Attachment(SQLModel, table=True):
@@ -217,8 +217,8 @@ class SavedSearch(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     name: str = Field(max_length=200, unique=True)
     query: str = ""
-    #: Grows by one on every edit (see the module's notes).
-    version: int = 1
+    #: Grows by one on every edit (see the module's notes); 1 for rows written without it.
+    version: int = Field(default=1, sa_column_kwargs={"server_default": "1"})
 
 
 class Setting(SQLModel, table=True):

@@ -10,8 +10,9 @@ from pathlib import Path
 
 from sqlalchemy.exc import DBAPIError
 
-#: What SQLite says of a file that is not (or no longer) a sound database.
-_DAMAGED = re.compile(r"malformed|not a database|file is encrypted|corrupt", re.IGNORECASE)
+#: What SQLite says of a database file that is damaged. ("file is not a database" is left
+#: out: that is what it says of any other file given as a library, which is not damage.)
+_DAMAGED = re.compile(r"malformed|corrupt", re.IGNORECASE)
 
 
 def is_damaged(error: BaseException) -> bool:
