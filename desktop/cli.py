@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 from datetime import datetime
@@ -46,7 +47,21 @@ def main(argv: Sequence[str] | None = None) -> int:
             "papershelf: interrupted; nothing was changed by the unfinished step.", file=sys.stderr
         )
         return 130
+    except BrokenPipeError:
+        # The reader went away (`papershelf search x | head -1`): what it wanted it has.
+        _stop_writing_to_stdout()
+        return 0
     return 0
+
+
+def _stop_writing_to_stdout() -> None:
+    """Point standard output at nothing, so that the interpreter's last flush at exit does
+    not fail on the closed pipe too."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, sys.stdout.fileno())
+    finally:
+        os.close(devnull)
 
 
 # -- commands that need no library ------------------------------------------------------

@@ -17,6 +17,8 @@ import psycopg
 
 BINARIES = ("initdb", "pg_ctl", "postgres")
 SUPERUSER = "postgres"
+#: Ports tried before giving up (each a fresh free one).
+START_ATTEMPTS = 5
 
 
 def _free_port() -> int:
@@ -32,6 +34,27 @@ def _as_server_user(command: list[str]) -> list[str]:
     return command
 
 
+def _initdb(data: Path) -> None:
+    command = ["initdb", "-D", str(data), "-U", SUPERUSER, "-A", "trust", "-E", "UTF8"]
+    command += ["--no-sync", "--locale", "C"]
+    subprocess.run(_as_server_user(command), check=True, capture_output=True)
+
+
+def _pg_ctl_start(folder: Path, port: int) -> list[str]:
+    options = (
+        f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 -c fsync=off "
+        "-c full_page_writes=off -c synchronous_commit=off -c max_connections=100"
+    )
+    log = str(folder / "server.log")
+    data = str(folder / "data")
+    return ["pg_ctl", "-D", data, "-o", options, "-l", log, "-w", "-t", "60", "start"]
+
+
+def _port_clash(log: str) -> bool:
+    """Whether the server's log says its port (or the socket file named after it) was taken."""
+    return "could not bind" in log or "already in use" in log or "lock file" in log
+
+
 @dataclass
 class PostgresCluster:
     """A running PostgreSQL cluster in a temporary folder."""
@@ -45,55 +68,25 @@ class PostgresCluster:
 
     @classmethod
     def start(cls) -> PostgresCluster:
+        """initdb once, then start the server on a free port; should another server take
+        that port between our probe and our start, try the next free one."""
         folder = Path(tempfile.mkdtemp(prefix="papershelf-pg-"))
         if os.geteuid() == 0:
             shutil.chown(folder, SUPERUSER)
-        data = folder / "data"
-        port = _free_port()
-        subprocess.run(
-            _as_server_user(
-                [
-                    "initdb",
-                    "-D",
-                    str(data),
-                    "-U",
-                    SUPERUSER,
-                    "-A",
-                    "trust",
-                    "-E",
-                    "UTF8",
-                    "--no-sync",
-                    "--locale",
-                    "C",
-                ]
-            ),
-            check=True,
-            capture_output=True,
-        )
-        options = (
-            f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 -c fsync=off "
-            "-c full_page_writes=off -c synchronous_commit=off -c max_connections=100"
-        )
-        subprocess.run(
-            _as_server_user(
-                [
-                    "pg_ctl",
-                    "-D",
-                    str(data),
-                    "-o",
-                    options,
-                    "-l",
-                    str(folder / "server.log"),
-                    "-w",
-                    "-t",
-                    "60",
-                    "start",
-                ]
-            ),
-            check=True,
-            capture_output=True,
-        )
-        return cls(folder, port)
+        _initdb(folder / "data")
+        for attempt in range(1, START_ATTEMPTS + 1):
+            port = _free_port()
+            (folder / "server.log").unlink(missing_ok=True)  # this attempt's words only
+            started = subprocess.run(
+                _as_server_user(_pg_ctl_start(folder, port)), capture_output=True, check=False
+            )
+            if started.returncode == 0:
+                return cls(folder, port)
+            log = (folder / "server.log").read_text(errors="replace")
+            if attempt == START_ATTEMPTS or not _port_clash(log):
+                shutil.rmtree(folder, ignore_errors=True)
+                raise RuntimeError(f"PostgreSQL did not start on port {port}:\n{log}")
+        raise AssertionError("unreachable")
 
     def stop(self) -> None:
         subprocess.run(

@@ -7,6 +7,7 @@ announced to the listeners (the search index, the window), so no view half-updat
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager, suppress
@@ -16,6 +17,7 @@ from typing import Any, TypeVar
 from sqlalchemy import Engine, func, text
 from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.exc import SQLAlchemyError as _SQLAlchemyError
+from sqlalchemy.orm.exc import StaleDataError
 from sqlmodel import Session, col, select
 
 from desktop.core import (
@@ -65,7 +67,7 @@ from desktop.core.snapshots import (
     Tag,
     copy_of,
 )
-from desktop.core.storage import backup, db, revisions, schema
+from desktop.core.storage import backup, conflicts, db, revisions, schema, trouble
 from desktop.core.storage.models import NotDuplicate, Paper
 from desktop.core.views import PaperRow, View
 
@@ -102,11 +104,18 @@ class Library:
         """Open (creating when needed) the library at `url`, by default the user's own.
 
         Its schema is brought to this program's version first, after a backup of a SQLite
-        file that holds an older one.
+        file that holds an older one. With `upgrade` False (the db commands), a damaged
+        file is still opened, so that it can be checked and copied.
         """
-        url = url or db.default_url()
         try:
+            url = url or db.default_url()
+            _refuse_an_empty_file(url)
             engine = db.make_engine(url)
+        except OSError as error:
+            folder = error.filename or "the library's folder"
+            raise DatabaseError(
+                trouble.os_error(error, doing=f"create the folder {folder} for the library")
+            ) from error
         except (_SQLAlchemyError, ValueError, ImportError) as error:
             raise DatabaseError(
                 f"“{url}” is not a database address Papershelf can use; give a SQLite one "
@@ -115,15 +124,40 @@ class Library:
             ) from error
         library = cls(engine, url)
         try:
-            library._check_reachable()
-            if upgrade:
-                library.upgrade()
-            with library._read() as session:
-                library._seen_revision = revisions.current(session)
+            with library._damage_as_sentence(tolerate=not upgrade):
+                library._check_reachable()
+                if upgrade:
+                    library.upgrade()
+                with library._read() as session:
+                    library._seen_revision = revisions.current(session)
         except BaseException:
             engine.dispose()
             raise
+        reading.remove_leftovers()  # of an import killed in an earlier run
         return library
+
+    @contextmanager
+    def _damage_as_sentence(self, *, tolerate: bool = False) -> Iterator[None]:
+        """A damaged file is told as a sentence (or, `tolerate`d, let be: the db commands
+        must still be able to check and copy it)."""
+        try:
+            yield
+        except DBAPIError as error:
+            if not trouble.is_damaged(error):
+                raise
+            if not tolerate:
+                raise DatabaseError(self._damaged()) from error
+        except DatabaseError as error:
+            if not trouble.is_damaged(error.__cause__ or error):
+                raise
+            if not tolerate:
+                raise DatabaseError(self._damaged()) from error
+
+    def _damaged(self) -> str:
+        path = db.sqlite_path(self.url)
+        return trouble.damaged(
+            self.where, newest_backup=backup.newest(path) if path is not None else None
+        )
 
     def close(self) -> None:
         self._background.shutdown(wait=True)  # a checkpoint under way ends first
@@ -175,7 +209,7 @@ class Library:
             return False
         if current is not None and current not in schema.known_revisions():
             raise DatabaseError(
-                "This library was written by a newer Papershelf; update Papershelf to open it."
+                "This library was made by a newer Papershelf; update Papershelf to open it."
             )
         source = db.sqlite_path(self.url)
         if current is not None and source is not None:
@@ -218,7 +252,11 @@ class Library:
     def _reading_trouble_as_sentence(self) -> Iterator[None]:
         try:
             yield
-        except OperationalError as error:
+        except DBAPIError as error:
+            if trouble.is_damaged(error):
+                raise DatabaseError(self._damaged()) from error
+            if not isinstance(error, OperationalError):
+                raise
             raise DatabaseError(
                 f"Papershelf could not read the library at {self.where}: {_first_line(error)}"
             ) from error
@@ -234,16 +272,50 @@ class Library:
             yield session
             self._seen_revision = revisions.bump(session)
 
+    def _write_retrying(self, work: Callable[[Session], Shape], *, what: str) -> Shape:
+        """`work` in one write transaction, run again (a few times) when it collided with
+        another writer's: on PostgreSQL list and merge steps of several users can."""
+
+        def once() -> Shape:
+            with self._write() as session:
+                return work(session)
+
+        return conflicts.retrying(once, what=what)
+
     @contextmanager
     def _database_trouble_as_sentence(self) -> Iterator[None]:
         # A locked file or a lost server is something the user can act on, not a bug.
         try:
             yield
-        except OperationalError as error:
-            raise DatabaseError(
-                f"Papershelf could not save to the library at {self.where}: "
-                f"{_first_line(error)} Nothing was changed; try again in a moment."
-            ) from error
+        except (StaleDataError, DBAPIError) as error:
+            if conflicts.is_collision(error):
+                raise conflicts.CollisionError(
+                    "Someone else changed the same papers or lists at the same moment, so "
+                    "Papershelf changed nothing; try again."
+                ) from error
+            if isinstance(error, OperationalError) or (
+                isinstance(error, DBAPIError) and trouble.is_damaged(error)
+            ):
+                raise DatabaseError(self._saving_trouble(error)) from error
+            raise  # any other refusal (a broken constraint) is a bug
+        except OSError as error:  # a file beside the library (a backup, a log) not written
+            if trouble.is_disk_full(error):
+                raise DatabaseError(trouble.disk_full(db.sqlite_path(self.url))) from error
+            raise
+
+    def _saving_trouble(self, error: DBAPIError) -> str:
+        """The sentence for a write the database refused (not a collision, not a bug)."""
+        if trouble.is_disk_full(error):
+            return trouble.disk_full(db.sqlite_path(self.url) or None)
+        if trouble.is_read_only(error):
+            return trouble.read_only(self.where)
+        if trouble.is_damaged(error):
+            return self._damaged()
+        # A locked file or a lost server: waiting may be all it takes.
+        return (
+            f"Papershelf could not save to the library at {self.where}: "
+            f"{_first_line(error)} Nothing was changed; try again in a moment."
+        )
 
     # -- papers ------------------------------------------------------------------------
 
@@ -435,9 +507,15 @@ class Library:
         self._announce(ChangeKind.SEARCHES)
         return copy_of(SavedSearch, saved)
 
-    def rename_saved_search(self, search_id: int, new_name: str) -> SavedSearch:
+    def rename_saved_search(
+        self, search_id: int, new_name: str, *, expected_version: int | None = None
+    ) -> SavedSearch:
+        """Rename a saved search still at `expected_version` (None: blindly), or raise
+        StaleEditError."""
         with self._write() as session:
-            saved = saved_searches.rename(session, search_id, new_name)
+            saved = saved_searches.rename(
+                session, search_id, new_name, expected_version=expected_version
+            )
         self._announce(ChangeKind.SEARCHES)
         return copy_of(SavedSearch, saved)
 
@@ -621,15 +699,17 @@ class Library:
         annotations and attachments moved over; the other paper goes to the trash."""
         if keep_id == other_id:
             raise InvalidInputError("A paper cannot be merged with itself.")
-        with self._write() as session:
-            done = merging.merge(session, keep_id, other_id)
+        done = self._write_retrying(
+            lambda session: merging.merge(session, keep_id, other_id), what="merge the papers"
+        )
         self._announce(ChangeKind.PAPERS, [keep_id, other_id])
         return done
 
     def unmerge(self, done: MergeRecord) -> None:
         """Undo a merge: both papers as they were before it."""
-        with self._write() as session:
-            merging.unmerge(session, done)
+        self._write_retrying(
+            lambda session: merging.unmerge(session, done), what="take the merge back"
+        )
         self._announce(ChangeKind.PAPERS, [done.keep_id, done.other_id])
 
     # -- undo ---------------------------------------------------------------------------
@@ -637,8 +717,7 @@ class Library:
     def apply(self, step: undo.Step) -> undo.Step:
         """Run one user step (or the inverse of one) in one transaction, announce one
         change, and return the step that takes it back."""
-        with self._write() as session:
-            done = step.apply(session)
+        done = self._write_retrying(step.apply, what="make this change")
         self._announce(done.kind, done.paper_ids)
         return done.inverse
 
@@ -787,9 +866,15 @@ class Library:
         self._announce(ChangeKind.LISTS)
         return copy_of(ReadingList, created)
 
-    def rename_list(self, ref: int | str, new_name: str) -> ReadingList:
+    def rename_list(
+        self, ref: int | str, new_name: str, *, expected_version: int | None = None
+    ) -> ReadingList:
+        """Rename a list still at `expected_version` (None: blindly), or raise
+        StaleEditError."""
         with self._write() as session:
-            renamed = reading_lists.rename(session, ref, new_name)
+            renamed = reading_lists.rename(
+                session, ref, new_name, expected_version=expected_version
+            )
             members = reading_lists.member_ids(session, renamed)
         self._announce(ChangeKind.LISTS, members)
         return copy_of(ReadingList, renamed)
@@ -802,20 +887,26 @@ class Library:
         self._announce(ChangeKind.LISTS, members)
 
     def add_to_list(self, ref: int | str, paper_ids: list[int], position: int | None = None) -> int:
-        with self._write() as session:
-            added = reading_lists.add_papers(session, ref, paper_ids, position=position)
+        added = self._write_retrying(
+            lambda session: reading_lists.add_papers(session, ref, paper_ids, position=position),
+            what="add the papers to the list",
+        )
         self._announce(ChangeKind.LISTS, paper_ids)
         return added
 
     def remove_from_list(self, ref: int | str, paper_ids: list[int]) -> int:
-        with self._write() as session:
-            removed = reading_lists.remove_papers(session, ref, paper_ids)
+        removed = self._write_retrying(
+            lambda session: reading_lists.remove_papers(session, ref, paper_ids),
+            what="take the papers out of the list",
+        )
         self._announce(ChangeKind.LISTS, paper_ids)
         return removed
 
     def reorder_list(self, ref: int | str, paper_ids: list[int]) -> None:
-        with self._write() as session:
-            reading_lists.reorder(session, ref, paper_ids)
+        self._write_retrying(
+            lambda session: reading_lists.reorder(session, ref, paper_ids),
+            what="put the list in this order",
+        )
         self._announce(ChangeKind.LISTS, paper_ids)
 
     def reorder_lists(self, list_ids: list[int]) -> None:
@@ -868,9 +959,24 @@ class Library:
         self._announce(ChangeKind.TAGS)
         return copy_of(Tag, tag)
 
-    def edit_tag(self, name: str, *, new_name: str | None = None, colour: str | None = None) -> Tag:
+    def edit_tag(
+        self,
+        name: str,
+        *,
+        new_name: str | None = None,
+        colour: str | None = None,
+        expected_version: int | None = None,
+    ) -> Tag:
+        """Rename or recolour a tag still at `expected_version` (None: blindly), or raise
+        StaleEditError."""
         with self._write() as session:
-            tag = tags.edit(session, name, new_name=new_name, colour=colour)
+            tag = tags.edit(
+                session,
+                name,
+                new_name=new_name,
+                colour=colour,
+                expected_version=expected_version,
+            )
             members = tags.member_ids(session, tag)
         self._announce(ChangeKind.TAGS, members)
         return copy_of(Tag, tag)
@@ -898,14 +1004,30 @@ class Library:
         self._announce(kind, [part.paper_id])
         return copy_of(shape, part)
 
+    def note(self, note_id: int) -> Note:
+        """A note as stored now (to compare with, or merge into, a copy being edited)."""
+        with self._read() as session:
+            return copy_of(Note, notes.get_note(session, note_id))
+
     def add_note(self, paper_id: int, body: str) -> Note:
         return self._write_part(ChangeKind.NOTES, lambda s: notes.add_note(s, paper_id, body), Note)
 
-    def edit_note(self, note_id: int, body: str) -> Note:
-        return self._write_part(ChangeKind.NOTES, lambda s: notes.edit_note(s, note_id, body), Note)
+    def edit_note(self, note_id: int, body: str, *, expected_version: int | None = None) -> Note:
+        """Give a note a new text, if it is still at `expected_version` (the `version` of
+        the copy the user edited; None overwrites blindly), else raise StaleEditError."""
+        return self._write_part(
+            ChangeKind.NOTES,
+            lambda s: notes.edit_note(s, note_id, body, expected_version=expected_version),
+            Note,
+        )
 
-    def delete_note(self, note_id: int) -> None:
-        self._write_part(ChangeKind.NOTES, lambda s: notes.remove_note(s, note_id), Note)
+    def delete_note(self, note_id: int, *, expected_version: int | None = None) -> None:
+        """Delete a note, unless it changed since `expected_version` (StaleEditError)."""
+        self._write_part(
+            ChangeKind.NOTES,
+            lambda s: notes.remove_note(s, note_id, expected_version=expected_version),
+            Note,
+        )
 
     def annotate(self, paper_id: int, start: int, end: int, *, note: str = "") -> Annotation:
         """Annotate the span abstract[start:end] of a paper."""
@@ -915,9 +1037,16 @@ class Library:
             Annotation,
         )
 
-    def edit_annotation(self, annotation_id: int, note: str) -> Annotation:
+    def edit_annotation(
+        self, annotation_id: int, note: str, *, expected_version: int | None = None
+    ) -> Annotation:
+        """Change an annotation's note, if it is still at `expected_version`."""
         return self._write_part(
-            ChangeKind.NOTES, lambda s: notes.edit_annotation(s, annotation_id, note), Annotation
+            ChangeKind.NOTES,
+            lambda s: notes.edit_annotation(
+                s, annotation_id, note, expected_version=expected_version
+            ),
+            Annotation,
         )
 
     def delete_annotation(self, annotation_id: int) -> None:
@@ -945,7 +1074,37 @@ class Library:
 
     def check(self) -> list[str]:
         """Problems found in the stored library, as sentences (empty when healthy)."""
-        return backup.check(self.engine)
+        return backup.check(self.engine, db.sqlite_path(self.url))
+
+
+#: An empty file younger than this is taken for a library another process is making now
+#: (SQLite creates the file empty, then writes it); an older one was cut short.
+_BEING_MADE_SECONDS = 30
+
+
+def _refuse_an_empty_file(url: str) -> None:
+    """An existing library file of 0 bytes was cut short (or is not a library): SQLite
+    would silently take it for a new, empty library."""
+    path = db.sqlite_path(url)
+    if path is None or not path.is_file() or path.stat().st_size > 0:
+        return
+    log = path.with_name(path.name + "-wal")
+    if log.is_file() and log.stat().st_size > 0:
+        return  # a new library whose first writes are still in SQLite's log: it is whole
+    if time.time() - path.stat().st_mtime < _BEING_MADE_SECONDS:
+        return  # another process is making this new library at this moment
+    backup_file = backup.newest(path)
+    then = (
+        f" The newest backup of it is {backup_file}; copy it over the empty file to go back "
+        "to it."
+        if backup_file is not None
+        else " There is no backup of it in its backups folder."
+    )
+    raise DatabaseError(
+        f"The library file {path} is empty (0 bytes): it may have been cut short, by a full "
+        "disk or a copy that did not finish, so Papershelf did not make a new library of "
+        f"it.{then} To start a new library there, delete the empty file first."
+    )
 
 
 def _first_line(error: Exception) -> str:

@@ -135,6 +135,14 @@ def _move_children(session: Session, done: MergeRecord) -> None:
             session.add(PaperTag(paper_id=keep_id, tag_id=tag_id))
             done.tags_added_to_keep.append(tag_id)
     session.execute(delete(PaperTag).where(col(PaperTag.paper_id) == other_id))
+    # Both papers' lists are held first: a removal from one of them meanwhile would leave
+    # this merge moving an entry that is gone.
+    reading_lists.lock(
+        session,
+        session.exec(
+            select(ListEntry.list_id).where(col(ListEntry.paper_id).in_([keep_id, other_id]))
+        ).all(),
+    )
     lists_of_other = session.exec(select(ListEntry).where(ListEntry.paper_id == other_id)).all()
     have_lists = set(session.exec(select(ListEntry.list_id).where(ListEntry.paper_id == keep_id)))
     for entry in lists_of_other:

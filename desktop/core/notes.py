@@ -6,6 +6,7 @@ from typing import Any, TypeVar
 
 from sqlmodel import Session
 
+from desktop.core import versions
 from desktop.core.errors import InvalidInputError, NotFoundError
 from desktop.core.papers import get_paper
 from desktop.core.storage.models import Annotation, Attachment, Note, utcnow
@@ -34,17 +35,19 @@ def get_note(session: Session, note_id: int) -> Note:
     return get_part(session, Note, note_id, what="note")
 
 
-def edit_note(session: Session, note_id: int, body: str) -> Note:
+def edit_note(
+    session: Session, note_id: int, body: str, *, expected_version: int | None = None
+) -> Note:
+    """Give a note a new text, if it is still at `expected_version` (None: blindly)."""
     note = get_note(session, note_id)
-    note.body = body
-    note.updated_at = utcnow()
-    session.add(note)
+    changes = {"body": body, "updated_at": utcnow()}
+    versions.write(session, note, expected_version=expected_version, changes=changes, what="note")
     return note
 
 
-def remove_note(session: Session, note_id: int) -> Note:
+def remove_note(session: Session, note_id: int, *, expected_version: int | None = None) -> Note:
     note = get_note(session, note_id)
-    session.delete(note)
+    versions.delete(session, note, expected_version=expected_version, what="note")
     return note
 
 
@@ -82,10 +85,18 @@ def get_annotation(session: Session, annotation_id: int) -> Annotation:
     return get_part(session, Annotation, annotation_id, what="annotation")
 
 
-def edit_annotation(session: Session, annotation_id: int, note: str) -> Annotation:
+def edit_annotation(
+    session: Session, annotation_id: int, note: str, *, expected_version: int | None = None
+) -> Annotation:
+    """Give an annotation another note, if it is still at `expected_version`."""
     annotation = get_annotation(session, annotation_id)
-    annotation.note = note
-    session.add(annotation)
+    versions.write(
+        session,
+        annotation,
+        expected_version=expected_version,
+        changes={"note": note},
+        what="annotation",
+    )
     return annotation
 
 

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import datetime
 
-from sqlalchemy import delete, func
+from sqlalchemy import bindparam, delete, func, update
 from sqlmodel import Session, col, select
 
-from desktop.core import snapshots
+from desktop.core import snapshots, versions
 from desktop.core.errors import ConflictError, InvalidInputError, NotFoundError
 from desktop.core.snapshots import ListItem, copy_of
 from desktop.core.storage import db
@@ -36,6 +37,30 @@ def find(session: Session, ref: int | str) -> ReadingList:
     if found is None:
         raise NotFoundError(f"There is no reading list called “{ref}”.")
     return found
+
+
+def lock(session: Session, list_ids: Iterable[int]) -> None:
+    """Hold these lists' rows until the commit (PostgreSQL; SQLite has one writer at a
+    time anyway), so that writers changing one list's members take turns: each then reads
+    the members as the one before it left them, and no two give out the same position.
+    Locked in the order of their ids, so two writers locking several never wait on each
+    other in a circle."""
+    wanted = sorted(set(list_ids))
+    if wanted:
+        session.execute(
+            select(ReadingList.id)
+            .where(col(ReadingList.id).in_(wanted))
+            .order_by(col(ReadingList.id))
+            .with_for_update()
+        ).all()
+
+
+def find_locked(session: Session, ref: int | str) -> ReadingList:
+    """`find`, with the list's row held until the commit (see `lock`)."""
+    reading_list = find(session, ref)
+    assert reading_list.id is not None
+    lock(session, [reading_list.id])
+    return reading_list
 
 
 def _ensure_name_free(session: Session, name: str, keep_id: int | None = None) -> None:
@@ -85,12 +110,20 @@ def restore(
     return reading_list
 
 
-def rename(session: Session, ref: int | str, new_name: str) -> ReadingList:
+def rename(
+    session: Session, ref: int | str, new_name: str, *, expected_version: int | None = None
+) -> ReadingList:
+    """Give a list another name, if it is still at `expected_version` (None: blindly)."""
     reading_list = find(session, ref)
     new_name = clean_name(new_name)
     _ensure_name_free(session, new_name, keep_id=reading_list.id)
-    reading_list.name = new_name
-    session.add(reading_list)
+    versions.write(
+        session,
+        reading_list,
+        expected_version=expected_version,
+        changes={"name": new_name},
+        what="reading list",
+    )
     return reading_list
 
 
@@ -103,7 +136,7 @@ def add_papers(
     session: Session, ref: int | str, paper_ids: list[int], *, position: int | None = None
 ) -> int:
     """Put papers into a list (at the end, or before `position`); returns how many were new."""
-    reading_list = find(session, ref)
+    reading_list = find_locked(session, ref)
     assert reading_list.id is not None
     order = _order(session, reading_list.id)
     known = set(session.exec(select(Paper.id).where(col(Paper.id).in_(paper_ids))))
@@ -121,7 +154,7 @@ def add_papers(
 
 def remove_papers(session: Session, ref: int | str, paper_ids: list[int]) -> int:
     """Take papers out of a list (not out of the library); returns how many left it."""
-    reading_list = find(session, ref)
+    reading_list = find_locked(session, ref)
     result = session.execute(
         delete(ListEntry).where(
             col(ListEntry.list_id) == reading_list.id, col(ListEntry.paper_id).in_(paper_ids)
@@ -132,7 +165,7 @@ def remove_papers(session: Session, ref: int | str, paper_ids: list[int]) -> int
 
 def reorder(session: Session, ref: int | str, paper_ids: list[int]) -> None:
     """Give the list the order `paper_ids`; papers not named keep their order, after them."""
-    reading_list = find(session, ref)
+    reading_list = find_locked(session, ref)
     assert reading_list.id is not None
     current = _order(session, reading_list.id)
     strangers = [i for i in paper_ids if i not in current]
@@ -160,14 +193,28 @@ def _order(session: Session, list_id: int) -> list[int]:
 
 
 def _write_order(session: Session, list_id: int, order: list[int]) -> None:
-    entries = {
-        e.paper_id: e for e in session.exec(select(ListEntry).where(ListEntry.list_id == list_id))
-    }
-    for position, paper_id in enumerate(order):
-        entry = entries[paper_id]
-        if entry.position != position:
-            entry.position = position
-            session.add(entry)
+    """Give the list's entries the positions 0, 1, ... in `order`."""
+    positions = dict(
+        session.exec(
+            select(ListEntry.paper_id, ListEntry.position).where(ListEntry.list_id == list_id)
+        ).all()
+    )
+    # An entry gone meanwhile (its paper deleted for good by another writer) is skipped;
+    # a plain UPDATE, not the ORM's, since the ORM counts a vanished row as an error.
+    changed = [
+        {"list": list_id, "paper": paper_id, "at": at}
+        for at, paper_id in enumerate(order)
+        if paper_id in positions and positions[paper_id] != at
+    ]
+    if changed:
+        table = ListEntry.__table__  # type: ignore[attr-defined]
+        session.connection().execute(
+            update(table)
+            .where(table.c.list_id == bindparam("list"), table.c.paper_id == bindparam("paper"))
+            .values(position=bindparam("at")),
+            changed,
+        )
+        session.expire_all()  # entries loaded before hold their old positions
 
 
 def items(session: Session, list_id: int, *, include_trash: bool = False) -> list[ListItem]:

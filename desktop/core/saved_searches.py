@@ -5,6 +5,7 @@ from __future__ import annotations
 from sqlalchemy import func
 from sqlmodel import Session, select
 
+from desktop.core import versions
 from desktop.core.errors import ConflictError, InvalidInputError, NotFoundError
 from desktop.core.reading_lists import clean_name
 from desktop.core.storage import db
@@ -40,12 +41,20 @@ def save(session: Session, name: str, query: str) -> SavedSearch:
     return next(s for s in all_saved(session) if s.name == name)
 
 
-def rename(session: Session, search_id: int, new_name: str) -> SavedSearch:
+def rename(
+    session: Session, search_id: int, new_name: str, *, expected_version: int | None = None
+) -> SavedSearch:
+    """Give a saved search another name, if it is still at `expected_version`."""
     saved = get(session, search_id)
     new_name = clean_name(new_name, "saved search")
     _ensure_name_free(session, new_name, keep_id=search_id)
-    saved.name = new_name
-    session.add(saved)
+    versions.write(
+        session,
+        saved,
+        expected_version=expected_version,
+        changes={"name": new_name},
+        what="saved search",
+    )
     return saved
 
 

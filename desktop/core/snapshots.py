@@ -54,6 +54,7 @@ class ReadingList:
     description: str
     position: int
     created_at: datetime
+    version: int
 
 
 @dataclass(frozen=True)
@@ -61,6 +62,7 @@ class Tag:
     id: int
     name: str
     colour: str
+    version: int
 
 
 @dataclass(frozen=True)
@@ -70,6 +72,7 @@ class Note:
     body: str
     created_at: datetime
     updated_at: datetime
+    version: int
 
 
 @dataclass(frozen=True)
@@ -83,6 +86,7 @@ class Annotation:
     quote: str
     note: str
     created_at: datetime
+    version: int
 
 
 @dataclass(frozen=True)
@@ -111,6 +115,7 @@ class SavedSearch:
     id: int
     name: str
     query: str
+    version: int
 
 
 def copy_of(kind: type[Copy], row: SQLModel) -> Copy:

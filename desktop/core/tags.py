@@ -7,6 +7,7 @@ import re
 from sqlalchemy import delete, func
 from sqlmodel import Session, col, select
 
+from desktop.core import versions
 from desktop.core.errors import ConflictError, InvalidInputError, NotFoundError
 from desktop.core.reading_lists import clean_name
 from desktop.core.storage import db
@@ -63,19 +64,25 @@ def restore(session: Session, *, tag_id: int, name: str, colour: str) -> Tag:
 
 
 def edit(
-    session: Session, name: str, *, new_name: str | None = None, colour: str | None = None
+    session: Session,
+    name: str,
+    *,
+    new_name: str | None = None,
+    colour: str | None = None,
+    expected_version: int | None = None,
 ) -> Tag:
-    """Rename or recolour a tag."""
+    """Rename or recolour a tag, if it is still at `expected_version` (None: blindly)."""
     tag = get(session, name)
+    changes = {}
     if new_name is not None:
         new_name = clean_name(new_name, "tag")
         other = find(session, new_name)
         if other is not None and other.id != tag.id:
             raise ConflictError(f"A tag called “{other.name}” already exists.")
-        tag.name = new_name
+        changes["name"] = new_name
     if colour is not None:
-        tag.colour = _clean_colour(colour)
-    session.add(tag)
+        changes["colour"] = _clean_colour(colour)
+    versions.write(session, tag, expected_version=expected_version, changes=changes, what="tag")
     return tag
 
 

@@ -315,13 +315,18 @@ class RenameList(Step):
 
     list_ref: RowRef | int
     name: str
+    #: The list's version the rename was made from (None: whatever it is now).
+    expected_version: int | None = None
 
     def apply(self, session: Session) -> Done:
         found = _list(session, self.list_ref)
         old = found.name
-        renamed = reading_lists.rename(session, found.id or 0, self.name)
+        renamed = reading_lists.rename(
+            session, found.id or 0, self.name, expected_version=self.expected_version
+        )
         members = tuple(reading_lists.member_ids(session, renamed))
-        return Done(RenameList(_ref(renamed), old), ChangeKind.LISTS, members)
+        inverse = RenameList(_ref(renamed), old, expected_version=renamed.version)
+        return Done(inverse, ChangeKind.LISTS, members)
 
 
 @dataclass(frozen=True)
@@ -449,13 +454,24 @@ class EditTag(Step):
     name: str
     new_name: str | None = None
     colour: str | None = None
+    #: The tag's version the edit was made from (None: whatever it is now).
+    expected_version: int | None = None
 
     def apply(self, session: Session) -> Done:
         tag = tags.get(session, self.name)
         old_name, old_colour = tag.name, tag.colour
-        edited = tags.edit(session, self.name, new_name=self.new_name, colour=self.colour)
+        edited = tags.edit(
+            session,
+            self.name,
+            new_name=self.new_name,
+            colour=self.colour,
+            expected_version=self.expected_version,
+        )
         inverse = EditTag(
-            edited.name, new_name=old_name if old_name != edited.name else None, colour=old_colour
+            edited.name,
+            new_name=old_name if old_name != edited.name else None,
+            colour=old_colour,
+            expected_version=edited.version,
         )
         return Done(inverse, ChangeKind.TAGS, tuple(tags.member_ids(session, edited)))
 
@@ -548,14 +564,17 @@ class EditAnnotation(Step):
     ref: RowRef
     paper_id: int
     note: str
+    #: The annotation's version the edit was made from (None: whatever it is now).
+    expected_version: int | None = None
 
     def apply(self, session: Session) -> Done:
         found = _annotation(session, self.ref, self.paper_id)
         old = found.note
-        notes.edit_annotation(session, found.id or 0, self.note)
-        return Done(
-            EditAnnotation(_ref(found), self.paper_id, old), ChangeKind.NOTES, (self.paper_id,)
+        notes.edit_annotation(
+            session, found.id or 0, self.note, expected_version=self.expected_version
         )
+        inverse = EditAnnotation(_ref(found), self.paper_id, old, expected_version=found.version)
+        return Done(inverse, ChangeKind.NOTES, (self.paper_id,))
 
 
 @dataclass(frozen=True)

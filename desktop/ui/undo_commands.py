@@ -311,8 +311,10 @@ class CreateListCommand(_LibraryCommand):
 
 
 class RenameListCommand(_LibraryCommand):
-    def __init__(self, library: Library, list_id: int, new_name: str) -> None:
-        step = undo.RenameList(list_id, new_name)
+    def __init__(
+        self, library: Library, list_id: int, new_name: str, *, version: int | None = None
+    ) -> None:
+        step = undo.RenameList(list_id, new_name, expected_version=version)
         super().__init__(
             library,
             QCoreApplication.translate("UndoCommands", "Rename list to “{list}”").format(
@@ -394,7 +396,9 @@ class EditAnnotationCommand(_LibraryCommand):
     def __init__(self, library: Library, annotation: Annotation, note: str) -> None:
         assert annotation.id is not None
         ref = undo.RowRef(annotation.id, annotation.created_at)
-        step = undo.EditAnnotation(ref, annotation.paper_id, note)
+        step = undo.EditAnnotation(
+            ref, annotation.paper_id, note, expected_version=annotation.version
+        )
         super().__init__(
             library, QCoreApplication.translate("UndoCommands", "Edit annotation"), step
         )
@@ -415,7 +419,13 @@ class EditTagCommand(_LibraryCommand):
     """Rename a tag or change its colour; undo gives back the old name and colour."""
 
     def __init__(
-        self, library: Library, name: str, *, new_name: str | None = None, colour: str | None = None
+        self,
+        library: Library,
+        name: str,
+        *,
+        new_name: str | None = None,
+        colour: str | None = None,
+        version: int | None = None,
     ) -> None:
         if new_name:
             text = QCoreApplication.translate("UndoCommands", "Rename tag to “{tag}”").format(
@@ -423,7 +433,8 @@ class EditTagCommand(_LibraryCommand):
             )
         else:
             text = QCoreApplication.translate("UndoCommands", "Tag colour")
-        super().__init__(library, text, undo.EditTag(name, new_name=new_name, colour=colour))
+        step = undo.EditTag(name, new_name=new_name, colour=colour, expected_version=version)
+        super().__init__(library, text, step)
 
 
 class DeleteTagCommand(_LibraryCommand):

@@ -93,3 +93,22 @@ def test_a_library_from_a_newer_papershelf_is_refused(tmp_path: Path) -> None:
         connection.execute("UPDATE alembic_version SET version_num = 'ffff_future'")
     with pytest.raises(DatabaseError, match="newer Papershelf"):
         Library.open(url)
+
+
+def test_the_version_columns_keep_the_notes_full_text_index_in_step(db_url: str) -> None:
+    """Migration 0008 must not rebuild `note` on SQLite: a rebuilt table loses its triggers,
+    and notes written afterwards would never be found."""
+    with Library.open(db_url) as library:
+        paper_id = library.add_paper(Record(title="Kept")).id
+        library.add_note(paper_id, "before the upgrade: stellarator")
+    engine = db.make_engine(db_url)
+    schema.downgrade(engine, "0007")  # before the version columns
+    engine.dispose()
+    with Library.open(db_url) as library:
+        note = library.add_note(paper_id, "after the upgrade: tokamak")
+        assert note.version == 1
+        found = library.search("note:tokamak")
+        assert [hit.paper_id for hit in found] == [paper_id]
+        library.edit_note(note.id, "edited: heliotron", expected_version=1)
+        assert [hit.paper_id for hit in library.search("note:heliotron")] == [paper_id]
+        assert [hit.paper_id for hit in library.search("note:stellarator")] == [paper_id]

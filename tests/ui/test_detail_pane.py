@@ -298,3 +298,68 @@ def test_a_note_for_a_paper_deleted_elsewhere_goes_to_the_clipboard(
     assert len(told) == 1 and "clipboard" in told[0]
     pane.show_paper(other_id)  # and the pane goes on working
     assert pane.heading.text() == "Another"
+
+
+#: The note as the user typed it over the copy they had.
+MINE = "Shared start. My own idea."
+
+
+def _note_changed_elsewhere(ui_library: Library, paper_id: int, body: str) -> None:
+    """Someone else (another window, another user) rewrites the paper's first note."""
+    with Library.open(ui_library.url) as elsewhere:
+        (note,) = elsewhere.paper(paper_id).notes
+        elsewhere.edit_note(note.id, body, expected_version=note.version)
+
+
+def _a_note_typed_over_a_stale_copy(
+    pane: DetailPane, ui_library: Library, paper_id: int
+) -> None:
+    ui_library.add_note(paper_id, "Shared start.")
+    pane.show_paper(paper_id)
+    _note_changed_elsewhere(ui_library, paper_id, "Their careful paragraph.")
+    QTest.keyClicks(pane.notes.editor, " My own idea.")
+
+
+@pytest.mark.parametrize(
+    ("choice", "expected"),
+    [
+        # Closing the question (None) keeps both too: nobody's text is dropped.
+        ("Keep both as two notes", ["Their careful paragraph.", MINE]),
+        (None, ["Their careful paragraph.", MINE]),
+        ("Merge: their text, then mine", [f"Their careful paragraph.\n\n{MINE}"]),
+        ("Save mine over theirs", [MINE]),
+    ],
+)
+def test_a_note_changed_elsewhere_is_never_overwritten_unasked(
+    pane: DetailPane,
+    ui_library: Library,
+    paper_id: int,
+    scripted: object,
+    choice: str | None,
+    expected: list[str],
+) -> None:
+    _a_note_typed_over_a_stale_copy(pane, ui_library, paper_id)
+    scripted.choices = [choice]  # type: ignore[attr-defined]
+    pane.notes.save_now()
+    assert scripted.asked == ["Note changed elsewhere"]  # type: ignore[attr-defined]
+    assert sorted(n.body for n in ui_library.paper(paper_id).notes) == sorted(expected)
+    shown = pane.notes.editor.toPlainText()
+    assert "My own idea." in shown  # what the user typed is still in front of them
+    assert not pane.notes.has_unsaved_text()
+    # And the editor goes on from what is stored: the next keystrokes save without a question.
+    QTest.keyClicks(pane.notes.editor, "!")
+    pane.notes.save_now()
+    assert scripted.asked == ["Note changed elsewhere"]  # type: ignore[attr-defined]
+    assert shown + "!" in [n.body for n in ui_library.paper(paper_id).notes]
+
+
+def test_a_note_changed_elsewhere_is_not_deleted(
+    pane: DetailPane, ui_library: Library, paper_id: int, scripted: object
+) -> None:
+    ui_library.add_note(paper_id, "Draft.")
+    pane.show_paper(paper_id)
+    _note_changed_elsewhere(ui_library, paper_id, "Their careful paragraph.")
+    pane.notes._on_delete()
+    assert [n.body for n in ui_library.paper(paper_id).notes] == ["Their careful paragraph."]
+    assert scripted.errors and "changed elsewhere" in scripted.errors[0]  # type: ignore[attr-defined]
+    assert pane.notes.editor.toPlainText() == "Their careful paragraph."

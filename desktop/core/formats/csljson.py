@@ -159,7 +159,7 @@ def parse(text: str, source: str = "<text>") -> ParseResult:
     if not text.strip():
         return result
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_int=_whole_number)
     except (ValueError, RecursionError) as error:
         result.problems.append(_unreadable_json(error, text, source))
         return result
@@ -181,9 +181,23 @@ def parse(text: str, source: str = "<text>") -> ParseResult:
     return result
 
 
+#: Python turns at most this many digits into a number (sys.get_int_max_str_digits).
+_LONGEST_NUMBER = 4300
+
+
+def _whole_number(digits: str) -> int | str:
+    """A JSON number as a number; one too long for Python to convert (5,000 digits) is
+    kept as the text it was, so that the item is still read and nothing is lost."""
+    if len(digits.lstrip("-")) > _LONGEST_NUMBER:
+        return digits
+    return int(digits)
+
+
 def _unreadable_json(error: Exception, text: str, source: str) -> Problem:
     line = getattr(error, "lineno", None)
-    detail = getattr(error, "msg", None) or "it is nested too deeply"
+    detail = getattr(error, "msg", None) or (
+        "it is nested too deeply" if isinstance(error, RecursionError) else str(error)
+    )
     return Problem(
         source=source,
         line=line,

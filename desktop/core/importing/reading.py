@@ -20,7 +20,6 @@ import logging
 import pickle
 import queue
 import shutil
-import tempfile
 import threading
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -32,7 +31,7 @@ from desktop.core.errors import InvalidInputError
 from desktop.core.formats import registry
 from desktop.core.formats.encoding import decode_bytes
 from desktop.core.formats.record import ParseResult, Record
-from desktop.core.runtime import helper_process
+from desktop.core.runtime import helper_process, scratch
 from desktop.core.runtime.helper_process import HelperProcess
 
 log = logging.getLogger(__name__)
@@ -148,6 +147,11 @@ def _read_by_helper(paths: Sequence[Path], format: str) -> Reading | None:
     return Reading(names, result, _from_helper(helper, paths, result), expected, helper)
 
 
+def remove_leftovers() -> None:
+    """Remove the batch folders of imports whose process was killed before it could."""
+    scratch.remove_orphans("reading")
+
+
 class _HelperFailed(Exception):
     pass
 
@@ -167,7 +171,8 @@ class _Helper:
 
     @classmethod
     def start(cls) -> _Helper:
-        folder = Path(tempfile.mkdtemp(prefix="papershelf-reading-"))
+        remove_leftovers()
+        folder = scratch.make_folder("reading")
         try:
             process = HelperProcess.start(HELPER_COMMAND)
         except Exception:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from contextlib import suppress
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -12,7 +13,7 @@ from sqlmodel import Session, select
 
 from desktop.core import dedupe, papers, reading_lists, tags
 from desktop.core.dedupe import LikelyDuplicate
-from desktop.core.errors import KnownError
+from desktop.core.errors import ConflictError, KnownError
 from desktop.core.formats import citekeys
 from desktop.core.formats.record import Problem, Record
 from desktop.core.importing.reading import Reading
@@ -333,12 +334,17 @@ def _note_duplicates(
 
 
 def _reading_list(session: Session, name: str | None) -> ReadingList | None:
+    """The import's list, made when it does not exist yet, and held until the commit (see
+    `reading_lists.lock`): others' changes to its members wait for the import."""
     if not name:
         return None
     try:
-        return reading_lists.find(session, name)
+        return reading_lists.find_locked(session, name)
     except KnownError:
-        return reading_lists.create(session, name)
+        pass
+    with suppress(ConflictError):  # someone else made it a moment ago: the import uses theirs
+        reading_lists.create(session, name)
+    return reading_lists.find_locked(session, name)
 
 
 class _TagCache:

@@ -13,9 +13,10 @@ was, and no other writer can insert a paper meanwhile.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 
-from sqlalchemy import text
+from sqlalchemy import Connection, text
+from sqlalchemy.exc import DBAPIError
 from sqlmodel import Session
 
 _TRIGGER = "fts_paper_insert"
@@ -45,22 +46,39 @@ def indexed_after(session: Session) -> Iterator[None]:
     if trigger_sql is None:  # a library from before full-text search: nothing to keep in step
         yield
         return
-    highest = connection.execute(text("SELECT coalesce(max(id), 0) FROM paper")).scalar()
+    highest = int(connection.execute(text("SELECT coalesce(max(id), 0) FROM paper")).scalar() or 0)
     connection.execute(text(f"DROP TRIGGER {_TRIGGER}"))
     try:
         yield
-    finally:
-        # Also on error: a caller that catches the error and commits must not find
-        # papers missing from the full-text table, nor the trigger gone.
-        connection.execute(
-            text("INSERT INTO fts_paper (fts_paper, rank) VALUES ('hashsize', :size)"),
-            {"size": BULK_HASH_BYTES},
-        )
-        connection.execute(
-            text(
-                "INSERT INTO fts_paper (rowid, abstract, notes) "
-                "SELECT id, papershelf_fulltext(abstract), '' FROM paper WHERE id > :highest"
-            ),
-            {"highest": highest},
-        )
-        connection.execute(text(trigger_sql))
+    except BaseException:
+        # Also on error: a caller that catches the error and commits must not find papers
+        # missing from the full-text table, nor the trigger gone. But some errors (a full
+        # disk) end the transaction themselves, the trigger's drop with it: then there is
+        # nothing to put back, and trying would hide the real error behind "already exists".
+        if _still_in_transaction(connection):
+            with suppress(DBAPIError):  # the error under way is the one to tell
+                _index_and_restore(connection, highest=highest, trigger_sql=trigger_sql)
+        raise
+    _index_and_restore(connection, highest=highest, trigger_sql=trigger_sql)
+
+
+def _still_in_transaction(connection: Connection) -> bool:
+    """Whether SQLite still holds the transaction open (it rolls some back by itself)."""
+    raw = connection.connection.dbapi_connection
+    return bool(getattr(raw, "in_transaction", True))
+
+
+def _index_and_restore(connection: Connection, *, highest: int, trigger_sql: str) -> None:
+    """Index the papers inserted since `highest` in one statement; bring the trigger back."""
+    connection.execute(
+        text("INSERT INTO fts_paper (fts_paper, rank) VALUES ('hashsize', :size)"),
+        {"size": BULK_HASH_BYTES},
+    )
+    connection.execute(
+        text(
+            "INSERT INTO fts_paper (rowid, abstract, notes) "
+            "SELECT id, papershelf_fulltext(abstract), '' FROM paper WHERE id > :highest"
+        ),
+        {"highest": highest},
+    )
+    connection.execute(text(trigger_sql))

@@ -6,8 +6,10 @@ Text columns have no length limit: what an import brings is stored whole on both
 Design notes:
 - Nothing a user imports is lost: fields we do not model go to `Paper.extra` verbatim, and the
   original LaTeX of decoded fields to `Paper.latex`.
-- `Paper.version` grows by one on every update; an update names the version it started from,
-  so an edit made from a stale copy fails instead of overwriting (see `Library.update_paper`).
+- `version` (on papers and on every other row a user edits: notes, annotations, reading
+  lists, tags, saved searches) grows by one on every update; an update names the version it
+  started from, so an edit made from a stale copy fails instead of overwriting (see
+  `Library.update_paper` and `core/versions.py`).
 - A paper in the trash has `deleted_at` set; it keeps its lists, tags and notes until the
   trash is emptied.
 """
@@ -120,6 +122,8 @@ class ReadingList(SQLModel, table=True):
     #: Where the list stands in the sidebar (the user's order; ties by name).
     position: int = 0
     created_at: datetime = Field(default_factory=utcnow)
+    #: Grows by one on every edit (see the module's notes); 1 for rows written without it.
+    version: int = Field(default=1, sa_column_kwargs={"server_default": "1"})
 
 
 class ListEntry(SQLModel, table=True):
@@ -138,6 +142,8 @@ class Tag(SQLModel, table=True):
     name: str = Field(max_length=200, unique=True)
     #: "#rrggbb", or empty for the default colour.
     colour: str = Field(default="", max_length=20)
+    #: Grows by one on every edit (see the module's notes); 1 for rows written without it.
+    version: int = Field(default=1, sa_column_kwargs={"server_default": "1"})
 
 
 class PaperTag(SQLModel, table=True):
@@ -155,6 +161,8 @@ class Note(SQLModel, table=True):
     body: str = ""
     created_at: datetime = Field(default_factory=utcnow)
     updated_at: datetime = Field(default_factory=utcnow)
+    #: Grows by one on every edit (see the module's notes); 1 for rows written without it.
+    version: int = Field(default=1, sa_column_kwargs={"server_default": "1"})
 
 
 class Annotation(SQLModel, table=True):
@@ -169,6 +177,8 @@ class Annotation(SQLModel, table=True):
     quote: str = ""
     note: str = ""
     created_at: datetime = Field(default_factory=utcnow)
+    #: Grows by one on every edit (see the module's notes); 1 for rows written without it.
+    version: int = Field(default=1, sa_column_kwargs={"server_default": "1"})
 
 
 class Attachment(SQLModel, table=True):
@@ -207,6 +217,8 @@ class SavedSearch(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     name: str = Field(max_length=200, unique=True)
     query: str = ""
+    #: Grows by one on every edit (see the module's notes); 1 for rows written without it.
+    version: int = Field(default=1, sa_column_kwargs={"server_default": "1"})
 
 
 class SourceFile(SQLModel, table=True):

@@ -4,6 +4,10 @@ Typing starts a short quiet-time timer (`SAVE_DELAY_MS`); a second timer caps ho
 unsaved text can wait (`MAX_UNSAVED_MS`) while someone types without pause. Leaving the
 editor, switching papers and closing the window save at once. So a note typed just before
 the program is killed loses at most the last second.
+
+A save names the note's version it was typed over: when someone else (another window,
+another user) changed the note meanwhile, the save is refused and the user chooses to merge
+the two texts, keep both as two notes, or save theirs over; the text typed is never dropped.
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.core.api import Note
-from desktop.core.errors import NotFoundError
+from desktop.core.errors import NotFoundError, StaleEditError
 from desktop.core.library import Library
 from desktop.ui import icons, link_opener, prompts
 
@@ -57,7 +61,9 @@ class NotesEditor(QWidget):
         self._library = library
         self._paper_id: int | None = None
         self._note_id: int | None = None
+        self._version: int | None = None  # of the note as opened or last saved
         self._saved_text = ""
+        self._resolving = False  # a collision is being put to the user
         self._notes: list[Note] = []
         self.picker = QComboBox(self)
         self.picker.setAccessibleName(self.tr("Note"))
@@ -128,6 +134,7 @@ class NotesEditor(QWidget):
 
     def _open(self, note: Note | None) -> None:
         self._note_id = note.id if note is not None else None
+        self._version = note.version if note is not None else None
         self._saved_text = note.body if note is not None else ""
         self.editor.blockSignals(True)
         self.editor.setPlainText(self._saved_text)
@@ -157,7 +164,15 @@ class NotesEditor(QWidget):
             return
         self._quiet.stop()
         self._cap.stop()
-        self._library.delete_note(self._note_id)
+        try:
+            self._library.delete_note(self._note_id, expected_version=self._version)
+        except StaleEditError as error:
+            # Someone wrote in it since: nothing is deleted, and their text is shown.
+            prompts.show_error(self, str(error))
+            fresh = self._library.note(self._note_id)
+            self._notes = [fresh if n.id == fresh.id else n for n in self._notes]
+            self._open(fresh)
+            return
         self._notes = [n for n in self._notes if n.id != self._note_id]
         self._note_id = None
         self._fill_picker()
@@ -192,23 +207,97 @@ class NotesEditor(QWidget):
         self._quiet.stop()
         self._cap.stop()
         text = self.editor.toPlainText()
-        if self._paper_id is None or text == self._saved_text:
+        if self._paper_id is None or text == self._saved_text or self._resolving:
             return
         try:
-            if self._note_id is None:
-                note = self._library.add_note(self._paper_id, text)
-                self._note_id = note.id
-                self._notes.append(note)
-                self.picker.setItemData(self.picker.currentIndex(), note.id)
-            else:
-                note = self._library.edit_note(self._note_id, text)
-                self._notes = [note if n.id == note.id else n for n in self._notes]
+            note = self._write(text)
+        except StaleEditError as error:
+            note = self._resolve_collision(str(error), text)
         except NotFoundError:
             self._keep_orphaned_text(text)
             return
-        self._saved_text = text
+        self._saved_text = note.body
         assert note.id is not None
         self.saved.emit(note.id)
+
+    def _write(self, text: str) -> Note:
+        """Save `text` into the note shown (a new one if it has none yet)."""
+        if self._note_id is not None:
+            try:
+                note = self._library.edit_note(
+                    self._note_id, text, expected_version=self._version
+                )
+            except NotFoundError:
+                self._note_id = None  # deleted elsewhere: the text becomes a new note
+            else:
+                self._remember(note)
+                return note
+        assert self._paper_id is not None
+        note = self._library.add_note(self._paper_id, text)
+        self._remember(note, new=True)
+        return note
+
+    def _remember(self, note: Note, *, new: bool = False) -> None:
+        """`note` is the one shown now, as stored."""
+        self._note_id, self._version = note.id, note.version
+        if new:
+            self._notes.append(note)
+            self.picker.setItemData(self.picker.currentIndex(), note.id)
+        else:
+            self._notes = [note if n.id == note.id else n for n in self._notes]
+
+    def _resolve_collision(self, sentence: str, mine: str) -> Note:
+        """The note changed elsewhere since it was opened: ask what to do with the two
+        texts, and do it; the note now shown, as stored. Closing the question keeps both."""
+        assert self._note_id is not None
+        merge = self.tr("Merge: their text, then mine")
+        overwrite = self.tr("Save mine over theirs")
+        keep_both = self.tr("Keep both as two notes")
+        question = sentence + " " + self.tr(
+            "Your text is kept whichever you choose (closing this keeps both notes)."
+        )
+        self._resolving = True
+        try:
+            choice = prompts.choose(
+                self,
+                self.tr("Note changed elsewhere"),
+                question,
+                choices=[merge, keep_both, overwrite],
+            )
+            theirs = self._library.note(self._note_id)
+            if choice in (merge, overwrite):
+                text = f"{theirs.body}\n\n{mine}" if choice == merge else mine
+                try:
+                    note = self._library.edit_note(
+                        theirs.id, text, expected_version=theirs.version
+                    )
+                except StaleEditError:
+                    pass  # changed yet again while the user chose: both are kept below
+                else:
+                    self._remember(note)
+                    self._show_text(note.body)
+                    return note
+            return self._keep_both(theirs, mine)
+        finally:
+            self._resolving = False
+
+    def _keep_both(self, theirs: Note, mine: str) -> Note:
+        """Their text stays in their note; mine becomes a new note, shown."""
+        assert self._paper_id is not None
+        self._notes = [theirs if n.id == theirs.id else n for n in self._notes]
+        note = self._library.add_note(self._paper_id, mine)
+        self._notes.append(note)
+        self._fill_picker()
+        self.picker.setCurrentIndex(self.picker.findData(note.id))
+        self._note_id, self._version = note.id, note.version
+        return note
+
+    def _show_text(self, text: str) -> None:
+        """Put `text` in the editor as saved, the cursor at its end."""
+        self.editor.blockSignals(True)
+        self.editor.setPlainText(text)
+        self.editor.moveCursor(QTextCursor.MoveOperation.End)
+        self.editor.blockSignals(False)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.editor and event.type() == QEvent.Type.FocusOut:

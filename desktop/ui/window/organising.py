@@ -419,7 +419,15 @@ class Organiser:
             text=old,
         )
         if name and name != old:
-            self._write(lambda: self._library.rename_saved_search(search_id, name))
+            # The version the user saw: a rename made elsewhere meanwhile is not overwritten.
+            version = next(
+                (s.version for s in self._library.saved_searches() if s.id == search_id), None
+            )
+            self._write(
+                lambda: self._library.rename_saved_search(
+                    search_id, name, expected_version=version
+                )
+            )
 
     def delete_saved_search(self, search_id: int) -> None:
         self._write(lambda: self._library.delete_saved_search(search_id))
@@ -444,7 +452,8 @@ class Organiser:
             self._context.perform(undo_commands.CreateTagCommand(self._library, name))
 
     def rename_list(self, list_id: int) -> None:
-        old = self._library.reading_list(list_id).name
+        seen = self._library.reading_list(list_id)
+        old = seen.name
         name = prompts.ask_text(
             self._context.widget(),
             QCoreApplication.translate("Organiser", "Rename list"),
@@ -452,12 +461,20 @@ class Organiser:
             text=old,
         )
         if name and name != old:
-            self._context.perform(undo_commands.RenameListCommand(self._library, list_id, name))
+            self._context.perform(
+                undo_commands.RenameListCommand(self._library, list_id, name, version=seen.version)
+            )
 
     def delete_list(self, list_id: int) -> None:
         self._context.perform(undo_commands.DeleteListCommand(self._library, list_id))
 
+    def _tag_version(self, name: str) -> int | None:
+        """The version of the tag as the user sees it, so an edit made elsewhere meanwhile
+        is refused rather than overwritten."""
+        return next((t.version for t, _ in self._library.tags() if t.name == name), None)
+
     def rename_tag(self, name: str) -> None:
+        version = self._tag_version(name)
         new = prompts.ask_text(
             self._context.widget(),
             QCoreApplication.translate("Organiser", "Rename tag"),
@@ -465,16 +482,21 @@ class Organiser:
             text=name,
         )
         if new and new != name:
-            self._context.perform(undo_commands.EditTagCommand(self._library, name, new_name=new))
+            self._context.perform(
+                undo_commands.EditTagCommand(self._library, name, new_name=new, version=version)
+            )
 
     def recolour_tag(self, name: str) -> None:
+        version = self._tag_version(name)
         colour = QColorDialog.getColor(
             parent=self._context.widget(),
             title=QCoreApplication.translate("Organiser", "Colour of “{tag}”").format(tag=name),
         )
         if colour.isValid():
             self._context.perform(
-                undo_commands.EditTagCommand(self._library, name, colour=colour.name())
+                undo_commands.EditTagCommand(
+                    self._library, name, colour=colour.name(), version=version
+                )
             )
 
     def delete_tag(self, name: str) -> None:

@@ -507,3 +507,16 @@ def test_any_written_record_reads_back_the_same(record):
     for person in (*again.authors, *again.editors):
         person.as_written = ""
     assert dataclasses.replace(again, line=None) == record
+
+
+def test_a_number_of_5000_digits_is_kept_as_written_not_called_nested() -> None:
+    digits = "9" * 5000
+    result = csljson.parse(
+        f'[{{"type": "article-journal", "title": "Big", "volume": {digits}}},'
+        f' {{"type": "article-journal", "title": "Dated",'
+        f' "issued": {{"date-parts": [[{digits}]]}}}}]'
+    )
+    assert all("nested" not in problem.message for problem in result.problems)
+    big, dated = result.records
+    assert big.title == "Big" and big.volume == digits  # every digit kept
+    assert dated.title == "Dated" and digits in str(dated.extra)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -119,7 +120,7 @@ def test_a_helper_that_fails_at_once_leaves_the_reading_here(
         [str(tmp_path / "no-such-program")] if helper is None else [sys.executable, "-c", helper]
     )
     monkeypatch.setattr(reading, "HELPER_COMMAND", command)
-    monkeypatch.setattr(reading.tempfile, "tempdir", str(tmp_path))
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
     with caplog.at_level(logging.WARNING, logger="desktop.core.importing.reading"):
         result, by_helper, _ = _read_all([path])
     assert not by_helper
@@ -214,7 +215,7 @@ def test_a_reading_leaves_no_file_behind(
 ) -> None:
     path = tmp_path / "many.bib"
     path.write_text(_entries(3000), encoding="utf-8")
-    monkeypatch.setattr(reading.tempfile, "tempdir", str(tmp_path / "temporary"))
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "temporary"))
     (tmp_path / "temporary").mkdir()
     with reading.read_files([path]) as read:
         helper = read._helper
