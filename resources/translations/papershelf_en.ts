@@ -2,6 +2,26 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en">
     <context>
+        <name>AuxList</name>
+        <message numerus="yes">
+            <source>The list “{name}” holds the %Ln cited paper(s) of the library.</source>
+            <translation>
+                <numerusform>The list “{name}” holds the %Ln cited paper of the library.</numerusform>
+                <numerusform>The list “{name}” holds the %Ln cited papers of the library.</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>Citations</name>
+        <message numerus="yes">
+            <source>Copied %Ln reference(s) in the style {style}.</source>
+            <translation>
+                <numerusform>Copied %Ln reference in the style {style}.</numerusform>
+                <numerusform>Copied %Ln references in the style {style}.</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
         <name>ExportFlow</name>
         <message numerus="yes">
             <source>Exporting %Ln paper(s) to {file}…</source>
@@ -39,7 +59,7 @@
         <name>MainWindow</name>
         <message numerus="yes">
             <source>Imported %Ln paper(s).</source>
-            <extracomment>Search hits asked for; more matches than this are reported as "500+ found". The quick answer (titles, people...) ranks at most this many: enough to fill the table at once, where ranking every match of a one-letter prefix would cost more than a keystroke. Up to this many edited papers are re-read one by one; more re-read the whole view. Change kinds after which the table's rows, or the sidebar's, may differ. The table shows the hits of this query (tests and benchmarks wait for it). Every write from the window runs here, off the GUI thread, in order.</extracomment>
+            <extracomment>The quick answer (titles, people...) ranks at most this many: enough to fill the table at once, where ranking every match of a one-letter prefix would cost more than a keystroke. It is shown as "100+ found" until the complete answer, which holds every match, follows. Up to this many edited papers are re-read one by one; more re-read the whole view. Change kinds after which the table's rows, or the sidebar's, may differ. The table shows the hits of this query (tests and benchmarks wait for it). Every write from the window runs here, off the GUI thread, in order.</extracomment>
             <translation>
                 <numerusform>Imported %Ln paper.</numerusform>
                 <numerusform>Imported %Ln papers.</numerusform>

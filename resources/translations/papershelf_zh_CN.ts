@@ -38,6 +38,49 @@
         </message>
     </context>
     <context>
+        <name>AuxList</name>
+        <message>
+            <source>New List from a LaTeX Document</source>
+            <translation>从 LaTeX 文档新建阅读列表</translation>
+        </message>
+        <message>
+            <source>LaTeX .aux files (*.aux)</source>
+            <translation>LaTeX .aux 文件 (*.aux)</translation>
+        </message>
+        <message>
+            <source>Name of the new list:</source>
+            <translation>新阅读列表的名称：</translation>
+        </message>
+        <message numerus="yes">
+            <source>The list “{name}” holds the %Ln cited paper(s) of the library.</source>
+            <translation>
+                <numerusform>阅读列表“{name}”收录了文献库中被引用的 %Ln 篇文献。</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>These cited keys are not in the library: {keys}.</source>
+            <translation>以下引用键不在文献库中：{keys}。</translation>
+        </message>
+    </context>
+    <context>
+        <name>Citations</name>
+        <message>
+            <source>Citation Style</source>
+            <extracomment>Where the chosen style is remembered in the window's settings. Offered first when choosing; any other style id or a .csl path can be typed.</extracomment>
+            <translation>引文格式</translation>
+        </message>
+        <message>
+            <source>Style for “Copy as Citation” (a CSL style id, or the path of a .csl file):</source>
+            <translation>“复制为引文”所用的格式（CSL 格式名称，或 .csl 文件路径）：</translation>
+        </message>
+        <message numerus="yes">
+            <source>Copied %Ln reference(s) in the style {style}.</source>
+            <translation>
+                <numerusform>已按 {style} 格式复制 %Ln 条参考文献。</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
         <name>CrashReporter</name>
         <message>
             <source>Something went wrong inside Papershelf. Your library is safe, and you can keep working. The details were written to {log}; please send that file with a bug report.</source>
@@ -350,7 +393,7 @@ Double-click or Enter to open</source>
         <name>MainWindow</name>
         <message numerus="yes">
             <source>Imported %Ln paper(s).</source>
-            <extracomment>Search hits asked for; more matches than this are reported as "500+ found". The quick answer (titles, people...) ranks at most this many: enough to fill the table at once, where ranking every match of a one-letter prefix would cost more than a keystroke. Up to this many edited papers are re-read one by one; more re-read the whole view. Change kinds after which the table's rows, or the sidebar's, may differ. The table shows the hits of this query (tests and benchmarks wait for it). Every write from the window runs here, off the GUI thread, in order.</extracomment>
+            <extracomment>The quick answer (titles, people...) ranks at most this many: enough to fill the table at once, where ranking every match of a one-letter prefix would cost more than a keystroke. It is shown as "100+ found" until the complete answer, which holds every match, follows. Up to this many edited papers are re-read one by one; more re-read the whole view. Change kinds after which the table's rows, or the sidebar's, may differ. The table shows the hits of this query (tests and benchmarks wait for it). Every write from the window runs here, off the GUI thread, in order.</extracomment>
             <translation>
                 <numerusform>已导入 %Ln 篇文献。</numerusform>
             </translation>
@@ -382,6 +425,57 @@ Double-click or Enter to open</source>
         <message>
             <source>papers</source>
             <translation>文献</translation>
+        </message>
+    </context>
+    <context>
+        <name>Manuscript</name>
+        <message>
+            <source>Copy as Citation</source>
+            <translation>复制为引文</translation>
+        </message>
+        <message>
+            <source>Copy the selected papers' references in the citation style chosen</source>
+            <translation>按所选引文格式复制选中文献的参考文献</translation>
+        </message>
+        <message>
+            <source>Citation Style…</source>
+            <translation>引文格式…</translation>
+        </message>
+        <message>
+            <source>Choose the style of “Copy as Citation” (APA, IEEE, GB/T 7714…)</source>
+            <translation>选择“复制为引文”的格式（APA、IEEE、GB/T 7714…）</translation>
+        </message>
+        <message>
+            <source>New List from LaTeX Document…</source>
+            <translation>从 LaTeX 文档新建阅读列表…</translation>
+        </message>
+        <message>
+            <source>Make a reading list of the papers a LaTeX document cites (its .aux)</source>
+            <translation>用 LaTeX 文档（其 .aux 文件）所引用的文献新建阅读列表</translation>
+        </message>
+        <message>
+            <source>Keep in Sync with a File…</source>
+            <translation>与文件保持同步…</translation>
+        </message>
+        <message>
+            <source> (stopped)</source>
+            <translation>（已停止）</translation>
+        </message>
+        <message>
+            <source>Kept in sync with {path}</source>
+            <translation>与 {path} 保持同步</translation>
+        </message>
+        <message>
+            <source>Resume Syncing (keeps your version beside it)</source>
+            <translation>恢复同步（您的版本另存在旁边）</translation>
+        </message>
+        <message>
+            <source>Stop Keeping in Sync</source>
+            <translation>停止同步</translation>
+        </message>
+        <message>
+            <source>New List</source>
+            <translation>新建阅读列表</translation>
         </message>
     </context>
     <context>
@@ -551,6 +645,26 @@ They save themselves as you type.</source>
         <message>
             <source>This paper was deleted from the library while you were writing, so the note could not be saved with it. Your text is on the clipboard: paste it into a note on another paper to keep it.</source>
             <translation>您书写期间，这篇文献已从文献库中删除，因此笔记无法随之保存。您的文字已复制到剪贴板：可粘贴到其他文献的笔记中保留。</translation>
+        </message>
+        <message>
+            <source>Merge: their text, then mine</source>
+            <translation>合并：先对方的内容，再我的</translation>
+        </message>
+        <message>
+            <source>Save mine over theirs</source>
+            <translation>用我的覆盖对方的</translation>
+        </message>
+        <message>
+            <source>Keep both as two notes</source>
+            <translation>两者都保留为两条笔记</translation>
+        </message>
+        <message>
+            <source>Your text is kept whichever you choose (closing this keeps both notes).</source>
+            <translation>无论选择哪一项，您的文字都会保留（关闭此窗口则两条笔记都保留）。</translation>
+        </message>
+        <message>
+            <source>Note changed elsewhere</source>
+            <translation>笔记已在别处被修改</translation>
         </message>
     </context>
     <context>
@@ -926,6 +1040,10 @@ Esc clears the search.</source>
             <translation>“{query}”中没有可检索的文字或数字。请输入词语、带引号的短语，或 author:levine、year:2019 这样的限定词。</translation>
         </message>
         <message>
+            <source>The first matches; every match follows in a moment.</source>
+            <translation>先显示最先找到的结果；全部结果稍后即到。</translation>
+        </message>
+        <message>
             <source>{count}{more} found</source>
             <translation>找到 {count}{more} 篇</translation>
         </message>
@@ -1012,6 +1130,17 @@ Right-click to rename or delete</source>
         <message>
             <source>Library sections</source>
             <translation>文献库分区</translation>
+        </message>
+    </context>
+    <context>
+        <name>SyncedFiles</name>
+        <message>
+            <source>Keep “{name}” in Sync with a File</source>
+            <translation>让“{name}”与文件保持同步</translation>
+        </message>
+        <message>
+            <source>BibTeX (*.bib)</source>
+            <translation>BibTeX (*.bib)</translation>
         </message>
     </context>
     <context>

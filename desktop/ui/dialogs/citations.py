@@ -25,10 +25,6 @@ COMMON_STYLES = (
 )
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("Citations", text)
-
-
 def remembered_style(settings: QSettings) -> str:
     """The style last chosen (APA until one is)."""
     return str(settings.value(STYLE_KEY, api.DEFAULT_STYLE) or api.DEFAULT_STYLE)
@@ -40,8 +36,11 @@ def choose_style(parent: QWidget, settings: QSettings) -> str | None:
     styles = list(dict.fromkeys([current, *COMMON_STYLES]))
     chosen, accepted = QInputDialog.getItem(
         parent,
-        _tr("Citation Style"),
-        _tr("Style for “Copy as Citation” (a CSL style id, or the path of a .csl file):"),
+        QCoreApplication.translate("Citations", "Citation Style"),
+        QCoreApplication.translate(
+            "Citations",
+            "Style for “Copy as Citation” (a CSL style id, or the path of a .csl file):",
+        ),
         styles,
         0,
         True,
@@ -62,6 +61,7 @@ def copy_citation(library: Library, paper_ids: list[int], *, settings: QSettings
     data.setHtml(html.bibliography)
     data.setText(text.bibliography)
     QGuiApplication.clipboard().setMimeData(data)
-    return _tr("Copied {count} reference(s) in the style {style}.").format(
-        count=len(text.entries), style=style
-    )
+    count = len(text.entries)
+    return QCoreApplication.translate(
+        "Citations", "Copied %Ln reference(s) in the style {style}.", "", count
+    ).format(style=style)

@@ -12,18 +12,16 @@ from desktop.core.library import Library
 from desktop.ui import prompts
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("SyncedFiles", text)
-
-
 def ask_target(parent: QWidget, list_name: str) -> Path | None:
     """The .bib file to keep in sync with `list_name` (the save dialog asks before an
     existing file is replaced), or None."""
     chosen, _ = QFileDialog.getSaveFileName(
         parent,
-        _tr("Keep “{name}” in Sync with a File").format(name=list_name),
-        f"{list_name}.bib",
-        "BibTeX (*.bib)",
+        QCoreApplication.translate("SyncedFiles", "Keep “{name}” in Sync with a File").format(
+            name=list_name
+        ),
+        list_name + ".bib",
+        QCoreApplication.translate("SyncedFiles", "BibTeX (*.bib)"),
     )
     return Path(chosen) if chosen else None
 
