@@ -32,6 +32,16 @@
         </message>
     </context>
     <context>
+        <name>ExportOptions</name>
+        <message numerus="yes">
+            <source>%Ln character(s) have no LaTeX spelling and were written as UTF-8 (for example {examples}): the file is not ASCII there.</source>
+            <translation>
+                <numerusform>%Ln character has no LaTeX spelling and was written as UTF-8 (for example {examples}): the file is not ASCII there.</numerusform>
+                <numerusform>%Ln characters have no LaTeX spelling and were written as UTF-8 (for example {examples}): the file is not ASCII there.</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
         <name>ImportReport</name>
         <message numerus="yes">
             <source>Imported %Ln paper(s)</source>

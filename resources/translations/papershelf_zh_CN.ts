@@ -167,6 +167,35 @@
         </message>
     </context>
     <context>
+        <name>ExportOptions</name>
+        <message>
+            <source>Export options</source>
+            <translation>导出选项</translation>
+        </message>
+        <message>
+            <source>Include the @preamble blocks of the files these papers came from</source>
+            <translation>包含这些文献所属文件的 @preamble 块</translation>
+        </message>
+        <message>
+            <source>Also export the crossref and xdata parents of these papers</source>
+            <translation>同时导出这些文献的 crossref 和 xdata 父条目</translation>
+        </message>
+        <message>
+            <source>ASCII only: LaTeX for every character it can spell</source>
+            <translation>仅限 ASCII：能用 LaTeX 表示的字符都写成 LaTeX</translation>
+        </message>
+        <message>
+            <source>Without ASCII only, characters LaTeX has no faithful spelling for (Chinese, Japanese, Cyrillic…) are written as UTF-8. With it, those that cannot be spelled are still written as UTF-8, and you are told which.</source>
+            <translation>不选“仅限 ASCII”时，LaTeX 无法忠实表示的字符（中文、日文、西里尔字母…）以 UTF-8 写出。选中后，无法表示的字符仍以 UTF-8 写出，并告诉您是哪些。</translation>
+        </message>
+        <message numerus="yes">
+            <source>%Ln character(s) have no LaTeX spelling and were written as UTF-8 (for example {examples}): the file is not ASCII there.</source>
+            <translation>
+                <numerusform>%Ln 个字符没有 LaTeX 写法，已以 UTF-8 写出（例如 {examples}）：文件在这些地方不是 ASCII。</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
         <name>ImportFlow</name>
         <message>
             <source>Importing {files}</source>

@@ -14,6 +14,7 @@ from pytestqt.qtbot import QtBot
 from desktop.core.formats.record import Person, Record
 from desktop.core.library import Library
 from desktop.ui import prompts, translations
+from desktop.ui.dialogs import export_options
 from desktop.ui.window.main_window import MainWindow
 
 
@@ -30,6 +31,21 @@ def _english(qapp: Any) -> list[Any]:
 def _application(qapp: Any, _english: list[Any]) -> Any:
     """Every UI test runs with a QApplication (pixmaps and palettes need one), in English."""
     return qapp
+
+
+@pytest.fixture(autouse=True)
+def _export_options_as_offered(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The export options dialog accepted as it opens (its own defaults), never left modal."""
+
+    def accepted_at_once(parent: Any, *, format: Any, whole_library: bool) -> Any:
+        if not format.offers_ascii_only:
+            return export_options.api.ExportOptions()
+        dialog = export_options.ExportOptionsDialog(parent, whole_library=whole_library)
+        chosen = dialog.options()
+        dialog.deleteLater()
+        return chosen
+
+    monkeypatch.setattr(export_options, "ask", accepted_at_once)
 
 
 @pytest.fixture

@@ -7,6 +7,7 @@ a busy dialog shows once it takes a while (the core tells no progress for an exp
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -15,8 +16,19 @@ from PySide6.QtWidgets import QFileDialog, QWidget
 
 from desktop.core import api
 from desktop.core.library import Library
+from desktop.ui import prompts
 from desktop.ui.background import progress
 from desktop.ui.background.workers import Worker
+from desktop.ui.dialogs import export_options
+
+
+@dataclass(frozen=True)
+class ExportChoice:
+    """Where an export goes, in which format, and what it writes besides the papers."""
+
+    target: Path
+    format_name: str
+    options: api.ExportOptions
 
 
 def ask_target(parent: QWidget, suggested: str) -> tuple[Path, str] | None:
@@ -33,14 +45,23 @@ def ask_target(parent: QWidget, suggested: str) -> tuple[Path, str] | None:
     return (target if target.suffix else target.with_suffix(format.extensions[0])), format.name
 
 
-def write_export(library: Library, paper_ids: list[int], target: Path, *, format_name: str) -> int:
-    """Write the papers to `target` (whole, or the file there is left as it was); returns
-    how many were written (safe from a worker). The files' preambles go with a whole
-    library only, as on the command line."""
-    everything = len(set(paper_ids)) >= library.count()
-    options = api.ExportOptions(preambles=everything)
-    library.export_to_file(paper_ids, format_name, target, options=options)
-    return len(paper_ids)
+def ask_choice(parent: QWidget, suggested: str, *, whole_library: bool) -> ExportChoice | None:
+    """The file, the format and (for BibTeX and BibLaTeX) the options; None if cancelled."""
+    chosen = ask_target(parent, suggested)
+    if chosen is None:
+        return None
+    target, format_name = chosen
+    format = next(f for f in api.export_formats() if f.name == format_name)
+    options = export_options.ask(parent, format=format, whole_library=whole_library)
+    return None if options is None else ExportChoice(target, format_name, options)
+
+
+def write_export(library: Library, paper_ids: list[int], choice: ExportChoice) -> api.Unspelled:
+    """Write the papers as `choice` says (the file whole, or the one there left as it
+    was); the characters an ASCII-only export left as UTF-8. Safe from a worker."""
+    return library.export_to_file(
+        paper_ids, choice.format_name, choice.target, options=choice.options
+    )
 
 
 class ExportFlow(progress.DialogJob):
@@ -51,6 +72,7 @@ class ExportFlow(progress.DialogJob):
     def __init__(self, library: Library, parent: QWidget) -> None:
         super().__init__(parent)
         self._library = library
+        self._count = 0
 
     def export_to_file(self, paper_ids: list[int], what: str) -> None:
         """Ask where, then write in the background; a problem (a folder that is read-only...)
@@ -58,17 +80,18 @@ class ExportFlow(progress.DialogJob):
         if not paper_ids or self._worker is not None:
             return
         suggested = re.sub(r"[^\w.-]+", "-", what).strip("-") or "papers"
-        chosen = ask_target(self._parent, suggested)
-        if chosen is None:
+        whole = len(set(paper_ids)) >= self._library.count()
+        choice = ask_choice(self._parent, suggested, whole_library=whole)
+        if choice is None:
             return
-        self.start(paper_ids, *chosen)
+        self.start(paper_ids, choice)
 
-    def start(self, paper_ids: list[int], target: Path, format_name: str) -> None:
-        """Write the papers to `target` in the background."""
+    def start(self, paper_ids: list[int], choice: ExportChoice) -> None:
+        """Write the papers as `choice` says, in the background."""
         library, ids = self._library, list(paper_ids)  # the thread must not touch this QObject
-        worker = Worker(
-            lambda _job: write_export(library, ids, target, format_name=format_name), self
-        )
+        target = choice.target
+        self._count = len(ids)
+        worker = Worker(lambda _job: write_export(library, ids, choice), self)
         worker.finished.connect(self._on_finished)
         worker.failed.connect(self._on_failed)
         self._worker = worker
@@ -85,9 +108,15 @@ class ExportFlow(progress.DialogJob):
         )
         worker.start()
 
-    def _on_finished(self, count: Any) -> None:
+    def _on_finished(self, left: Any) -> None:
         self._end()
-        self.finished.emit(int(count))
+        if isinstance(left, api.Unspelled) and left.count:
+            prompts.show_info(
+                self._parent,
+                QCoreApplication.translate("ExportFlow", "Export"),
+                export_options.unspelled_sentence(left),
+            )
+        self.finished.emit(self._count)
 
     def _on_failed(self, error: Any) -> None:
         self._end_failed(error)  # a file that could not be written is a KnownError too

@@ -10,6 +10,7 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from desktop.core import api
+from desktop.ui.dialogs import export_options
 from desktop.ui.window import export_flow
 from desktop.ui.window.main_window import MainWindow
 
@@ -87,3 +88,41 @@ def test_a_search_of_more_than_500_papers_shows_and_exports_them_all(
         window.transfers.export_view_action.trigger()
     assert written.args == [621]
     assert target.read_text(encoding="utf-8").count("@article{tok") == 620
+
+
+def test_the_options_offer_preambles_for_a_whole_library_only_and_nothing_else_by_default(
+    qtbot: QtBot,
+) -> None:
+    whole = export_options.ExportOptionsDialog(None, whole_library=True)
+    part = export_options.ExportOptionsDialog(None, whole_library=False)
+    qtbot.addWidget(whole)
+    qtbot.addWidget(part)
+    assert whole.options() == api.ExportOptions(preambles=True)
+    assert part.options() == api.ExportOptions()
+    part.ascii_only.setChecked(True)
+    part.parents.setChecked(True)
+    assert part.options() == api.ExportOptions(parents=True, ascii_only=True)
+
+
+def test_an_ascii_only_export_from_the_window_tells_what_it_wrote_as_utf8(
+    window: MainWindow, qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    report = window.library.import_text(
+        "@article{zh, author = {张三}, title = {Über 路径规划}, year = 2020}", format="bibtex"
+    )
+    target = tmp_path / "ascii.bib"
+    monkeypatch.setattr(export_flow, "ask_target", lambda _p, _s: (target, "bibtex"))
+    monkeypatch.setattr(
+        export_flow.export_options, "ask", lambda *_a, **_k: api.ExportOptions(ascii_only=True)
+    )
+    told: list[str] = []
+    monkeypatch.setattr(
+        export_flow.prompts, "show_info", lambda _p, _t, sentence: told.append(sentence)
+    )
+    with qtbot.waitSignal(window.transfers.export_flow.finished, timeout=20_000):
+        window.transfers.export_flow.export_to_file(report.paper_ids, "chinese")
+    text = target.read_text(encoding="utf-8")
+    assert '{\\"U}ber' in text and "路径规划" in text  # spelled where it can be, kept where not
+    (sentence,) = told
+    # 张 三 路 径 规 划: six characters with no LaTeX spelling, each still in the file.
+    assert sentence.startswith("6 characters have no LaTeX spelling") and "张" in sentence
