@@ -53,6 +53,8 @@ _TEXT_FIELDS = {
     "pages": "pages",
 }
 _VERBATIM_FIELDS = {"doi": "doi", "url": "url"}
+#: Unmodelled fields that came from RIS or CSL-JSON: plain text, which the writer escapes.
+_PLAIN_TEXT_PREFIXES = ("ris:", "csl:", "csl-json:")
 _HANDLED_ELSEWHERE = frozenset({"author", "editor", "keywords", "year", "month"})
 
 # Parent fields a child never takes over, and BibLaTeX's renaming of a parent's title.
@@ -805,6 +807,9 @@ def _to_record(entry: _Entry, problems: list[Problem]) -> Record:
                 _set_text(record, target, value)
         elif name in _VERBATIM_FIELDS:
             setattr(record, _VERBATIM_FIELDS[name], _verbatim_value(value))
+        elif name.startswith(_PLAIN_TEXT_PREFIXES):
+            # Written from RIS or CSL-JSON plain text, escaped: read back as that text.
+            record.extra[name] = decode.to_unicode(value)
         elif name not in _HANDLED_ELSEWHERE:
             record.extra[name] = value
     record.authors = _people(record, "author", fields.get("author"), report=report)

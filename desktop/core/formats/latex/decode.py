@@ -87,6 +87,8 @@ SYMBOLS = {
     "guillemotright": "»",
     "textasciitilde": "~",
     "textbackslash": "\\",
+    "textbraceleft": "{",
+    "textbraceright": "}",
     "textregistered": "®",
     "texttrademark": "™",
     "textcopyright": "©",
