@@ -87,8 +87,6 @@ SYMBOLS = {
     "guillemotright": "»",
     "textasciitilde": "~",
     "textbackslash": "\\",
-    "textbraceleft": "{",
-    "textbraceright": "}",
     "textregistered": "®",
     "texttrademark": "™",
     "textcopyright": "©",

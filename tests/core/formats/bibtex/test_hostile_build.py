@@ -13,12 +13,22 @@ import re
 from pathlib import Path
 
 import pytest
+from core.formats.bibtex.test_tools import require, run
 
 from desktop.core.formats.bibtex.writer import write_bibtex
 from desktop.core.formats.record import Record
-from core.formats.bibtex.test_tools import require, run
 
-STYLES = ("plain", "abbrv", "unsrt", "alpha", "plainnat", "unsrtnat", "abbrvnat", "ieeetr", "apalike")
+STYLES = (
+    "plain",
+    "abbrv",
+    "unsrt",
+    "alpha",
+    "plainnat",
+    "unsrtnat",
+    "abbrvnat",
+    "ieeetr",
+    "apalike",
+)
 NATBIB = {"plainnat", "unsrtnat", "abbrvnat", "apalike"}
 SECRET = "papershelf-secret-7d1f"
 
@@ -50,7 +60,8 @@ def hostile_records(secret: Path, made: Path) -> list[Record]:
         ),
     ]
     # natbib prints `note`-like fields and `howpublished`: the plain-text ones land there.
-    records.append(Record(citekey="note", entry_type="misc", title="E", extra={"ris:note": raw_read}))
+    note = Record(citekey="note", entry_type="misc", title="E", extra={"ris:note": raw_read})
+    records.append(note)
     return records
 
 
