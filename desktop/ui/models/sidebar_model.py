@@ -17,7 +17,7 @@ from PySide6.QtGui import QStandardItem, QStandardItemModel
 
 from desktop.core.api import View
 from desktop.core.library import Library
-from desktop.ui import icons
+from desktop.ui import icons, plain_text
 from desktop.ui.models import paper_mime
 
 Index = QModelIndex | QPersistentModelIndex
@@ -89,8 +89,10 @@ class SidebarModel(QStandardItemModel):
             item.setData(reading_list.name, NAME_ROLE)
             item.setData(count, COUNT_ROLE)
             item.setToolTip(
-                (reading_list.description + "\n" if reading_list.description else "")
-                + "Drop papers here to add them; right-click to rename or delete"
+                plain_text.tooltip(
+                    (reading_list.description + "\n" if reading_list.description else "")
+                    + "Drop papers here to add them; right-click to rename or delete"
+                )
             )
             self._lists.appendRow(item)
         self._tags.removeRows(0, self._tags.rowCount())
@@ -107,7 +109,9 @@ class SidebarModel(QStandardItemModel):
             item = _view_item(saved.name, "saved-search", View("search", saved.id))
             item.setData(saved.name, NAME_ROLE)
             item.setData(saved.query, QUERY_ROLE)
-            item.setToolTip(f"Search for: {saved.query}\nRight-click to rename or delete")
+            item.setToolTip(
+                plain_text.tooltip(f"Search for: {saved.query}\nRight-click to rename or delete")
+            )
             self._searches.appendRow(item)
 
     def index_of(self, view: View) -> QModelIndex:

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.core.api import PaperDetails
-from desktop.ui import icons, link_opener, prompts
+from desktop.ui import icons, link_opener, plain_text, prompts
 
 _TARGET_ROLE = Qt.ItemDataRole.UserRole
 _ATTACHMENT_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -72,7 +72,7 @@ class LinksView(QWidget):
             item = QListWidgetItem(icons.icon("link" if "://" in target else "note"), label)
             item.setData(_TARGET_ROLE, target)
             item.setData(_ATTACHMENT_ROLE, attachment_id)
-            item.setToolTip(f"{target}\nDouble-click or Enter to open")
+            item.setToolTip(plain_text.tooltip(f"{target}\nDouble-click or Enter to open"))
             self.list.addItem(item)
 
     def _on_open(self, item: QListWidgetItem) -> None:
