@@ -46,7 +46,7 @@ class ResourcelessBrowser(QTextBrowser):
         self.setOpenLinks(False)
         self.setOpenExternalLinks(False)
 
-    def loadResource(self, kind: int, name: QUrl) -> Any:
+    def loadResource(self, kind: int, name: QUrl | str) -> Any:
         # Something, never nothing: given nothing (or an empty value), QTextDocument reads
         # a local file itself. A blank pixel for an image, a space for anything else.
         if kind == QTextDocument.ResourceType.ImageResource.value:

@@ -84,10 +84,12 @@ class SearchBar(QWidget):
                 "quotes, or a qualifier such as author:levine or year:2019."
             )
             return
-        self.hit_count.setToolTip("")
+        notice = api.query_notice(typed) if searching else ""
+        self.hit_count.setToolTip(notice)
         noun = "paper" if shown == 1 else "papers"
         more = "+" if capped and searching else ""
-        self.hit_count.setText(f"{shown:,}{more} {'found' if searching else noun}")
+        shortened = self.tr(" (search shortened)") if notice else ""
+        self.hit_count.setText(f"{shown:,}{more} {'found' if searching else noun}{shortened}")
 
     def flush(self) -> None:
         """Run a pending search now (tests, and Enter)."""
