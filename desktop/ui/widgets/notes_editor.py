@@ -45,9 +45,11 @@ def _markdown() -> Any:
     return parser
 
 
-def _image_as_text(self: Any, tokens: Any, index: int, options: Any, env: Any) -> str:
+def _image_as_text(renderer: Any, *rule: Any) -> str:
+    # markdown-it passes a rule (tokens, index, options, env), by position.
+    tokens, index, options, env = rule
     token = tokens[index]
-    described = self.renderInline(token.children or [], options, env) if token.children else ""
+    described = renderer.renderInline(token.children, options, env) if token.children else ""
     return f"[{described or 'image'}]"
 
 
