@@ -1,6 +1,7 @@
-"""Any query is answered quickly: at 20k papers a 4,500-character query took 13-17 s and
-`"a` repeated 250 times 1.1 s; read up to the limits, each is well under a second here
-(the goal is 100 ms at 100k papers, measured by hand in the report)."""
+"""Any query is answered quickly: `"a` repeated 250 times took 0.8 s in the index alone at
+20k papers (1.1 s through the library); read up to the limits it takes some 35 ms, and
+every hostile query here stays under a quarter of a second (the goal is 100 ms at 100k
+papers, measured by hand)."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ import generate_library
 
 
 @pytest.mark.slow
-def test_hostile_queries_answer_within_a_second_at_20k_papers() -> None:
+def test_hostile_queries_answer_within_a_quarter_second_at_20k_papers() -> None:
     papers = generate_library.generate(20_000)
     words = [word for paper in papers[:500] for word in paper.title.split()]
     index = SearchIndex.build(generate_library.search_documents(papers))
@@ -33,4 +34,4 @@ def test_hostile_queries_answer_within_a_second_at_20k_papers() -> None:
     for text in hostile:
         started = time.perf_counter()
         index.search(parse(text), limit=200)
-        assert time.perf_counter() - started < 1.0, text[:60]
+        assert time.perf_counter() - started < 0.25, text[:60]
