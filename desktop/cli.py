@@ -668,6 +668,9 @@ def _add_identifiers(library: Library, args: argparse.Namespace) -> None:
 
 
 def _search(library: Library, args: argparse.Namespace) -> None:
+    notice = api.query_notice(args.query)
+    if notice:
+        print(notice, file=sys.stderr)
     hits = library.search(args.query, limit=args.limit)
     rows: list[dict[str, Any]] = []
     for hit in hits:

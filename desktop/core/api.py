@@ -84,6 +84,7 @@ __all__ = [
     "has_words",
     "import_file_filter",
     "import_format_names",
+    "query_notice",
     "split_identifiers",
     "split_name",
     "sqlite_path",
@@ -99,6 +100,11 @@ CITATION_OUTPUTS = citing.OUTPUTS
 def has_words(typed: str) -> bool:
     """Whether a typed query holds anything to search for (not only qualifiers or blanks)."""
     return _query.parse(typed).has_words
+
+
+def query_notice(typed: str) -> str:
+    """What of a typed query is left out for being too long, as a sentence ("" if nothing)."""
+    return _query.parse(typed).notice
 
 
 def split_identifiers(text: str) -> list[str]:

@@ -16,6 +16,7 @@ from sqlmodel import Session, col, select
 
 from desktop.core import people, snapshots
 from desktop.core.errors import InvalidInputError, NotFoundError, StaleEditError
+from desktop.core.formats.doi import is_doi
 from desktop.core.formats.record import MODELLED_FIELDS, Record
 from desktop.core.formats.record import Person as NamedPerson
 from desktop.core.storage import db
@@ -35,7 +36,6 @@ from desktop.core.storage.models import (
 
 #: Paper columns a caller may change through `update_paper`.
 EDITABLE = frozenset((*MODELLED_FIELDS, "entry_type", "year", "month", "status", "priority"))
-_DOI = re.compile(r"^10\.\d{4,9}/\S+$")
 
 
 @dataclass
@@ -130,10 +130,6 @@ def insert_papers(
         known_people,
     )
     return ids
-
-
-def is_doi(text: str) -> bool:
-    return bool(_DOI.match(text))
 
 
 def is_year(year: object) -> bool:

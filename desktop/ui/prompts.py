@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QLineEdit, QMessageBox, QWidget
 
+from desktop.ui import plain_text
+
 
 def ask_text(parent: QWidget | None, title: str, label: str, *, text: str = "") -> str | None:
     """A line of text from the user, or None when they cancel."""
@@ -22,28 +24,33 @@ def ask_multiline(parent: QWidget | None, title: str, label: str, *, text: str =
 
 def confirm(parent: QWidget | None, title: str, sentence: str) -> bool:
     """Yes or no to a question; No is the default answer."""
-    answer = QMessageBox.question(
-        parent,
-        title,
-        sentence,
-        QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
-        QMessageBox.StandardButton.No,
+    box = plain_text.message_box(
+        QMessageBox(QMessageBox.Icon.Question, title, sentence, parent=parent)
     )
-    return answer == QMessageBox.StandardButton.Yes
+    box.setStandardButtons(QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No)
+    box.setDefaultButton(QMessageBox.StandardButton.No)
+    box.exec()
+    return box.standardButton(box.clickedButton()) == QMessageBox.StandardButton.Yes
 
 
 def show_error(parent: QWidget | None, sentence: str) -> None:
     """Tell the user something did not work, in a sentence they can act on."""
-    QMessageBox.warning(parent, "Papershelf", sentence)
+    plain_text.message_box(
+        QMessageBox(QMessageBox.Icon.Warning, "Papershelf", sentence, parent=parent)
+    ).exec()
 
 
 def show_info(parent: QWidget | None, title: str, sentence: str) -> None:
-    QMessageBox.information(parent, title, sentence)
+    plain_text.message_box(
+        QMessageBox(QMessageBox.Icon.Information, title, sentence, parent=parent)
+    ).exec()
 
 
 def choose(parent: QWidget | None, title: str, sentence: str, *, choices: list[str]) -> str | None:
     """One of `choices` (button labels, the first is the default), or None on Cancel."""
-    box = QMessageBox(QMessageBox.Icon.Question, title, sentence, parent=parent)
+    box = plain_text.message_box(
+        QMessageBox(QMessageBox.Icon.Question, title, sentence, parent=parent)
+    )
     buttons = [box.addButton(label, QMessageBox.ButtonRole.AcceptRole) for label in choices]
     box.addButton(QMessageBox.StandardButton.Cancel)
     if buttons:

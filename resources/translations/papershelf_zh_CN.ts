@@ -356,13 +356,80 @@
     <context>
         <name>LinkOpener</name>
         <message>
+            <source>a script</source>
+            <translation>脚本</translation>
+        </message>
+        <message>
+            <source>a program</source>
+            <translation>程序</translation>
+        </message>
+        <message>
+            <source>a Windows program</source>
+            <translation>Windows 程序</translation>
+        </message>
+        <message>
+            <source>a web page</source>
+            <translation>网页</translation>
+        </message>
+        <message>
+            <source>an SVG image, which can hold scripts</source>
+            <translation>SVG 图像（可能含有脚本）</translation>
+        </message>
+        <message>
+            <source>a Windows HTML application (a program)</source>
+            <translation>Windows HTML 应用程序（一种程序）</translation>
+        </message>
+        <message>
+            <source>a Java Web Start program</source>
+            <translation>Java Web Start 程序</translation>
+        </message>
+        <message>
+            <source>a Java program</source>
+            <translation>Java 程序</translation>
+        </message>
+        <message>
+            <source>a desktop launcher</source>
+            <translation>桌面启动器</translation>
+        </message>
+        <message>
+            <source>a “{scheme}:” link</source>
+            <translation>“{scheme}:”链接</translation>
+        </message>
+        <message>
+            <source>a file whose name ends in a space or a dot (which hides its real kind)</source>
+            <translation>文件名以空格或句点结尾的文件（会掩盖其真实类型）</translation>
+        </message>
+        <message>
+            <source>a file that does not exist</source>
+            <translation>不存在的文件</translation>
+        </message>
+        <message>
+            <source>a folder</source>
+            <translation>文件夹</translation>
+        </message>
+        <message>
+            <source>a script ({ending})</source>
+            <translation>脚本（{ending}）</translation>
+        </message>
+        <message>
+            <source>a program (the file may be run)</source>
+            <translation>程序（该文件可能被运行）</translation>
+        </message>
+        <message>
+            <source>a “{ending}” file</source>
+            <translation>“{ending}”文件</translation>
+        </message>
+        <message>
+            <source>a file with no ending to tell its kind</source>
+            <translation>没有扩展名、无法判断类型的文件</translation>
+        </message>
+        <message>
             <source>Open this link?</source>
-            <extracomment>File types a desktop opens by running them.</extracomment>
             <translation>打开此链接？</translation>
         </message>
         <message>
-            <source>“{target}” is not a web page or a document in your home folder. Opening it hands it to another program on your computer, which may run it. Open it anyway?</source>
-            <translation>“{target}”不是网页，也不是您主目录中的文档。打开它会交给计算机上的其他程序处理，该程序可能会运行它。仍要打开吗？</translation>
+            <source>“{target}” is {kind}, not a web page or a document in your home folder. Opening it hands it to another program on your computer, which may run it. Open it anyway?</source>
+            <translation>“{target}”是{kind}，不是网页，也不是您主文件夹中的文档。打开它会把它交给您电脑上的另一个程序，该程序可能会运行它。仍要打开吗？</translation>
         </message>
     </context>
     <context>
@@ -1071,6 +1138,10 @@ Esc clears the search.</source>
         <message>
             <source>The first matches; every match follows in a moment.</source>
             <translation>先显示最先找到的结果；全部结果稍后即到。</translation>
+        </message>
+        <message>
+            <source> (search shortened)</source>
+            <translation>（检索已截短）</translation>
         </message>
         <message>
             <source>{count}{more} found</source>

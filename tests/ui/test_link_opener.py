@@ -71,3 +71,52 @@ def test_asking_first_and_a_no_opens_nothing(
     assert scripted.asked == ["Open this link?"]  # type: ignore[attr-defined]
     assert link_opener.open_target(None, "https://arxiv.org/abs/1706.03762")
     assert opened == ["https://arxiv.org/abs/1706.03762"]
+
+
+@pytest.mark.parametrize(
+    ("name", "kind"),
+    [
+        ("page.html", "a web page"),
+        ("figure.svg", "an SVG image, which can hold scripts"),
+        ("tool.hta", "a Windows HTML application (a program)"),
+        ("start.jnlp", "a Java Web Start program"),
+        ("run.pyw", "a script (.pyw)"),
+        ("run.bash", "a script (.bash)"),
+        ("run.pl", "a script (.pl)"),
+        ("paper.pdf ", "a file whose name ends in a space or a dot (which hides its real kind)"),
+        ("paper.pdf.", "a file whose name ends in a space or a dot (which hides its real kind)"),
+        ("data.csv", "a “.csv” file"),
+    ],
+)
+def test_risky_kinds_at_home_ask_and_are_named(home: Path, name: str, kind: str) -> None:
+    path = home / name
+    path.write_text("<script>alert(1)</script>")
+    assert not opens_without_asking(str(path))
+    assert link_opener.kind_of(str(path)) == kind
+
+
+def test_a_document_that_is_really_a_script_asks(home: Path) -> None:
+    disguised = home / "paper.pdf"
+    disguised.write_bytes(b"#!/bin/sh\necho hi\n")
+    assert not opens_without_asking(str(disguised))
+    assert link_opener.kind_of(str(disguised)) == "a script"
+
+
+def test_documents_of_the_allowed_kinds_and_mail_open_without_asking(home: Path) -> None:
+    for name in ("a.djvu", "a.epub", "a.ps", "a.txt", "a.md", "a.png", "a.jpg"):
+        (home / name).write_bytes(b"%PDF-1.4 or an image")
+        assert opens_without_asking(str(home / name)), name
+    assert opens_without_asking("mailto:someone@example.org")
+
+
+def test_the_question_names_the_kind(
+    home: Path, monkeypatch: pytest.MonkeyPatch, scripted: object
+) -> None:
+    asked: list[str] = []
+    monkeypatch.setattr(
+        link_opener.prompts, "confirm", lambda _p, _t, sentence: asked.append(sentence) or False
+    )
+    page = home / "page.html"
+    page.write_text("<html>")
+    assert not link_opener.open_target(None, str(page))
+    assert "is a web page" in asked[0]

@@ -85,6 +85,8 @@ NOT_TRANSLATED = re.compile(
     r"^(Papershelf|Operation\[Any\] \| None|already deleted"
     r"|a write to the library did not finish|(Ctrl|Alt|Shift)\+.*|#?[\w\-/.+]*"
     r"|(color|border): .*|\^.*|\.app \.appimage .*|<\?xml .*"
+    # a lone opening tag of markup (a tooltip's wrapper)
+    r"|<\w+( [\w-]+='[^']*')*>"
     # font families
     r"|Noto Sans CJK \w\w|Source Han Sans SC|Microsoft YaHei|PingFang SC|Sans Serif)$",
     re.DOTALL,

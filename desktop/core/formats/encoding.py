@@ -43,6 +43,10 @@ def decode_bytes(data: bytes) -> tuple[str, str, str | None]:
             text = data[len(mark) :].decode(name.removesuffix("-sig"), errors="replace")
             note = None if "\ufffd" not in text else _damaged_note(name)
             return text, name, note
+    unmarked = _utf16_without_mark(data)
+    if unmarked is not None:
+        text = data.decode(unmarked, errors="replace")
+        return text, unmarked, _utf16_note(unmarked)
     try:
         return data.decode("utf-8"), "utf-8", None
     except UnicodeDecodeError:
@@ -60,6 +64,30 @@ def decode_bytes(data: bytes) -> tuple[str, str, str | None]:
             continue
         return text, name, _fallback_note(name)
     raise AssertionError("latin-1 decodes every byte string")  # pragma: no cover
+
+
+def _utf16_without_mark(data: bytes) -> str | None:
+    """"utf-16-le" or "utf-16-be" for UTF-16 text without a byte-order mark, told by its
+    zero bytes: mostly Latin text has one in every other byte, all on one side. No text
+    in UTF-8 or a single-byte encoding has zero bytes."""
+    sample = data[:4096]
+    pairs = len(sample) // 2
+    if pairs < 2 or b"\x00" not in sample:
+        return None
+    odd_zeros, even_zeros = sample[1::2].count(0), sample[0::2].count(0)
+    if odd_zeros >= 0.3 * pairs and even_zeros <= 0.05 * pairs:
+        return "utf-16-le"
+    if even_zeros >= 0.3 * pairs and odd_zeros <= 0.05 * pairs:
+        return "utf-16-be"
+    return None
+
+
+def _utf16_note(name: str) -> str:
+    order = "little-endian" if name.endswith("le") else "big-endian"
+    return (
+        f"The file has no byte-order mark; it was read as UTF-16 ({order}), which its "
+        "bytes look like. If the text looks wrong, save the file as UTF-8 and import it again."
+    )
 
 
 def _declared_encoding(data: bytes) -> str | None:

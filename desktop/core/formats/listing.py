@@ -131,7 +131,23 @@ def parse(text: str, source: str = "<text>") -> ParseResult:
         result.records.append(_record_for(paper))
         if paper.author_line is None:
             result.problems.append(_missing_authors(paper, source))
+    if not result.records and lines:
+        result.problems.append(_nothing_found(text, lines, source))
     return result
+
+
+def _nothing_found(text: str, lines: list[_Line], source: str) -> Problem:
+    """A non-empty listing in which no paper was recognised: said, with its text kept."""
+    return Problem(
+        source=source,
+        line=lines[0].number,
+        message=(
+            f"No paper was recognised in these {len(lines):,} lines. A listing gives each "
+            "paper a title line and then a line of authors (\"A. Smith, B. Jones\"), with a "
+            "blank line between papers; the text is kept here to fix and import again."
+        ),
+        raw=text,
+    )
 
 
 def _take_name_line(papers: list[_Paper], line: _Line, following: _Line | None) -> None:

@@ -26,6 +26,7 @@ from urllib.parse import quote, unquote
 import httpx
 
 from desktop.core.errors import InvalidInputError, KnownError, NotFoundError
+from desktop.core.formats.doi import is_doi
 from desktop.core.formats.names import split_name
 from desktop.core.formats.record import Person, Record
 
@@ -95,7 +96,6 @@ class Identifier:
         return hash(self._key())
 
 
-_DOI = re.compile(r"^10\.\d{4,9}/\S+$")
 # arXiv's own DOIs live at DataCite, not Crossref; the arXiv API knows those papers.
 _ARXIV_DOI = re.compile(r"^10\.48550/arxiv\.(.+)$", re.IGNORECASE)
 _DOI_URL = re.compile(r"^(?:https?://)?(?:www\.|dx\.)?doi\.org/(.+)$", re.IGNORECASE)
@@ -194,7 +194,7 @@ def _balanced(text: str, opener: str) -> bool:
 
 
 def _doi(text: str) -> Identifier | None:
-    if not _DOI.match(text):
+    if not is_doi(text):
         return None
     arxiv_doi = _ARXIV_DOI.match(text)
     if arxiv_doi:
@@ -603,4 +603,4 @@ def _arxiv_date(published: str) -> tuple[int | None, int | None]:
 
 def _first_doi(text: str) -> str:
     """arXiv may list several DOIs separated by spaces; the first is the published version."""
-    return next((word for word in text.split() if _DOI.match(word)), "")
+    return next((word for word in text.split() if is_doi(word)), "")

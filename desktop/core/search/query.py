@@ -8,6 +8,10 @@
     abstract:tokamak  note:todo   searched through full text only
     year:2019  year:2015..2020  year:>=2021  year:<2000
 
+A query is read up to `MOST_QUERY_CHARS` characters and `MOST_WORDS` words; what is left
+out is said in `Query.notice` (a 4,500-character query took seconds to answer, `"a`
+repeated 250 times one second), so that any query is answered as the user types.
+
 Reading never fails: whatever does not fit the grammar (`title:` with nothing after it, an
 unclosed quote, `C++`, `NEAR(`, a lone `-` or `OR`) is read as literal words.
 """
@@ -38,6 +42,16 @@ FIELD_NAMES = {
     "doi": "doi",
     "year": "year",
 }
+
+#: The longest query read: far beyond what anyone types (a long title fits), short enough
+#: that no query keeps the search from answering as the user types.
+MOST_QUERY_CHARS = 300
+#: The most words a query is read with (a phrase counts its words, a year range one): each
+#: word is matched fuzzily, and ten are about 100 ms at 100k papers when all are common.
+MOST_WORDS = 10
+
+#: Fields matched word by word (not a DOI, tag or list name, matched as a whole).
+_FUZZY_FIELDS = frozenset({None, "title", "author", "abstract", "venue", "topic", "note"})
 
 _QUALIFIER = re.compile(r"([A-Za-z]+):")
 _YEAR = r"(\d{1,4})"
@@ -96,6 +110,8 @@ class Query:
 
     text: str
     clauses: tuple[Clause, ...]
+    #: What was left out of a query too long to be read whole, as a sentence; "" if nothing.
+    notice: str = ""
 
     @property
     def is_empty(self) -> bool:
@@ -121,9 +137,47 @@ class _Or:
 
 
 def parse(text: str) -> Query:
-    """Read `text` into a `Query`. Never raises."""
-    units = _read_units(text)
-    return Query(text=text, clauses=_join_alternatives(units))
+    """Read `text` into a `Query`. Never raises; a query past the limits is read up to
+    them, and its `notice` says so."""
+    notice = ""
+    read = text
+    if len(text) > MOST_QUERY_CHARS:
+        read = text[:MOST_QUERY_CHARS]
+        notice = (
+            f"The search is {len(text):,} characters long; only its first "
+            f"{MOST_QUERY_CHARS} were searched for."
+        )
+    units, words = _within_words(_read_units(read))
+    if words > MOST_WORDS:
+        cut = f"The search has {words:,} words; only the first {MOST_WORDS} were searched for."
+        notice = f"{notice} {cut}" if notice else cut
+    return Query(text=text, clauses=_join_alternatives(units), notice=notice)
+
+
+def _within_words(units: list[Term | _Or]) -> tuple[list[Term | _Or], int]:
+    """The units holding the first `MOST_WORDS` words (the last one cut to fit), and how
+    many words there were in all. An `OR` is no word; a year range is one."""
+    kept: list[Term | _Or] = []
+    total = 0
+    for unit in units:
+        if isinstance(unit, _Or):
+            if total < MOST_WORDS:
+                kept.append(unit)
+            continue
+        words = [unit.text] if unit.years is not None else folding.search_words(unit.text)
+        if unit.field in _FUZZY_FIELDS and not unit.phrase and len(set(words)) < len(words):
+            # `a"a"a...` is one word to the eye but many to the index: once each is enough.
+            words = list(dict.fromkeys(words))
+            unit = replace(unit, text=" ".join(words))
+        room = MOST_WORDS - total
+        total += len(words)
+        if len(words) <= room:
+            kept.append(unit)
+        elif room > 0:
+            kept.append(replace(unit, text=" ".join(words[:room]), open_ended=False))
+    while kept and isinstance(kept[-1], _Or) and total > MOST_WORDS:
+        kept.pop()  # an OR before the words left out joins nothing
+    return kept, total
 
 
 def _is_gap(char: str) -> bool:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sqlite3
+import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime
@@ -17,6 +19,7 @@ from sqlalchemy.engine import Connection
 from sqlmodel import Session, SQLModel
 
 from desktop.core import folding
+from desktop.core.errors import DatabaseError
 from desktop.core.storage import models  # noqa: F401  (registers the tables on the metadata)
 
 APP_NAME = "papershelf"
@@ -266,18 +269,40 @@ def _dialect_insert(session: Session) -> Any:
 
 
 def backup_sqlite(source: Path, target: Path) -> Path:
-    """Copy a live SQLite library to `target` with SQLite's online backup API."""
+    """Copy a live SQLite library to `target` with SQLite's online backup API, whole or not
+    at all: into a temporary file beside it, synced to the disk, then renamed to `target`
+    (a kill or a full disk leaves no half backup under the backup's name)."""
     target.parent.mkdir(parents=True, exist_ok=True)
-    src = sqlite3.connect(str(source), timeout=BUSY_TIMEOUT_MS / 1000)
+    handle, part = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
+    os.close(handle)
     try:
-        dst = sqlite3.connect(str(target))
+        src = sqlite3.connect(str(source), timeout=BUSY_TIMEOUT_MS / 1000)
         try:
-            src.backup(dst)
+            dst = sqlite3.connect(part)
+            try:
+                src.backup(dst)
+            finally:
+                dst.close()
         finally:
-            dst.close()
-    finally:
-        src.close()
+            src.close()
+        with open(part, "rb") as written:
+            os.fsync(written.fileno())
+        os.replace(part, target)
+    except (OSError, sqlite3.Error) as error:
+        _remove(part)
+        raise DatabaseError(
+            f"Papershelf could not write the backup {target}: {error}. Nothing was left "
+            "under that name; an older backup there is as it was."
+        ) from None
+    except BaseException:
+        _remove(part)
+        raise
     return target
+
+
+def _remove(path: str) -> None:
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(path)
 
 
 def timestamped_name(stem: str, reason: str) -> str:

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 from desktop.core.api import ImportReport, undo
 from desktop.core.errors import KnownError
 from desktop.core.library import Library
-from desktop.ui import prompts, undo_commands
+from desktop.ui import plain_text, prompts, undo_commands
 
 _PAIR_ROLE = Qt.ItemDataRole.UserRole
 
@@ -114,7 +114,7 @@ class ImportReportDialog(QDialog):
                         problem.message,
                     ]
                 )
-                item.setToolTip(2, problem.raw[:2000] or problem.message)
+                item.setToolTip(2, plain_text.tooltip(problem.raw[:2000] or problem.message))
                 self.problems.addTopLevelItem(item)
         tabs = QTabWidget(self)
         tabs.addTab(

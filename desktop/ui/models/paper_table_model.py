@@ -24,6 +24,7 @@ from PySide6.QtWidgets import QApplication
 
 from desktop.core.api import COLUMNS, RELEVANCE, SORT_COLUMNS, PaperRow, View
 from desktop.core.library import Library
+from desktop.ui import plain_text
 from desktop.ui.models import paper_mime
 from desktop.ui.translations import QT_TRANSLATE_NOOP
 
@@ -253,7 +254,7 @@ class PaperTableModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.DisplayRole:
             return _display(row, key)
         if role == Qt.ItemDataRole.ToolTipRole and key == "title":
-            return row.title or row.abstract[:400] or None
+            return plain_text.tooltip(row.title or row.abstract[:400]) or None
         if role == Qt.ItemDataRole.FontRole and untitled:
             font = QFont()
             font.setItalic(True)

@@ -23,7 +23,7 @@ from PySide6.QtGui import QStandardItem, QStandardItemModel
 
 from desktop.core.api import View
 from desktop.core.library import Library
-from desktop.ui import icons
+from desktop.ui import icons, plain_text
 from desktop.ui.models import paper_mime
 from desktop.ui.translations import QT_TRANSLATE_NOOP
 
@@ -98,8 +98,10 @@ class SidebarModel(QStandardItemModel):
             item.setData(reading_list.name, NAME_ROLE)
             item.setData(count, COUNT_ROLE)
             item.setToolTip(
-                (reading_list.description + "\n" if reading_list.description else "")
-                + self.tr("Drop papers here to add them; right-click to rename or delete")
+                plain_text.tooltip(
+                    (reading_list.description + "\n" if reading_list.description else "")
+                    + self.tr("Drop papers here to add them; right-click to rename or delete")
+                )
             )
             self._lists.appendRow(item)
         self._tags.removeRows(0, self._tags.rowCount())
@@ -119,8 +121,10 @@ class SidebarModel(QStandardItemModel):
             item.setData(saved.name, NAME_ROLE)
             item.setData(saved.query, QUERY_ROLE)
             item.setToolTip(
-                self.tr("Search for: {query}\nRight-click to rename or delete").format(
-                    query=saved.query
+                plain_text.tooltip(
+                    self.tr("Search for: {query}\nRight-click to rename or delete").format(
+                        query=saved.query
+                    )
                 )
             )
             self._searches.appendRow(item)

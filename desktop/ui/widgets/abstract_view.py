@@ -16,13 +16,12 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QPushButton,
     QSplitter,
-    QTextBrowser,
     QVBoxLayout,
     QWidget,
 )
 
 from desktop.core.api import Annotation
-from desktop.ui import icons
+from desktop.ui import icons, plain_text
 
 ANNOTATE_SHORTCUT = QKeySequence("Ctrl+Shift+A")
 
@@ -55,8 +54,7 @@ class AbstractView(QWidget):
         super().__init__(parent)
         self._abstract = ""
         self._annotations: list[Annotation] = []
-        self.text = QTextBrowser(self)
-        self.text.setOpenLinks(False)
+        self.text = plain_text.ResourcelessBrowser(self)
         self.text.setAccessibleName(self.tr("Abstract"))
         self.text.selectionChanged.connect(self._on_selection_changed)
         self.annotate_button = QPushButton(

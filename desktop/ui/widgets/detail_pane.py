@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 from desktop.core.api import Change, PaperDetails
 from desktop.core.errors import KnownError, NotFoundError, StaleEditError
 from desktop.core.library import Library
-from desktop.ui import prompts, undo_commands
+from desktop.ui import plain_text, prompts, undo_commands
 from desktop.ui.translations import QT_TRANSLATE_NOOP
 from desktop.ui.widgets.abstract_view import AbstractView
 from desktop.ui.widgets.links_view import LinksView
@@ -48,14 +48,14 @@ class DetailPane(QWidget):
         self._details: PaperDetails | None = None
         #: The version the form's edits are based on (kept old after a collision).
         self._version: int | None = None
-        self.heading = QLabel(self)
+        self.heading = plain_text.label(self)
         self.heading.setWordWrap(True)
         self.heading.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         font = QFont(self.heading.font())
         font.setPointSizeF(font.pointSizeF() * 1.25)
         font.setBold(True)
         self.heading.setFont(font)
-        self.byline = QLabel(self)
+        self.byline = plain_text.label(self)
         self.byline.setWordWrap(True)
         self.byline.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.tags = TagEditor(self)

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.core.api import PaperDetails
-from desktop.ui import icons, link_opener, prompts
+from desktop.ui import icons, link_opener, plain_text, prompts
 
 _TARGET_ROLE = Qt.ItemDataRole.UserRole
 _ATTACHMENT_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -73,7 +73,9 @@ class LinksView(QWidget):
             item.setData(_TARGET_ROLE, target)
             item.setData(_ATTACHMENT_ROLE, attachment_id)
             item.setToolTip(
-                self.tr("{target}\nDouble-click or Enter to open").format(target=target)
+                plain_text.tooltip(
+                    self.tr("{target}\nDouble-click or Enter to open").format(target=target)
+                )
             )
             self.list.addItem(item)
 

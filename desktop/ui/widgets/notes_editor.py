@@ -22,7 +22,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QPlainTextEdit,
     QStackedWidget,
-    QTextBrowser,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -31,7 +30,7 @@ from PySide6.QtWidgets import (
 from desktop.core.api import Note
 from desktop.core.errors import NotFoundError, StaleEditError
 from desktop.core.library import Library
-from desktop.ui import icons, link_opener, prompts
+from desktop.ui import icons, link_opener, plain_text, prompts
 
 SAVE_DELAY_MS = 500
 MAX_UNSAVED_MS = 1000
@@ -43,7 +42,19 @@ def _markdown() -> Any:
     from markdown_it import MarkdownIt
 
     # Raw HTML in a note is shown as text, never interpreted.
-    return MarkdownIt("commonmark", {"html": False})
+    parser = MarkdownIt("commonmark", {"html": False})
+    # An image is shown as its description in brackets: the preview loads no file and no
+    # page (`![x](/dev/zero)` took all memory), whatever a note links to.
+    parser.add_render_rule("image", _image_as_text)
+    return parser
+
+
+def _image_as_text(renderer: Any, *rule: Any) -> str:
+    # markdown-it passes a rule (tokens, index, options, env), by position.
+    tokens, index, options, env = rule
+    token = tokens[index]
+    described = renderer.renderInline(token.children, options, env) if token.children else ""
+    return f"[{described or 'image'}]"
 
 
 def render_markdown(text: str) -> str:
@@ -95,8 +106,7 @@ class NotesEditor(QWidget):
         )
         self.editor.textChanged.connect(self._on_text_changed)
         self.editor.installEventFilter(self)
-        self.preview = QTextBrowser(self)
-        self.preview.setOpenLinks(False)
+        self.preview = plain_text.ResourcelessBrowser(self)
         self.preview.anchorClicked.connect(self._on_link)
         self.pages = QStackedWidget(self)
         self.pages.addWidget(self.editor)

@@ -92,13 +92,18 @@ class SearchBar(QWidget):
                 ).format(query=typed)
             )
             return
+        notice = api.query_notice(typed) if searching else ""
         more = "+" if capped and searching else ""
-        self.hit_count.setToolTip(
-            self.tr("The first matches; every match follows in a moment.") if more else ""
-        )
+        if notice:
+            self.hit_count.setToolTip(notice)
+        else:
+            self.hit_count.setToolTip(
+                self.tr("The first matches; every match follows in a moment.") if more else ""
+            )
+        shortened = self.tr(" (search shortened)") if notice else ""
         if searching:
             found = self.tr("{count}{more} found").format(count=f"{shown:,}", more=more)
-            self.hit_count.setText(found)
+            self.hit_count.setText(found + shortened)
         else:
             self.hit_count.setText(
                 QCoreApplication.translate("SearchBar", "%Ln paper(s)", "", shown)

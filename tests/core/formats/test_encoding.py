@@ -87,3 +87,16 @@ def test_biber_latin9_file_from_the_corpus(corpus_dir: Path) -> None:
     text, name, note = decode_bytes((corpus_dir / "biber/t-tdata/encoding1.bib").read_bytes())
     assert name == "iso8859-15" and note is None
     assert "LATIN CAPITAL LETTER S WITH CARON" in text
+
+
+def test_utf16_without_a_byte_order_mark_is_recognised_and_told() -> None:
+    from desktop.core.formats.encoding import decode_bytes
+
+    text = "Attention Is All You Need\nAshish Vaswani, Noam Shazeer\n"
+    for name in ("utf-16-le", "utf-16-be"):
+        decoded, encoding, note = decode_bytes(text.encode(name))
+        assert (decoded, encoding) == (text, name)
+        assert note is not None and "no byte-order mark" in note
+    # Ordinary text has no zero bytes: never taken for UTF-16.
+    assert decode_bytes(b"Ab")[1] == "utf-8"
+    assert decode_bytes("Über".encode("cp1252"))[1] == "cp1252"

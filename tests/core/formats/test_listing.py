@@ -307,3 +307,25 @@ def test_a_full_width_full_stop_ends_a_sentence_as_a_full_stop_does() -> None:
 def test_a_middle_dot_inside_a_name_is_part_of_it() -> None:
     (record,) = listing.parse("题目\n阿尔伯特·爱因斯坦，张三\n摘要。\n").records
     assert [p.as_written for p in record.authors] == ["阿尔伯特·爱因斯坦", "张三"]
+
+
+def test_a_listing_in_utf16_without_a_mark_gives_its_papers() -> None:
+    text = (
+        "Attention Is All You Need\nAshish Vaswani, Noam Shazeer\n\n"
+        "Deep Residual Learning\nKaiming He, Xiangyu Zhang\n"
+    )
+    result = registry.read(text.encode("utf-16-le"), source="l.txt", format="listing")[1]
+    assert [r.title for r in result.records] == [
+        "Attention Is All You Need",
+        "Deep Residual Learning",
+    ]
+
+
+def test_a_non_empty_listing_never_gives_nothing_and_says_nothing() -> None:
+    text = "just some words\nand more words here\n"
+    result = listing.parse(text, source="l.txt")
+    assert result.records == []
+    assert len(result.problems) == 1
+    assert result.problems[0].message.startswith("No paper was recognised in these 2 lines.")
+    assert result.problems[0].raw == text
+    assert listing.parse("  \n\n", source="l.txt").problems == []

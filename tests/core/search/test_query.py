@@ -151,3 +151,39 @@ def test_parse_never_raises_and_keeps_no_empty_word(text: str) -> None:
 )
 def test_parse_never_raises_on_the_grammars_own_characters(pieces: list[str]) -> None:
     parse("".join(pieces))
+
+
+# --- limits ---------------------------------------------------------------------------------
+def test_a_query_past_the_longest_is_read_up_to_it_and_says_so() -> None:
+    from desktop.core.search import query
+
+    typed = "word " * 100
+    parsed = parse(typed)
+    assert parsed.text == typed  # what the user typed is kept
+    assert parsed.notice == (
+        "The search is 500 characters long; only its first 300 were searched for. "
+        "The search has 60 words; only the first 10 were searched for."
+    )
+    assert len(parsed.clauses) <= query.MOST_WORDS
+
+
+def test_a_query_of_many_words_keeps_the_first_ten_and_says_so() -> None:
+    parsed = parse(" ".join(f"w{n}" for n in range(14)) + " OR x")
+    assert [c.terms[0].text for c in parsed.clauses] == [f"w{n}" for n in range(10)]
+    assert parsed.notice == "The search has 15 words; only the first 10 were searched for."
+    assert parse("a b c").notice == ""
+
+
+def test_a_phrase_counts_its_words_and_is_cut_to_fit() -> None:
+    parsed = parse('one two "three four five six seven eight nine ten eleven twelve"')
+    assert parsed.clauses[-1].terms[0] == Term(
+        text="three four five six seven eight nine ten", phrase=True
+    )
+    assert "12 words" in parsed.notice
+
+
+def test_a_word_of_many_repeated_words_is_read_once_each() -> None:
+    parsed = parse('"a' * 250)
+    assert parsed.clauses[0].terms[0] == Term(text="a", phrase=True)
+    assert parsed.clauses[1].terms[0].text == "a"
+    assert parse("doi:10.1000/10").clauses[0].terms[0].text == "10.1000/10"

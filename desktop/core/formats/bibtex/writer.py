@@ -382,7 +382,12 @@ def _extra_fields(record: Record, written: set[str], dialect: _Dialect) -> list[
             continue  # modelled, or a name twice: BibTeX rejects a repeated field
         taken.add(field)
         value = record.extra[name]
-        if encode.is_balanced(value):
+        if field in _VERBATIM_EXTRAS:
+            ascii_only = dialect.charset is encode.Charset.ASCII
+            verbatim = encode.verbatim_biblatex if dialect.biblatex else encode.verbatim
+            fields.append((field, verbatim(value, ascii_only=ascii_only)))
+            continue
+        if encode.is_balanced(value) and not name.startswith(PLAIN_TEXT_PREFIXES):
             if dialect.charset is encode.Charset.ASCII:  # else as imported, UTF-8 and all
                 value = encode.spell_non_ascii(value, dialect.charset)
             fields.append((field, value))
@@ -390,6 +395,13 @@ def _extra_fields(record: Record, written: set[str], dialect: _Dialect) -> list[
             escaped = encode.escape(value, charset=dialect.charset)
             fields.append((field, escaped))
     return fields
+
+
+#: Unmodelled fields read from RIS (`ris:n1`) or CSL-JSON (`csl:note`): plain text, not
+#: LaTeX, so written escaped like any text (never as TeX that would run).
+PLAIN_TEXT_PREFIXES = ("ris:", "csl:", "csl-json:")
+#: Unmodelled fields biber reads verbatim: like url and doi, they cannot carry TeX.
+_VERBATIM_EXTRAS = frozenset({"file", "eprint", "doi", "url"})
 
 
 def _field_name(name: str) -> str:

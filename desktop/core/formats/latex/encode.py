@@ -656,25 +656,35 @@ class _MathChecker:
 
 
 # --- verbatim fields and LaTeX given back ----------------------------------------------------
-# Printable ASCII but for space, `#`, `%`, `\\`, `{` and `}`: what `verbatim` gives back as it is.
-_VERBATIM_AS_IS = re.compile(r"[!\"$&-\[\]-z|~]*")
+# Printable ASCII but for space, `#`, `%`, `\\`, `^`, `{` and `}`: what `verbatim` gives back
+# as it is.
+_VERBATIM_AS_IS = re.compile(r"[!\"$&-\[\]_-z|~]*")
+
+#: Characters that would let a url, doi or eprint reach TeX as a command: a backslash, TeX's
+#: `^^5c` spelling of one, and braces (a style without the url package prints these fields
+#: as ordinary text, where `{\input ...}` or `^^5cwrite18` would run). Each is written
+#: percent-encoded, which names the same resource.
+_TEX_IN_VERBATIM = {"\\": "%5C", "^": "%5E", "{": "%7B", "}": "%7D"}
+_TEX_IN_VERBATIM_PATTERN = re.compile(r"[\\^{}]")
+
+
+def _without_tex(value: str) -> str:
+    return _TEX_IN_VERBATIM_PATTERN.sub(lambda match: _TEX_IN_VERBATIM[match[0]], value)
 
 
 def verbatim(value: str, *, ascii_only: bool = True) -> str:
-    """url, doi, eprint: written as they are, except what would break BibTeX or TeX.
+    """url, doi, eprint: written as they are, except what would break BibTeX or run in TeX.
 
-    Braces (when unbalanced), backslashes and spaces are percent-encoded, which names the same
-    resource; `%` and `#` are escaped as `\\%` and `\\#`, which `\\url` and hyperref read back as
-    `%` and `#` even when a style passes the value inside another command's argument.
+    Backslashes, `^`, braces and spaces are percent-encoded, which names the same resource;
+    `%` and `#` are escaped as `\\%` and `\\#`, which `\\url` and hyperref read back as `%`
+    and `#` even when a style passes the value inside another command's argument.
     Non-ASCII characters (an IRI) are percent-encoded too with `ascii_only`, else kept as
     UTF-8, so that the value reads back as it was.
     """
     if _VERBATIM_AS_IS.fullmatch(value):
         return value  # most DOIs and URLs: nothing below would change them
     value = "".join(ch for ch in value if ch >= " " and ch != "\x7f").strip()
-    if not is_balanced(value):
-        value = value.replace("{", "%7B").replace("}", "%7D")
-    value = value.replace("\\", "%5C").replace(" ", "%20")
+    value = _without_tex(value).replace(" ", "%20")
     if not value.isascii():
         if ascii_only:  # an IRI: its URI form, which names the same resource
             value = "".join(ch if ch.isascii() else _percent_encoded(ch) for ch in value)
@@ -689,15 +699,14 @@ def _percent_encoded(char: str) -> str:
 
 
 def verbatim_biblatex(value: str, *, ascii_only: bool = False) -> str:
-    """url, doi, eprint for biber, which reads them verbatim: only braces must balance
-    (non-ASCII percent-encoded with `ascii_only`)."""
+    """url, doi, eprint for biber, which reads them verbatim: `%`, `#` and Unicode stay
+    (non-ASCII percent-encoded with `ascii_only`), and what could reach TeX as a command
+    (as for `verbatim`) is percent-encoded."""
     value = "".join(ch for ch in value if ch >= " " and ch != "\x7f").strip()
     value = "".join("\ufffd" if "\ud800" <= ch <= "\udfff" else ch for ch in value)
     if ascii_only and not value.isascii():
         value = "".join(ch if ch.isascii() else _percent_encoded(ch) for ch in value)
-    if not is_balanced(value):
-        value = value.replace("{", "%7B").replace("}", "%7D")
-    return value.replace("\\", "%5C") if not is_balanced(value) else value
+    return _without_tex(value)
 
 
 def is_balanced(latex: str) -> bool:

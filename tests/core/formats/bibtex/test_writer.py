@@ -8,6 +8,7 @@ from unittest import mock
 from hypothesis import given
 from hypothesis import strategies as st
 
+from desktop.core.formats import registry
 from desktop.core.formats.bibtex import writer
 from desktop.core.formats.bibtex.writer import format_name, write_biblatex, write_bibtex
 from desktop.core.formats.record import Person, Record
@@ -196,3 +197,30 @@ def test_keys_differing_only_in_case_are_made_distinct() -> None:
     records = [Record(citekey=key, title="T") for key in ("Smith2020", "smith2020", "SMITH2020")]
     written = re.findall(r"@article\{([^,]+),", write_bibtex(records))
     assert written == ["Smith2020", "smith2020a", "SMITH2020b"]
+
+
+def test_plain_text_fields_from_ris_and_csl_json_are_escaped_not_run() -> None:
+    record = Record(
+        citekey="k",
+        title="T",
+        extra={"ris:N1": r"\input{/etc/hostname} 50% off", "csl:note": "{x}", "note": r"\emph{y}"},
+    )
+    text = write_bibtex([record])
+    assert "\\input" not in text
+    # Escaped as text ({\\textbackslash}input...), whichever spelling the text escaper uses.
+    assert "  ris:n1 = {{\\textbackslash}input" in text and " 50\\% off},\n" in text
+    assert "  csl:note = {x}" not in text and "csl:note = {{x}}" not in text
+    assert "  note = {\\emph{y}},\n" in text  # a BibTeX field is LaTeX: given back as it came
+
+
+def test_plain_text_fields_read_back_as_the_same_text() -> None:
+    # (Braces are left out: the LaTeX decoder reads `{\\textbraceleft}` as nothing today.)
+    record = Record(citekey="k", title="T", extra={"ris:N1": r"\input x 50% off & $1 #2"})
+    read = registry.read(write_bibtex([record]).encode(), source="x.bib", format="bibtex")[1]
+    assert read.records[0].extra["ris:n1"] == r"\input x 50% off & $1 #2"
+
+
+def test_an_unknown_file_field_is_written_like_a_url() -> None:
+    record = Record(citekey="k", title="T", extra={"file": "^^5cinput{x}.pdf"})
+    assert "  file = {\\%5E\\%5E5cinput\\%7Bx\\%7D.pdf},\n" in write_bibtex([record])
+    assert "  file = {%5E%5E5cinput%7Bx%7D.pdf},\n" in write_biblatex([record])

@@ -155,7 +155,12 @@ def test_unsafe_math(formula: str) -> None:
         ("https://x.org/a_b~c", "https://x.org/a_b~c"),
         ("https://x.org/a%20b#frag", r"https://x.org/a\%20b\#frag"),
         ("https://x.org/{a", r"https://x.org/\%7Ba"),
-        ("https://x.org/{a}", "https://x.org/{a}"),
+        # Braces, backslashes and TeX's `^^5c` spelling of a backslash reach TeX as commands
+        # where a style prints the field as text: always percent-encoded (RFC 3986 has no
+        # use for them unencoded).
+        ("https://x.org/{a}", r"https://x.org/\%7Ba\%7D"),
+        ("^^5cinput^^20/etc/hostname", r"\%5E\%5E5cinput\%5E\%5E20/etc/hostname"),
+        ("10.1000/^^5cinput{/etc/hostname}", r"10.1000/\%5E\%5E5cinput\%7B/etc/hostname\%7D"),
         ("https://x.org/a b\\c", r"https://x.org/a\%20b\%5Cc"),
         ("https://ü.de", r"https://\%C3\%BC.de"),
     ],
@@ -167,6 +172,16 @@ def test_verbatim(value: str, written: str) -> None:
 def test_verbatim_for_biber_keeps_percent_hash_and_unicode() -> None:
     assert encode.verbatim_biblatex("https://ü.de/a%20b#f") == "https://ü.de/a%20b#f"
     assert encode.verbatim_biblatex("x}{") == "x%7D%7B"
+    assert encode.verbatim_biblatex("^^5cinput{x}\\y") == "%5E%5E5cinput%7Bx%7D%5Cy"
+
+
+@given(st.text())
+def test_verbatim_fields_never_carry_tex(value: str) -> None:
+    """Whatever the value, no backslash but the writer's own `\\%` and `\\#`, no brace, no `^`."""
+    written = verbatim(value)
+    assert not set("{}^") & set(written)
+    assert re.sub(r"\\[%#]", "", written).count("\\") == 0
+    assert not set("{}^\\") & set(encode.verbatim_biblatex(value))
 
 
 @pytest.mark.parametrize(
