@@ -14,6 +14,7 @@ from sqlalchemy import func
 from sqlmodel import Session, col, select
 from sqlmodel.sql.expression import SelectOfScalar
 
+from desktop.core.formats import cjk_names
 from desktop.core.formats.record import Person as NamedPerson
 from desktop.core.people import people_of
 from desktop.core.storage.models import (
@@ -79,12 +80,15 @@ class PaperRow:
 
 
 def short_authors(people: list[NamedPerson]) -> str:
-    """'Levine', 'Levine and Finn', 'Levine et al.' (family names, CJK names whole)."""
+    """'Levine', 'Levine and Finn', 'Levine et al.' (family names); names in CJK letters
+    whole and joined as their readers write them: '张三、李四', '张三等'."""
     names = [p.short() for p in people]
     if not names:
         return ""
     if len(names) == 1:
         return names[0]
+    if cjk_names.has_cjk(names[0]):
+        return f"{names[0]}、{names[1]}" if len(names) == 2 else f"{names[0]}等"
     if len(names) == 2:
         return f"{names[0]} and {names[1]}"
     return f"{names[0]} et al."

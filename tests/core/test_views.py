@@ -65,6 +65,13 @@ def test_rows_carry_what_the_table_shows(library: Library) -> None:
     assert 999 not in library.rows([paper_id, 999])
 
 
+def test_short_authors_of_chinese_names_are_joined_as_chinese_is_written() -> None:
+    zhang, li, wang = (Person(family=name) for name in ("张三", "李四", "王伟"))
+    assert short_authors([zhang, li]) == "张三、李四"
+    assert short_authors([zhang, li, wang]) == "张三等"  # as GB/T 7714 writes et al.
+    assert short_authors([Person(family="Levine"), zhang]) == "Levine and 张三"
+
+
 def test_short_authors() -> None:
     assert short_authors([]) == ""
     assert short_authors([Person(family="Levine")]) == "Levine"
@@ -98,5 +105,5 @@ def test_short_authors_name_cjk_people_whole_and_family_first() -> None:
     zhang = Person(family="张三", as_written="张三")
     tanaka = Person(given="田中", family="太郎", as_written="田中 太郎")
     assert short_authors([zhang]) == "张三"
-    assert short_authors([zhang, tanaka]) == "张三 and 田中太郎"
-    assert short_authors([zhang, tanaka, Person(family="Levine")]) == "张三 et al."
+    assert short_authors([zhang, tanaka]) == "张三、田中太郎"
+    assert short_authors([zhang, tanaka, Person(family="Levine")]) == "张三等"
