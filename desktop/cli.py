@@ -729,6 +729,7 @@ def _add_cite_command(commands: Any, common: argparse.ArgumentParser) -> None:
     which = cite.add_mutually_exclusive_group(required=True)
     which.add_argument("--ids", type=int, nargs="+", metavar="ID")
     which.add_argument("--list", dest="list_name", metavar="NAME")
+    which.add_argument("--query", metavar="Q", help="the papers a search finds, best first")
     cite.add_argument(
         "--style",
         default=api.DEFAULT_STYLE,
@@ -742,6 +743,8 @@ def _add_cite_command(commands: Any, common: argparse.ArgumentParser) -> None:
 def _cite(library: Library, args: argparse.Namespace) -> None:
     if args.list_name:
         ids = [item.paper.id or 0 for item in library.list_items(args.list_name)]
+    elif args.query is not None:
+        ids = [hit.paper_id for hit in library.search(args.query, limit=max(library.count(), 1))]
     else:
         ids = args.ids
     formatted = library.cite(ids, style=args.style, output=args.format)

@@ -6,6 +6,7 @@ The styles are data (CC-BY-SA), read from the installed package; nothing of them
 
 from __future__ import annotations
 
+import html
 import threading
 import warnings
 from collections import OrderedDict
@@ -15,6 +16,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from desktop.core import citation_markdown
 from desktop.core.errors import InvalidInputError
 from desktop.core.formats import cjk_names, csljson
 from desktop.core.formats.record import Record
@@ -22,7 +24,7 @@ from desktop.core.formats.record import Record
 #: The style offered first (and used when none is asked for).
 DEFAULT_STYLE = "apa"
 #: The forms a formatted reference can be written in.
-OUTPUTS = ("text", "html")
+OUTPUTS = ("text", "html", "markdown")
 
 
 @dataclass(frozen=True)
@@ -37,9 +39,11 @@ class Formatted:
 
     @property
     def bibliography(self) -> str:
-        """The entries, one a line (a paragraph each in HTML)."""
+        """The entries, one a line (a paragraph each in HTML and Markdown)."""
         if self.output == "html":
             return "".join(f"<p>{entry}</p>\n" for entry in self.entries)
+        if self.output == "markdown":
+            return "\n".join(f"{entry}\n" for entry in self.entries)
         return "".join(f"{entry}\n" for entry in self.entries)
 
 
@@ -66,17 +70,25 @@ def format_records(records: Sequence[Record], *, style: str, output: str = "text
     """`records` formatted in `style`, as plain text or HTML; cited in the order given."""
     if output not in OUTPUTS:
         raise InvalidInputError(
-            f"Citations can be written as {' or '.join(OUTPUTS)}, not {output}."
+            f"Citations can be written as {', '.join(OUTPUTS)}, not {output}."
         )
     from citeproc import Citation, CitationItem, CitationStylesBibliography, formatter
     from citeproc.source.json import CiteProcJSON
 
-    items = [_item(record, position) for position, record in enumerate(records, start=1)]
+    # citeproc-py escapes its own terms but hands the papers' text through as it is: a title
+    # holding `<b>` or `*` would become markup, so the text is escaped for the form first.
+    escape = {"html": _html_escape, "markdown": citation_markdown.preformat}.get(output, str)
+    items = [
+        _item(record, position, escape=escape)
+        for position, record in enumerate(records, start=1)
+    ]
     with warnings.catch_warnings():
         # citeproc-py warns of style features it does not implement; what they would have
         # added is simply missing, which the tests of each style we promise look at.
         warnings.simplefilter("ignore")
-        chosen = formatter.html if output == "html" else formatter.plain
+        chosen = {"html": formatter.html, "markdown": citation_markdown}.get(
+            output, formatter.plain
+        )
         path = style_path(style)
         parsed = _style(path, path.stat().st_mtime_ns)
         bibliography = CitationStylesBibliography(parsed, CiteProcJSON(items), chosen)
@@ -87,6 +99,8 @@ def format_records(records: Sequence[Record], *, style: str, output: str = "text
         entries: tuple[str, ...] = ()
         if parsed.has_bibliography():  # a style may define citations only
             entries = tuple(str(entry) for entry in bibliography.bibliography())
+        if output == "markdown":
+            entries = tuple(citation_markdown.entry_start_escaped(entry) for entry in entries)
     return Formatted(style=style, output=output, entries=entries, citation=citation)
 
 
@@ -135,9 +149,16 @@ class FormattedCache:
         return made
 
 
-def _item(record: Record, position: int) -> dict[str, Any]:
-    """The CSL-JSON writer's item, with only the variables citeproc-py knows and an id of
-    its own (citation keys may repeat across a selection; citeproc-py lowercases ids)."""
+def _html_escape(text: object) -> str:
+    return html.escape(str(text), quote=False)
+
+
+def _item(
+    record: Record, position: int, *, escape: Callable[[object], str] = str
+) -> dict[str, Any]:
+    """The CSL-JSON writer's item, with only the variables citeproc-py knows (their text
+    passed through `escape`) and an id of its own (citation keys may repeat across a
+    selection; citeproc-py lowercases ids)."""
     from citeproc import VARIABLES
 
     item = csljson.item_for(record, position)
@@ -146,11 +167,17 @@ def _item(record: Record, position: int) -> dict[str, Any]:
         for name, value in item.items()
         if name.replace("-", "_") in VARIABLES or name == "type"
     }
-    kept["id"] = f"item-{position}"
     for name, value in kept.items():
-        if isinstance(value, list) and value and isinstance(value[0], dict):
-            kept[name] = [_cjk_name_whole(person) for person in value]
+        if isinstance(value, str) and name != "type":
+            kept[name] = escape(value)
+        elif isinstance(value, list) and value and isinstance(value[0], dict):
+            kept[name] = [_escaped_name(_cjk_name_whole(p), escape) for p in value]
+    kept["id"] = f"item-{position}"
     return kept
+
+
+def _escaped_name(person: dict[str, Any], escape: Callable[[object], str]) -> dict[str, Any]:
+    return {k: escape(v) if isinstance(v, str) else v for k, v in person.items()}
 
 
 def _cjk_name_whole(person: dict[str, Any]) -> dict[str, Any]:

@@ -136,7 +136,7 @@ def test_a_style_is_a_known_id_or_a_csl_file(tmp_path: Path) -> None:
 
 
 def test_an_unknown_output_form_is_refused() -> None:
-    with pytest.raises(InvalidInputError, match="text or html"):
+    with pytest.raises(InvalidInputError, match="text, html, markdown"):
         citing.format_records([], style="apa", output="rtf")
 
 
