@@ -775,15 +775,20 @@ def _list_from_aux(library: Library, args: argparse.Namespace) -> None:
 
 
 def _add_autoexport_commands(commands: Any, common: argparse.ArgumentParser) -> None:
-    group = _group(commands, "autoexport", "files kept in sync with a reading list")
+    group = _group(commands, "autoexport", "files kept in sync with a reading list or search")
     add = _command(
         group,
         "add",
         _autoexport_add,
-        help_text="keep FILE in sync with a list (rewritten after every change to it)",
+        help_text="keep FILE in sync with a list or a saved search (rewritten after every "
+        "change to what it holds)",
         common=common,
     )
-    add.add_argument("--list", dest="list_name", metavar="NAME", required=True)
+    bound_to = add.add_mutually_exclusive_group(required=True)
+    bound_to.add_argument("--list", dest="list_name", metavar="NAME")
+    bound_to.add_argument(
+        "--search", dest="search_name", metavar="NAME", help="a saved search: all it finds"
+    )
     add.add_argument("path", type=Path, metavar="FILE")
     add.add_argument("--format", default="bibtex", choices=[f.name for f in api.export_formats()])
     add.add_argument("--replace", action="store_true", help="replace FILE if it exists")
@@ -803,17 +808,25 @@ def _add_autoexport_commands(commands: Any, common: argparse.ArgumentParser) -> 
 
 
 def _autoexport_add(library: Library, args: argparse.Namespace) -> None:
-    report = library.add_synced_file(
-        args.list_name, args.path, format=args.format, replace=args.replace
-    )
+    if args.search_name is not None:
+        report = library.add_synced_search(
+            args.search_name, args.path, format=args.format, replace=args.replace
+        )
+        bound_to = f"the saved search “{args.search_name}”"
+    else:
+        report = library.add_synced_file(
+            args.list_name, args.path, format=args.format, replace=args.replace
+        )
+        bound_to = f"“{args.list_name}”"
     _fail_unless_synced(report)
-    print(f"{report.path} is now kept in sync with “{args.list_name}”.")
+    print(f"{report.path} is now kept in sync with {bound_to}.")
 
 
 def _autoexport_list(library: Library, args: argparse.Namespace) -> None:
     for synced in library.synced_files():
         state = f"  (stopped: {synced.paused})" if synced.paused else ""
-        print(f"{synced.path}  <- “{synced.list_name}” as {synced.format}{state}")
+        source = f"search “{synced.search_name}”" if synced.search_name else f"“{synced.list_name}”"
+        print(f"{synced.path}  <- {source} as {synced.format}{state}")
 
 
 def _autoexport_remove(library: Library, args: argparse.Namespace) -> None:

@@ -95,6 +95,11 @@ class Library:
         # One sync at a time: a write's and a catch-up's, each on its own thread, would
         # otherwise store the hash of one and leave the bytes of the other.
         self._sync_lock = threading.Lock()
+        # While syncing is deferred (the window), the changes not yet synced: a burst of
+        # changes then rewrites each file once, when `sync_pending` is called.
+        self._sync_deferred = False
+        self._sync_waiting: list[Change] = []
+        self._waiting_lock = threading.Lock()
         self._formatted = citing.FormattedCache()
 
     # -- opening ----------------------------------------------------------------------
@@ -794,14 +799,28 @@ class Library:
         """Keep `path` in sync with a list from now on, and write it now. An existing file
         is replaced only when asked (`replace`)."""
         where = syncing.target_path(path)
-        if where.exists() and not replace:
-            raise ConflictError(
-                f"{where} already exists; Papershelf would replace it with the list. "
-                "Choose another file, or ask for it to be replaced."
-            )
+        self._refuse_existing(where, replace=replace)
         with self._write() as session:
             target = syncing.add(session, list_ref, where, format=format)
         return self._sync_one(target.id or 0)
+
+    def add_synced_search(
+        self, name: str, path: Path, *, format: str = "bibtex", replace: bool = False
+    ) -> syncing.SyncReport:
+        """Keep `path` in sync with the saved search `name` (all it finds, best first) from
+        now on, and write it now. An existing file is replaced only when asked."""
+        where = syncing.target_path(path)
+        self._refuse_existing(where, replace=replace)
+        with self._write() as session:
+            target = syncing.add_for_search(session, name, where, format=format)
+        return self._sync_one(target.id or 0)
+
+    def _refuse_existing(self, where: Path, *, replace: bool) -> None:
+        if where.exists() and not replace:
+            raise ConflictError(
+                f"{where} already exists; Papershelf would replace it with the papers it is "
+                "kept in sync with. Choose another file, or ask for it to be replaced."
+            )
 
     def remove_synced_file(self, path: Path) -> None:
         """Stop keeping `path` in sync (the file stays as it is)."""
@@ -831,14 +850,38 @@ class Library:
             (due,) = syncing.due(session, Change(ChangeKind.SETTINGS), only=target_id)
         return self._bring_up_to_date(due)
 
+    def defer_syncing(self) -> None:
+        """From now on, changes only note which synced files they may touch, and
+        `sync_pending` rewrites them (the window calls it once a burst of changes ends;
+        the command line, which never defers, writes before each command returns)."""
+        self._sync_deferred = True
+
+    def sync_pending(self) -> None:
+        """Rewrite, once each, the synced files the changes since the last call may have
+        made out of date (safe from a worker; what could not be done is in
+        `take_sync_reports`)."""
+        with self._waiting_lock:
+            changes, self._sync_waiting = self._sync_waiting, []
+        self._sync_changes(changes)
+
     def _sync_files(self, change: Change) -> None:
-        """Rewrite the synced files `change` may have made out of date."""
+        """Rewrite the synced files `change` may have made out of date (or, deferred,
+        remember the change for `sync_pending`)."""
+        if self._sync_deferred:
+            with self._waiting_lock:
+                self._sync_waiting.append(change)
+            return
+        self._sync_changes([change])
+
+    def _sync_changes(self, changes: list[Change]) -> None:
+        due: dict[int, syncing.Due] = {}
         try:
             with self._read() as session:
-                due = syncing.due(session, change)
+                for change in changes:
+                    due.update((d.target_id, d) for d in syncing.due(session, change))
         except DatabaseError:
             return  # told by the operation itself; tried again at the next change
-        for target in due:
+        for target in due.values():
             report = self._bring_up_to_date(target)
             if report.outcome in (syncing.Outcome.PAUSED, syncing.Outcome.FAILED):
                 self._sync_reports.append(report)
@@ -849,7 +892,10 @@ class Library:
 
     def _write_synced(self, target: syncing.Due) -> syncing.SyncReport:
         try:
-            report = syncing.bring_up_to_date(target, self.export(target.paper_ids, target.format))
+            ids = target.paper_ids
+            if target.query:
+                ids = [h.paper_id for h in self.search(target.query, limit=max(self.count(), 1))]
+            report = syncing.bring_up_to_date(target, self.export(ids, target.format))
             if report.sha256 is not None or report.outcome is syncing.Outcome.PAUSED:
                 # Not a change of the library: its revision stays, nobody reloads.
                 with self._database_trouble_as_sentence(), db.write_session(self.engine) as s:

@@ -24,6 +24,14 @@ def get(session: Session, search_id: int) -> SavedSearch:
     return found
 
 
+def find(session: Session, name: str) -> SavedSearch:
+    """The saved search called `name` (without regard to case, as names are kept apart)."""
+    for saved in all_saved(session):
+        if saved.name.casefold() == name.strip().casefold():
+            return saved
+    raise NotFoundError(f"There is no saved search called “{name}”.")
+
+
 def _ensure_name_free(session: Session, name: str, keep_id: int | None = None) -> None:
     for existing in all_saved(session):
         if existing.name.casefold() == name.casefold() and existing.id != keep_id:

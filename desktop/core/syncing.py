@@ -1,6 +1,7 @@
-"""Files kept in sync with a reading list (as Better BibTeX's auto-export keeps a .bib):
-after every change to the list or one of its papers the file is written again, whole and
-atomically (`exporting.files`), and only when its bytes would change.
+"""Files kept in sync with a reading list or a saved search (as Better BibTeX's auto-export
+keeps a .bib): after every change to the list or one of its papers (for a search, every
+change that may alter what it finds) the file is written again, whole and atomically
+(`exporting.files`), and only when its bytes would change.
 
 A file someone else changed since we last wrote it is never overwritten: syncing it stops,
 with a sentence saying so, until the user resumes (their version is kept beside it) or
@@ -18,12 +19,12 @@ from pathlib import Path
 
 from sqlmodel import Session, col, select
 
-from desktop.core import reading_lists
+from desktop.core import reading_lists, saved_searches
 from desktop.core.changes import Change, ChangeKind
 from desktop.core.errors import ConflictError, InvalidInputError, KnownError, NotFoundError
 from desktop.core.exporting import files
 from desktop.core.formats import registry
-from desktop.core.storage.models import ListEntry, ReadingList, SyncTarget
+from desktop.core.storage.models import ListEntry, ReadingList, SavedSearch, SyncTarget
 
 #: Changes that may touch any synced file whichever papers they name (or none).
 _EVERY_FILE = frozenset([ChangeKind.LISTS, ChangeKind.SETTINGS, ChangeKind.REFRESH])
@@ -55,25 +56,31 @@ class SyncReport:
 
 @dataclass(frozen=True)
 class SyncedFile:
-    """A file kept in sync with a list, as the user sees it."""
+    """A file kept in sync with a list or a saved search, as the user sees it."""
 
     path: Path
+    #: The list's name ("" for a file bound to a saved search).
     list_name: str
     format: str
     #: Why syncing is stopped ("" while it runs).
     paused: str
+    #: The saved search's name ("" for a file bound to a list).
+    search_name: str = ""
 
 
 @dataclass(frozen=True)
 class Due:
-    """A file to bring up to date: where, in what format, the list's papers in order, and
-    the hash of what we last wrote there."""
+    """A file to bring up to date: where, in what format, the list's papers in order (or
+    the saved search's query, which the caller runs), and the hash of what we last wrote
+    there."""
 
     target_id: int
     path: Path
     format: str
     paper_ids: list[int]
     written_sha256: str
+    #: The saved search's query, for a file bound to one ("" for a list's).
+    query: str = ""
 
 
 def target_path(path: Path) -> Path:
@@ -83,17 +90,35 @@ def target_path(path: Path) -> Path:
 
 def add(session: Session, list_ref: int | str, path: Path, *, format: str) -> SyncTarget:
     """Bind `path` to a list (written by the caller right after)."""
+    reading_list = reading_lists.find(session, list_ref)
+    return _bind(session, path, format=format, list_id=reading_list.id)
+
+
+def add_for_search(session: Session, name: str, path: Path, *, format: str) -> SyncTarget:
+    """Bind `path` to the saved search called `name` (written by the caller right after)."""
+    saved = saved_searches.find(session, name)
+    return _bind(session, path, format=format, search_id=saved.id)
+
+
+def _bind(
+    session: Session,
+    path: Path,
+    *,
+    format: str,
+    list_id: int | None = None,
+    search_id: int | None = None,
+) -> SyncTarget:
     if format not in registry.names(writable=True):
         raise InvalidInputError(
             f"“{format}” is not an export format; choose one of "
             f"{', '.join(registry.names(writable=True))}."
         )
-    reading_list = reading_lists.find(session, list_ref)
     where = str(target_path(path))
     existing = session.exec(select(SyncTarget).where(SyncTarget.path == where)).first()
     if existing is not None:
-        raise ConflictError(f"{where} is already kept in sync with a reading list.")
-    target = SyncTarget(list_id=reading_list.id or 0, path=where, format=format)
+        what = "a saved search" if existing.search_id is not None else "a reading list"
+        raise ConflictError(f"{where} is already kept in sync with {what}.")
+    target = SyncTarget(list_id=list_id, search_id=search_id, path=where, format=format)
     session.add(target)
     session.flush()
     return target
@@ -114,19 +139,28 @@ def remove(session: Session, path: Path) -> None:
 
 def all_files(session: Session) -> list[SyncedFile]:
     query = (
-        select(SyncTarget, ReadingList.name)
-        .join(ReadingList, col(ReadingList.id) == col(SyncTarget.list_id))
+        select(SyncTarget, ReadingList.name, SavedSearch.name)
+        .outerjoin(ReadingList, col(ReadingList.id) == col(SyncTarget.list_id))
+        .outerjoin(SavedSearch, col(SavedSearch.id) == col(SyncTarget.search_id))
         .order_by(col(SyncTarget.path))
     )
     return [
-        SyncedFile(path=Path(t.path), list_name=name, format=t.format, paused=t.paused)
-        for t, name in session.exec(query)
+        SyncedFile(
+            path=Path(t.path),
+            list_name=list_name or "",
+            format=t.format,
+            paused=t.paused,
+            search_name=search_name or "",
+        )
+        for t, list_name, search_name in session.exec(query)
     ]
 
 
 def due(session: Session, change: Change, *, only: int | None = None) -> list[Due]:
     """The files `change` may have made out of date (those not paused), or the target
-    `only`, each with its list's papers in order (papers in the trash left out)."""
+    `only`, each with its list's papers in order (papers in the trash left out) or its
+    saved search's query. Any change but to problems or searches may alter what a search
+    finds; a file whose bytes stay is not written, so asking too often costs no write."""
     if only is None and change.kind in _NO_FILE:
         return []
     query = select(SyncTarget).where(SyncTarget.paused == "")
@@ -134,17 +168,25 @@ def due(session: Session, change: Change, *, only: int | None = None) -> list[Du
         query = select(SyncTarget).where(SyncTarget.id == only)
     targets = list(session.exec(query.order_by(col(SyncTarget.id))))
     if only is None and change.kind not in _EVERY_FILE and change.paper_ids:
-        targets = [t for t in targets if t.list_id in _lists_holding(session, change.paper_ids)]
-    return [
-        Due(
-            target_id=t.id or 0,
-            path=Path(t.path),
-            format=t.format,
-            paper_ids=[item.paper.id or 0 for item in reading_lists.items(session, t.list_id)],
-            written_sha256=t.written_sha256,
-        )
-        for t in targets
-    ]
+        holding = _lists_holding(session, change.paper_ids)
+        targets = [t for t in targets if t.search_id is not None or t.list_id in holding]
+    return [_due(session, t) for t in targets]
+
+
+def _due(session: Session, target: SyncTarget) -> Due:
+    query, paper_ids = "", []
+    if target.search_id is not None:
+        query = saved_searches.get(session, target.search_id).query
+    elif target.list_id is not None:
+        paper_ids = [item.paper.id or 0 for item in reading_lists.items(session, target.list_id)]
+    return Due(
+        target_id=target.id or 0,
+        path=Path(target.path),
+        format=target.format,
+        paper_ids=paper_ids,
+        written_sha256=target.written_sha256,
+        query=query,
+    )
 
 
 def _lists_holding(session: Session, paper_ids: tuple[int, ...]) -> set[int]:

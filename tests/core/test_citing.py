@@ -168,3 +168,36 @@ def test_an_unchanged_list_is_not_formatted_again_and_an_edit_is_seen(
     assert library.cite(ids, style="apa", output="html") != again  # another form: formatted
     with pytest.raises(NotFoundError):
         library.cite([12345], style="apa")
+
+
+def test_markdown_writes_apa_italics_as_emphasis_and_escapes_the_papers_text() -> None:
+    # The same APA 7 reference as above, with italics written *...*; the "&" before the last
+    # author and any Markdown syntax in the paper's own text are escaped.
+    lecun, _ = _records(DEEP_LEARNING)
+    md = citing.format_records([lecun], style="apa", output="markdown")
+    assert md.entries == (
+        r"LeCun, Y., Bengio, Y., \& Hinton, G. (2015). Deep learning. *Nature*, "
+        "*521*(7553), 436–444. https://doi.org/10.1038/nature14539",
+    )
+    assert md.citation == r"(LeCun et al., 2015)"
+    [odd] = _records(
+        "@article{x, author = {Smith_Jones, Bob}, title = {On *stars* and [links]},"
+        " journal = {J}, year = {2020}}"
+    )
+    entry = citing.format_records([odd], style="apa", output="markdown").entries[0]
+    assert entry == r"Smith\_Jones, B. (2020). On \*stars\* and \[links\]. *J*."
+
+
+def test_markdown_bibliography_is_one_paragraph_per_entry() -> None:
+    lecun, vaswani = _records(DEEP_LEARNING)
+    md = citing.format_records([vaswani, lecun], style="apa", output="markdown")
+    assert md.bibliography == md.entries[0] + "\n\n" + md.entries[1] + "\n"
+
+
+def test_html_escapes_markup_in_the_papers_text() -> None:
+    [odd] = _records(
+        r"@article{x, author = {Doe, Jane}, title = {Why <b> is \& stays text},"
+        " journal = {J}, year = {2020}}"
+    )
+    html = citing.format_records([odd], style="apa", output="html").entries[0]
+    assert html == "Doe, J. (2020). Why &lt;b&gt; is &amp; stays text. <i>J</i>."

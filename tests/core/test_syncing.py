@@ -165,3 +165,61 @@ def test_removing_and_bad_requests(library: Library, tmp_path: Path) -> None:
     library.add_synced_file("L", tmp_path / "other.bib")
     library.delete_list("L")
     assert library.synced_files() == []
+
+
+def test_a_file_bound_to_a_saved_search_follows_what_it_finds(
+    library: Library, tmp_path: Path
+) -> None:
+    ids = _papers(library)
+    library.save_search("Betas", "title:beta")
+    bib = tmp_path / "search.bib"
+    assert library.add_synced_search("Betas", bib).outcome is Outcome.WRITTEN
+    assert bibtex_keys(bib) == ["beta"]
+    [synced] = library.synced_files()
+    assert (synced.search_name, synced.list_name) == ("Betas", "")
+
+    # An edit that makes another paper match: it joins the file.
+    library.update_paper(ids["gamma"], expected_version=None, title="On beta again")
+    assert sorted(bibtex_keys(bib)) == ["beta", "gamma"]
+    # One that makes a paper stop matching: it leaves.
+    library.update_paper(ids["beta"], expected_version=None, title="On something else")
+    assert bibtex_keys(bib) == ["gamma"]
+    # A change that leaves the results alone does not touch the file.
+    untouched = bib.stat().st_ino
+    library.update_paper(ids["alpha"], expected_version=None, title="On alpha, revised")
+    assert bib.stat().st_ino == untouched
+    library.delete_papers([ids["gamma"]])
+    assert "@" not in bib.read_text()
+    assert library.take_sync_reports() == []
+
+    with pytest.raises(NotFoundError):
+        library.add_synced_search("No such search", tmp_path / "other.bib")
+    with pytest.raises(ConflictError, match="already exists"):
+        library.add_synced_search("Betas", bib)
+
+
+def test_deferred_syncing_rewrites_each_file_once_for_a_burst(
+    library: Library, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from desktop.core.exporting import files
+
+    ids = _papers(library)
+    library.create_list("Burst")
+    bib = tmp_path / "burst.bib"
+    library.add_synced_file("Burst", bib)
+    writes: list[Path] = []
+    original = files.write_whole
+
+    def counting(path: Path, text: str) -> None:
+        writes.append(path)
+        original(path, text)
+
+    monkeypatch.setattr(files, "write_whole", counting)
+    library.defer_syncing()
+    for key in ("alpha", "beta", "gamma"):
+        library.add_to_list("Burst", [ids[key]])
+    assert writes == [] and "@" not in bib.read_text()  # nothing yet: the burst goes on
+    library.sync_pending()
+    assert writes == [bib] and sorted(bibtex_keys(bib)) == ["alpha", "beta", "gamma"]
+    library.sync_pending()  # nothing new: nothing written
+    assert writes == [bib]

@@ -249,11 +249,16 @@ class Setting(SQLModel, table=True):
 
 
 class SyncTarget(SQLModel, table=True):
-    """A file kept in sync with a reading list: rewritten whole whenever the list or one of
-    its papers changes (see `syncing`)."""
+    """A file kept in sync with a reading list or a saved search (one of the two): rewritten
+    whole whenever what it holds changes (see `syncing`)."""
 
     id: int | None = Field(default=None, primary_key=True)
-    list_id: int = Field(foreign_key="readinglist.id", index=True, ondelete="CASCADE")
+    list_id: int | None = Field(
+        default=None, foreign_key="readinglist.id", index=True, ondelete="CASCADE"
+    )
+    search_id: int | None = Field(
+        default=None, foreign_key="savedsearch.id", index=True, ondelete="CASCADE"
+    )
     #: The file, as an absolute path.
     path: str = Field(unique=True)
     #: An export format's name (`registry`).
