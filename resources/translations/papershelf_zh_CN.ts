@@ -70,8 +70,12 @@
             <translation>引文格式</translation>
         </message>
         <message>
-            <source>Style for “Copy as Citation” (a CSL style id, or the path of a .csl file):</source>
-            <translation>“复制为引文”所用的格式（CSL 格式名称，或 .csl 文件路径）：</translation>
+            <source>Style for “Copy as Citation” and “Copy Bibliography” (a CSL style id, or the path of a .csl file):</source>
+            <translation>“复制为引文”和“复制参考文献表”所用的样式（CSL 样式 ID，或 .csl 文件的路径）：</translation>
+        </message>
+        <message>
+            <source>Copied the in-text citation in the style {style}.</source>
+            <translation>已按 {style} 样式复制文内引文。</translation>
         </message>
         <message numerus="yes">
             <source>Copied %Ln reference(s) in the style {style}.</source>
@@ -530,8 +534,16 @@ Double-click or Enter to open</source>
             <translation>复制为引文</translation>
         </message>
         <message>
-            <source>Copy the selected papers' references in the citation style chosen</source>
-            <translation>按所选引文格式复制选中文献的参考文献</translation>
+            <source>Copy the in-text citation of the selected papers, in the style chosen</source>
+            <translation>按所选样式复制所选论文的文内引文</translation>
+        </message>
+        <message>
+            <source>Copy Bibliography</source>
+            <translation>复制参考文献表</translation>
+        </message>
+        <message>
+            <source>Copy the selected papers' references, in the citation style chosen</source>
+            <translation>按所选引文样式复制所选论文的参考文献</translation>
         </message>
         <message>
             <source>Citation Style…</source>

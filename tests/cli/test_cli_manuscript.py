@@ -105,3 +105,36 @@ def test_list_from_aux_names_the_keys_the_library_lacks(shelf: str, tmp_path: Pa
     assert "1 cited key(s) are not in the library:\n  knuth1984" in out
     shown = ok(shelf, "list", "show", "Cited")
     assert shown.index("Attention") < shown.index("Deep learning")
+
+
+def test_cite_a_query_in_markdown(shelf: str) -> None:
+    # The papers the search finds; APA 7 with the journal and volume in italics (*...*) and
+    # the "&" before the last author escaped for Markdown.
+    md = ok(shelf, "cite", "--query", "deep learning", "--format", "markdown")
+    assert md == (
+        r"LeCun, Y., Bengio, Y., \& Hinton, G. (2015). Deep learning. *Nature*, *521*(7553), "
+        "436–444. https://doi.org/10.1038/nature14539\n"
+    )
+    both = ok(shelf, "cite", "--query", "year:2015 OR year:2017", "--style", "ieee", "--inline")
+    assert both == "[1], [2]\n"
+
+
+def test_a_file_synced_with_a_saved_search_through_cli_changes(
+    shelf: str, tmp_path: Path
+) -> None:
+    from desktop.core.library import Library
+
+    with Library.open(shelf) as library:
+        library.save_search("Attention", "attention")
+    bib = tmp_path / "attention.bib"
+    out = ok(shelf, "autoexport", "add", "--search", "Attention", str(bib))
+    assert "kept in sync with the saved search “Attention”" in out
+    assert "vaswani2017" in bib.read_text() and "lecun2015" not in bib.read_text()
+    assert f"{bib}  <- search “Attention” as bibtex" in ok(shelf, "autoexport", "list")
+    # The command that makes another paper match rewrites the file before it exits.
+    ok(shelf, "paper", "edit", "1", "--set", "title=Attention to deep learning")
+    assert "lecun2015" in bib.read_text() and "Attention to deep learning" in bib.read_text()
+    ok(shelf, "paper", "edit", "2", "--set", "title=Transformers")
+    assert "vaswani2017" not in bib.read_text()
+    missing = papershelf(shelf, "autoexport", "add", "--search", "Nope", str(tmp_path / "x.bib"))
+    assert missing.returncode == 1 and "no saved search called “Nope”" in missing.stderr

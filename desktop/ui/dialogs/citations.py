@@ -39,7 +39,8 @@ def choose_style(parent: QWidget, settings: QSettings) -> str | None:
         QCoreApplication.translate("Citations", "Citation Style"),
         QCoreApplication.translate(
             "Citations",
-            "Style for “Copy as Citation” (a CSL style id, or the path of a .csl file):",
+            "Style for “Copy as Citation” and “Copy Bibliography” (a CSL style id, or the path "
+            "of a .csl file):",
         ),
         styles,
         0,
@@ -51,17 +52,33 @@ def choose_style(parent: QWidget, settings: QSettings) -> str | None:
     return chosen.strip()
 
 
-def copy_citation(library: Library, paper_ids: list[int], *, settings: QSettings) -> str:
+def copy_bibliography(library: Library, paper_ids: list[int], *, settings: QSettings) -> str:
     """Put the papers' formatted bibliography on the clipboard, as rich text (HTML) and
     plain text, in the remembered style; returns what to tell in the status bar."""
     style = remembered_style(settings)
     html = library.cite(paper_ids, style=style, output="html")
     text = library.cite(paper_ids, style=style, output="text")
-    data = QMimeData()
-    data.setHtml(html.bibliography)
-    data.setText(text.bibliography)
-    QGuiApplication.clipboard().setMimeData(data)
+    _put_on_clipboard(html=html.bibliography, text=text.bibliography)
     count = len(text.entries)
     return QCoreApplication.translate(
         "Citations", "Copied %Ln reference(s) in the style {style}.", "", count
     ).format(style=style)
+
+
+def copy_citation(library: Library, paper_ids: list[int], *, settings: QSettings) -> str:
+    """Put the papers' one in-text citation (`(LeCun et al., 2015)`, `[1], [2]`) on the
+    clipboard, as rich text and plain text; returns what to tell in the status bar."""
+    style = remembered_style(settings)
+    html = library.cite(paper_ids, style=style, output="html")
+    text = library.cite(paper_ids, style=style, output="text")
+    _put_on_clipboard(html=html.citation, text=text.citation)
+    return QCoreApplication.translate(
+        "Citations", "Copied the in-text citation in the style {style}."
+    ).format(style=style)
+
+
+def _put_on_clipboard(*, html: str, text: str) -> None:
+    data = QMimeData()
+    data.setHtml(html)
+    data.setText(text)
+    QGuiApplication.clipboard().setMimeData(data)

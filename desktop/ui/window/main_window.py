@@ -235,6 +235,7 @@ class MainWindow(QMainWindow):
             self.transfers.import_flow.stop(seconds=30)
         self.detail.save_pending()
         self.operations.shut_down()  # the writes asked for are made before the library closes
+        self.manuscript.sync_now()
         self.save_layout()
         self.events.detach()
         self.change_watch.stop()
@@ -245,6 +246,7 @@ class MainWindow(QMainWindow):
 
     def _on_library_changed(self, change: Change) -> None:
         self._pending.append(change)
+        self.manuscript.sync_soon()
         # A command of several steps is shown once it is whole, never half done.
         if self.operations.idle:
             self._apply_timer.start()

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QModelIndex, QObject, QSettings
+from PySide6.QtCore import QModelIndex, QObject, QSettings, QTimer
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QMenu
 
@@ -17,6 +17,9 @@ from desktop.ui.dialogs import aux_list, citations, synced_files
 from desktop.ui.models.sidebar_model import KIND_ROLE, NAME_ROLE, VIEW_ROLE, SidebarModel
 from desktop.ui.window.actions import make_action
 from desktop.ui.window.context import WindowContext
+
+# How long after the last change synced files are rewritten.
+SYNC_DELAY_MS = 500
 
 
 class Manuscript(QObject):
@@ -33,7 +36,14 @@ class Manuscript(QObject):
             self.tr("Copy as Citation"),
             self.copy_citation,
             keys=QKeySequence("Ctrl+Alt+C"),
-            tip=self.tr("Copy the selected papers' references in the citation style chosen"),
+            tip=self.tr("Copy the in-text citation of the selected papers, in the style chosen"),
+        )
+        self.copy_bibliography_action = make_action(
+            window,
+            self.tr("Copy Bibliography"),
+            self.copy_bibliography,
+            keys=QKeySequence("Ctrl+Alt+B"),
+            tip=self.tr("Copy the selected papers' references, in the citation style chosen"),
         )
         self.citation_style_action = make_action(
             window,
@@ -47,18 +57,30 @@ class Manuscript(QObject):
             self.list_from_aux,
             tip=self.tr("Make a reading list of the papers a LaTeX document cites (its .aux)"),
         )
+        # A burst of changes (an import, a drag of many papers, another user's edits)
+        # rewrites each synced file once, half a second after the last of them.
+        self._library.defer_syncing()
+        self._sync_timer = QTimer(self, singleShot=True, interval=SYNC_DELAY_MS)
+        self._sync_timer.timeout.connect(self._sync_pending)
 
     def update_actions(self) -> None:
         self.copy_citation_action.setEnabled(self._context.has_selection())
+        self.copy_bibliography_action.setEnabled(self._context.has_selection())
 
     # -- citations ---------------------------------------------------------------------
 
     def copy_citation(self) -> None:
+        self._copy(citations.copy_citation)
+
+    def copy_bibliography(self) -> None:
+        self._copy(citations.copy_bibliography)
+
+    def _copy(self, copy: Callable[..., str]) -> None:
         ids = self._context.selected_ids()
         if not ids:
             return
         try:
-            told = citations.copy_citation(self._library, ids, settings=self._settings)
+            told = copy(self._library, ids, settings=self._settings)
         except KnownError as error:
             prompts.show_error(self._context.widget(), str(error))
             return
@@ -102,6 +124,18 @@ class Manuscript(QObject):
         if target is not None:
             # The save dialog asked before an existing file is replaced.
             self._run(lambda: self._library.add_synced_file(list_id, target, replace=True))
+
+    def sync_soon(self) -> None:
+        """The library changed: rewrite the synced files once the changes stop coming."""
+        self._sync_timer.start()
+
+    def sync_now(self) -> None:
+        """Rewrite what is still due (the window closes; its writes are all made)."""
+        self._sync_timer.stop()
+        self._library.sync_pending()
+
+    def _sync_pending(self) -> None:
+        self._run(self._library.sync_pending)
 
     def tell_sync_problems(self) -> None:
         synced_files.tell_problems(self._context.widget(), self._library)

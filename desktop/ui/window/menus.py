@@ -173,6 +173,7 @@ def build(
             transfers.copy_bibtex_action,
             organiser.copy_citekey_action,
             manuscript.copy_citation_action,
+            manuscript.copy_bibliography_action,
             manuscript.citation_style_action,
             own.find_action,
             organiser.save_search_action,

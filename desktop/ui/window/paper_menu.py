@@ -28,6 +28,7 @@ def build(
     menu.addAction(organiser.copy_citekey_action)
     if manuscript is not None:
         menu.addAction(manuscript.copy_citation_action)
+        menu.addAction(manuscript.copy_bibliography_action)
     menu.addSeparator()
     menu.addMenu(organiser.status_menu)
     menu.addMenu(organiser.priority_menu)

@@ -22,7 +22,7 @@ def _id_of(window: MainWindow, title: str) -> int:
     return next(i for i, row in library.rows(library.view_ids()).items() if row.title == title)
 
 
-def test_copy_as_citation_puts_rich_and_plain_text_in_the_remembered_style(
+def test_copy_bibliography_and_citation_in_the_remembered_style(
     window: MainWindow, settings: QSettings
 ) -> None:
     lstm = _id_of(window, "Long Short-Term Memory")
@@ -36,17 +36,22 @@ def test_copy_as_citation_puts_rich_and_plain_text_in_the_remembered_style(
             manuscript=window.manuscript,
         ).actions()
     ]
-    assert "Copy as Citation" in labels
-    window.manuscript.copy_citation_action.trigger()
+    assert "Copy as Citation" in labels and "Copy Bibliography" in labels
+    window.manuscript.copy_bibliography_action.trigger()
     data = QGuiApplication.clipboard().mimeData()
     # APA 7 (the default): "Family, I. (year). Title. *Journal*."
     assert data.text() == "Hochreiter, A. (1997). Long Short-Term Memory. Neural Computation.\n"
     assert "<i>Neural Computation</i>" in data.html()
+    # The in-text citation: APA's "(Family, year)".
+    window.manuscript.copy_citation_action.trigger()
+    assert QGuiApplication.clipboard().text() == "(Hochreiter, 1997)"
 
     settings.setValue(citations.STYLE_KEY, "ieee")
-    window.manuscript.copy_citation_action.trigger()
+    window.manuscript.copy_bibliography_action.trigger()
     text = QGuiApplication.clipboard().text()
     assert text.startswith("[1]") and "A. Hochreiter" in text  # IEEE: initials first
+    window.manuscript.copy_citation_action.trigger()
+    assert QGuiApplication.clipboard().text() == "[1]"
     assert citations.remembered_style(settings) == "ieee"
 
 
@@ -68,7 +73,7 @@ def test_a_list_kept_in_sync_from_its_sidebar_menu(
     window.operations.wait_idle()
     assert bib.exists() and "@" not in bib.read_text()
     library.add_to_list(list_id, [_id_of(window, "Deep Residual Learning")])
-    assert "Deep Residual Learning" in bib.read_text()
+    qtbot.waitUntil(lambda: "Deep Residual Learning" in bib.read_text(), timeout=5000)
 
     menu = window.organiser.sidebar_menu_for(index)
     window.manuscript.extend_sidebar_menu(menu, index)
@@ -104,3 +109,29 @@ def test_a_list_from_a_latex_document_names_the_missing_keys(
         "Attention Is All You Need"
     ]
     assert told and "knuth1984" in told[0] and "1 cited paper" in told[0]
+
+
+def test_a_burst_of_changes_rewrites_a_synced_file_once(
+    window: MainWindow, qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from desktop.core.exporting import files
+
+    library = window.library
+    library.create_list("Burst")
+    bib = tmp_path / "burst.bib"
+    library.add_synced_file("Burst", bib)
+    writes: list[Path] = []
+    original = files.write_whole
+
+    def counting(path: Path, text: str) -> None:
+        writes.append(path)
+        original(path, text)
+
+    monkeypatch.setattr(files, "write_whole", counting)
+    titles = ["Long Short-Term Memory", "Deep Residual Learning"]
+    for title in titles:
+        library.add_to_list("Burst", [_id_of(window, title)])
+    assert writes == []  # not at each change
+    qtbot.waitUntil(lambda: writes == [bib], timeout=5000)
+    window.operations.wait_idle()
+    assert all(title in bib.read_text() for title in titles) and writes == [bib]
