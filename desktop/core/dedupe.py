@@ -4,7 +4,7 @@ first author in the same year. Evidence is kept so the user can judge for themse
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -17,6 +17,10 @@ from desktop.core.storage.models import NotDuplicate, Paper, PaperPerson, Person
 
 #: Titles at least this similar (rapidfuzz ratio, 0-100) count as the same title.
 TITLE_SIMILARITY = 90.0
+#: The most papers a newcomer is listed as duplicating for one reason (a DOI, an arXiv id,
+#: a title). Real libraries hold a paper a few times at most; a file of thousands of
+#: entries sharing one title would otherwise list every pair (millions, gigabytes).
+MOST_LISTED = 10
 
 
 @dataclass(frozen=True)
@@ -50,18 +54,43 @@ class LikelyDuplicate:
     evidence: list[str] = field(default_factory=list)
 
 
+@dataclass
+class _TitleBucket:
+    """The papers of one (first author, year), grouped by folded title: rapidfuzz compares
+    each distinct title once, however many papers share it."""
+
+    titles: list[str] = field(default_factory=list)
+    papers: list[list[Candidate]] = field(default_factory=list)
+    positions: dict[str, int] = field(default_factory=dict)
+    #: What the report calls this bucket once too many papers in it were alike.
+    crowded_by: str = ""
+
+    def add(self, candidate: Candidate) -> None:
+        title = candidate.folded_title
+        position = self.positions.get(title)
+        if position is None:
+            self.positions[title] = position = len(self.titles)
+            self.titles.append(title)
+            self.papers.append([])
+        self.papers[position].append(candidate)
+
+
 class DuplicateFinder:
-    """Indexes papers by their identifiers and (first author, year), then checks newcomers."""
+    """Indexes papers by their identifiers and (first author, year), then checks newcomers.
+
+    A newcomer is listed with at most `MOST_LISTED` papers for each reason; when more share
+    it, `crowded` says how many (by what they share), for the report.
+    """
 
     def __init__(self, known: Iterable[Candidate], not_duplicates: set[tuple[int, int]]) -> None:
         self._by_doi: dict[str, list[Candidate]] = defaultdict(list)
         self._by_arxiv: dict[str, list[Candidate]] = defaultdict(list)
         self._by_key: dict[str, list[Candidate]] = defaultdict(list)
-        # Each bucket holds its papers and, alongside, their folded titles for rapidfuzz.
-        self._by_author_year: dict[tuple[str, int | None], tuple[list[Candidate], list[str]]] = (
-            defaultdict(lambda: ([], []))
-        )
+        self._by_author_year: dict[tuple[str, int | None], _TitleBucket] = defaultdict(_TitleBucket)
         self._not_duplicates = not_duplicates
+        #: What more than `MOST_LISTED` known papers shared with a newcomer ("the DOI
+        #: 10.1/x"), and the most papers that shared it.
+        self.crowded: dict[str, int] = {}
         for candidate in known:
             self.add(candidate)
 
@@ -71,9 +100,7 @@ class DuplicateFinder:
         if candidate.arxiv_id:
             self._by_arxiv[_bare_arxiv(candidate.arxiv_id)].append(candidate)
         self._by_key[candidate.citekey.casefold()].append(candidate)
-        papers, titles = self._by_author_year[(candidate.folded_author, candidate.year)]
-        papers.append(candidate)
-        titles.append(candidate.folded_title)
+        self._by_author_year[(candidate.folded_author, candidate.year)].add(candidate)
 
     def matches(
         self, paper: Candidate, *, original_key: str | None = None
@@ -87,29 +114,56 @@ class DuplicateFinder:
                 return
             found.setdefault(other.id, LikelyDuplicate(paper.id, other.id)).evidence.append(reason)
 
+        def note_some(others: list[Candidate], reason: str, shared: str) -> None:
+            for other in others[:MOST_LISTED]:
+                note(other, reason)
+            if len(others) > MOST_LISTED:
+                self.crowded[shared] = max(len(others), self.crowded.get(shared, 0))
+
         if paper.doi:
-            for other in self._by_doi.get(paper.doi.casefold(), []):
-                note(other, f"same DOI {paper.doi}")
+            doi = paper.doi
+            note_some(self._by_doi.get(doi.casefold(), []), f"same DOI {doi}", f"the DOI {doi}")
         if paper.arxiv_id:
-            for other in self._by_arxiv.get(_bare_arxiv(paper.arxiv_id), []):
-                note(other, f"same arXiv id {_bare_arxiv(paper.arxiv_id)}")
+            arxiv = _bare_arxiv(paper.arxiv_id)
+            others = self._by_arxiv.get(arxiv, [])
+            note_some(others, f"same arXiv id {arxiv}", f"the arXiv id {arxiv}")
         key = (original_key or paper.citekey).casefold()
         for other in self._by_key.get(key, []):
             note(other, f"same citation key {original_key or paper.citekey}")
+        self._note_titles(paper, note)
+        return list(found.values())
+
+    def _note_titles(self, paper: Candidate, note: Callable[[Candidate, str], None]) -> None:
+        """List the known papers of `paper`'s first author and year with a title like its:
+        the papers of the `MOST_LISTED` most alike titles, at most `MOST_LISTED` of them."""
         title = paper.folded_title
         bucket = self._by_author_year.get((paper.folded_author, paper.year))
-        if title and bucket is not None:
-            papers, titles = bucket
-            alike = process.extract(
-                title, titles, scorer=fuzz.ratio, score_cutoff=TITLE_SIMILARITY, limit=None
+        if not title or bucket is None:
+            return
+        alike = process.extract(
+            title,
+            bucket.titles,
+            scorer=fuzz.ratio,
+            score_cutoff=TITLE_SIMILARITY,
+            limit=MOST_LISTED + 1,
+        )
+        sharing = 0
+        for _, similarity, position in sorted(alike, key=lambda match: match[2]):
+            reason = (
+                f"title {similarity:.0f}% alike, same first author "
+                f"({paper.first_author or 'none'}) and year ({paper.year or 'none'})"
             )
-            for _, similarity, position in sorted(alike, key=lambda match: match[2]):
-                note(
-                    papers[position],
-                    f"title {similarity:.0f}% alike, same first author "
-                    f"({paper.first_author or 'none'}) and year ({paper.year or 'none'})",
-                )
-        return list(found.values())
+            for other in bucket.papers[position][: MOST_LISTED - sharing]:
+                note(other, reason)
+            sharing += len(bucket.papers[position])
+        if sharing > MOST_LISTED:
+            # One sentence per author and year, named by the first title met there.
+            shared = bucket.crowded_by or (
+                f"one title or titles very like it (such as “{paper.title}”), with the same "
+                f"first author ({paper.first_author or 'none'}) and year ({paper.year or 'none'})"
+            )
+            bucket.crowded_by = shared
+            self.crowded[shared] = max(sharing, self.crowded.get(shared, 0))
 
 
 def _bare_arxiv(arxiv_id: str) -> str:

@@ -8,6 +8,7 @@ user is told once, politely, where it is; later bugs in the same session are onl
 from __future__ import annotations
 
 import datetime
+import os
 import sys
 import traceback
 from collections.abc import Callable
@@ -66,7 +67,28 @@ class CrashReporter:
         text = "".join(traceback.format_exception(kind, error, trace))
         try:
             self.log_path.parent.mkdir(parents=True, exist_ok=True)
-            with self.log_path.open("a", encoding="utf-8") as log:
-                log.write(f"--- {when}\n{text}\n")
+            _append_record(self.log_path, f"--- {when}\n{text}\n".encode())
         except OSError:
             sys.stderr.write(text)
+
+
+def _append_record(path: Path, record: bytes) -> None:
+    """Add `record` at the end of `path` in one write, on the disk before it returns: the
+    file is never truncated or rewritten, so a crash while writing costs at most this record."""
+    handle = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+    try:
+        size = os.fstat(handle).st_size
+        if size and not _ends_with_newline(path, size):
+            record = b"\n" + record  # the record before was cut short: start on a line of its own
+        written = os.write(handle, record)
+        while written < len(record):  # a short write (rare): the rest, still at the end
+            written += os.write(handle, record[written:])
+        os.fsync(handle)
+    finally:
+        os.close(handle)
+
+
+def _ends_with_newline(path: Path, size: int) -> bool:
+    with path.open("rb") as log:
+        log.seek(size - 1)
+        return log.read(1) == b"\n"

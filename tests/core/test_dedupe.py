@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from desktop.core import folding
-from desktop.core.dedupe import Candidate, DuplicateFinder
+from desktop.core.dedupe import MOST_LISTED, Candidate, DuplicateFinder
 
 
 def paper(pid: int, title: str, **changes: Any) -> Candidate:
@@ -74,3 +74,35 @@ def test_folding_keeps_exactly_letters_digits_and_spaces(text: str) -> None:
 def test_folding_examples() -> None:
     assert folding.for_duplicates("Müller-Lyer") == "mullerlyer"
     assert folding.for_duplicates("  Straße_2 ") == "strasse2"
+
+
+def test_every_copy_of_a_paper_held_a_few_times_is_found() -> None:
+    copies = [paper(pid, "Deep Visuomotor Policies") for pid in range(1, 6)]
+    finder = DuplicateFinder(copies, not_duplicates=set())
+    found = finder.matches(paper(9, "Deep visuomotor policies"), original_key="other")
+    assert sorted(d.other_id for d in found) == [1, 2, 3, 4, 5]
+    assert finder.crowded == {}
+
+
+def test_thousands_sharing_a_title_are_listed_ten_at_a_time_and_told() -> None:
+    finder = DuplicateFinder([], not_duplicates=set())
+    for pid in range(1, 3001):
+        newcomer = paper(pid, "One Title for All", doi="10.5555/same")
+        found = finder.matches(newcomer)
+        # Each newcomer is listed with the earliest papers only (by DOI and by title).
+        assert [d.other_id for d in found] == list(range(1, min(pid, MOST_LISTED + 1)))
+        finder.add(newcomer)
+    assert MOST_LISTED == 10
+    assert finder.crowded["the DOI 10.5555/same"] == 2999
+    (by_title,) = (shared for shared in finder.crowded if "title" in shared)
+    assert "“One Title for All”" in by_title
+    assert finder.crowded[by_title] == 2999
+
+
+def test_many_titles_alike_but_not_equal_are_bounded_too() -> None:
+    finder = DuplicateFinder([], not_duplicates=set())
+    for pid in range(1, 501):
+        newcomer = paper(pid, f"A Study of Titles in Large Bibliographies {pid:05d}")
+        assert len(finder.matches(newcomer)) <= MOST_LISTED
+        finder.add(newcomer)
+    assert len(finder.crowded) == 1

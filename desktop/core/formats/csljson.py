@@ -158,6 +158,10 @@ def parse(text: str, source: str = "<text>") -> ParseResult:
     text = text.removeprefix("\ufeff")
     if not text.strip():
         return result
+    depth = _deepest(text)
+    if depth > MOST_DEPTH:
+        result.problems.append(_too_deep(depth, text, source))
+        return result
     try:
         data = json.loads(text, parse_int=_whole_number)
     except (ValueError, RecursionError) as error:
@@ -179,6 +183,38 @@ def parse(text: str, source: str = "<text>") -> ParseResult:
             continue
         result.records.append(_record_from(item, line, source, problems=result.problems))
     return result
+
+
+#: Arrays and objects nested deeper than this are refused before Python's json, which
+#: recurses, reads them (no CSL-JSON of our corpus nests more than 10 levels, the schema).
+MOST_DEPTH = 100
+_NESTING = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+
+
+def _deepest(text: str) -> int:
+    """How deeply the arrays and objects of `text` nest (brackets inside strings aside)."""
+    depth = deepest = 0
+    for token in _NESTING.finditer(text):
+        mark = token.group()
+        if mark in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif mark in "]}":
+            depth -= 1
+    return deepest
+
+
+def _too_deep(depth: int, text: str, source: str) -> Problem:
+    return Problem(
+        source=source,
+        line=1,
+        message=(
+            f"This JSON nests its lists and objects {depth:,} levels deep, more than the "
+            f"{MOST_DEPTH} any CSL-JSON needs; nothing was imported from it, and its text "
+            "is kept here."
+        ),
+        raw=text,
+    )
 
 
 #: Python turns at most this many digits into a number (sys.get_int_max_str_digits).

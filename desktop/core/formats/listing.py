@@ -15,7 +15,8 @@ How a line is recognised:
   (capitalised words or initials, name particles such as "van" or "de", suffixes such as "Jr.",
   or two to four Chinese characters), most of them full names rather than single words;
 - a *title* is a short line that does not end with a full stop, stands on its own (after a
-  blank line, at the start, or after a topic line) and is followed directly by an author line.
+  blank line, at the start, after a topic line, or after an abstract's last sentence when the
+  page has no blank lines) and is followed directly by an author line.
   When two name-like lines follow each other, the first one is the title: "Deep Residual
   Learning" looks like a name, but a paper has one author line.
 - anything else is text: it continues the abstract of the paper before it.
@@ -265,8 +266,15 @@ def _starts_titled_paper(line: _Line, following: _Line | None, current: _Paper |
         return True
     if _awaits_authors(current):
         return not current.title
-    # Right after an author line, text is the abstract; later, a title stands alone.
-    return bool(current.abstract_lines) and line.opens_paragraph
+    # Right after an author line, text is the abstract; later, a title stands alone, or
+    # (in listings without blank lines) follows an abstract line that ends a sentence.
+    if not current.abstract_lines:
+        return False
+    return line.opens_paragraph or _ends_sentence(current.abstract_lines[-1])
+
+
+def _ends_sentence(line: _Line) -> bool:
+    return _ascii_punctuation(line.text.rstrip()).endswith((".", "!", "?", ".)", '."'))
 
 
 def _record_for(paper: _Paper) -> Record:

@@ -206,6 +206,22 @@ class _Storing:
         for stored in self._stored[self._compared : up_to]:
             _note_duplicates(self._finder, self._report, stored)
             self._compared += 1
+        if not self.left_to_compare():
+            self._tell_crowded()
+
+    def _tell_crowded(self) -> None:
+        """Say, once each, what so many papers shared that not every pair was listed."""
+        for shared, count in self._finder.crowded.items():
+            self._report.problems.append(
+                Problem(
+                    source=self._report.source,
+                    line=None,
+                    message=f"At least {count:,} papers share {shared}; each was listed as "
+                    f"a likely duplicate of {dedupe.MOST_LISTED} of them only, and every paper "
+                    "was imported.",
+                )
+            )
+        self._finder.crowded.clear()
 
     def keep_problems(self, read: list[Problem]) -> None:
         """Keep the reading's problems, then the values set aside, as import problems."""
@@ -219,7 +235,9 @@ class _Storing:
                     raw=problem.raw,
                 )
             )
-        self._report.problems.extend(problems)
+        # At the front: the duplicate search, which may be running in another thread, adds
+        # its own sentences at the end.
+        self._report.problems[0:0] = problems
         if self._list_id is not None:
             reading_lists.reorder(self._session, self._list_id, [])  # positions 0..n-1
 

@@ -520,3 +520,26 @@ def test_a_number_of_5000_digits_is_kept_as_written_not_called_nested() -> None:
     big, dated = result.records
     assert big.title == "Big" and big.volume == digits  # every digit kept
     assert dated.title == "Dated" and digits in str(dated.extra)
+
+
+def test_json_nested_deeper_than_any_csl_json_is_refused_in_a_sentence_and_kept() -> None:
+    # Python's json recurses: 5,000 levels were called "not valid JSON" (it is valid).
+    text = '[{"id": "a", "title": "T", "note": ' + "[" * 5_000 + "]" * 5_000 + "}]"
+    result = registry.read(text.encode(), source="deep.json", format="csl-json")[1]
+    assert result.records == []
+    (problem,) = result.problems
+    assert problem.message == (
+        "This JSON nests its lists and objects 5,002 levels deep, more than the 100 any "
+        "CSL-JSON needs; nothing was imported from it, and its text is kept here."
+    )
+    assert problem.raw == text
+    # Brackets inside strings are text, and real nesting is far below the limit.
+    fine = '[{"id": "b", "title": "' + "[" * 500 + '", "x": ' + "[" * 90 + "]" * 90 + "}]"
+    (record,) = registry.read(fine.encode(), source="ok.json", format="csl-json")[1].records
+    assert record.title == "[" * 500
+
+
+def test_no_csl_json_of_the_corpus_is_too_deep(corpus_dir: Path) -> None:
+    for path in corpus_dir.rglob("*.json"):
+        result = registry.read(path.read_bytes(), source=path.name, format="csl-json")[1]
+        assert not [p for p in result.problems if "levels deep" in p.message], path

@@ -23,6 +23,10 @@ def seed_result(seed_listing: Path) -> listing.ParseResult:
     return registry.read(seed_listing.read_bytes(), source=seed_listing.name, format="listing")[1]
 
 
+def registry_read(text: str) -> listing.ParseResult:
+    return registry.read(text.encode("utf-8"), source="pasted", format="listing")[1]
+
+
 def _names(record: listing.Record) -> list[tuple[str, str]]:
     return [(person.given, person.family) for person in record.authors]
 
@@ -329,3 +333,53 @@ def test_a_non_empty_listing_never_gives_nothing_and_says_nothing() -> None:
     assert result.problems[0].message.startswith("No paper was recognised in these 2 lines.")
     assert result.problems[0].raw == text
     assert listing.parse("  \n\n", source="l.txt").problems == []
+
+
+def test_papers_without_blank_lines_between_them_are_split_by_their_shape() -> None:
+    # A title after an abstract's last sentence, followed by authors, opens the next paper
+    # (it was read as the abstract's last line: three papers became one title and two blanks).
+    text = (
+        "Attention Is All You Need\n"
+        "Ashish Vaswani, Noam Shazeer, Niki Parmar\n"
+        "The dominant sequence transduction models are based on recurrent networks.\n"
+        "Deep Residual Learning for Image Recognition\n"
+        "Kaiming He, Xiangyu Zhang, Shaoqing Ren, Jian Sun\n"
+        "Deeper neural networks are more difficult to train.\n"
+        "深度学习综述\n"
+        "张三，李四，王五\n"
+        "本文回顾了深度学习。\n"
+        "Learning Without Blank Lines\n"
+        "Ada Lovelace, Alan Turing\n"
+        "Lines run on.\n"
+    )
+    result = registry_read(text)
+    assert [(r.title, [p.family for p in r.authors], r.abstract) for r in result.records] == [
+        (
+            "Attention Is All You Need",
+            ["Vaswani", "Shazeer", "Parmar"],
+            "The dominant sequence transduction models are based on recurrent networks.",
+        ),
+        (
+            "Deep Residual Learning for Image Recognition",
+            ["He", "Zhang", "Ren", "Sun"],
+            "Deeper neural networks are more difficult to train.",
+        ),
+        ("深度学习综述", ["张三", "李四", "王五"], "本文回顾了深度学习。"),
+        ("Learning Without Blank Lines", ["Lovelace", "Turing"], "Lines run on."),
+    ]
+    assert result.problems == []
+
+
+def test_the_seed_listing_reads_the_same_without_its_blank_lines(seed_listing: Path) -> None:
+    text = seed_listing.read_text(encoding="utf-8")
+    packed = re.sub(r"\n\s*\n", "\n", text)
+    assert "\n\n" not in packed
+    expected, got = registry_read(text), registry_read(packed)
+    assert len(got.records) == len(expected.records) == 20
+    assert [(r.title, r.authors, r.topic) for r in got.records] == [
+        (r.title, r.authors, r.topic) for r in expected.records
+    ]
+    # Within an abstract, paragraphs lose only their blank lines.
+    assert [r.abstract.replace("\n\n", "\n") for r in expected.records] == [
+        r.abstract for r in got.records
+    ]

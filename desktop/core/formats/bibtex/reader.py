@@ -68,6 +68,14 @@ MOST_VALUE_CHARS = 100_000
 #: How much text the abbreviations of one read may add in all (every file of an import;
 #: no file of our corpus adds 100,000): a bound on the memory a small file can take.
 MOST_EXPANDED_CHARS = 10_000_000
+#: The longest field value and the deepest braces reported as beyond real files (the
+#: corpus's longest entry has 7,548 characters, its deepest braces 10 levels); such a
+#: value is kept whole all the same.
+MOST_FIELD_CHARS = 1_000_000
+MOST_BRACE_DEPTH = 100
+#: Fields read from one entry run together without commas (the corpus's largest entry has
+#: 39 fields): past it the rest stays the last field's text, as each one costs a copy of it.
+MOST_FIELDS = 1_000
 
 _VALUE_WORD = re.compile(r'[^\s#{}",=]+')
 _QUOTE_MARKS = re.compile(r'(?<!\\)[{}"]')
@@ -486,21 +494,54 @@ def _reread_as_entry(
 
 
 def _store_field(entry: _Entry, name: str, raw_value: str, *, expand: _Expander) -> None:
-    """Evaluate a value; text after it that looks like `name = value` was a missing comma."""
-    value, rest = expand(name, raw_value)
-    # BibTeX keeps the first of two same-named fields (the duplication is reported).
-    entry.fields.setdefault(name, value)
-    if not rest or rest.isspace():
-        return
-    rest = _COMMENT_LINE.sub("", rest).strip()
-    if not rest:
-        return
-    following = _FIELD_START.match(rest)
-    if following is not None:
-        _store_field(entry, following.group(1).lower(), rest[following.end() :], expand=expand)
-    else:
-        entry.fields[name] = f"{value} {rest}".strip()
-        expand.report(f"The field '{name}' has text after its value that is not understood.")
+    """Evaluate a value; text after it that looks like `name = value` was a missing comma
+    (read in a loop: an entry of thousands of fields without commas recursed too deep)."""
+    while True:
+        value, rest = expand(name, raw_value)
+        _check_size(name, value, expand=expand)
+        # BibTeX keeps the first of two same-named fields (the duplication is reported).
+        entry.fields.setdefault(name, value)
+        if not rest or rest.isspace():
+            return
+        rest = _COMMENT_LINE.sub("", rest).strip()
+        if not rest:
+            return
+        following = _FIELD_START.match(rest)
+        if following is None or len(entry.fields) >= MOST_FIELDS:
+            entry.fields[name] = f"{value} {rest}".strip()
+            expand.report(
+                f"The field '{name}' has text after its value that is not understood."
+                if following is None
+                else f"More than {MOST_FIELDS:,} fields run together without commas; the "
+                f"rest of the entry was kept as the text of the field '{name}'."
+            )
+            return
+        name, raw_value = following.group(1).lower(), rest[following.end() :]
+
+
+def _check_size(name: str, value: str, *, expand: _Expander) -> None:
+    """Report a value longer or more deeply braced than any real file's; it is kept whole."""
+    if len(value) > MOST_FIELD_CHARS:
+        expand.report(
+            f"The field '{name}' holds {len(value):,} characters, more than the "
+            f"{MOST_FIELD_CHARS:,} of any real bibliography; it was kept whole."
+        )
+    depth = _brace_depth(value)
+    if depth > MOST_BRACE_DEPTH:
+        expand.report(
+            f"The field '{name}' nests braces {depth:,} deep, more than the "
+            f"{MOST_BRACE_DEPTH} of any real bibliography; it was read all the same."
+        )
+
+
+def _brace_depth(value: str) -> int:
+    if "{" not in value:
+        return 0
+    depth = deepest = 0
+    for brace in _BRACE.findall(value):
+        depth = depth + 1 if brace == "{" else max(depth - 1, 0)
+        deepest = max(deepest, depth)
+    return deepest
 
 
 def _field_name(raw_key: str) -> str | None:

@@ -93,3 +93,47 @@ def test_reading_a_hostile_megabyte_stays_under_a_gigabyte(tmp_path: Path) -> No
     records, peak_kib = map(int, done.stdout.split())
     assert records > 10_000
     assert peak_kib < 1024 * 1024
+
+
+def test_thousands_of_fields_without_commas_are_read_and_the_rest_kept() -> None:
+    # Each missing comma was read by a recursive call: thousands raised RecursionError.
+    fields = " ".join(f"f{i} = {{v{i}}}" for i in range(5_000))
+    problems, records = read(f"@misc{{a, title = {{T}} {fields}}}\n@misc{{b, title = {{B}}}}\n")
+    assert [r["title"] for r in records] == ["T", "B"]
+    assert problems == [
+        "In entry 'a': More than 1,000 fields run together without commas; the rest of "
+        "the entry was kept as the text of the field 'f998'."
+    ]
+    kept = records[0]["f998"]
+    assert kept.startswith("v998 f999 = {v999}") and kept.endswith("f4999 = {v4999}")
+
+
+def test_braces_nested_deeper_than_any_real_file_are_told_and_read() -> None:
+    deep = "{" * 5_000 + "x" + "}" * 5_000
+    problems, records = read(f"@misc{{a, title = {deep}}}\n@misc{{b, title = {{B}}}}\n")
+    assert [r["title"] for r in records] == ["x", "B"]
+    assert problems == [
+        # The outer braces delimit the value: 4,999 are inside it.
+        "In entry 'a': The field 'title' nests braces 4,999 deep, more than the 100 of "
+        "any real bibliography; it was read all the same."
+    ]
+    assert read("@misc{a, title = {" + "{" * 100 + "x" + "}" * 100 + "}}")[0] == []
+
+
+def test_a_field_longer_than_any_real_one_is_kept_whole_and_told() -> None:
+    long_note = "word " * 250_000
+    problems, records = read(f"@misc{{a, title = {{T}}, note = {{{long_note}}}}}")
+    assert records[0]["note"] == long_note  # as written, to its last space
+    assert problems == [
+        "In entry 'a': The field 'note' holds 1,250,000 characters, more than the "
+        "1,000,000 of any real bibliography; it was kept whole."
+    ]
+
+
+def test_no_file_of_the_corpus_meets_the_size_depth_or_field_limits(corpus_dir: Path) -> None:
+    paths = [p for p in corpus_dir.rglob("*") if p.suffix in {".bib", ".biblatex", ".bibtex"}]
+    assert len(paths) > 800
+    for path in sorted(paths):
+        result = registry.read(path.read_bytes(), source=str(path), format="bibtex")[1]
+        assert not [p.message for p in result.problems if "of any real" in p.message], path
+        assert not [p.message for p in result.problems if "run together" in p.message], path
