@@ -214,7 +214,7 @@ def test_nasty_records_pass_bibtex_and_pdflatex(
     require("bibtex", "pdflatex")
     folder = Path(tmp_path) / f"run{len(list(tmp_path.iterdir()))}"
     folder.mkdir()
-    bib = write_bibtex(batch, ascii_only=ascii_only)
+    bib = write_bibtex(batch, ascii_only=ascii_only, our_fields=True)
     # What stays UTF-8 is only what has no spelling (in ASCII mode) or no faithful one;
     # url, doi and eprint are verbatim (kept as UTF-8, or percent-encoded in ASCII mode).
     spelling = encode.latex_spelling if ascii_only else encode.faithful_spelling
@@ -235,7 +235,7 @@ def test_nasty_records_pass_biber(batch: list[Record], tmp_path: Path) -> None:
     require("biber")
     folder = Path(tmp_path) / f"run{len(list(tmp_path.iterdir()))}"
     folder.mkdir()
-    (folder / "refs.bib").write_text(write_biblatex(batch), encoding="utf-8")
+    (folder / "refs.bib").write_text(write_biblatex(batch, our_fields=True), encoding="utf-8")
     result = run(
         ["biber", "--tool", "--validate-datamodel", "--output-file=out.bib", "refs.bib"], folder
     )
