@@ -100,7 +100,7 @@ def _parts(end: Any) -> str:
         numbers = [int(part) for part in end]
     except (TypeError, ValueError):
         return ""
-    year, month, day = (numbers + [None, None])[:3]  # type: ignore[list-item]
+    year, month, day = [*numbers, None, None][:3]
     return _iso(year, month, day)
 
 
