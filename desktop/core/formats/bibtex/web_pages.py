@@ -1,7 +1,7 @@
 """Web pages, told apart from other `misc` records so that BibLaTeX gets them as `@online`.
 
 A web page arrives as BibTeX `@online`/`@www`/`@electronic` (kept as its own type), RIS
-`ELEC` or `BLOG`, CSL-JSON `webpage` or `post-weblog` (both read as `misc`, the source's
+`ELEC`, `BLOG` (or `WEB`), CSL-JSON `webpage` or `post-weblog` (both read as `misc`, the source's
 type kept in `extra`), or a BibTeX `@misc` that holds a link and says of itself nothing
 else a web page cannot say (`howpublished = {\\url{...}}` is such a link).
 """
@@ -13,7 +13,8 @@ from dataclasses import replace
 
 from desktop.core.formats.record import Record
 
-_RIS_TYPES = frozenset({"ELEC", "BLOG"})
+# `WEB` is no RIS type, but some programs write it for a web page.
+_RIS_TYPES = frozenset({"ELEC", "BLOG", "WEB"})
 _CSL_TYPES = frozenset({"webpage", "post-weblog", "post"})
 # `\url{...}` alone, as old BibTeX styles wanted a link written.
 _URL_ONLY = re.compile(r"\s*\{?\s*\\url\s*\{([^{}\s]+)\}\s*\}?\s*\.?\s*")
@@ -33,6 +34,8 @@ def as_online(record: Record) -> Record | None:
     if record.entry_type.strip().lower() != "misc":
         return None
     declared = _declared(record)
+    if declared is False:
+        return None  # the source named another type (an e-mail, a bill...)
     url = record.url.strip()
     howpublished = record.extra.get("howpublished")
     if howpublished is not None:
@@ -44,15 +47,22 @@ def as_online(record: Record) -> Record | None:
         url = record.url
     if declared:
         return record
+    # Nothing declared (BibTeX `@misc`, RIS `GEN`, CSL `document`): judged by its fields.
     if not url or _elsewhere(record):
         return None
     return record
 
 
-def _declared(record: Record) -> bool:
-    ris_type = record.extra.get("ris:TY", record.extra.get("ris:ty", ""))
-    csl_type = record.extra.get("csl:type", "")
-    return ris_type.strip().upper() in _RIS_TYPES or csl_type.strip() in _CSL_TYPES
+def _declared(record: Record) -> bool | None:
+    """Whether the RIS or CSL-JSON source called it a web page; None if it gave no type
+    beyond what `misc` says."""
+    ris_type = record.extra.get("ris:TY", record.extra.get("ris:ty"))
+    if ris_type is not None:
+        return ris_type.strip().upper() in _RIS_TYPES
+    csl_type = record.extra.get("csl:type")
+    if csl_type is not None:
+        return csl_type.strip() in _CSL_TYPES
+    return None
 
 
 def _elsewhere(record: Record) -> bool:

@@ -39,6 +39,9 @@ def test_a_link_in_howpublished_becomes_the_url() -> None:
         Record(entry_type="misc", url=URL, extra={"type": "Software"}),
         Record(entry_type="misc", url=URL, extra={"isbn": "978-3-16-148410-0"}),
         Record(entry_type="article", url=URL, extra={"ris:TY": "ELEC"}),
+        # The source named another type: an e-mail (RIS ICOMM), a bill (CSL).
+        Record(entry_type="misc", url=URL, extra={"ris:TY": "ICOMM"}),
+        Record(entry_type="misc", url=URL, extra={"csl:type": "bill"}),
     ],
 )
 def test_other_records_are_not(record: Record) -> None:
