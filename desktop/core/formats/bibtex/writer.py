@@ -43,12 +43,16 @@ _TO_BIBTEX_TYPE = {
     "thesis": "phdthesis",
 }
 
-# Entry types biber's default data model defines; BibTeX-only names map onto them.
+# Entry types biber's default data model defines (`blx-dm.def`, biblatex 3.x: those the
+# standard styles print, and those they print as `misc`, such as `legislation`); BibTeX-only
+# names map onto them.
 BIBLATEX_TYPES = frozenset(
     """article book mvbook inbook bookinbook suppbook booklet collection mvcollection
     incollection suppcollection dataset manual misc online patent periodical suppperiodical
     proceedings mvproceedings inproceedings reference mvreference inreference report set
-    software thesis unpublished xdata customa customb customc customd custome customf""".split()
+    software standard thesis unpublished xdata customa customb customc customd custome customf
+    artwork audio bibnote commentary image jurisdiction legal legislation letter movie music
+    performance review video""".split()
 )
 _TO_BIBLATEX_TYPE = {
     "conference": "inproceedings",

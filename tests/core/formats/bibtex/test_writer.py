@@ -300,3 +300,11 @@ def test_the_export_options_reach_the_writer() -> None:
     options = WriteOptions(our_fields=True)
     assert "topic = {Robotics}" in registry.write("biblatex", [(record, [])], options)
     assert "topic" not in registry.write("biblatex", [(record, [])], WriteOptions())
+
+
+def test_biblatex_keeps_the_types_of_its_data_model() -> None:
+    # blx-dm.def defines these; writing them as misc made biber warn about their fields.
+    for entry_type in ("standard", "legislation", "letter", "review", "artwork"):
+        record = Record(entry_type=entry_type, citekey="k")
+        assert write_biblatex([record]) == f"@{entry_type}{{k,\n}}\n"
+    assert write_bibtex([Record(entry_type="standard", citekey="k")]) == "@misc{k,\n}\n"
