@@ -393,6 +393,12 @@ def _add_exchange_commands(commands: Any, common: argparse.ArgumentParser) -> No
         "(the ones it cannot are kept as UTF-8 and counted)",
     )
     exp.add_argument(
+        "--our-fields",
+        action="store_true",
+        help="BibTeX/BibLaTeX: also write the fields only Papershelf reads (topic, and the "
+        "RIS and CSL-JSON fields kept as ris:..., csl:...), which bibtex and biber ignore",
+    )
+    exp.add_argument(
         "--preambles",
         action=argparse.BooleanOptionalAction,
         default=None,
@@ -635,7 +641,10 @@ def _export(library: Library, args: argparse.Namespace) -> None:
     everything = not (args.list_name or args.query is not None or args.ids)
     preambles = everything if args.preambles is None else args.preambles
     options = api.ExportOptions(
-        preambles=preambles, parents=args.with_parents, ascii_only=args.ascii_only
+        preambles=preambles,
+        parents=args.with_parents,
+        ascii_only=args.ascii_only,
+        our_fields=args.our_fields,
     )
     if args.output is None:
         text = library.export(ids, args.format, options=options)

@@ -18,3 +18,6 @@ class ExportOptions:
     #: BibTeX and BibLaTeX: LaTeX for every character it can spell, UTF-8 for the others
     #: (`Library.export_to_file` says which; see `WriteOptions.ascii_only`).
     ascii_only: bool = False
+    #: BibTeX and BibLaTeX: also the fields only Papershelf reads (`topic`, `ris:n1`...;
+    #: see `WriteOptions.our_fields`).
+    our_fields: bool = False

@@ -23,6 +23,7 @@ import logging
 import pickle
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from functools import partial
 from typing import IO
 
 from sqlalchemy import Engine
@@ -61,19 +62,20 @@ def export(
     *,
     blocks_of: Callable[[Session], list[list[str]]],
     ascii_only: bool = False,
+    our_fields: bool = False,
 ) -> str | None:
     """The papers as BibTeX or BibLaTeX, the last ones written by a helper; None if the
     library changed meanwhile (the caller exports again, in one transaction)."""
     cut = len(paper_ids) - int(len(paper_ids) * HELPER_SHARE)
     first, rest = paper_ids[:cut], paper_ids[cut:]
     with _committed_elsewhere(engine) as changed:
-        helper = _start(engine, rest, format, ascii_only=ascii_only)
+        helper = _start(engine, rest, format, ascii_only=ascii_only, our_fields=our_fields)
         try:
             keys: set[str] = set()
+            options = partial(_options, keys=keys, ascii_only=ascii_only, our_fields=our_fields)
             with db.read_session(engine) as session:
                 head = write(
-                    session, first, format, blocks=blocks_of(session), keys=keys,
-                    ascii_only=ascii_only,
+                    session, first, format, options=options(blocks=blocks_of(session))
                 )
             tail = None if helper is None else _answer(helper, keys)
         finally:
@@ -81,28 +83,24 @@ def export(
                 helper.stop()
         if tail is None:
             with db.read_session(engine) as session:
-                tail = write(
-                    session, rest, format, blocks=[], keys=keys, ascii_only=ascii_only
-                )
+                tail = write(session, rest, format, options=options(blocks=[]))
         if changed():
             return None
     return head + "\n" + tail  # entries are a blank line apart
 
 
-def write(
-    session: Session,
-    paper_ids: list[int],
-    format: str,
-    *,
-    blocks: list[list[str]],
-    keys: set[str],
-    ascii_only: bool = False,
-) -> str:
-    """The papers, read in `session`, written after the keys in `keys` (see
-    `WriteOptions.taken_keys`)."""
+def write(session: Session, paper_ids: list[int], format: str, *, options: WriteOptions) -> str:
+    """The papers, read in `session`, written after the keys in `options.taken_keys`."""
     entries = read_papers.export_entries(session, paper_ids)
-    options = WriteOptions(file_blocks=blocks, taken_keys=keys, ascii_only=ascii_only)
     return registry.write(format, entries, options)
+
+
+def _options(
+    *, blocks: list[list[str]], keys: set[str], ascii_only: bool, our_fields: bool
+) -> WriteOptions:
+    return WriteOptions(
+        file_blocks=blocks, taken_keys=keys, ascii_only=ascii_only, our_fields=our_fields
+    )
 
 
 @contextmanager
@@ -127,7 +125,7 @@ def _committed_elsewhere(engine: Engine) -> Iterator[Callable[[], bool]]:
 
 
 def _start(
-    engine: Engine, paper_ids: list[int], format: str, *, ascii_only: bool
+    engine: Engine, paper_ids: list[int], format: str, *, ascii_only: bool, our_fields: bool
 ) -> HelperProcess | None:
     try:
         helper = HelperProcess.start(HELPER_COMMAND)
@@ -136,7 +134,13 @@ def _start(
         return None
     url = engine.url.render_as_string(hide_password=False)
     try:
-        request = {"url": url, "paper_ids": paper_ids, "format": format, "ascii_only": ascii_only}
+        request = {
+            "url": url,
+            "paper_ids": paper_ids,
+            "format": format,
+            "ascii_only": ascii_only,
+            "our_fields": our_fields,
+        }
         helper.send(request)
     except Exception as error:
         helper.log_failure(error, "Writing part of an export")
@@ -167,14 +171,13 @@ def _serve(requests: IO[bytes], answers: IO[bytes]) -> None:
     engine = db.make_engine(request["url"])
     keys: set[str] = set()
     with db.read_session(engine) as session:
-        text = write(
-            session,
-            request["paper_ids"],
-            request["format"],
+        options = _options(
             blocks=[],
             keys=keys,
             ascii_only=request["ascii_only"],
+            our_fields=request["our_fields"],
         )
+        text = write(session, request["paper_ids"], request["format"], options=options)
     engine.dispose()
     helper_process.send_answer(answers, (text, keys))
 

@@ -41,6 +41,7 @@ def export(
                     format,
                     blocks_of=lambda session: _blocks(session, paper_ids, options),
                     ascii_only=options.ascii_only,
+                    our_fields=options.our_fields,
                 )
                 if split is not None:
                     return split
@@ -52,7 +53,10 @@ def export(
             written_ids = _ids(session, entries, paper_ids)
             blocks = _blocks(session, written_ids, options) if format in _BIBTEX_FORMATS else []
         write = WriteOptions(
-            file_blocks=blocks, outside_parents=outside, ascii_only=options.ascii_only
+            file_blocks=blocks,
+            outside_parents=outside,
+            ascii_only=options.ascii_only,
+            our_fields=options.our_fields,
         )
         text = registry.write(format, entries, write)
         del entries, outside, write  # while paused: see `gc_pause.paused`

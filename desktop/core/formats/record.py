@@ -143,6 +143,10 @@ class WriteOptions:
     #: BibTeX and BibLaTeX: ASCII only, LaTeX for every character it can spell; what it
     #: cannot is still written, as UTF-8 (see `latex.encode.Charset.ASCII`).
     ascii_only: bool = False
+    #: BibTeX and BibLaTeX: also write the fields only Papershelf reads (`topic`, and the
+    #: RIS and CSL-JSON fields kept under our own names, `ris:n1`...), which bibtex and
+    #: biber ignore and biber's data model warns about.
+    our_fields: bool = False
     #: Papers of the library outside the export that exported ones crossref (or take
     #: xdata from), by case-folded key: what a child inherits from them is written in.
     outside_parents: Mapping[str, Record] = field(default_factory=dict)

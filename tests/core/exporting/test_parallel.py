@@ -3,6 +3,7 @@ process writes, byte for byte, whatever happens to the helper or the library mea
 
 from __future__ import annotations
 
+import json
 import logging
 import sqlite3
 import sys
@@ -218,3 +219,15 @@ def test_a_library_that_cannot_be_read_is_told_in_a_sentence(
         monkeypatch.setattr(parallel, failing, unreadable)
         with pytest.raises(DatabaseError, match=r"could not read the library.*disk I/O error"):
             library.export(ids, "bibtex", options=ExportOptions(preambles=True))
+
+
+def test_our_fields_reach_both_processes(library: Library, split_from_ten: list[list[str]]) -> None:
+    """`ExportOptions.our_fields` writes the topic of every paper, the helper's too."""
+    # Read into the topic we model (a `topic` field of a .bib stays the file's own field).
+    items = [{"id": f"k{n}", "title": "T", "custom": {"topic": f"Topic {n}"}} for n in range(20)]
+    ids = _imported(library, json.dumps(items))
+    asked = library.export(ids, "biblatex", options=ExportOptions(our_fields=True))
+    assert [f"  topic = {{Topic {n}}},\n" in asked for n in range(20)] == [True] * 20
+    assert "topic" not in library.export(ids, "biblatex")
+    if library.engine.dialect.name == "sqlite":
+        assert split_from_ten == [parallel.HELPER_COMMAND, parallel.HELPER_COMMAND]

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache, partial
 
 from desktop.core import folding
-from desktop.core.formats.bibtex import blocks, crossrefs
+from desktop.core.formats.bibtex import blocks, crossrefs, dates, web_pages
 from desktop.core.formats.citekeys import citekey_for, disambiguate
 from desktop.core.formats.latex import encode
 from desktop.core.formats.record import Entry, Person, Record, WriteOptions
@@ -43,12 +43,16 @@ _TO_BIBTEX_TYPE = {
     "thesis": "phdthesis",
 }
 
-# Entry types biber's default data model defines; BibTeX-only names map onto them.
+# Entry types biber's default data model defines (`blx-dm.def`, biblatex 3.x: those the
+# standard styles print, and those they print as `misc`, such as `legislation`); BibTeX-only
+# names map onto them.
 BIBLATEX_TYPES = frozenset(
     """article book mvbook inbook bookinbook suppbook booklet collection mvcollection
     incollection suppcollection dataset manual misc online patent periodical suppperiodical
     proceedings mvproceedings inproceedings reference mvreference inreference report set
-    software thesis unpublished xdata customa customb customc customd custome customf""".split()
+    software standard thesis unpublished xdata customa customb customc customd custome customf
+    artwork audio bibnote commentary image jurisdiction legal legislation letter movie music
+    performance review video""".split()
 )
 _TO_BIBLATEX_TYPE = {
     "conference": "inproceedings",
@@ -93,6 +97,8 @@ class _Dialect:
     head_text: tuple[tuple[str, str, bool], ...]
     #: What becomes LaTeX and what stays UTF-8 (see `encode.Charset`).
     charset: encode.Charset
+    #: Whether the fields only Papershelf reads are written (`WriteOptions.our_fields`).
+    our_fields: bool = False
 
 
 _BIBTEX = _Dialect(
@@ -106,7 +112,9 @@ _NUMBERS_TEXT = (
     ("number", "number", False),
     ("pages", "pages", False),
 )
-_TAIL_TEXT = (("abstract", "abstract", False), ("topic", "topic", False))
+_TAIL_TEXT = (("abstract", "abstract", False),)
+#: Modelled fields no BibTeX style or biblatex data model knows: written only when asked.
+_OUR_TEXT = (("topic", "topic", False),)
 
 
 def export_bibtex(entries: Sequence[Entry], options: WriteOptions) -> str:
@@ -125,15 +133,19 @@ def write_bibtex(
     keys: set[str] | None = None,
     *,
     ascii_only: bool = False,
+    our_fields: bool = False,
 ) -> str:
     """Records as classic BibTeX: LaTeX for the characters it spells faithfully (accents,
     dashes, quotes), UTF-8 for every other one (CJK, Cyrillic...); `ascii_only`: see
     `encode.Charset.ASCII`.
 
     `keys`, for a file written in parts: the case-folded keys of the parts before, which
-    this one must not repeat; the keys written are added to it.
+    this one must not repeat; the keys written are added to it. `our_fields`: see
+    `WriteOptions.our_fields`.
     """
-    options = WriteOptions(preambles=preambles, taken_keys=keys, ascii_only=ascii_only)
+    options = WriteOptions(
+        preambles=preambles, taken_keys=keys, ascii_only=ascii_only, our_fields=our_fields
+    )
     return _write(list(records), options, _BIBTEX)
 
 
@@ -143,16 +155,22 @@ def write_biblatex(
     keys: set[str] | None = None,
     *,
     ascii_only: bool = False,
+    our_fields: bool = False,
 ) -> str:
     """Records as BibLaTeX for biber: UTF-8 kept (LaTeX where it can be, with
-    `ascii_only`), `journaltitle`, `date`, `eprinttype`; `keys` as for `write_bibtex`."""
-    options = WriteOptions(preambles=preambles, taken_keys=keys, ascii_only=ascii_only)
+    `ascii_only`), `journaltitle`, `date` (to the day where the source gave it),
+    `eprinttype`, web pages as `@online`; `keys` and `our_fields` as for `write_bibtex`."""
+    options = WriteOptions(
+        preambles=preambles, taken_keys=keys, ascii_only=ascii_only, our_fields=our_fields
+    )
     return _write(list(records), options, _BIBLATEX)
 
 
 def _write(records: list[Record], options: WriteOptions, dialect: _Dialect) -> str:
     if options.ascii_only:
         dialect = replace(dialect, charset=encode.Charset.ASCII)
+    if options.our_fields:
+        dialect = replace(dialect, our_fields=True)
     # `written` is case-folded: BibTeX does not tell `Smith` from `smith`.
     written = set() if options.taken_keys is None else options.taken_keys
     # The file is gathered as small pieces and joined once: building each entry as a string
@@ -213,6 +231,10 @@ def _add_entry(
     pieces: list[str], record: Record, key: str, *, dialect: _Dialect, names: _NameWriter
 ) -> None:
     entry_type, subtype = _entry_type(record.entry_type, dialect.biblatex)
+    if dialect.biblatex and entry_type == "misc":
+        online = web_pages.as_online(record)
+        if online is not None:
+            entry_type, record = "online", online
     fields = _fields(record, dialect, names)
     if subtype and "type" not in record.extra:
         fields.append(("type", subtype))
@@ -294,6 +316,8 @@ def _fields(record: Record, dialect: _Dialect, names: _NameWriter) -> list[tuple
             title=False,
         )
     _add_text(fields, record, _TAIL_TEXT, latex=latex, charset=charset)
+    if dialect.our_fields:
+        _add_text(fields, record, _OUR_TEXT, latex=latex, charset=charset)
     return fields
 
 
@@ -339,8 +363,16 @@ def _add_date(fields: list[tuple[str, str]], record: Record, dialect: _Dialect) 
     month = record.month if record.month is not None and 1 <= record.month <= 12 else None
     year = record.year
     if dialect.biblatex:
+        if "urldate" not in record.extra:
+            seen = dates.access_date(record)
+            if seen:
+                fields.append(("urldate", seen))
         if "date" in record.extra:
             return  # the imported date, often to the day, is given back with the extras
+        full = dates.full_date(record)
+        if full:
+            fields.append(("date", full))  # what RIS or CSL-JSON said, to the day
+            return
         if year is not None and 0 <= year <= 9999:
             date = f"{year:04d}" + (f"-{month:02d}" if month else "")
             fields.append(("date", date))
@@ -377,6 +409,8 @@ def _extra_fields(record: Record, written: set[str], dialect: _Dialect) -> list[
     fields: list[tuple[str, str]] = []
     taken = set(written)
     for name in sorted(record.extra):
+        if name.startswith(OUR_PREFIXES) and not dialect.our_fields:
+            continue
         field = _field_name(name)
         if field in taken or (field in ("year", "month") and ("date" in taken)):
             continue  # modelled, or a name twice: BibTeX rejects a repeated field
@@ -400,6 +434,8 @@ def _extra_fields(record: Record, written: set[str], dialect: _Dialect) -> list[
 #: Unmodelled fields read from RIS (`ris:n1`) or CSL-JSON (`csl:note`): plain text, not
 #: LaTeX, so written escaped like any text (never as TeX that would run).
 PLAIN_TEXT_PREFIXES = ("ris:", "csl:", "csl-json:")
+#: Unmodelled fields kept under names of ours (see `WriteOptions.our_fields`).
+OUR_PREFIXES = (*PLAIN_TEXT_PREFIXES, "wos:")
 #: Unmodelled fields biber reads verbatim: like url and doi, they cannot carry TeX.
 _VERBATIM_EXTRAS = frozenset({"file", "eprint", "doi", "url"})
 

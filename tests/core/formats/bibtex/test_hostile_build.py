@@ -74,7 +74,9 @@ def test_hostile_records_read_and_write_no_file(style: str, tmp_path: Path) -> N
     made = tmp_path / "pwned"
     work = tmp_path / "build"
     work.mkdir()
-    (work / "refs.bib").write_text(write_bibtex(hostile_records(secret, made)), encoding="utf-8")
+    # Our own fields too (`our_fields`): they are written escaped like any other.
+    bib = write_bibtex(hostile_records(secret, made), our_fields=True)
+    (work / "refs.bib").write_text(bib, encoding="utf-8")
     package = "\\usepackage{natbib}\n" if style in NATBIB else ""
     (work / "doc.tex").write_text(
         f"\\documentclass{{article}}\n{package}\\begin{{document}}\n\\nocite{{*}}\n"

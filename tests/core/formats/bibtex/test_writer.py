@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from desktop.core.formats import registry
 from desktop.core.formats.bibtex import writer
 from desktop.core.formats.bibtex.writer import format_name, write_biblatex, write_bibtex
-from desktop.core.formats.record import Person, Record
+from desktop.core.formats.record import Person, Record, WriteOptions
 
 
 def vaswani() -> Record:
@@ -205,7 +205,7 @@ def test_plain_text_fields_from_ris_and_csl_json_are_escaped_not_run() -> None:
         title="T",
         extra={"ris:N1": r"\input{/etc/hostname} 50% off", "csl:note": "{x}", "note": r"\emph{y}"},
     )
-    text = write_bibtex([record])
+    text = write_bibtex([record], our_fields=True)
     assert "\\input" not in text
     # Escaped as text ({\\textbackslash}input...), whichever spelling the text escaper uses.
     assert "  ris:n1 = {{\\textbackslash}input" in text and " 50\\% off},\n" in text
@@ -216,7 +216,8 @@ def test_plain_text_fields_from_ris_and_csl_json_are_escaped_not_run() -> None:
 def test_plain_text_fields_read_back_as_the_same_text() -> None:
     # (Braces are left out: the LaTeX decoder reads `{\\textbraceleft}` as nothing today.)
     record = Record(citekey="k", title="T", extra={"ris:N1": r"\input x 50% off & $1 #2"})
-    read = registry.read(write_bibtex([record]).encode(), source="x.bib", format="bibtex")[1]
+    text = write_bibtex([record], our_fields=True)
+    read = registry.read(text.encode(), source="x.bib", format="bibtex")[1]
     assert read.records[0].extra["ris:n1"] == r"\input x 50% off & $1 #2"
 
 
@@ -224,3 +225,86 @@ def test_an_unknown_file_field_is_written_like_a_url() -> None:
     record = Record(citekey="k", title="T", extra={"file": "^^5cinput{x}.pdf"})
     assert "  file = {\\%5E\\%5E5cinput\\%7Bx\\%7D.pdf},\n" in write_bibtex([record])
     assert "  file = {%5E%5E5cinput%7Bx%7D.pdf},\n" in write_biblatex([record])
+
+
+# ------------------------------------------------------------------ faithful BibLaTeX
+
+
+def test_web_pages_become_online_in_biblatex_only() -> None:
+    url = "https://example.org/page"
+    howpublished = Record(
+        entry_type="misc", citekey="a", title="A", year=2020,
+        extra={"howpublished": f"\\url{{{url}}}"},
+    )  # fmt: skip
+    assert write_biblatex([howpublished]) == (
+        "@online{a,\n  title = {A},\n  date = {2020},\n  url = {https://example.org/page},\n}\n"
+    )
+    # Classic BibTeX has no such type: the entry is written as it came.
+    assert write_bibtex([howpublished]) == (
+        "@misc{a,\n  title = {A},\n  year = {2020},\n"
+        "  howpublished = {\\url{https://example.org/page}},\n}\n"
+    )
+    for entry_type in ("online", "www", "electronic", "webpage"):
+        assert write_biblatex([Record(entry_type=entry_type, citekey="b")]) == "@online{b,\n}\n"
+    report = Record(entry_type="misc", citekey="c", url=url, extra={"institution": "MIT"})
+    assert write_biblatex([report]).startswith("@misc{c,\n")
+
+
+def test_ris_and_csl_web_pages_from_files_exactly() -> None:
+    ris = (
+        b"TY  - ELEC\nTI  - Citation.js\nAU  - Willighagen, Lars\nDA  - 2016/08/18/\n"
+        b"UR  - https://larsgw.blogspot.com/\nY2  - 2021/01/23/\nER  - \n"
+    )
+    csl = (
+        b'[{"id": "w", "type": "webpage", "title": "Citation.js",'
+        b' "author": [{"family": "Willighagen", "given": "Lars"}],'
+        b' "issued": {"date-parts": [[2016, 8, 18]]}, "accessed": {"date-parts": [[2021, 1, 23]]},'
+        b' "URL": "https://larsgw.blogspot.com/"}]'
+    )
+    expected = (
+        "@online{w,\n  author = {Willighagen, Lars},\n  title = {Citation.js},\n"
+        "  urldate = {2021-01-23},\n  date = {2016-08-18},\n"
+        "  url = {https://larsgw.blogspot.com/},\n}\n"
+    )
+    for text, format in ((ris, "ris"), (csl, "csl-json")):
+        (record,) = registry.read(text, source="x", format=format)[1].records
+        record.citekey = "w"
+        assert write_biblatex([record]) == expected, format
+
+
+def test_a_date_range_from_csl_json_is_written_whole() -> None:
+    issued = b'{"date-parts": [[2016, 6, 1], [2016, 6, 3]]}'
+    item = b'[{"id": "k", "type": "speech", "issued": ' + issued + b"}]"
+    (record,) = registry.read(item, source="x", format="csl-json")[1].records
+    assert "  date = {2016-06-01/2016-06-03},\n" in write_biblatex([record])
+    # Classic BibTeX keeps year and month, its only date fields.
+    assert "  year = {2016},\n  month = jun,\n" in write_bibtex([record])
+
+
+def test_our_own_fields_are_written_only_when_asked() -> None:
+    record = Record(
+        citekey="k", title="T", topic="Robotics",
+        extra={"ris:N1": "a note", "csl:genre": "g", "csl-json:x": "[1]", "wos:UT": "W1",
+               "note": "kept"},
+    )  # fmt: skip
+    for write in (write_biblatex, write_bibtex):
+        assert write([record]) == "@article{k,\n  title = {T},\n  note = {kept},\n}\n"
+        asked = write([record], our_fields=True)
+        ours = ("topic = {Robotics}", "ris:n1 = {a note}", "csl:genre = {g}", "wos:ut = {W1}")
+        for field in ours:
+            assert f"  {field},\n" in asked, (write, field)
+
+
+def test_the_export_options_reach_the_writer() -> None:
+    record = Record(citekey="k", topic="Robotics")
+    options = WriteOptions(our_fields=True)
+    assert "topic = {Robotics}" in registry.write("biblatex", [(record, [])], options)
+    assert "topic" not in registry.write("biblatex", [(record, [])], WriteOptions())
+
+
+def test_biblatex_keeps_the_types_of_its_data_model() -> None:
+    # blx-dm.def defines these; writing them as misc made biber warn about their fields.
+    for entry_type in ("standard", "legislation", "letter", "review", "artwork"):
+        record = Record(entry_type=entry_type, citekey="k")
+        assert write_biblatex([record]) == f"@{entry_type}{{k,\n}}\n"
+    assert write_bibtex([Record(entry_type="standard", citekey="k")]) == "@misc{k,\n}\n"
