@@ -169,7 +169,7 @@ class Entry(NamedTuple):
             for given, family in self.people():
                 texts.append(" ".join(given + family))
                 texts.append(" ".join(family + given))
-                if _has_runs(family) or _has_runs(given):
+                if _is_cjk_name(family, given):
                     texts.append("".join(family + given))  # 张三, as Chinese names are written
             return texts
         if field in ("tag", "list"):
@@ -209,13 +209,17 @@ def person_words(given: list[str], family: list[str]) -> list[str]:
     """The words of one person: given and family words, multi-word parts also joined; a
     name in CJK characters also as its bigrams read family name first (张 + 三 -> 张三)."""
     found = with_joined(given) + with_joined(family)
-    if _has_runs(family) or _has_runs(given):
+    if _is_cjk_name(family, given):
         found = cjk.with_bigrams([*found, "".join(family + given)])
     return found
 
 
-def _has_runs(words: list[str]) -> bool:
-    return any(cjk.is_run(word) for word in words)
+def _is_cjk_name(family: list[str], given: list[str]) -> bool:
+    # Most names are ASCII: one test of the whole name spares a call per word (this runs
+    # for every candidate a query ranks).
+    if "".join(family + given).isascii():
+        return False
+    return any(cjk.is_run(word) for word in (*family, *given))
 
 
 def _label_words(text: str) -> list[str]:
