@@ -20,12 +20,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.core.api import Change, PaperDetails
+from desktop.core.api import DEFAULT_STYLE, Change, PaperDetails
 from desktop.core.errors import KnownError, NotFoundError, StaleEditError
 from desktop.core.library import Library
 from desktop.ui import plain_text, prompts, undo_commands
 from desktop.ui.translations import QT_TRANSLATE_NOOP
 from desktop.ui.widgets.abstract_view import AbstractView
+from desktop.ui.widgets.citation_preview import CitationPreview
 from desktop.ui.widgets.links_view import LinksView
 from desktop.ui.widgets.metadata_form import MetadataForm
 from desktop.ui.widgets.notes_editor import NotesEditor
@@ -40,8 +41,14 @@ class DetailPane(QWidget):
     """Shows the paper picked in the table (`show_paper`); empty when none is."""
 
     def __init__(
-        self, library: Library, history: undo_commands.History, parent: Any = None
+        self,
+        library: Library,
+        history: undo_commands.History,
+        parent: Any = None,
+        *,
+        style: Callable[[], str] = lambda: DEFAULT_STYLE,
     ) -> None:
+        """`style`: the citation style the reference preview is formatted in."""
         super().__init__(parent)
         self._library = library
         self._history = history
@@ -59,6 +66,7 @@ class DetailPane(QWidget):
         self.byline.setWordWrap(True)
         self.byline.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.tags = TagEditor(self)
+        self.citation = CitationPreview(library, style, self)
         self.tags.tags_edited.connect(self._on_tags_edited)
         self.form = MetadataForm(self)
         self.form.save_requested.connect(self._on_save_requested)
@@ -86,6 +94,7 @@ class DetailPane(QWidget):
         paper_layout.addWidget(self.heading)
         paper_layout.addWidget(self.byline)
         paper_layout.addWidget(self.tags)
+        paper_layout.addWidget(self.citation)
         paper_layout.addWidget(self.tabs, 1)
         placeholder = QLabel(
             self.tr("Select a paper to see its details, abstract and notes."), self
@@ -110,6 +119,7 @@ class DetailPane(QWidget):
         if paper_id is None:
             self._details = None
             self.notes.show_paper(None, [])
+            self.citation.show_paper(None)
             self.pages.setCurrentIndex(0)
             return
         try:
@@ -138,6 +148,11 @@ class DetailPane(QWidget):
         self.tags.show_tags([t.name for t in details.tags])
         self.abstract.show_abstract(paper.abstract, details.annotations)
         self.links.show_links(details)
+        self.citation.show_paper(details.id)
+
+    def refresh_citation(self) -> None:
+        """Format the shown paper's reference again (the citation style changed)."""
+        self.citation.show_paper(self.paper_id)
 
     def refresh(self, change: Change) -> None:
         """Bring the shown paper up to date after a change in the library."""

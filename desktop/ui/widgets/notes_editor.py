@@ -234,9 +234,7 @@ class NotesEditor(QWidget):
         """Save `text` into the note shown (a new one if it has none yet)."""
         if self._note_id is not None:
             try:
-                note = self._library.edit_note(
-                    self._note_id, text, expected_version=self._version
-                )
+                note = self._library.edit_note(self._note_id, text, expected_version=self._version)
             except NotFoundError:
                 self._note_id = None  # deleted elsewhere: the text becomes a new note
             else:
@@ -263,8 +261,10 @@ class NotesEditor(QWidget):
         merge = self.tr("Merge: their text, then mine")
         overwrite = self.tr("Save mine over theirs")
         keep_both = self.tr("Keep both as two notes")
-        question = sentence + " " + self.tr(
-            "Your text is kept whichever you choose (closing this keeps both notes)."
+        question = (
+            sentence
+            + " "
+            + self.tr("Your text is kept whichever you choose (closing this keeps both notes).")
         )
         self._resolving = True
         try:
@@ -278,9 +278,7 @@ class NotesEditor(QWidget):
             if choice in (merge, overwrite):
                 text = f"{theirs.body}\n\n{mine}" if choice == merge else mine
                 try:
-                    note = self._library.edit_note(
-                        theirs.id, text, expected_version=theirs.version
-                    )
+                    note = self._library.edit_note(theirs.id, text, expected_version=theirs.version)
                 except StaleEditError:
                     pass  # changed yet again while the user chose: both are kept below
                 else:

@@ -41,6 +41,7 @@ from desktop.ui.background.change_watch import ChangeWatch
 from desktop.ui.background.library_events import LibraryEvents
 from desktop.ui.background.operations import OperationRunner
 from desktop.ui.background.search_runner import SearchRunner
+from desktop.ui.dialogs import citations
 from desktop.ui.models.paper_table_model import PaperTableModel
 from desktop.ui.models.sidebar_model import (
     PROBLEMS_VIEW,
@@ -139,7 +140,11 @@ class MainWindow(QMainWindow):
         self._build_sidebar()
         self._build_table()
         self._build_center()
-        self.detail = DetailPane(self.library, self.history, self)
+        settings = self.settings
+        self.detail = DetailPane(
+            self.library, self.history, self, style=lambda: citations.remembered_style(settings)
+        )
+        self.manuscript.style_changed.connect(lambda _style: self.detail.refresh_citation())
         self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
         for part in (self.sidebar, self.center, self.detail):
             self.splitter.addWidget(part)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QModelIndex, QObject, QSettings, QTimer
+from PySide6.QtCore import QModelIndex, QObject, QSettings, QTimer, Signal
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QMenu
 
@@ -16,6 +16,7 @@ from desktop.ui import prompts
 from desktop.ui.dialogs import aux_list, citations, synced_files
 from desktop.ui.models.sidebar_model import KIND_ROLE, NAME_ROLE, VIEW_ROLE, SidebarModel
 from desktop.ui.window.actions import make_action
+from desktop.ui.window.bibliography_export import BibliographyExport
 from desktop.ui.window.context import WindowContext
 
 # How long after the last change synced files are rewritten.
@@ -24,6 +25,9 @@ SYNC_DELAY_MS = 500
 
 class Manuscript(QObject):
     """The window's citation, sync and .aux actions, and their sidebar entries."""
+
+    #: Another citation style was chosen (the detail pane's preview follows it).
+    style_changed = Signal(str)
 
     def __init__(self, context: WindowContext, settings: QSettings) -> None:
         super().__init__(context.widget())
@@ -51,6 +55,16 @@ class Manuscript(QObject):
             self.choose_style,
             tip=self.tr("Choose the style of “Copy as Citation” (APA, IEEE, GB/T 7714…)"),
         )
+        self.export_bibliography_action = make_action(
+            window,
+            self.tr("Export as Formatted Bibliography…"),
+            self.export_bibliography,
+            tip=self.tr(
+                "Save the selected papers' references, in the citation style chosen, as a web "
+                "page, Markdown or plain text"
+            ),
+        )
+        self.bibliography_export = BibliographyExport(self._library, window)
         self.list_from_aux_action = make_action(
             window,
             self.tr("New List from LaTeX Document…"),
@@ -66,6 +80,7 @@ class Manuscript(QObject):
     def update_actions(self) -> None:
         self.copy_citation_action.setEnabled(self._context.has_selection())
         self.copy_bibliography_action.setEnabled(self._context.has_selection())
+        self.export_bibliography_action.setEnabled(self._context.has_selection())
 
     # -- citations ---------------------------------------------------------------------
 
@@ -87,7 +102,17 @@ class Manuscript(QObject):
         self._context.show_status(told, 4000)
 
     def choose_style(self) -> None:
-        citations.choose_style(self._context.widget(), self._settings)
+        chosen = citations.choose_style(self._context.widget(), self._settings)
+        if chosen is not None:
+            self.style_changed.emit(chosen)
+
+    def export_bibliography(self) -> None:
+        """Save the selected papers as a formatted bibliography in the remembered style."""
+        self.bibliography_export.export_to_file(
+            self._context.selected_ids(),
+            self.tr("bibliography"),
+            style=citations.remembered_style(self._settings),
+        )
 
     # -- files kept in sync ------------------------------------------------------------
 

@@ -153,7 +153,13 @@ def build(
         [transfers.import_action, transfers.add_identifier_action, transfers.paste_action]
     )
     file_menu.addSeparator()
-    file_menu.addActions([transfers.export_selection_action, transfers.export_view_action])
+    file_menu.addActions(
+        [
+            transfers.export_selection_action,
+            transfers.export_view_action,
+            manuscript.export_bibliography_action,
+        ]
+    )
     file_menu.addSeparator()
     file_menu.addActions(
         [

@@ -424,9 +424,7 @@ class Organiser:
                 (s.version for s in self._library.saved_searches() if s.id == search_id), None
             )
             self._write(
-                lambda: self._library.rename_saved_search(
-                    search_id, name, expected_version=version
-                )
+                lambda: self._library.rename_saved_search(search_id, name, expected_version=version)
             )
 
     def delete_saved_search(self, search_id: int) -> None:

@@ -29,6 +29,7 @@ def build(
     if manuscript is not None:
         menu.addAction(manuscript.copy_citation_action)
         menu.addAction(manuscript.copy_bibliography_action)
+        menu.addAction(manuscript.export_bibliography_action)
     menu.addSeparator()
     menu.addMenu(organiser.status_menu)
     menu.addMenu(organiser.priority_menu)

@@ -1,0 +1,138 @@
+"""Saving papers as a formatted bibliography (HTML, Markdown or plain text, chosen by the
+file type), in the remembered citation style, written on a worker like an export."""
+
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QCoreApplication, Signal
+from PySide6.QtWidgets import QFileDialog, QWidget
+
+from desktop.core import api
+from desktop.core.errors import KnownError
+from desktop.core.library import Library
+from desktop.ui import prompts
+from desktop.ui.background import progress
+from desktop.ui.background.workers import Worker
+
+
+@dataclass(frozen=True)
+class BibliographyForm:
+    """A form a bibliography file can be written in: citeproc's output and the file type."""
+
+    output: str
+    extension: str
+
+    def file_filter(self) -> str:
+        names = {
+            "html": QCoreApplication.translate("BibliographyExport", "Web page (*.html *.htm)"),
+            "markdown": QCoreApplication.translate("BibliographyExport", "Markdown (*.md)"),
+            "text": QCoreApplication.translate("BibliographyExport", "Plain text (*.txt)"),
+        }
+        return names[self.output]
+
+
+FORMS = (
+    BibliographyForm("html", ".html"),
+    BibliographyForm("markdown", ".md"),
+    BibliographyForm("text", ".txt"),
+)
+
+
+def ask_target(parent: QWidget, suggested: str) -> tuple[Path, str] | None:
+    """Where to save and in which form (`html`, `markdown`, `text`); None if cancelled."""
+    filters = [form.file_filter() for form in FORMS]
+    path, chosen = QFileDialog.getSaveFileName(
+        parent,
+        QCoreApplication.translate("BibliographyExport", "Export as formatted bibliography"),
+        suggested,
+        ";;".join(filters),
+    )
+    if not path:
+        return None
+    form = FORMS[filters.index(chosen)] if chosen in filters else FORMS[0]
+    target = Path(path)
+    return (target if target.suffix else target.with_suffix(form.extension)), form.output
+
+
+def bibliography_text(formatted: api.Formatted, *, title: str) -> str:
+    """The file's text: the entries, inside a page of its own for HTML."""
+    if formatted.output != "html":
+        return formatted.bibliography
+    # The entries are citeproc's HTML, the paper's text in them escaped; the title is ours.
+    return (
+        '<!DOCTYPE html>\n<html>\n<head>\n<meta charset="utf-8">\n'
+        f"<title>{html.escape(title)}</title>\n</head>\n<body>\n"
+        f"{formatted.bibliography}</body>\n</html>\n"
+    )
+
+
+def write_bibliography(
+    library: Library, paper_ids: list[int], *, to: Path, output: str, style: str
+) -> int:
+    """Format the papers in `style` and write them to `to`, whole or not at all; the
+    number of references written. Safe from a worker."""
+    formatted = library.cite(paper_ids, style=style, output=output)
+    api.write_whole(to, bibliography_text(formatted, title=to.stem))
+    return len(formatted.entries)
+
+
+class BibliographyExport(progress.DialogJob):
+    """Writes a formatted bibliography on a worker; `finished(count)` once it is written."""
+
+    finished = Signal(int)
+
+    def __init__(self, library: Library, parent: QWidget) -> None:
+        super().__init__(parent)
+        self._library = library
+
+    def export_to_file(self, paper_ids: list[int], what: str, *, style: str) -> None:
+        """Ask where, then write in the background; a problem is told as a sentence."""
+        if not paper_ids or self._worker is not None:
+            return
+        suggested = re.sub(r"[^\w.-]+", "-", what).strip("-") or "bibliography"
+        chosen = ask_target(self._parent, suggested)
+        if chosen is None:
+            return
+        library, ids = self._library, list(paper_ids)  # the thread must not touch this QObject
+        target, output = chosen
+        worker = Worker(
+            lambda _job: write_bibliography(library, ids, to=target, output=output, style=style),
+            self,
+        )
+        worker.finished.connect(self._on_finished)
+        worker.failed.connect(self._on_failed)
+        self._worker = worker
+        count = len(ids)
+        self._dialog = progress.open_dialog(
+            self._parent,
+            QCoreApplication.translate(
+                "BibliographyExport", "Formatting %Ln reference(s) for {file}…", "", count
+            ).format(file=target.name),
+            title=QCoreApplication.translate("BibliographyExport", "Export"),
+            maximum=0,
+            cancel=None,
+        )
+        worker.start()
+
+    def _on_finished(self, count: Any) -> None:
+        self._end()
+        self.finished.emit(int(count))
+
+    def _on_failed(self, error: Any) -> None:
+        if isinstance(error, KnownError):  # a style not known, a folder that is read-only
+            self._end_failed(error)
+            return
+        self._end()  # citeproc-py failing inside a style: a sentence, never a traceback
+        prompts.show_error(
+            self._parent,
+            QCoreApplication.translate(
+                "BibliographyExport",
+                "These papers could not be formatted in the citation style chosen; "
+                "try another style (Edit > Citation Style…).",
+            ),
+        )
