@@ -1,0 +1,163 @@
+"""The detail pane's formatted reference and "Export as Formatted Bibliography…"."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QSettings
+from pytestqt.qtbot import QtBot
+
+from desktop.core.formats.record import Person, Record
+from desktop.ui.dialogs import citations
+from desktop.ui.window import bibliography_export, paper_menu
+from desktop.ui.window.main_window import MainWindow
+
+# APA 7, checked by hand: "Family, I. (Year). Title of the article. *Journal*." (the
+# title as the library holds it: citeproc-py does not sentence-case).
+LSTM_APA = "Hochreiter, A. (1997). Long Short-Term Memory. Neural Computation."
+
+
+def _id_of(window: MainWindow, title: str) -> int:
+    library = window.library
+    return next(i for i, row in library.rows(library.view_ids()).items() if row.title == title)
+
+
+def _preview_says(window: MainWindow, qtbot: QtBot, expected: str) -> None:
+    preview = window.detail.citation
+    qtbot.waitUntil(lambda: preview.toPlainText().strip() == expected, timeout=10_000)
+
+
+def test_the_preview_shows_the_apa_reference_and_follows_the_selection(
+    window: MainWindow, qtbot: QtBot
+) -> None:
+    window.select_ids([_id_of(window, "Long Short-Term Memory")])
+    _preview_says(window, qtbot, LSTM_APA)
+    preview = window.detail.citation
+    assert preview.isReadOnly()
+    # The journal in italics, as APA writes it.
+    found = preview.document().find("Neural Computation")
+    assert not found.isNull()
+    assert found.charFormat().fontItalic()
+    window.select_ids([_id_of(window, "Attention Is All You Need")])
+    qtbot.waitUntil(
+        lambda: preview.toPlainText().startswith("Vaswani, A. (2017). Attention Is All You Need."),
+        timeout=10_000,
+    )
+
+
+def test_the_preview_follows_the_chosen_style_and_tells_a_bad_one_in_a_sentence(
+    window: MainWindow, qtbot: QtBot, settings: QSettings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    window.select_ids([_id_of(window, "Long Short-Term Memory")])
+    _preview_says(window, qtbot, LSTM_APA)
+    monkeypatch.setattr(citations, "choose_style", _choosing(settings, "ieee"))
+    window.manuscript.citation_style_action.trigger()
+    # IEEE: "[1] A. Hochreiter, ..." (initials first, numbered).
+    preview = window.detail.citation
+    qtbot.waitUntil(lambda: preview.toPlainText().startswith("[1]"), timeout=10_000)
+    assert "A. Hochreiter" in preview.toPlainText()
+    monkeypatch.setattr(citations, "choose_style", _choosing(settings, "no-such-style"))
+    window.manuscript.citation_style_action.trigger()
+    qtbot.waitUntil(
+        lambda: preview.toPlainText().startswith("“no-such-style” is not a citation style"),
+        timeout=10_000,
+    )
+    assert "Traceback" not in preview.toPlainText()
+
+
+def test_the_preview_shows_a_titles_markup_as_text(window: MainWindow, qtbot: QtBot) -> None:
+    record = Record(
+        title='<img src="/dev/zero"><b>Bold</b> claims',
+        year=2001,
+        authors=[Person(given="B.", family="Roe")],
+        journal="J",
+    )
+    paper_id = window.library.add_paper(record).id
+    qtbot.waitUntil(lambda: window.table_model.rowCount() == 6, timeout=10_000)
+    window.select_ids([paper_id])
+    preview = window.detail.citation
+    qtbot.waitUntil(lambda: "claims" in preview.toPlainText(), timeout=10_000)
+    assert '<img src="/dev/zero"><b>Bold</b> claims' in preview.toPlainText()
+
+
+def _choosing(settings: QSettings, style: str) -> Any:
+    def choose(_parent: Any, _settings: Any) -> str:
+        settings.setValue(citations.STYLE_KEY, style)
+        return style
+
+    return choose
+
+
+@pytest.mark.parametrize(
+    ("form", "expected"),
+    [
+        # APA 7: the authors in alphabetical order, the journal in italics.
+        ("text", LSTM_APA + "\n"),
+        ("markdown", "Hochreiter, A. (1997). Long Short-Term Memory. *Neural Computation*.\n"),
+        (
+            "html",
+            "<p>Hochreiter, A. (1997). Long Short-Term Memory. <i>Neural Computation</i>.</p>\n",
+        ),
+    ],
+)
+def test_export_as_formatted_bibliography_in_each_form(
+    window: MainWindow,
+    qtbot: QtBot,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    form: str,
+    expected: str,
+) -> None:
+    chosen = next(f for f in bibliography_export.FORMS if f.output == form)
+    offered: list[str] = []
+
+    def save_dialog(_parent: Any, _title: str, _suggested: str, filters: str) -> tuple[str, str]:
+        offered.extend(filters.split(";;"))
+        return str(tmp_path / "refs"), chosen.file_filter()
+
+    monkeypatch.setattr(bibliography_export.QFileDialog, "getSaveFileName", save_dialog)
+    lstm = _id_of(window, "Long Short-Term Memory")
+    resnet = _id_of(window, "Deep Residual Learning")
+    window.select_ids([lstm, resnet])
+    labels = [
+        a.text()
+        for a in paper_menu.build(
+            window,
+            window.organiser,
+            window.window_actions.open_action,
+            manuscript=window.manuscript,
+        ).actions()
+    ]
+    assert "Export as Formatted Bibliography…" in labels
+    file_menu = window.menuBar().actions()[0].menu()
+    assert window.manuscript.export_bibliography_action in file_menu.actions()
+    export = window.manuscript.bibliography_export
+    with qtbot.waitSignal(export.finished, timeout=10_000) as written:
+        window.manuscript.export_bibliography_action.trigger()
+    assert written.args == [2]
+    assert len(offered) == 3
+    target = tmp_path / f"refs{chosen.extension}"
+    text = target.read_text(encoding="utf-8")
+    assert expected in text
+    # APA orders by author: He before Hochreiter.
+    assert text.index("He, A. (2016). Deep Residual Learning.") < text.index("Hochreiter")
+    if form == "html":
+        assert text.startswith("<!DOCTYPE html>") and text.rstrip().endswith("</html>")
+    else:
+        assert "<" not in text
+    assert not list(tmp_path.glob(".*.part"))
+
+
+def test_a_folder_that_cannot_be_written_is_told_as_a_sentence(
+    window: MainWindow, tmp_path: Path, qtbot: QtBot, scripted: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    target = tmp_path / "missing" / "refs.txt"
+    monkeypatch.setattr(bibliography_export, "ask_target", lambda _p, _s: (target, "text"))
+    window.select_ids([_id_of(window, "Long Short-Term Memory")])
+    window.manuscript.export_bibliography_action.trigger()
+    qtbot.waitUntil(lambda: bool(scripted.errors), timeout=10_000)
+    (error,) = scripted.errors
+    assert error.startswith(f"Papershelf could not write {target}: ")
+    assert not window.manuscript.bibliography_export.busy
