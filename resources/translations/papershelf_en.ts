@@ -12,6 +12,16 @@
         </message>
     </context>
     <context>
+        <name>BibliographyExport</name>
+        <message numerus="yes">
+            <source>Formatting %Ln reference(s) for {file}…</source>
+            <translation>
+                <numerusform>Formatting %Ln reference for {file}…</numerusform>
+                <numerusform>Formatting %Ln references for {file}…</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
         <name>Citations</name>
         <message numerus="yes">
             <source>Copied %Ln reference(s) in the style {style}.</source>

@@ -63,6 +63,54 @@
         </message>
     </context>
     <context>
+        <name>BibliographyExport</name>
+        <message>
+            <source>Web page (*.html *.htm)</source>
+            <translation>网页 (*.html *.htm)</translation>
+        </message>
+        <message>
+            <source>Markdown (*.md)</source>
+            <translation>Markdown (*.md)</translation>
+        </message>
+        <message>
+            <source>Plain text (*.txt)</source>
+            <translation>纯文本 (*.txt)</translation>
+        </message>
+        <message>
+            <source>Export as formatted bibliography</source>
+            <translation>导出为格式化参考文献</translation>
+        </message>
+        <message numerus="yes">
+            <source>Formatting %Ln reference(s) for {file}…</source>
+            <translation>
+                <numerusform>正在为 {file} 排版 %Ln 条参考文献…</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Export</source>
+            <translation>导出</translation>
+        </message>
+        <message>
+            <source>These papers could not be formatted in the citation style chosen; try another style (Edit &gt; Citation Style…).</source>
+            <translation>无法以所选引文格式排版这些文献；请换一种格式试试（编辑 &gt; 引文格式…）。</translation>
+        </message>
+    </context>
+    <context>
+        <name>CitationPreview</name>
+        <message>
+            <source>The reference in the citation style chosen (Edit menu)</source>
+            <translation>以所选引文格式排版的参考文献（编辑菜单）</translation>
+        </message>
+        <message>
+            <source>The style {style} writes no reference list.</source>
+            <translation>格式 {style} 不生成参考文献列表。</translation>
+        </message>
+        <message>
+            <source>This paper could not be formatted in the style {style}.</source>
+            <translation>无法以格式 {style} 排版这篇文献。</translation>
+        </message>
+    </context>
+    <context>
         <name>Citations</name>
         <message>
             <source>Citation Style</source>
@@ -531,6 +579,7 @@ Double-click or Enter to open</source>
         <name>Manuscript</name>
         <message>
             <source>Copy as Citation</source>
+            <extracomment>Another citation style was chosen (the detail pane's preview follows it).</extracomment>
             <translation>复制为引文</translation>
         </message>
         <message>
@@ -554,12 +603,24 @@ Double-click or Enter to open</source>
             <translation>选择“复制为引文”的格式（APA、IEEE、GB/T 7714…）</translation>
         </message>
         <message>
+            <source>Export as Formatted Bibliography…</source>
+            <translation>导出为格式化参考文献…</translation>
+        </message>
+        <message>
+            <source>Save the selected papers' references, in the citation style chosen, as a web page, Markdown or plain text</source>
+            <translation>将所选文献的参考文献按所选引文格式保存为网页、Markdown 或纯文本</translation>
+        </message>
+        <message>
             <source>New List from LaTeX Document…</source>
             <translation>从 LaTeX 文档新建阅读列表…</translation>
         </message>
         <message>
             <source>Make a reading list of the papers a LaTeX document cites (its .aux)</source>
             <translation>用 LaTeX 文档（其 .aux 文件）所引用的文献新建阅读列表</translation>
+        </message>
+        <message>
+            <source>bibliography</source>
+            <translation>参考文献</translation>
         </message>
         <message>
             <source>Keep in Sync with a File…</source>

