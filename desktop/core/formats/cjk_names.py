@@ -97,6 +97,14 @@ def has_cjk(text: str) -> bool:
     return not text.isascii() and _HAS_CJK.search(text) is not None
 
 
+def joined(names: list[str]) -> str:
+    """Names shown together: with the ideographic comma (`张三、李四`) when every one is in
+    CJK letters, as Chinese and Japanese write lists; else with `, `."""
+    if names and all(has_cjk(name) for name in names):
+        return "、".join(names)
+    return ", ".join(names)
+
+
 def has_kana(text: str) -> bool:
     """Whether `text` holds hiragana or katakana (so is Japanese)."""
     return _KANA.search(text) is not None

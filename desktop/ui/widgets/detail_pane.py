@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.core import api
 from desktop.core.api import DEFAULT_STYLE, Change, PaperDetails
 from desktop.core.errors import KnownError, NotFoundError, StaleEditError
 from desktop.core.library import Library
@@ -139,7 +140,7 @@ class DetailPane(QWidget):
     def _show_parts(self, details: PaperDetails) -> None:
         paper = details.paper
         self.heading.setText(paper.title or self.tr("Untitled paper"))
-        names = ", ".join(p.display() for p in details.authors[:6])
+        names = api.join_names([p.display() for p in details.authors[:6]])
         if len(details.authors) > 6:
             names += self.tr(" and {count} more").format(count=len(details.authors) - 6)
         venue = paper.journal or paper.booktitle or paper.publisher

@@ -176,3 +176,11 @@ def test_people_of_the_corpus_are_split_as_a_reader_would(
     found = [p for p in _corpus_people(corpus_dir) if p.as_written == written]
     assert found, written
     assert {p.family_first() for p in found} == {reading}
+
+
+def test_names_in_cjk_letters_are_listed_with_the_ideographic_comma() -> None:
+    assert cjk_names.joined(["张三", "李四"]) == "张三、李四"
+    assert cjk_names.joined(["田中太郎", "鈴木花子"]) == "田中太郎、鈴木花子"
+    assert cjk_names.joined(["张三", "Yann LeCun"]) == "张三, Yann LeCun"  # mixed: as before
+    assert cjk_names.joined(["Yann LeCun", "Geoffrey Hinton"]) == "Yann LeCun, Geoffrey Hinton"
+    assert cjk_names.joined([]) == ""
