@@ -91,17 +91,24 @@ def format_records(records: Sequence[Record], *, style: str, output: str = "text
         )
         path = style_path(style)
         parsed = _style(path, path.stat().st_mtime_ns)
-        bibliography = CitationStylesBibliography(parsed, CiteProcJSON(items), chosen)
-        cited = Citation([CitationItem(item["id"]) for item in items])
-        bibliography.register(cited)
-        bibliography.sort()  # the style's order (APA by author; numeric ones as cited)
-        citation = str(bibliography.cite(cited, _ignore_missing)) if items else ""
-        entries: tuple[str, ...] = ()
-        if parsed.has_bibliography():  # a style may define citations only
-            entries = tuple(str(entry) for entry in bibliography.bibliography())
+        # The parsed style is shared (cached), and citeproc-py sets the output form on it
+        # (`style.root.formatter`): two threads formatting at once (the detail pane's
+        # preview, an export) would write in each other's form. One at a time.
+        with _FORMATTING:
+            bibliography = CitationStylesBibliography(parsed, CiteProcJSON(items), chosen)
+            cited = Citation([CitationItem(item["id"]) for item in items])
+            bibliography.register(cited)
+            bibliography.sort()  # the style's order (APA by author; numeric ones as cited)
+            citation = str(bibliography.cite(cited, _ignore_missing)) if items else ""
+            entries: tuple[str, ...] = ()
+            if parsed.has_bibliography():  # a style may define citations only
+                entries = tuple(str(entry) for entry in bibliography.bibliography())
         if output == "markdown":
             entries = tuple(citation_markdown.entry_start_escaped(entry) for entry in entries)
     return Formatted(style=style, output=output, entries=entries, citation=citation)
+
+
+_FORMATTING = threading.Lock()
 
 
 @lru_cache(maxsize=8)

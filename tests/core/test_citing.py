@@ -11,7 +11,7 @@ import pytest
 from desktop.core import citing
 from desktop.core.errors import InvalidInputError, NotFoundError
 from desktop.core.formats.bibtex import reader
-from desktop.core.formats.record import Record
+from desktop.core.formats.record import Person, Record
 from desktop.core.library import Library
 
 # A real paper: LeCun, Bengio and Hinton, "Deep learning", Nature 521, 436-444 (2015).
@@ -201,3 +201,29 @@ def test_html_escapes_markup_in_the_papers_text() -> None:
     )
     html = citing.format_records([odd], style="apa", output="html").entries[0]
     assert html == "Doe, J. (2020). Why &lt;b&gt; is &amp; stays text. <i>J</i>."
+
+
+def test_two_threads_formatting_at_once_each_get_their_own_form() -> None:
+    """The parsed style is shared; citeproc-py keeps the output form on it, so formatting
+    HTML and Markdown at the same moment once gave one the other's markup."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    record = Record(
+        entry_type="article",
+        title="Long Short-Term Memory",
+        authors=[Person(given="Sepp", family="Hochreiter")],
+        journal="Neural Computation",
+        year=1997,
+    )
+    records = [record] * 30
+
+    def formatted(output: str) -> tuple[str, ...]:
+        return citing.format_records(records, style="apa", output=output).entries
+
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        results = list(pool.map(formatted, ["html", "markdown"] * 6))
+    for output, entries in zip(["html", "markdown"] * 6, results, strict=True):
+        if output == "html":
+            assert all("<i>Neural Computation</i>" in entry for entry in entries)
+        else:
+            assert all("*Neural Computation*" in entry and "<i>" not in entry for entry in entries)
