@@ -3,6 +3,9 @@ the job lasts (most end before it would appear)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import QProgressDialog, QWidget
 
@@ -49,6 +52,24 @@ class DialogJob(QObject):
     @property
     def busy(self) -> bool:
         return self._worker is not None
+
+    def _start_busy(
+        self,
+        work: Callable[[Any], Any],
+        *,
+        label: str,
+        title: str,
+        finished: Callable[[Any], None],
+        failed: Callable[[Any], None],
+    ) -> None:
+        """Run `work` on a worker behind a busy dialog: no maximum, as the core tells no
+        progress for it, and nothing to cancel."""
+        worker = Worker(work, self)
+        worker.finished.connect(finished)
+        worker.failed.connect(failed)
+        self._worker = worker
+        self._dialog = open_dialog(self._parent, label, title=title, maximum=0, cancel=None)
+        worker.start()
 
     def _end(self) -> None:
         """The job is over: no worker, no dialog."""

@@ -17,7 +17,6 @@ from desktop.core.errors import KnownError
 from desktop.core.library import Library
 from desktop.ui import prompts
 from desktop.ui.background import progress
-from desktop.ui.background.workers import Worker
 
 
 @dataclass(frozen=True)
@@ -101,24 +100,16 @@ class BibliographyExport(progress.DialogJob):
             return
         library, ids = self._library, list(paper_ids)  # the thread must not touch this QObject
         target, output = chosen
-        worker = Worker(
-            lambda _job: write_bibliography(library, ids, to=target, output=output, style=style),
-            self,
-        )
-        worker.finished.connect(self._on_finished)
-        worker.failed.connect(self._on_failed)
-        self._worker = worker
         count = len(ids)
-        self._dialog = progress.open_dialog(
-            self._parent,
-            QCoreApplication.translate(
+        self._start_busy(
+            lambda _job: write_bibliography(library, ids, to=target, output=output, style=style),
+            label=QCoreApplication.translate(
                 "BibliographyExport", "Formatting %Ln reference(s) for {file}…", "", count
             ).format(file=target.name),
             title=QCoreApplication.translate("BibliographyExport", "Export"),
-            maximum=0,
-            cancel=None,
+            finished=self._on_finished,
+            failed=self._on_failed,
         )
-        worker.start()
 
     def _on_finished(self, count: Any) -> None:
         self._end()

@@ -18,7 +18,6 @@ from desktop.core import api
 from desktop.core.library import Library
 from desktop.ui import prompts
 from desktop.ui.background import progress
-from desktop.ui.background.workers import Worker
 from desktop.ui.dialogs import export_options
 
 
@@ -90,23 +89,16 @@ class ExportFlow(progress.DialogJob):
         """Write the papers as `choice` says, in the background."""
         library, ids = self._library, list(paper_ids)  # the thread must not touch this QObject
         target = choice.target
-        self._count = len(ids)
-        worker = Worker(lambda _job: write_export(library, ids, choice), self)
-        worker.finished.connect(self._on_finished)
-        worker.failed.connect(self._on_failed)
-        self._worker = worker
-        count = len(ids)
-        # No maximum: a busy indicator, as the core tells no progress; nothing to cancel.
-        self._dialog = progress.open_dialog(
-            self._parent,
-            QCoreApplication.translate(
+        count = self._count = len(ids)
+        self._start_busy(
+            lambda _job: write_export(library, ids, choice),
+            label=QCoreApplication.translate(
                 "ExportFlow", "Exporting %Ln paper(s) to {file}…", "", count
             ).format(file=target.name),
             title=QCoreApplication.translate("ExportFlow", "Export"),
-            maximum=0,
-            cancel=None,
+            finished=self._on_finished,
+            failed=self._on_failed,
         )
-        worker.start()
 
     def _on_finished(self, left: Any) -> None:
         self._end()
