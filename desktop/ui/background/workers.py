@@ -12,6 +12,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
+import shiboken6
 from PySide6.QtCore import QObject, Signal
 
 from desktop.ui.background import gui_thread
@@ -71,14 +72,20 @@ class Worker(QObject):
         if self._job is not None:
             self._job.cancelled = True
 
+    # A worker dies with its parent (a widget closed while its work ran): then nobody is
+    # left to tell, and what the work handed back is dropped.
+
     def _emit_progress(self, done: int, total: int) -> None:
-        self.progressed.emit(done, total)
+        if shiboken6.isValid(self):
+            self.progressed.emit(done, total)
 
     def _emit_finished(self, result: Any) -> None:
-        self.finished.emit(result)
+        if shiboken6.isValid(self):
+            self.finished.emit(result)
 
     def _emit_failed(self, error: Exception) -> None:
-        self.failed.emit(error)
+        if shiboken6.isValid(self):
+            self.failed.emit(error)
 
 
 def _run(

@@ -8,7 +8,8 @@ import sys
 import threading
 
 import pytest
-from PySide6.QtCore import QCoreApplication, QEventLoop
+import shiboken6
+from PySide6.QtCore import QCoreApplication, QEventLoop, QObject
 from pyside_refcounts import void_calls_drop_none
 from pytestqt.qtbot import QtBot
 
@@ -40,6 +41,24 @@ def test_a_failure_is_delivered_not_raised_in_the_thread(qtbot: QtBot) -> None:
     with qtbot.waitSignal(worker.failed, timeout=3000) as failed:
         worker.start()
     assert isinstance(failed.args[0], ZeroDivisionError)
+
+
+def test_a_worker_whose_parent_is_gone_drops_its_result_quietly(qtbot: QtBot) -> None:
+    # A widget closed while its work ran (the detail pane's citation preview at the end of
+    # a test): the result once raised "Signal source has been deleted" in the event loop.
+    parent = QObject()
+    release = threading.Event()
+    worker = Worker(lambda _job: release.wait(5), parent)
+    worker.start()
+    shiboken6.delete(parent)  # and its child, the worker
+    assert not shiboken6.isValid(worker)
+    release.set()
+    assert worker._thread is not None
+    worker._thread.join(5)
+    for _ in range(5):  # hand the result over, as the GUI thread does
+        QCoreApplication.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 20)
+        gui_thread.run_pending()
+    # pytest-qt fails the test if anything raised inside the event loop.
 
 
 @pytest.mark.skipif(
