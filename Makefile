@@ -44,7 +44,9 @@ check: $(STAMP)
 pytest: $(STAMP) translations
 	$(PY) -m pytest -n 2 --dist loadgroup
 
+# JabRef is installed for the benchmarks only: they compare its load and save times with ours.
 bench: $(STAMP)
+	PAPERSHELF_DEBIAN_PACKAGES=bench-packages bash .ci/system-deps
 	$(PY) -m pytest tests/benchmarks -p no:xdist -s -q
 
 # The one-folder app (PyInstaller) in dist/papershelf/: runs without Python installed.
