@@ -1,6 +1,7 @@
 """`Library.search` at 100k papers on SQLite: the whole path a keystroke takes (query
 parsing, the in-memory index, FTS5 for abstract words), against brute-force rapidfuzz over
 every title, measured in the same run. Also import speed and index build time and memory.
+On two libraries: `generate_library`'s and the real-science-shaped `generate_science`.
 
 Run by `make bench`; the normal suite does not collect this folder.
 """
@@ -22,6 +23,8 @@ from desktop.core.library import Library
 
 sys.path.insert(0, str(Path(__file__).parent))
 import generate_library
+import generate_science
+import pytest
 
 PAPERS = 100_000
 BRUTE_FORCE_EVERY = 10
@@ -52,9 +55,15 @@ def _records(papers: list[generate_library.GeneratedPaper]) -> list[Record]:
     ]
 
 
-def _library(papers: list[generate_library.GeneratedPaper]) -> tuple[str, float | None]:
+LIBRARIES = {
+    "benchmark": lambda: generate_library.generate(PAPERS, abstracts=True),
+    "science-shaped": lambda: generate_science.generate(PAPERS),
+}
+
+
+def _library(papers: list[generate_library.GeneratedPaper], shape: str) -> tuple[str, float | None]:
     """A 100k-paper SQLite library (made once, then reused); the import rate when made."""
-    path = Path(tempfile.gettempdir()) / f"papershelf-bench-search-{PAPERS}.sqlite"
+    path = Path(tempfile.gettempdir()) / f"papershelf-bench-search-{shape}-{PAPERS}.sqlite"
     url = f"sqlite:///{path}"
     if path.exists():
         with Library.open(url) as library:
@@ -86,11 +95,12 @@ def _timed(library: Library, text: str, **options: bool) -> float:
     return time.perf_counter() - started
 
 
-def test_library_search_at_100k_papers() -> None:
-    papers = generate_library.generate(PAPERS, abstracts=True)
+@pytest.mark.parametrize("shape", list(LIBRARIES))
+def test_library_search_at_100k_papers(shape: str) -> None:
+    papers = LIBRARIES[shape]()
     queries = generate_library.benchmark_queries(papers) + _fulltext_queries(papers)
     titles = [p.title for p in papers]
-    url, import_rate = _library(papers)
+    url, import_rate = _library(papers, shape)
     del papers
     gc.collect()
 
@@ -118,7 +128,10 @@ def test_library_search_at_100k_papers() -> None:
 
     every = [t for values in latencies.values() for t in values]
     p50, p95, worst = _percentile(every, 0.5), _percentile(every, 0.95), max(every)
-    print(f"\nLibrary.search benchmark: {PAPERS:,} papers on SQLite, {len(every)} queries")
+    print(
+        f"\nLibrary.search benchmark, {shape} library: {PAPERS:,} papers on SQLite, "
+        f"{len(every)} queries"
+    )
     if import_rate is not None:
         print(f"  import (add_records, one transaction): {import_rate:,.0f} papers/s")
     print(f"  index build {build_seconds:.2f} s, RSS grew {index_mb:.0f} MB")
