@@ -237,6 +237,14 @@
             <translation>仅限 ASCII：能用 LaTeX 表示的字符都写成 LaTeX</translation>
         </message>
         <message>
+            <source>Also write the fields only Papershelf reads (topic, and RIS and CSL-JSON fields kept as ris:…, csl:…)</source>
+            <translation>同时写出只有 Papershelf 读取的字段（topic，以及以 ris:…、csl:… 保留的 RIS 和 CSL-JSON 字段）</translation>
+        </message>
+        <message>
+            <source>bibtex and biber ignore these fields; keep them to bring the file back into Papershelf without losing anything</source>
+            <translation>bibtex 和 biber 会忽略这些字段；保留它们，文件重新导入 Papershelf 时不会丢失任何内容</translation>
+        </message>
+        <message>
             <source>Without ASCII only, characters LaTeX has no faithful spelling for (Chinese, Japanese, Cyrillic…) are written as UTF-8. With it, those that cannot be spelled are still written as UTF-8, and you are told which.</source>
             <translation>不选“仅限 ASCII”时，LaTeX 无法忠实表示的字符（中文、日文、西里尔字母…）以 UTF-8 写出。选中后，无法表示的字符仍以 UTF-8 写出，并告诉您是哪些。</translation>
         </message>

@@ -1,5 +1,6 @@
 """What a BibTeX or BibLaTeX export writes besides the papers: their files' preambles, their
-crossref parents, and whether it keeps to ASCII. Asked after the file is chosen."""
+crossref parents, whether it keeps to ASCII, and the fields only Papershelf reads. Asked
+after the file is chosen."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from desktop.core import api
 
 
 class ExportOptionsDialog(QDialog):
-    """Three choices, each off unless the user asks, but the preambles for a whole library
+    """Four choices, each off unless the user asks, but the preambles for a whole library
     (as on the command line: a subset holds only what was asked for)."""
 
     def __init__(self, parent: QWidget | None, *, whole_library: bool) -> None:
@@ -33,6 +34,20 @@ class ExportOptionsDialog(QDialog):
                 "ExportOptions", "ASCII only: LaTeX for every character it can spell"
             )
         )
+        self.our_fields = QCheckBox(
+            QCoreApplication.translate(
+                "ExportOptions",
+                "Also write the fields only Papershelf reads (topic, and RIS and CSL-JSON "
+                "fields kept as ris:…, csl:…)",
+            )
+        )
+        self.our_fields.setToolTip(
+            QCoreApplication.translate(
+                "ExportOptions",
+                "bibtex and biber ignore these fields; keep them to bring the file back into "
+                "Papershelf without losing anything",
+            )
+        )
         explained = QLabel(
             QCoreApplication.translate(
                 "ExportOptions",
@@ -47,7 +62,14 @@ class ExportOptionsDialog(QDialog):
         )
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
-        for widget in (self.preambles, self.parents, self.ascii_only, explained, buttons):
+        for widget in (
+            self.preambles,
+            self.parents,
+            self.ascii_only,
+            self.our_fields,
+            explained,
+            buttons,
+        ):
             layout.addWidget(widget)
 
     def options(self) -> api.ExportOptions:
@@ -55,6 +77,7 @@ class ExportOptionsDialog(QDialog):
             preambles=self.preambles.isChecked(),
             parents=self.parents.isChecked(),
             ascii_only=self.ascii_only.isChecked(),
+            our_fields=self.our_fields.isChecked(),
         )
 
 

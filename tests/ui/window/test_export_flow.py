@@ -102,6 +102,31 @@ def test_the_options_offer_preambles_for_a_whole_library_only_and_nothing_else_b
     part.ascii_only.setChecked(True)
     part.parents.setChecked(True)
     assert part.options() == api.ExportOptions(parents=True, ascii_only=True)
+    part.our_fields.setChecked(True)
+    assert part.options() == api.ExportOptions(parents=True, ascii_only=True, our_fields=True)
+
+
+def test_our_fields_chosen_in_the_window_reach_the_file(
+    window: MainWindow, qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    report = window.library.import_text(
+        "TY  - JOUR\nTI  - Tides\nAU  - Levine, Sergey\nPY  - 2020\nN1  - read on a train\n"
+        "ER  - \n",
+        format="ris",
+    )
+    target = tmp_path / "ours.bib"
+    monkeypatch.setattr(export_flow, "ask_target", lambda _p, _s: (target, "bibtex"))
+
+    def tick_our_fields(parent: object, **options: object) -> api.ExportOptions | None:
+        dialog = export_options.ExportOptionsDialog(None, whole_library=False)
+        qtbot.addWidget(dialog)
+        dialog.our_fields.setChecked(True)
+        return dialog.options()
+
+    monkeypatch.setattr(export_flow.export_options, "ask", tick_our_fields)
+    with qtbot.waitSignal(window.transfers.export_flow.finished, timeout=20_000):
+        window.transfers.export_flow.export_to_file(report.paper_ids, "ours")
+    assert "read on a train" in target.read_text(encoding="utf-8")
 
 
 def test_an_ascii_only_export_from_the_window_tells_what_it_wrote_as_utf8(
