@@ -18,6 +18,8 @@ from desktop.core.search.vocabulary import Expansion, Vocabulary
 
 # The share of the score given to how closely the query reads as the title or a name.
 _CLOSENESS_SHARE = 0.2
+# How much a name's closeness counts for a first author of several, and for the others.
+_FIRST_OF_SEVERAL, _FURTHER_DOWN = 0.94, 0.88
 
 
 @dataclass(frozen=True)
@@ -118,7 +120,8 @@ class Ranker:
         initial), half as much for the family name alone."""
         best = 0.0
         family_keys = self._family_keys
-        for given, family in words.people():
+        people = words.people()
+        for position, (given, family) in enumerate(people):
             family_words = with_joined(family)
             if family_keys.isdisjoint(family_words):
                 continue
@@ -130,8 +133,16 @@ class Ranker:
                 default=0.0,
             )
             closeness = (family_best + given_best) / 2 if given_best else family_best / 2
-            best = max(best, closeness)
+            best = max(best, closeness * _prominence(position, len(people)))
         return best
+
+
+def _prominence(position: int, people: int) -> float:
+    """A person's own papers before the ones they co-wrote: alone, first of several, or
+    further down the byline (as people looking up an author expect to see them)."""
+    if people == 1:
+        return 1.0
+    return _FIRST_OF_SEVERAL if position == 0 else _FURTHER_DOWN
 
 
 def _reading_closeness(query: str, readings: dict[int, str]) -> dict[int, float]:

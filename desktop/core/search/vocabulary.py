@@ -151,7 +151,19 @@ class Vocabulary:
         return found
 
     def _neighbours(self, word: str) -> dict[str, float]:
-        """Indexed words within `typo_budget(word)` edits (a swap of two letters is one edit)."""
+        """Indexed words within `typo_budget(word)` edits (a swap of two letters is one edit),
+        and, for a word that reads as an English plural, those of its singular: `bloms` is
+        `blooms` or `bloom`, a little below the plural's own neighbours."""
+        found = self._within_budget(word)
+        for singular in _singulars(word):
+            if singular in self._typo_counts:
+                found.setdefault(singular, FUZZY_FLOOR + FUZZY_SPAN - _SINGULAR_PENALTY)
+            for candidate, quality in self._within_budget(singular).items():
+                if candidate != word and candidate not in found:
+                    found[candidate] = quality - _SINGULAR_PENALTY
+        return found
+
+    def _within_budget(self, word: str) -> dict[str, float]:
         budget = typo_budget(word)
         if budget == 0:
             return {}
@@ -168,6 +180,27 @@ class Vocabulary:
                     closeness = 1.0 - distance / max(len(word), len(candidate))
                     found[candidate] = FUZZY_FLOOR + FUZZY_SPAN * closeness
         return found
+
+
+#: How much lower a word found through the singular of a typed plural ranks.
+_SINGULAR_PENALTY = 0.02
+
+
+def _singulars(word: str) -> list[str]:
+    """The singulars a typed word of five letters or more may be the plural of ('studies':
+    'study'; 'boxes': 'boxe', 'box'; 'bloms': 'blom'); none for 'glass' or 'analysis'."""
+    if (
+        len(word) < 5
+        or not word.isalpha()
+        or not word.endswith("s")
+        or word.endswith(("ss", "is", "us"))
+    ):
+        return []
+    if word.endswith("ies"):
+        return [word[:-3] + "y"]
+    if word.endswith("es"):
+        return [word[:-1], word[:-2]]
+    return [word[:-1]]
 
 
 #: Up to this many new words are put in place one by one; more are sorted in together.

@@ -1,0 +1,56 @@
+"""Rankings issue 17 saw wrong in the window: a person's own papers below the papers they
+co-wrote, a misspelt plural that missed the singular, and a name a few letters off that
+found nothing in a small library."""
+
+from __future__ import annotations
+
+from desktop.core.search.document import SearchDocument
+from desktop.core.search.index import SearchIndex
+from desktop.core.search.query import parse
+
+RIEBESELL = ("Ulf", "Riebesell")
+OTHERS = [("Kai", "Schulz"), ("Anja", "Engel"), ("Jan", "Taucher"), ("Lennart", "Bach")]
+
+
+def _ids(index: SearchIndex, text: str, limit: int = 50) -> list[int]:
+    return [hit.doc_id for hit in index.search(parse(text), limit=limit)]
+
+
+def test_a_persons_sole_and_first_author_papers_come_before_those_they_co_wrote() -> None:
+    # The co-written ones are newer: by year alone they would come first.
+    docs = [
+        SearchDocument(
+            id=1, title="Ocean acidification and plankton", authors=[RIEBESELL], year=2000
+        ),
+        SearchDocument(
+            id=2, title="Carbon uptake by coccolithophores", authors=[RIEBESELL], year=2001
+        ),
+        SearchDocument(
+            id=3, title="Mesocosm nutrients", authors=[RIEBESELL, *OTHERS[:2]], year=2010
+        ),
+        SearchDocument(id=4, title="Diatom silica", authors=[*OTHERS[:3], RIEBESELL], year=2020),
+        SearchDocument(id=5, title="Bloom phenology", authors=[OTHERS[0], RIEBESELL], year=2021),
+        SearchDocument(id=6, title="Unrelated", authors=OTHERS, year=2022),
+    ]
+    index = SearchIndex.build(docs)
+    for typed in ("riebesel", "Riebesell", "u riebesell"):
+        ids = _ids(index, typed)
+        assert ids[:2] == [2, 1], typed  # alone: sole author, newer first
+        assert ids[2] == 3, typed  # first of several
+        assert set(ids[3:]) == {4, 5} and 6 not in ids, typed
+
+
+def test_a_misspelt_plural_finds_the_singular_and_the_plural() -> None:
+    docs = [
+        SearchDocument(id=1, title="Algal blooms in the Baltic", authors=[OTHERS[0]]),
+        SearchDocument(id=2, title="A bloom of diatoms", authors=[OTHERS[1]]),
+        SearchDocument(id=3, title="Spring bloom timing", authors=[OTHERS[2]]),
+        SearchDocument(id=4, title="Harmful blooms and toxins", authors=[OTHERS[3]]),
+        SearchDocument(id=5, title="Booms and busts of fisheries", authors=[OTHERS[0]]),
+    ]
+    index = SearchIndex.build(docs)
+    found = set(_ids(index, "bloms"))
+    assert {1, 2, 3, 4} <= found
+    # The plural typed (misspelt) reads first as the plural.
+    assert set(_ids(index, "bloms")[:2]) == {1, 4}
+    assert {1, 2, 3, 4} <= set(_ids(index, "blooms"))
