@@ -26,7 +26,7 @@ from desktop.core.importing.storing import ImportReport
 from desktop.core.merging import MergeRecord
 from desktop.core.papers import PaperDetails
 from desktop.core.search import query as _query
-from desktop.core.search.searcher import SearchHit
+from desktop.core.search.searcher import Nearest, SearchHit
 from desktop.core.snapshots import (
     Annotation,
     Attachment,
@@ -73,6 +73,7 @@ __all__ = [
     "ReadingList",
     "Record",
     "SavedSearch",
+    "Nearest",
     "SearchHit",
     "SyncReport",
     "SyncedFile",

@@ -55,7 +55,7 @@ from desktop.core.importing.storing import Destination, ImportHooks, ImportRepor
 from desktop.core.merging import MergeRecord
 from desktop.core.papers import PaperDetails
 from desktop.core.runtime import gc_pause
-from desktop.core.search.searcher import Searcher, SearchHit
+from desktop.core.search.searcher import Nearest, Searcher, SearchHit
 from desktop.core.snapshots import (
     Annotation,
     Attachment,
@@ -475,6 +475,15 @@ class Library:
             return found
         with self._read() as session:
             return views.in_view_order(session, view, found, sort=sort, descending=descending)
+
+    def find_nearest(self, view: View, query: str, *, limit: int | None = None) -> Nearest | None:
+        """When `find` gives nothing in a small library: the papers of `view` found by
+        reading each word that matches nothing as the nearest word the library holds
+        (`Zimmerman`: Zimmert), to be shown as approximate; None when there are none.
+        Safe from a worker."""
+        with self._read() as session:
+            among = views.searched_ids(session, view)
+        return self._searcher.nearest(query, limit, among=among)
 
     def build_search_index(self, progress: Callable[[int], None] | None = None) -> None:
         """Build the search index now (else the first search does); safe from a worker."""

@@ -117,6 +117,15 @@ class SearchIndex:
     def __len__(self) -> int:
         return len(self._entries)
 
+    def knows(self, word: str) -> bool:
+        """Whether a typed (folded) word matches some indexed word: exactly, as a prefix or
+        within its typo budget."""
+        return bool(self._vocabulary.expand(word).quality)
+
+    def nearest_word(self, word: str) -> str | None:
+        """The indexed word most like `word` (see `Vocabulary.nearest`)."""
+        return self._vocabulary.nearest(word)
+
     def __contains__(self, doc_id: object) -> bool:
         return doc_id in self._entries
 

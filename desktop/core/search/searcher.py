@@ -16,6 +16,7 @@ from typing import TypeVar
 
 from sqlalchemy import Connection, Engine
 
+from desktop.core import folding
 from desktop.core.runtime import gc_pause
 from desktop.core.search import catalog, fulltext, query
 from desktop.core.search.document import SearchDocument
@@ -27,6 +28,9 @@ from desktop.core.storage import db
 _UNLOCKED_READS = 2
 #: Full-text answers remembered while the user types (the words typed so far recur).
 FULLTEXT_CACHE_SIZE = 64
+#: Libraries up to this size offer the nearest words when nothing matches (it scans every
+#: word of the library: a few milliseconds here).
+NEAREST_AT_MOST = 5_000
 
 
 @dataclass(frozen=True)
@@ -204,6 +208,51 @@ class Searcher:
                     among=among,
                 )
         return [SearchHit(hit.doc_id, hit.score) for hit in hits]
+
+    def nearest(
+        self, text: str, limit: int | None = 200, *, among: Collection[int] | None = None
+    ) -> Nearest | None:
+        """For a query that matches nothing in a small library: the papers found when each
+        word that matches nothing is read as the nearest word the library holds; None when
+        the library is too large, or no word has a near one, or that finds nothing too."""
+        with self._lock:
+            index = self._ready()
+            if len(index) > NEAREST_AT_MOST:
+                return None
+            rewritten, replaced = nearest_query(text, index)
+        if not replaced:
+            return None
+        hits = self.search(rewritten, limit, among=among)
+        if not hits:
+            return None
+        return Nearest(tuple(replaced), tuple(hit.paper_id for hit in hits))
+
+
+@dataclass(frozen=True)
+class Nearest:
+    """What a search that found nothing found with the nearest words instead: each typed
+    word replaced, what it was replaced by, and the papers (approximate matches)."""
+
+    replaced: tuple[tuple[str, str], ...]
+    paper_ids: tuple[int, ...]
+
+
+def nearest_query(text: str, index: SearchIndex) -> tuple[str, list[tuple[str, str]]]:
+    """`text` with each plain word that matches nothing replaced by the nearest indexed
+    word; the (typed, nearest) pairs. Qualified, quoted and excluded words are kept."""
+    replaced: list[tuple[str, str]] = []
+    out = []
+    for token in text.split():
+        plain = token.isalnum() or token.replace("-", "").replace("'", "").isalnum()
+        folded = " ".join(folding.search_words(token)) if plain else ""
+        if plain and " " not in folded and folded and not index.knows(folded):
+            near = index.nearest_word(folded)
+            if near is not None:
+                replaced.append((token, near))
+                out.append(near)
+                continue
+        out.append(token)
+    return " ".join(out), replaced
 
 
 Key = TypeVar("Key")

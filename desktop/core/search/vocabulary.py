@@ -10,13 +10,16 @@ from __future__ import annotations
 import bisect
 from dataclasses import dataclass
 
-from rapidfuzz import process
+from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA
 
 #: Match quality of each kind; every prefix outranks every fuzzy match.
 EXACT = 1.0
 PREFIX_FLOOR, PREFIX_SPAN = 0.8, 0.15
 FUZZY_FLOOR, FUZZY_SPAN = 0.5, 0.25
+
+#: How alike (rapidfuzz ratio, 0..100) a word must be to be offered as the nearest.
+NEAREST_AT_LEAST = 70.0
 
 # Expansions are cached between keystrokes; the cache is dropped when words come or go.
 _CACHE_LIMIT = 4096
@@ -139,6 +142,17 @@ class Vocabulary:
             self._cache.clear()
         self._cache[key] = expansion
         return expansion
+
+    def nearest(self, word: str, *, at_least: float = NEAREST_AT_LEAST) -> str | None:
+        """The indexed word that reads most like `word` however many letters differ
+        (`zimmerman`: `zimmert`), or None below `at_least` (0..100). It scans every word:
+        for small libraries, when nothing matches at all."""
+        if len(word) < 4 or not self._typo_counts:
+            return None
+        found = process.extractOne(
+            word, self._typo_counts.keys(), scorer=fuzz.ratio, score_cutoff=at_least
+        )
+        return None if found is None else found[0]
 
     def _completions(self, word: str) -> dict[str, float]:
         """Indexed words that begin with `word` (longer ones, closer ones score higher)."""

@@ -4,6 +4,10 @@ found nothing in a small library."""
 
 from __future__ import annotations
 
+from desktop.core.api import View
+from desktop.core.formats.record import Person, Record
+from desktop.core.library import Library
+from desktop.core.search import searcher
 from desktop.core.search.document import SearchDocument
 from desktop.core.search.index import SearchIndex
 from desktop.core.search.query import parse
@@ -54,3 +58,34 @@ def test_a_misspelt_plural_finds_the_singular_and_the_plural() -> None:
     # The plural typed (misspelt) reads first as the plural.
     assert set(_ids(index, "bloms")[:2]) == {1, 4}
     assert {1, 2, 3, 4} <= set(_ids(index, "blooms"))
+
+
+def test_in_a_small_library_the_nearest_name_is_offered_when_nothing_matches(
+    library: Library,
+) -> None:
+    library.add_records(
+        [
+            Record(
+                title="Tsallis-INF: bandits", authors=[Person(given="Julian", family="Zimmert")]
+            ),
+            Record(title="Online learning", authors=[Person(given="Tor", family="Lattimore")]),
+        ]
+    )
+    assert library.find(View(), "Zimmerman") == []
+    nearest = library.find_nearest(View(), "Zimmerman")
+    assert nearest is not None
+    assert nearest.replaced == (("Zimmerman", "zimmert"),)
+    assert len(nearest.paper_ids) == 1
+    # A word that matches keeps the search exact; one with nothing near gives nothing.
+    assert library.find_nearest(View(), "Zimmerman bandits") is not None
+    assert library.find_nearest(View(), "Qwxyzzz") is None
+    assert library.find_nearest(View(), "author:Zimmerman") is None
+
+
+def test_a_large_library_is_not_scanned_for_nearest_words(library: Library) -> None:
+    papers = [Record(title=f"Paper {n}") for n in range(searcher.NEAREST_AT_MOST)]
+    papers.append(
+        Record(title="Tsallis-INF: bandits", authors=[Person(given="Julian", family="Zimmert")])
+    )
+    library.add_records(papers)
+    assert library.find_nearest(View(), "Zimmerman") is None
