@@ -125,6 +125,14 @@ OUR_SYMBOLS = {
     "textless": "<",
     "textgreater": ">",
     "textquotedbl": '"',
+    # Text-mode symbols pylatexenc drops (the first five) or reads as another character.
+    "textbar": "|",
+    "textminus": "\u2212",
+    "textunderscore": "_",
+    "textbraceleft": "{",
+    "textbraceright": "}",
+    "textdaggerdbl": "‡",
+    "textperiodcentered": "·",
 }
 
 #: Macros whose argument is shown between quotation marks.
@@ -242,9 +250,16 @@ def _one_space_or_paragraph(match: re.Match[str]) -> str:
 @cache
 def _pylatexenc() -> Any:
     # Imported on first use: most imports never need it.
-    from pylatexenc.latex2text import LatexNodes2Text
+    from pylatexenc.latex2text import LatexNodes2Text, MacroTextSpec, get_default_latex_context_db
 
-    return LatexNodes2Text(math_mode="verbatim")
+    # Our symbols hold on this path too (a field the fast decoder gives up on may hold one).
+    context = get_default_latex_context_db()
+    context.add_context_category(
+        "papershelf",
+        prepend=True,
+        macros=[MacroTextSpec(name, simplify_repl=char) for name, char in OUR_SYMBOLS.items()],
+    )
+    return LatexNodes2Text(math_mode="verbatim", latex_context=context)
 
 
 class _Decoder:
