@@ -477,10 +477,10 @@ class Library:
             return views.in_view_order(session, view, found, sort=sort, descending=descending)
 
     def find_nearest(self, view: View, query: str, *, limit: int | None = None) -> Nearest | None:
-        """When `find` gives nothing in a small library: the papers of `view` found by
-        reading each word that matches nothing as the nearest word the library holds
-        (`Zimmerman`: Zimmert), to be shown as approximate; None when there are none.
-        Safe from a worker."""
+        """When `find` gives nothing: the papers of `view` found by reading each word that
+        matches nothing as the nearest words the library holds (`Zimmerman`: Zimmert, in a
+        small library; `Wng`: Wang or Wong, in any), to be shown as approximate; None when
+        there are none. Safe from a worker."""
         with self._read() as session:
             among = views.searched_ids(session, view)
         return self._searcher.nearest(query, limit, among=among)

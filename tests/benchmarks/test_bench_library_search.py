@@ -18,6 +18,7 @@ from pathlib import Path
 
 from rapidfuzz import fuzz, process
 
+from desktop.core.api import View
 from desktop.core.formats.record import Person, Record
 from desktop.core.library import Library
 
@@ -141,9 +142,11 @@ def test_library_search_at_100k_papers(shape: str) -> None:
         right: dict[str, list[bool]] = {}
         for number, (kind, text, source) in enumerate(queries):
             started = time.perf_counter()
-            hits = library.search(text, limit=50)
+            top = [h.paper_id for h in library.search(text, limit=50)[:10]]
+            if not top:  # as the window does: the nearest words, shown as approximate
+                nearest = library.find_nearest(View(), text, limit=50)
+                top = [] if nearest is None else list(nearest.paper_ids[:10])
             latencies.setdefault(kind, []).append(time.perf_counter() - started)
-            top = [h.paper_id for h in hits[:10]]
             found[kind] = found.get(kind, 0) + (source in top)
             right.setdefault(kind, []).append(_right(top, source, holders.get(number)))
 

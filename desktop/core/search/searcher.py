@@ -212,14 +212,13 @@ class Searcher:
     def nearest(
         self, text: str, limit: int | None = 200, *, among: Collection[int] | None = None
     ) -> Nearest | None:
-        """For a query that matches nothing in a small library: the papers found when each
-        word that matches nothing is read as the nearest word the library holds; None when
-        the library is too large, or no word has a near one, or that finds nothing too."""
+        """For a query that matches nothing: the papers found when each word that matches
+        nothing is read as the nearest words the library holds (in a large library only
+        short words, with a letter put back); None when no word has a near one, or that
+        finds nothing too."""
         with self._lock:
             index = self._ready()
-            if len(index) > NEAREST_AT_MOST:
-                return None
-            rewritten, replaced = nearest_query(text, index)
+            rewritten, replaced = nearest_query(text, index, scan=len(index) <= NEAREST_AT_MOST)
         if not replaced:
             return None
         hits = self.search(rewritten, limit, among=among)
@@ -237,21 +236,30 @@ class Nearest:
     paper_ids: tuple[int, ...]
 
 
-def nearest_query(text: str, index: SearchIndex) -> tuple[str, list[tuple[str, str]]]:
+def nearest_query(
+    text: str, index: SearchIndex, *, scan: bool
+) -> tuple[str, list[tuple[str, str]]]:
     """`text` with each plain word that matches nothing replaced by the nearest indexed
-    word; the (typed, nearest) pairs. Qualified, quoted and excluded words are kept."""
+    words: for a word of three letters, those it is with a letter left out (`wng`: `wang OR
+    wong`); for longer ones, with `scan`, the most alike word however many letters differ.
+    Also the (typed, replacement) pairs. Qualified, quoted and excluded words are kept."""
     replaced: list[tuple[str, str]] = []
     out = []
     for token in text.split():
-        plain = token.isalnum() or token.replace("-", "").replace("'", "").isalnum()
-        folded = " ".join(folding.search_words(token)) if plain else ""
-        if plain and " " not in folded and folded and not index.knows(folded):
-            near = index.nearest_word(folded)
-            if near is not None:
-                replaced.append((token, near))
-                out.append(near)
-                continue
-        out.append(token)
+        plain = token.replace("-", "").replace("'", "").replace(".", "").isalnum()
+        words = folding.search_words(token) if plain else []
+        near: str | None = None
+        if len(words) == 1 and not index.knows(words[0]):
+            word = words[0]
+            if len(word) == 3 and word.isalpha():
+                near = " OR ".join(index.one_letter_more(word)) or None
+            elif scan:
+                near = index.nearest_word(word)
+        if near is None:
+            out.append(token)
+        else:
+            replaced.append((token, near))
+            out.append(near)
     return " ".join(out), replaced
 
 

@@ -154,6 +154,16 @@ class Vocabulary:
         )
         return None if found is None else found[0]
 
+    def one_letter_more(self, word: str, *, at_most: int = 8) -> list[str]:
+        """Indexed words that are `word` with one letter left out (`wng`: `wang`, `wong`),
+        most common first: short words get no typo budget, so a dropped letter in a short
+        name finds nothing."""
+        bucket = self._by_length.get(len(word) + 1, [])
+        found = process.extract(word, bucket, scorer=OSA.distance, score_cutoff=1, limit=None)
+        near = [candidate for candidate, distance, _ in found if distance == 1]
+        near.sort(key=lambda candidate: (-self._typo_counts.get(candidate, 0), candidate))
+        return near[:at_most]
+
     def _completions(self, word: str) -> dict[str, float]:
         """Indexed words that begin with `word` (longer ones, closer ones score higher)."""
         size = len(word)

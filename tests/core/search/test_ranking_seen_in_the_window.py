@@ -89,3 +89,19 @@ def test_a_large_library_is_not_scanned_for_nearest_words(library: Library) -> N
     )
     library.add_records(papers)
     assert library.find_nearest(View(), "Zimmerman") is None
+
+
+def test_a_short_name_missing_a_letter_finds_the_names_it_may_be(library: Library) -> None:
+    """Three letters get no typo budget: `Wng` found nothing, now Wang and Wong (not Wing's
+    paper, which lacks the other word)."""
+    by = [("Wang", "curvature flows"), ("Wong", "curvature of graphs"), ("Wing", "flows")]
+    library.add_records(
+        [Record(title=title, authors=[Person(given="A.", family=name)]) for name, title in by]
+    )
+    assert library.find(View(), "Wng curvature") == []
+    nearest = library.find_nearest(View(), "Wng curvature")
+    assert nearest is not None
+    ((typed, read_as),) = nearest.replaced
+    assert typed == "Wng" and set(read_as.split(" OR ")) == {"wang", "wong", "wing"}
+    titles = {library.rows(list(nearest.paper_ids))[i].title for i in nearest.paper_ids}
+    assert titles == {"curvature flows", "curvature of graphs"}
