@@ -16,8 +16,9 @@ Not thread-safe: the caller serialises updates and searches (searches fill cache
 from __future__ import annotations
 
 import contextlib
+import itertools
 from array import array
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass
 from typing import NamedTuple, TypeVar
 
@@ -308,6 +309,8 @@ class SearchIndex:
         # Only a clause without negated alternatives can lead: `zeta OR -bar` also holds
         # for papers that none of its sources list.
         leading = sorted((c for c in clauses if c.only_positive), key=ClauseMatcher.cost)
+        if not leading and pool is None and all(c.only_negative for c in clauses):
+            return self._newest_holding(clauses, wanted)
         if not leading:
             return holding_every(set(self._entries) if pool is None else pool, clauses)
         driver = leading[0]
@@ -336,6 +339,28 @@ class SearchIndex:
             if complete or len(found) >= wanted:
                 return found
             budget *= 8
+
+    def _newest_holding(self, clauses: list[ClauseMatcher], wanted: int) -> set[int]:
+        """For a query of only exclusions (`-survey -review`), which every other paper holds
+        equally well: the `wanted` newest that hold it, the ones ranking puts first, checked
+        a growing batch at a time instead of all papers against every word (40 exclusions
+        took 0.2 s at 100k)."""
+        found: list[int] = []
+        batch = 4 * wanted
+        newest_first = self._newest_first()
+        while len(found) < wanted:
+            taken = list(itertools.islice(newest_first, batch))
+            if not taken:
+                break
+            holding = holding_every(set(taken), clauses)
+            found += [doc_id for doc_id in taken if doc_id in holding]
+            batch *= 4
+        return set(found[:wanted])
+
+    def _newest_first(self) -> Iterator[int]:
+        """Every paper, newest year first (papers without a year last), higher ids first."""
+        for year in sorted(self._years, key=lambda y: -(y or 0)):
+            yield from sorted(self._years[year], reverse=True)
 
     def _shortlist(
         self, candidates: set[int], clauses: list[ClauseMatcher], size: int

@@ -401,3 +401,17 @@ def test_a_paper_holds_a_term_exactly_when_the_terms_postings_list_it(
             expected = matcher.restrict(every)
             monkeypatch.setattr(matching, "_PAPER_COST", 10**9)  # paper by paper
             assert matcher.restrict(every) == expected, text
+
+
+def test_a_query_of_only_exclusions_gives_the_newest_papers_without_those_words() -> None:
+    docs = [
+        SearchDocument(id=n, title=f"{'survey' if n % 3 == 0 else 'study'} {n}", year=2000 + n % 25)
+        for n in range(1, 3001)
+    ]
+    index = SearchIndex.build(docs)
+    hits = index.search(parse("-survey -review"), limit=20)
+    kept = [doc for doc in docs if doc.id % 3 != 0]
+    expected = [doc.id for doc in sorted(kept, key=lambda d: (-(d.year or 0), -d.id))][:20]
+    assert [hit.doc_id for hit in hits] == expected
+    every = index.search(parse("-survey"), limit=None)
+    assert sorted(hit.doc_id for hit in every) == [n for n in range(1, 3001) if n % 3 != 0]
