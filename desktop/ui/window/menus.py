@@ -51,8 +51,16 @@ class WindowActions:
         self.undo_action = _history_action(window, undo, context.history.undo)
         self.undo_action.setShortcuts(QKeySequence.keyBindings(std.Undo))
         self.redo_action = _history_action(window, redo, context.history.redo)
+        # Both usual keys on every platform, each once: a key given twice to one action
+        # is "ambiguous" to Qt, which then does nothing on it.
         self.redo_action.setShortcuts(
-            [*QKeySequence.keyBindings(std.Redo), QKeySequence("Ctrl+Shift+Z")]
+            _unique(
+                [
+                    QKeySequence("Ctrl+Shift+Z"),
+                    QKeySequence("Ctrl+Y"),
+                    *QKeySequence.keyBindings(std.Redo),
+                ]
+            )
         )
         stack = context.history.stack
         _follow(self.undo_action, undo, stack.canUndo(), text=stack.undoText())
@@ -121,6 +129,17 @@ class WindowActions:
                 "library.\n\nThis library: {where}",
             ).format(where=where),
         )
+
+
+def _unique(keys: list[QKeySequence]) -> list[QKeySequence]:
+    """The keys in order, each once."""
+    seen: set[str] = set()
+    kept = []
+    for key in keys:
+        if key.toString() not in seen:
+            seen.add(key.toString())
+            kept.append(key)
+    return kept
 
 
 def _history_action(window: QWidget, verb: str, slot: Callable[[], object]) -> QAction:
