@@ -362,7 +362,9 @@ class Library:
 
         Pass the `version` of the copy the edit was made from; None overwrites blindly
         (only for one-field actions like "mark as read" that cannot lose work).
-        The citation key is not editable here: it is pinned once made.
+        A field kept from an import is changed as "extra:<name>" (`api.EXTRA_PREFIX`),
+        and removed by an empty value. The citation key is not editable here: it is pinned
+        once made.
         """
         with self._write() as session:
             papers.update_paper(
@@ -1141,8 +1143,7 @@ def _refuse_an_empty_file(url: str) -> None:
         return  # another process is making this new library at this moment
     backup_file = backup.newest(path)
     then = (
-        f" The newest backup of it is {backup_file}; copy it over the empty file to go back "
-        "to it."
+        f" The newest backup of it is {backup_file}; copy it over the empty file to go back to it."
         if backup_file is not None
         else " There is no backup of it in its backups folder."
     )

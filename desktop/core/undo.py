@@ -123,7 +123,7 @@ class EditPaper(Step):
     def apply(self, session: Session) -> Done:
         paper = papers.get_paper(session, self.paper_id, lock=True)
         named = people.people_of(session, [self.paper_id])
-        current = {name: getattr(paper, name, None) for name in self.expected}
+        current = {name: papers.field_value(paper, name) for name in self.expected}
         for role, name in ((Role.AUTHOR, "authors"), (Role.EDITOR, "editors")):
             if name in self.expected:
                 current[name] = named.get((self.paper_id, role.value), [])
