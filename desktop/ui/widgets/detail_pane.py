@@ -191,11 +191,12 @@ class DetailPane(QWidget):
         paper_id = self._details.id
         values = dict(changes)
         authors = values.pop("authors", None)
+        editors = values.pop("editors", None)
         library = self._library  # the runner's thread must not touch this widget
 
         def save() -> PaperDetails:
             return library.update_paper(
-                paper_id, expected_version=version, authors=authors, **values
+                paper_id, expected_version=version, authors=authors, editors=editors, **values
             )
 
         def saved(details: PaperDetails) -> None:
