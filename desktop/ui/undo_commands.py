@@ -16,7 +16,7 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
-from desktop.core.api import Annotation, undo
+from desktop.core.api import Annotation, Record, undo
 from desktop.core.errors import KnownError
 from desktop.core.library import Library
 from desktop.ui.background.operations import Operation, OperationRunner
@@ -187,6 +187,28 @@ class EditPaperCommand(_LibraryCommand):
         super().__init__(
             library, QCoreApplication.translate("UndoCommands", "Edit paper"), inverse=inverse
         )
+
+
+class AddPaperCommand(_LibraryCommand):
+    """Store a paper typed in by the user; undo moves it to the trash, redo brings it back."""
+
+    def __init__(self, library: Library, record: Record) -> None:
+        super().__init__(library, QCoreApplication.translate("UndoCommands", "New paper"))
+        self._record = record
+        #: The paper stored, once it is.
+        self.paper_id: int | None = None
+
+    def redo_write(self) -> Callable[[], list[undo.Step]]:
+        if self._steps:
+            return super().redo_write()
+        library, record = self._library, self._record
+
+        def first() -> list[undo.Step]:
+            paper_id = library.add_paper(record).id
+            self.paper_id = paper_id  # read on the GUI thread once the write is done
+            return [undo.Trash((paper_id,))]
+
+        return first
 
 
 class SetFieldCommand(_LibraryCommand):

@@ -344,6 +344,11 @@ class MetadataForm(QWidget):
         self.entry_type.setCurrentText(entry_type)
         self._arrange(entry_type, {})
 
+    def hide_reading_rows(self) -> None:
+        """No status or priority rows (for a paper not stored yet)."""
+        self._form.setRowVisible(self.status, False)
+        self._form.setRowVisible(self.priority, False)
+
     def clear(self) -> None:
         """Forget the paper shown (so the next `load` shows all of the next one)."""
         self._loaded = {}

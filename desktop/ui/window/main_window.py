@@ -56,6 +56,7 @@ from desktop.ui.widgets.search_bar import SearchBar
 from desktop.ui.widgets.sidebar_view import SidebarView
 from desktop.ui.widgets.welcome_panel import WelcomePanel
 from desktop.ui.window import menus, paper_menu
+from desktop.ui.window.editing import Editing
 from desktop.ui.window.manuscript import Manuscript
 from desktop.ui.window.menus import WindowActions
 from desktop.ui.window.organising import Organiser
@@ -106,6 +107,7 @@ class MainWindow(QMainWindow):
         self.organiser = Organiser(self)
         self.transfers = Transfers(self)
         self.manuscript = Manuscript(self, self.settings)
+        self.editing = Editing(self)
         self._build_widgets()
         self.window_actions = WindowActions(self)
         # These keys mean something else in a text field or the sidebar: table only.
@@ -118,6 +120,7 @@ class MainWindow(QMainWindow):
             self.organiser,
             transfers=self.transfers,
             manuscript=self.manuscript,
+            editing=self.editing,
         )
         self._restore_layout()
         self.sidebar.setCurrentIndex(self.sidebar_model.index_of(View()))

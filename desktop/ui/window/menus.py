@@ -13,6 +13,7 @@ from desktop.ui import prompts, translations
 from desktop.ui.widgets.search_bar import QUERY_HELP
 from desktop.ui.window.actions import make_action
 from desktop.ui.window.context import WindowContext
+from desktop.ui.window.editing import Editing
 from desktop.ui.window.manuscript import Manuscript
 from desktop.ui.window.organising import Organiser
 from desktop.ui.window.transfers import Transfers
@@ -165,11 +166,17 @@ def build(
     *,
     transfers: Transfers,
     manuscript: Manuscript,
+    editing: Editing,
 ) -> None:
     """Fill the menu bar: File, Edit, View, Paper and Help."""
     file_menu = bar.addMenu(QCoreApplication.translate("WindowActions", "&File"))
     file_menu.addActions(
-        [transfers.import_action, transfers.add_identifier_action, transfers.paste_action]
+        [
+            editing.new_paper_action,
+            transfers.import_action,
+            transfers.add_identifier_action,
+            transfers.paste_action,
+        ]
     )
     file_menu.addSeparator()
     file_menu.addActions(
@@ -209,7 +216,7 @@ def build(
     view_menu = bar.addMenu(QCoreApplication.translate("WindowActions", "&View"))
     view_menu.addMenu(own.language_menu)
     paper = bar.addMenu(QCoreApplication.translate("WindowActions", "&Paper"))
-    paper.addAction(own.open_action)
+    paper.addActions([editing.new_paper_action, own.open_action])
     paper.addMenu(organiser.status_menu)
     paper.addMenu(organiser.priority_menu)
     paper.addSeparator()
