@@ -195,7 +195,7 @@ class AddPaperCommand(_LibraryCommand):
     def __init__(self, library: Library, record: Record) -> None:
         super().__init__(library, QCoreApplication.translate("UndoCommands", "New paper"))
         self._record = record
-        #: The paper stored, once it is.
+        # The paper stored, once it is.
         self.paper_id: int | None = None
 
     def redo_write(self) -> Callable[[], list[undo.Step]]:

@@ -13,7 +13,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-
 from desktop.core.api import EXTRA_PREFIX, Record
 from desktop.ui.widgets.metadata_form import TEXT_NAMES, MetadataForm
 
