@@ -74,8 +74,7 @@ def record_of(values: dict[str, Any]) -> Record:
         for name, value in values.items()
         if name.startswith(EXTRA_PREFIX) and value
     }
-    text = {name: values.get(name, "") or "" for name in TEXT_NAMES}
-    return Record(
+    record = Record(
         entry_type=values["entry_type"],
         abstract=values.get("abstract", ""),
         year=values.get("year"),
@@ -83,8 +82,10 @@ def record_of(values: dict[str, Any]) -> Record:
         authors=list(values.get("authors", [])),
         editors=list(values.get("editors", [])),
         extra=extra,
-        **text,
     )
+    for name in TEXT_NAMES:
+        setattr(record, name, values.get(name, "") or "")
+    return record
 
 
 def ask(parent: QWidget) -> Record | None:
