@@ -171,7 +171,7 @@ def field_value(paper: Paper | snapshots.Paper, name: str) -> Any:
     return getattr(paper, name, None)
 
 
-def _validate_extra(extra: dict[str, Any]) -> None:
+def validate_extra(extra: dict[str, Any]) -> None:
     for name, value in extra.items():
         if not name or name != name.strip() or any(c.isspace() for c in name):
             raise InvalidInputError(
@@ -265,7 +265,7 @@ def update_paper(
     if unknown:
         raise InvalidInputError(f"These fields cannot be edited: {', '.join(sorted(unknown))}.")
     validate_values(changes)
-    _validate_extra(extra)
+    validate_extra(extra)
     if extra:
         # Locked: the fields kept beside the edited ones are those of this very version.
         kept = dict(get_paper(session, paper_id, lock=True).extra)

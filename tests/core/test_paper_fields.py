@@ -74,3 +74,28 @@ def test_every_entry_type_names_its_fields_as_biblatex_and_csl() -> None:
     assert api.FIELDS["journal"] == api.FieldName("journaltitle", "container-title")
     assert api.entry_type("phdthesis").required == ("authors", "title", "school", "year")
     assert api.entry_type("no such type") == api.ENTRY_TYPES["misc"]
+
+
+def test_one_field_of_many_papers_is_set_and_undone_in_one_step(library: Library) -> None:
+    ids = [library.add_paper(Record(title=f"P{i}", extra={"issn": f"i{i}"})).id for i in range(5)]
+    versions = {i: library.paper(i).paper.version for i in ids}
+    inverse = library.apply(undo.SetValues.same("status", "read", ids[:3]))
+    assert [library.paper(i).paper.status for i in ids] == ["read"] * 3 + ["unread"] * 2
+    assert all(library.paper(i).paper.version == versions[i] + 1 for i in ids[:3])
+    library.apply(inverse)
+    assert {library.paper(i).paper.status for i in ids} == {"unread"}
+    cleared = library.apply(undo.SetValues.same("extra:issn", "", ids))
+    assert all("issn" not in library.paper(i).paper.extra for i in ids)
+    library.apply(cleared)  # each paper gets its own value back
+    assert [library.paper(i).paper.extra["issn"] for i in ids] == [f"i{i}" for i in range(5)]
+    with pytest.raises(InvalidInputError, match="not a year"):
+        library.apply(undo.SetValues.same("year", 99999, ids))
+    assert {library.paper(i).paper.year for i in ids} == {None}
+
+
+def test_a_bulk_edit_of_more_papers_than_one_statement_binds(library: Library) -> None:
+    ids = library.add_records([Record(title=f"P{i}") for i in range(4500)])
+    inverse = library.apply(undo.SetValues.same("journal", "Nature", ids))
+    assert {row.venue for row in library.rows(ids).values()} == {"Nature"}
+    library.apply(inverse)
+    assert {row.venue for row in library.rows(ids).values()} == {""}

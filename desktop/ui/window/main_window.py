@@ -481,12 +481,33 @@ class MainWindow(QMainWindow):
         self._on_selection_changed()
 
     def _on_selection_changed(self, *_args: object) -> None:
-        ids = self.selected_ids()
-        if ids and ids[0] != self.detail.paper_id:
-            self.detail.show_paper(ids[0])
-        elif not ids:
+        count = self.selected_count()
+        if count > 1:
+            self.detail.show_many(count)
+        elif count == 1:
+            first = self.table_model.paper_id(self._selected_runs()[0][0])
+            if first != self.detail.paper_id:
+                self.detail.show_paper(first)
+        else:
             self.detail.show_paper(None)
         self._update_actions()
+
+    def _selected_runs(self) -> list[tuple[int, int]]:
+        """The selected rows as (first, last) of each run, in order, without reading a
+        row: a selection of 100k papers is one run."""
+        selection = self.table.selectionModel().selection()
+        spans = sorted((selection.at(i).top(), selection.at(i).bottom()) for i in range(selection.size()))
+        runs: list[tuple[int, int]] = []
+        for top, bottom in spans:
+            if runs and top <= runs[-1][1] + 1:
+                runs[-1] = (runs[-1][0], max(runs[-1][1], bottom))
+            else:
+                runs.append((top, bottom))
+        return runs
+
+    def selected_count(self) -> int:
+        """How many papers are selected (without listing them)."""
+        return sum(bottom - top + 1 for top, bottom in self._selected_runs())
 
     def has_selection(self) -> bool:
         """Whether any paper is selected (without reading which)."""
