@@ -212,8 +212,69 @@
             <translation>手动录入一篇文献，含其条目类型的全部字段</translation>
         </message>
         <message>
+            <source>Tag…</source>
+            <translation>添加标签…</translation>
+        </message>
+        <message>
+            <source>Put a tag on every selected paper</source>
+            <translation>为每篇所选文献添加标签</translation>
+        </message>
+        <message>
+            <source>Add to List…</source>
+            <translation>添加到列表…</translation>
+        </message>
+        <message>
+            <source>Put every selected paper in a reading list</source>
+            <translation>将每篇所选文献放入阅读列表</translation>
+        </message>
+        <message>
+            <source>Set Field…</source>
+            <translation>设置字段…</translation>
+        </message>
+        <message>
+            <source>Give every selected paper one value of a field, or clear it</source>
+            <translation>为每篇所选文献设置某个字段的值，或将其清空</translation>
+        </message>
+        <message>
             <source>Added “{title}”.</source>
+            <extracomment>What works on the selection only.</extracomment>
             <translation>已添加“{title}”。</translation>
+        </message>
+        <message>
+            <source>Tag papers</source>
+            <translation>添加标签</translation>
+        </message>
+        <message numerus="yes">
+            <source>Tag the %n selected paper(s) with:</source>
+            <translation>
+                <numerusform>为所选的 %n 篇文献添加标签：</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>New list…</source>
+            <translation>新建列表…</translation>
+        </message>
+        <message>
+            <source>Add to list</source>
+            <translation>添加到列表</translation>
+        </message>
+        <message numerus="yes">
+            <source>The reading list for the %n selected paper(s):</source>
+            <translation>
+                <numerusform>为所选的 %n 篇文献选择阅读列表：</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>New reading list</source>
+            <translation>新建阅读列表</translation>
+        </message>
+        <message>
+            <source>Name of the new list:</source>
+            <translation>新列表的名称：</translation>
+        </message>
+        <message>
+            <source>Set {field}</source>
+            <translation>设置{field}</translation>
         </message>
     </context>
     <context>
@@ -403,6 +464,13 @@
         <message>
             <source>BibLaTeX: {biblatex} · CSL: {csl}</source>
             <translation>BibLaTeX：{biblatex} · CSL：{csl}</translation>
+        </message>
+    </context>
+    <context>
+        <name>History</name>
+        <message>
+            <source>Cancel</source>
+            <translation>取消</translation>
         </message>
     </context>
     <context>
@@ -1387,6 +1455,60 @@ Esc clears the search.</source>
         </message>
     </context>
     <context>
+        <name>SelectionSummary</name>
+        <message>
+            <source>Changes made here apply to every selected paper.</source>
+            <translation>在此所做的修改将应用于每篇所选文献。</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n paper(s) selected</source>
+            <translation>
+                <numerusform>已选择 %n 篇文献</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>SetField</name>
+        <message>
+            <source>The year “{year}” is not a year; write it as, e.g., 2019.</source>
+            <extracomment>Fields offered first (any other can be typed): those the table shows, then the rest of what the entry types list, by the library's names. People are edited one paper at a time.</extracomment>
+            <translation>“{year}”不是有效的年份；请写成如 2019 的形式。</translation>
+        </message>
+        <message>
+            <source>Type</source>
+            <translation>类型</translation>
+        </message>
+        <message numerus="yes">
+            <source>The value is given to the %n selected paper(s); one undo takes it back.</source>
+            <translation>
+                <numerusform>该值将赋给所选的 %n 篇文献；撤销一次即可恢复。</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>SetFieldDialog</name>
+        <message>
+            <source>Set Field</source>
+            <translation>设置字段</translation>
+        </message>
+        <message>
+            <source>Leave empty to clear the field</source>
+            <translation>留空即清空该字段</translation>
+        </message>
+        <message>
+            <source>Field</source>
+            <translation>字段</translation>
+        </message>
+        <message>
+            <source>Value</source>
+            <translation>值</translation>
+        </message>
+        <message>
+            <source>This field is edited one paper at a time, in the detail pane.</source>
+            <translation>此字段只能在详情面板中逐篇编辑。</translation>
+        </message>
+    </context>
+    <context>
         <name>SidebarModel</name>
         <message>
             <source>Unread</source>
@@ -1601,6 +1723,11 @@ Right-click to rename or delete</source>
     </context>
     <context>
         <name>UndoCommands</name>
+        <message>
+            <source>Stopped: the papers are as they were before.</source>
+            <extracomment>Papers per step of a command over many: each step is one transaction, after which the progress dialog moves on and Cancel is heard (a cancelled command is taken back whole).</extracomment>
+            <translation>已停止：文献保持原样。</translation>
+        </message>
         <message>
             <source>Edit paper</source>
             <translation>编辑文献</translation>

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QLabel, QSizePolicy, QToolButton, QVBoxLayout, QWi
 
 
 class SelectionSummary(QWidget):
-    """"N papers selected" above a button for each action given (`set_actions`)."""
+    """ "N papers selected" above a button for each action given (`set_actions`)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)

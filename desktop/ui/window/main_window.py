@@ -96,7 +96,9 @@ class MainWindow(QMainWindow):
         #: Every write from the window runs here, off the GUI thread, in order.
         self.operations = OperationRunner(self)
         self.operations.finished.connect(self._on_operation_finished)
-        self.history = undo_commands.History(self.undo_stack, self.operations, self._tell)
+        self.history = undo_commands.History(
+            self.undo_stack, self.operations, self._tell, window=self
+        )
         self.events = LibraryEvents(library, self)
         self._pending: list[Change] = []
         self._apply_timer = QTimer(self, singleShot=True, interval=0)
@@ -121,6 +123,17 @@ class MainWindow(QMainWindow):
             transfers=self.transfers,
             manuscript=self.manuscript,
             editing=self.editing,
+        )
+        self.detail.summary.set_actions(
+            [
+                self.organiser.status_menu.menuAction(),
+                self.organiser.priority_menu.menuAction(),
+                self.editing.tag_action,
+                self.editing.add_to_list_action,
+                self.editing.set_field_action,
+                self.transfers.export_selection_action,
+                self.organiser.trash_action,
+            ]
         )
         self._restore_layout()
         self.sidebar.setCurrentIndex(self.sidebar_model.index_of(View()))
@@ -496,7 +509,9 @@ class MainWindow(QMainWindow):
         """The selected rows as (first, last) of each run, in order, without reading a
         row: a selection of 100k papers is one run."""
         selection = self.table.selectionModel().selection()
-        spans = sorted((selection.at(i).top(), selection.at(i).bottom()) for i in range(selection.size()))
+        spans = sorted(
+            (selection.at(i).top(), selection.at(i).bottom()) for i in range(selection.size())
+        )
         runs: list[tuple[int, int]] = []
         for top, bottom in spans:
             if runs and top <= runs[-1][1] + 1:
@@ -526,6 +541,7 @@ class MainWindow(QMainWindow):
     def _update_actions(self) -> None:
         self.window_actions.update_actions()
         self.organiser.update_actions()
+        self.editing.update_actions()
         self.manuscript.update_actions()
         self.transfers.update_actions()
 

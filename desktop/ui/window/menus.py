@@ -219,6 +219,7 @@ def build(
     paper.addActions([editing.new_paper_action, own.open_action])
     paper.addMenu(organiser.status_menu)
     paper.addMenu(organiser.priority_menu)
+    paper.addActions([editing.tag_action, editing.add_to_list_action, editing.set_field_action])
     paper.addSeparator()
     paper.addActions(
         [
