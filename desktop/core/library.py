@@ -40,6 +40,7 @@ from desktop.core.dedupe import LikelyDuplicate
 from desktop.core.errors import (
     ConflictError,
     DatabaseError,
+    ExportCancelled,
     InvalidInputError,
     KnownError,
     NotFoundError,
@@ -765,13 +766,17 @@ class Library:
         target: Path,
         *,
         options: ExportOptions | None = None,
+        cancel: Callable[[], bool] | None = None,
     ) -> Unspelled:
         """Export the papers to `target`, which is replaced whole or, on any failure, left
         as it was (see `exporting.files`); with `options.ascii_only`, the characters it
-        could not spell (none otherwise)."""
+        could not spell (none otherwise). Once `cancel()` says so, nothing is written
+        (ExportCancelled)."""
         from desktop.core.exporting import files
 
         text = self.export(paper_ids, format, options=options)
+        if cancel is not None and cancel():
+            raise ExportCancelled()
         files.write_whole(target, text)
         return unspelled.find(text) if options and options.ascii_only else Unspelled()
 

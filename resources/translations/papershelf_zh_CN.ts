@@ -293,6 +293,10 @@
             <source>Export</source>
             <translation>导出</translation>
         </message>
+        <message>
+            <source>Cancel</source>
+            <translation type="unfinished">取消</translation>
+        </message>
     </context>
     <context>
         <name>ExportOptions</name>
