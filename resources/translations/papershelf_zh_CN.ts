@@ -295,7 +295,7 @@
         </message>
         <message>
             <source>Cancel</source>
-            <translation type="unfinished">取消</translation>
+            <translation>取消</translation>
         </message>
     </context>
     <context>
