@@ -324,7 +324,10 @@ class MetadataForm(QWidget):
         if clean:
             self._added = []
         current = {} if clean else self.values()
-        self._arrange(fresh["entry_type"] if clean else self._chosen_type(), fresh)
+        # The rows follow the paper's type, unless the user is choosing another one.
+        before = self._loaded.get("entry_type")
+        choosing = not clean and not _same("entry_type", current.get("entry_type"), before)
+        self._arrange(self._chosen_type() if choosing else fresh["entry_type"], fresh)
         collided = False
         for name, value in fresh.items():
             before = self._loaded.get(name)

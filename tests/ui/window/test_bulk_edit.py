@@ -115,3 +115,32 @@ def test_a_bulk_edit_cancelled_midway_leaves_every_paper_as_it_was(
     assert not any(library.paper(i).tags for i in ids)  # the first chunk was taken back
     assert window.undo_stack.count() == 0
     assert told == []  # the user pressed Cancel: no error to tell
+
+
+def test_select_all_never_asks_about_every_row(
+    ui_library: Any, settings: Any, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl+A on 50k papers froze the window for 2 s: the column headers asked, row by
+    row, whether their column was selected. The cost must not grow with the rows."""
+    from desktop.core.api import Record
+    from desktop.ui.models.paper_table_model import PaperTableModel
+
+    ui_library.add_records([Record(title=f"Paper {i}") for i in range(3000)])
+    window = MainWindow(ui_library, settings)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    asked: list[int] = []
+    real_flags = PaperTableModel.flags
+
+    def counted(model: PaperTableModel, index: Any) -> Any:
+        asked.append(1)
+        return real_flags(model, index)
+
+    monkeypatch.setattr(PaperTableModel, "flags", counted)
+    window.table.selectAll()
+    QApplication.processEvents()
+    window.repaint()
+    assert window.detail.summary.count_label.text() == "3000 papers selected"
+    assert len(asked) < 1000  # the rows on screen, not 3,000 rows times the columns
+    window.close()
