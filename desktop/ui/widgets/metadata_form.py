@@ -138,6 +138,8 @@ class MetadataForm(QWidget):
         #: Rows below the fixed ones, in order, and those the user added by name.
         self._rows: list[str] = []
         self._added: list[str] = []
+        #: Every row made so far (label, field) by name, shown or not.
+        self._made: dict[str, tuple[QLabel, QWidget]] = {}
         self.fields: dict[str, QLineEdit] = {}
         self.editors: QPlainTextEdit | None = None
         self.month: QLineEdit | None = None
@@ -236,37 +238,63 @@ class MetadataForm(QWidget):
 
     def _arrange(self, entry_type: str, values: dict[str, Any]) -> None:
         """Give the form the rows of this type and these values; what is typed in a row
-        that stays is kept."""
+        that stays is kept, a row newly shown starts empty."""
         wanted = rows_for(entry_type, values, self._added)
+        required = {_stored(n) for n in api.entry_type(entry_type).required}
         if wanted == self._rows:
+            self._embolden(required)
             return
         typed = {name: self._text_of(name) for name in self._rows}
+        # Rows are taken out and put back, not made again: going from an article to a
+        # book and back, making ~20 widgets each time doubled the cost of showing a paper.
         for _ in self._rows:
-            self._form.removeRow(self._first_row)
+            self._form.takeRow(self._first_row)
         for name in self._rows:
-            self.fields.pop(name, None)
-        self.editors, self.month = None, None
-        required = {_stored(n) for n in api.entry_type(entry_type).required}
-        at = self._first_row
-        for name in wanted:
-            self._form.insertRow(at, self._label(name, required=name in required), self._row(name))
-            at += 1
+            for widget in self._made[name]:
+                widget.hide()
+        self.fields = {name: edit for name, edit in self.fields.items() if name not in self._rows}
+        self.editors = self.month = None
+        for at, name in enumerate(wanted, self._first_row):
+            label, widget = self._made.get(name) or self._make_row(name)
+            self._form.insertRow(at, label, widget)
+            label.show()
+            widget.show()
+            if name == "editors":
+                assert isinstance(widget, QPlainTextEdit)
+                self.editors = widget
+            elif name == "month":
+                assert isinstance(widget, QLineEdit)
+                self.month = widget
+            else:
+                assert isinstance(widget, QLineEdit)
+                self.fields[name] = widget
         self._rows = wanted
-        for name, text in typed.items():
-            if name in wanted:
-                self._set_text(name, text)
+        self._embolden(required)
+        for name in wanted:
+            self._set_text(name, typed.get(name, ""))
 
-    def _row(self, name: str) -> QWidget:
+    def _embolden(self, required: set[str]) -> None:
+        """The type's required fields in bold."""
+        for name in self._rows:
+            label = self._made[name][0]
+            font = QFont(label.font())
+            font.setBold(name in required)
+            label.setFont(font)
+
+    def _make_row(self, name: str) -> tuple[QLabel, QWidget]:
+        widget: QWidget
         if name == "editors":
-            self.editors = self._people_box(self.tr("One editor per line: Family, Given"))
-            return self.editors
-        if name == "month":
-            self.month = QLineEdit(self)
-            self.month.setPlaceholderText(self.tr("1 to 12"))
-            self.month.setMaxLength(2)
-            self.month.editingFinished.connect(self._on_edited)
-            return self.month
-        return self._line(name)
+            widget = self._people_box(self.tr("One editor per line: Family, Given"))
+        elif name == "month":
+            month = QLineEdit(self)
+            month.setPlaceholderText(self.tr("1 to 12"))
+            month.setMaxLength(2)
+            month.editingFinished.connect(self._on_edited)
+            widget = month
+        else:
+            widget = self._line(name)
+        made = self._made[name] = (self._label(name), widget)
+        return made
 
     def _text_of(self, name: str) -> str:
         if name == "editors" and self.editors is not None:
