@@ -17,6 +17,7 @@ from desktop.core.exporting.files import write_whole
 from desktop.core.exporting.options import ExportOptions
 from desktop.core.formats import registry
 from desktop.core.formats.cjk_names import joined as join_names
+from desktop.core.formats.entry_fields import ENTRY_TYPES, FIELDS, EntryType, FieldName, entry_type
 from desktop.core.formats.names import split_name
 from desktop.core.formats.record import MODELLED_FIELDS, Person, Record
 from desktop.core.formats.registry import Format, import_file_filter
@@ -24,7 +25,7 @@ from desktop.core.formats.unspelled import Unspelled
 from desktop.core.formats.unspelled import find as find_unspelled
 from desktop.core.importing.storing import ImportReport
 from desktop.core.merging import MergeRecord
-from desktop.core.papers import PaperDetails
+from desktop.core.papers import EXTRA_PREFIX, PaperDetails, field_value
 from desktop.core.search import query as _query
 from desktop.core.search.searcher import Nearest, SearchHit
 from desktop.core.snapshots import (
@@ -46,7 +47,10 @@ __all__ = [
     "CITATION_OUTPUTS",
     "COLUMNS",
     "DEFAULT_STYLE",
+    "ENTRY_TYPES",
     "ENV_URL",
+    "EXTRA_PREFIX",
+    "FIELDS",
     "MODELLED_FIELDS",
     "RELEVANCE",
     "SORT_COLUMNS",
@@ -56,7 +60,9 @@ __all__ = [
     "ChangeKind",
     "CitedList",
     "Column",
+    "EntryType",
     "ExportOptions",
+    "FieldName",
     "Format",
     "Formatted",
     "ImportProblem",
@@ -81,7 +87,9 @@ __all__ = [
     "Unspelled",
     "View",
     "data_dir",
+    "entry_type",
     "export_formats",
+    "field_value",
     "find_unspelled",
     "has_words",
     "import_file_filter",

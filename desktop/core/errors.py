@@ -25,3 +25,10 @@ class StaleEditError(ConflictError):
 
 class DatabaseError(KnownError):
     """The database cannot be reached, read or upgraded."""
+
+
+class ExportCancelled(KnownError):
+    """The user stopped an export before its file was written."""
+
+    def __init__(self) -> None:
+        super().__init__("The export was cancelled; no file was written.")

@@ -40,6 +40,7 @@ from desktop.core.dedupe import LikelyDuplicate
 from desktop.core.errors import (
     ConflictError,
     DatabaseError,
+    ExportCancelled,
     InvalidInputError,
     KnownError,
     NotFoundError,
@@ -362,7 +363,9 @@ class Library:
 
         Pass the `version` of the copy the edit was made from; None overwrites blindly
         (only for one-field actions like "mark as read" that cannot lose work).
-        The citation key is not editable here: it is pinned once made.
+        A field kept from an import is changed as "extra:<name>" (`api.EXTRA_PREFIX`),
+        and removed by an empty value. The citation key is not editable here: it is pinned
+        once made.
         """
         with self._write() as session:
             papers.update_paper(
@@ -772,13 +775,17 @@ class Library:
         target: Path,
         *,
         options: ExportOptions | None = None,
+        cancel: Callable[[], bool] | None = None,
     ) -> Unspelled:
         """Export the papers to `target`, which is replaced whole or, on any failure, left
         as it was (see `exporting.files`); with `options.ascii_only`, the characters it
-        could not spell (none otherwise)."""
+        could not spell (none otherwise). Once `cancel()` says so, nothing is written
+        (ExportCancelled)."""
         from desktop.core.exporting import files
 
         text = self.export(paper_ids, format, options=options)
+        if cancel is not None and cancel():
+            raise ExportCancelled()
         files.write_whole(target, text)
         return unspelled.find(text) if options and options.ascii_only else Unspelled()
 

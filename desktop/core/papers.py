@@ -6,6 +6,7 @@ transactions around them.
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -36,6 +37,11 @@ from desktop.core.storage.models import (
 
 #: Paper columns a caller may change through `update_paper`.
 EDITABLE = frozenset((*MODELLED_FIELDS, "entry_type", "year", "month", "status", "priority"))
+#: A change named "extra:<name>" sets a field kept in `Paper.extra` ("extra:issn"); an
+#: empty value removes it.
+EXTRA_PREFIX = "extra:"
+#: Names an `extra` field cannot have: they are columns, people or the paper's tags.
+_NOT_EXTRA = frozenset((*EDITABLE, "author", "editor", "authors", "editors", "keywords"))
 
 
 @dataclass
@@ -158,6 +164,34 @@ def validate_values(values: dict[str, Any]) -> None:
         raise InvalidInputError(f"The priority {priority!r} must be a whole number from 0 to 5.")
 
 
+def field_value(paper: Paper | snapshots.Paper, name: str) -> Any:
+    """What a paper holds under a field name of `update_paper` ("" for an absent extra)."""
+    if name.startswith(EXTRA_PREFIX):
+        return str(paper.extra.get(name.removeprefix(EXTRA_PREFIX), ""))
+    return getattr(paper, name, None)
+
+
+def validate_extra(extra: dict[str, Any]) -> None:
+    for name, value in extra.items():
+        if not name or name != name.strip() or any(c.isspace() for c in name):
+            raise InvalidInputError(
+                f"“{name}” cannot be a field name: write it as one word, e.g. isbn."
+            )
+        if name.lower() in _NOT_EXTRA:
+            raise InvalidInputError(
+                f"“{name}” is one of the paper's own fields; edit it in its own row."
+            )
+        if not isinstance(value, str):
+            raise InvalidInputError(f"The {name} must be text.")
+        if value and name.startswith("csl-json:"):
+            try:
+                json.loads(value)
+            except ValueError:
+                raise InvalidInputError(
+                    f'The {name} must stay JSON as CSL-JSON wrote it, e.g. ["a", "b"].'
+                ) from None
+
+
 def get_paper(
     session: Session, paper_id: int, *, include_trash: bool = True, lock: bool = False
 ) -> Paper:
@@ -221,14 +255,30 @@ def update_paper(
 
     The check and the write are one UPDATE statement, so two writers cannot both pass it.
     """
-    unknown = set(changes) - EDITABLE
+    extra = {
+        name.removeprefix(EXTRA_PREFIX): value
+        for name, value in changes.items()
+        if name.startswith(EXTRA_PREFIX)
+    }
+    columns = {name: value for name, value in changes.items() if not name.startswith(EXTRA_PREFIX)}
+    unknown = set(columns) - EDITABLE
     if unknown:
         raise InvalidInputError(f"These fields cannot be edited: {', '.join(sorted(unknown))}.")
     validate_values(changes)
+    validate_extra(extra)
+    if extra:
+        # Locked: the fields kept beside the edited ones are those of this very version.
+        kept = dict(get_paper(session, paper_id, lock=True).extra)
+        for name, value in extra.items():
+            if value:
+                kept[name] = value
+            else:
+                kept.pop(name, None)
+        columns["extra"] = kept
     statement = (
         update(Paper)
         .where(col(Paper.id) == paper_id)
-        .values(**changes, version=col(Paper.version) + 1, updated_at=utcnow())
+        .values(**columns, version=col(Paper.version) + 1, updated_at=utcnow())
     )
     if expected_version is not None:
         statement = statement.where(col(Paper.version) == expected_version)

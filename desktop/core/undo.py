@@ -20,7 +20,7 @@ from typing import Any
 
 from sqlmodel import Session, col, select
 
-from desktop.core import merging, notes, papers, people, reading_lists, tags
+from desktop.core import field_values, merging, notes, papers, people, reading_lists, tags
 from desktop.core.changes import ChangeKind
 from desktop.core.errors import InvalidInputError, NotFoundError, StaleEditError
 from desktop.core.formats.record import Person as NamedPerson
@@ -123,7 +123,7 @@ class EditPaper(Step):
     def apply(self, session: Session) -> Done:
         paper = papers.get_paper(session, self.paper_id, lock=True)
         named = people.people_of(session, [self.paper_id])
-        current = {name: getattr(paper, name, None) for name in self.expected}
+        current = {name: papers.field_value(paper, name) for name in self.expected}
         for role, name in ((Role.AUTHOR, "authors"), (Role.EDITOR, "editors")):
             if name in self.expected:
                 current[name] = named.get((self.paper_id, role.value), [])
@@ -172,6 +172,25 @@ class SetField(Step):
             papers.update_paper(session, paper_id, None, changes={self.field: value})
         ids = tuple(i for i, _ in self.values)
         return Done(SetField(self.field, old), ChangeKind.PAPERS, ids)
+
+
+@dataclass(frozen=True)
+class SetValues(Step):
+    """Give papers one field, each paper its own value: a bulk edit of any field the
+    detail pane edits ("extra:<name>" for one kept from an import), or its undo."""
+
+    name: str
+    values: tuple[tuple[int, Any], ...]
+
+    @classmethod
+    def same(cls, name: str, value: Any, paper_ids: Iterable[int]) -> SetValues:
+        """The same value for every paper (an empty one clears a kept field)."""
+        return cls(name, tuple((i, value) for i in dict.fromkeys(paper_ids)))
+
+    def apply(self, session: Session) -> Done:
+        before = field_values.set_values(session, self.name, list(self.values))
+        ids = tuple(i for i, _ in self.values)
+        return Done(SetValues(self.name, tuple(before)), ChangeKind.PAPERS, ids)
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,12 @@ def ask_text(parent: QWidget | None, title: str, label: str, *, text: str = "") 
     return value.strip() if ok and value.strip() else None
 
 
+def ask_item(parent: QWidget | None, title: str, label: str, *, items: list[str]) -> str | None:
+    """One of `items` from a list (the first chosen at first), or None on Cancel."""
+    value, ok = QInputDialog.getItem(parent, title, label, items, 0, False)
+    return value if ok else None
+
+
 def ask_multiline(parent: QWidget | None, title: str, label: str, *, text: str = "") -> str | None:
     """Some lines of text from the user, or None when they cancel."""
     value, ok = QInputDialog.getMultiLineText(parent, title, label, text)

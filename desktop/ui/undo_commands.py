@@ -13,15 +13,42 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import shiboken6
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QUndoCommand, QUndoStack
+from PySide6.QtWidgets import QProgressDialog, QWidget
 
-from desktop.core.api import Annotation, undo
+from desktop.core.api import Annotation, Record, undo
 from desktop.core.errors import KnownError
 from desktop.core.library import Library
+from desktop.ui.background import progress
 from desktop.ui.background.operations import Operation, OperationRunner
+from desktop.ui.background.workers import Job
 
 __all__ = ["History", "QUndoCommand"]
+
+#: Papers per step of a command over many: each step is one transaction, after which the
+#: progress dialog moves on and Cancel is heard (a cancelled command is taken back whole).
+CHUNK = 2000
+
+
+class Cancelled(KnownError):
+    """The user stopped a change of many papers; what was done of it is taken back."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            QCoreApplication.translate(
+                "UndoCommands", "Stopped: the papers are as they were before."
+            )
+        )
+
+
+def in_chunks(
+    paper_ids: Sequence[int], make: Callable[[tuple[int, ...]], undo.Step]
+) -> tuple[undo.Step, ...]:
+    """One step per chunk of papers (the papers' order kept)."""
+    ids = tuple(dict.fromkeys(paper_ids))
+    return tuple(make(ids[i : i + CHUNK]) for i in range(0, len(ids), CHUNK)) or (make(()),)
 
 
 class History:
@@ -33,28 +60,74 @@ class History:
     """
 
     def __init__(
-        self, stack: QUndoStack, runner: OperationRunner, tell: Callable[[str], object]
+        self,
+        stack: QUndoStack,
+        runner: OperationRunner,
+        tell: Callable[[str], object],
+        *,
+        window: QWidget | None = None,
     ) -> None:
+        """`window`: where a command of many steps shows its progress, with Cancel."""
         self.stack = stack
         self.runner = runner
         self._tell = tell
+        self._window = window
 
     def perform(
         self, command: QUndoCommand, *, on_done: Callable[[], object] = lambda: None
     ) -> None:
         """Do a command's work, then put it on the stack (`on_done` follows)."""
 
-        def pushed(inverses: list[undo.Step]) -> None:
-            if isinstance(command, _LibraryCommand):
-                command.redone(inverses)
-            self.stack.push(command)
-            on_done()
-
         if not isinstance(command, _LibraryCommand) or command.stands:
             # Nothing to write, but it still waits its turn behind the writes before it.
-            self.runner.run(_nothing, on_done=lambda _none: pushed([]), on_failed=self._on_failed)
+            def stood(_none: None) -> None:
+                self.stack.push(command)
+                on_done()
+
+            self.runner.run(_nothing, on_done=stood, on_failed=self._on_failed)
             return
-        self.runner.run(command.redo_write(), on_done=pushed, on_failed=self._on_failed)
+
+        def make() -> Operation[Any]:
+            job, dialog = self._progress(command)
+
+            def pushed(inverses: list[undo.Step]) -> None:
+                progress.close_dialog(dialog)
+                command.redone(inverses)
+                self.stack.push(command)
+                on_done()
+
+            return Operation(command.redo_write(job), pushed, self._failed_with(dialog))
+
+        self.runner.run_when_ready(make)
+
+    def _progress(self, command: _LibraryCommand) -> tuple[Job | None, QProgressDialog | None]:
+        """For a command of many steps, a dialog showing how far it is, with Cancel."""
+        if command.steps_left < 2 or self._window is None:
+            return None, None
+        dialog = progress.open_dialog(
+            self._window,
+            command.text(),
+            title=command.text(),
+            maximum=command.steps_left,
+            cancel=QCoreApplication.translate("History", "Cancel"),
+        )
+
+        def moved(done: int, total: int) -> None:
+            if shiboken6.isValid(dialog):
+                dialog.setMaximum(total)
+                dialog.setValue(done)
+
+        job = Job(moved)
+        dialog.canceled.connect(lambda: setattr(job, "cancelled", True))
+        return job, dialog
+
+    def _failed_with(self, dialog: QProgressDialog | None) -> Callable[[KnownError], None]:
+        def failed(error: KnownError) -> None:
+            progress.close_dialog(dialog)
+            if not isinstance(error, Cancelled):  # the user knows: they pressed Cancel
+                self._on_failed(error)
+
+        return failed
 
     def push_done(self, command: QUndoCommand) -> None:
         """Put a command whose work an operation just did on the stack (call it from that
@@ -83,11 +156,14 @@ class History:
             self.stack.undo()  # not the library's: nothing to write
             return None
 
+        job, dialog = self._progress(command)
+
         def undone(steps: list[undo.Step]) -> None:
+            progress.close_dialog(dialog)
             command.undone(steps)
             self.stack.undo()
 
-        return Operation(command.undo_write(), undone, self._on_failed)
+        return Operation(command.undo_write(job), undone, self._failed_with(dialog))
 
     def _redo_operation(self) -> Operation[Any] | None:
         if not self.stack.canRedo():
@@ -97,11 +173,14 @@ class History:
             self.stack.redo()
             return None
 
+        job, dialog = self._progress(command)
+
         def redone(inverses: list[undo.Step]) -> None:
+            progress.close_dialog(dialog)
             command.redone(inverses)
             self.stack.redo()
 
-        return Operation(command.redo_write(), redone, self._on_failed)
+        return Operation(command.redo_write(job), redone, self._failed_with(dialog))
 
     def _on_failed(self, error: KnownError) -> None:
         self._tell(str(error))
@@ -129,15 +208,21 @@ class _LibraryCommand(QUndoCommand):
         """Whether the work is done (and undo has something to take back)."""
         return bool(self._inverses)
 
-    def redo_write(self) -> Callable[[], list[undo.Step]]:
-        """The work of a redo, for the runner's thread: returns the inverses."""
-        library, steps = self._library, self._steps
-        return lambda: apply_all(library, steps)
+    @property
+    def steps_left(self) -> int:
+        """How many steps the next redo or undo applies."""
+        return len(self._inverses or self._steps)
 
-    def undo_write(self) -> Callable[[], list[undo.Step]]:
+    def redo_write(self, job: Job | None = None) -> Callable[[], list[undo.Step]]:
+        """The work of a redo, for the runner's thread: returns the inverses. `job`
+        hears how far it is and may cancel it between steps."""
+        library, steps = self._library, self._steps
+        return lambda: apply_all(library, steps, job)
+
+    def undo_write(self, job: Job | None = None) -> Callable[[], list[undo.Step]]:
         """The work of an undo, for the runner's thread: returns the steps to redo."""
         library, inverses = self._library, tuple(reversed(self._inverses))
-        return lambda: apply_all(library, inverses)
+        return lambda: apply_all(library, inverses, job)
 
     def redone(self, inverses: Sequence[undo.Step]) -> None:
         self._inverses, self._steps = tuple(inverses), ()
@@ -157,13 +242,20 @@ def _nothing() -> None:
     """A write that writes nothing (to keep a place in the runner's queue)."""
 
 
-def apply_all(library: Library, steps: Sequence[undo.Step]) -> list[undo.Step]:
-    """Apply steps in order and return their inverses; when one fails, those before are
-    taken back first, so a command happens whole or not at all."""
+def apply_all(
+    library: Library, steps: Sequence[undo.Step], job: Job | None = None
+) -> list[undo.Step]:
+    """Apply steps in order and return their inverses; when one fails (or the job is
+    cancelled), those before are taken back first, so a command happens whole or not at
+    all."""
     inverses: list[undo.Step] = []
     try:
-        for step in steps:
+        for done, step in enumerate(steps, 1):
+            if job is not None and job.is_cancelled():
+                raise Cancelled()
             inverses.append(library.apply(step))
+            if job is not None:
+                job.report(done, len(steps))
     except Exception:
         # Should taking back fail too, its error is raised with this one as its cause.
         for inverse in reversed(inverses):
@@ -189,13 +281,38 @@ class EditPaperCommand(_LibraryCommand):
         )
 
 
+class AddPaperCommand(_LibraryCommand):
+    """Store a paper typed in by the user; undo moves it to the trash, redo brings it back."""
+
+    def __init__(self, library: Library, record: Record) -> None:
+        super().__init__(library, QCoreApplication.translate("UndoCommands", "New paper"))
+        self._record = record
+        # The paper stored, once it is.
+        self.paper_id: int | None = None
+
+    def redo_write(self, job: Job | None = None) -> Callable[[], list[undo.Step]]:
+        if self._steps:
+            return super().redo_write(job)
+        library, record = self._library, self._record
+
+        def first() -> list[undo.Step]:
+            paper_id = library.add_paper(record).id
+            self.paper_id = paper_id  # read on the GUI thread once the write is done
+            return [undo.Trash((paper_id,))]
+
+        return first
+
+
 class SetFieldCommand(_LibraryCommand):
-    """Status or priority of several papers; undo restores each paper's own old value."""
+    """One field of many papers (status, priority, any field the detail pane edits, or
+    "extra:<name>"); undo gives each paper its own old value back. The old values are
+    read by the write itself, off the GUI thread."""
 
     def __init__(
-        self, library: Library, field: str, value: Any, *, old: dict[int, Any], label: str
+        self, library: Library, field: str, value: Any, *, paper_ids: Sequence[int], label: str
     ) -> None:
-        super().__init__(library, label, undo.SetField.same(field, value, old))
+        super().__init__(library, label)
+        self._steps = in_chunks(paper_ids, lambda ids: undo.SetValues.same(field, value, ids))
 
 
 class TrashCommand(_LibraryCommand):
@@ -209,7 +326,8 @@ class TrashCommand(_LibraryCommand):
             text = QCoreApplication.translate(
                 "UndoCommands", "Move %Ln paper(s) to the trash", "", count
             )
-        super().__init__(library, text, undo.Trash(tuple(paper_ids), restore=restore))
+        super().__init__(library, text)
+        self._steps = in_chunks(paper_ids, lambda ids: undo.Trash(ids, restore=restore))
 
 
 class AddToListCommand(_LibraryCommand):
@@ -218,10 +336,9 @@ class AddToListCommand(_LibraryCommand):
     def __init__(self, library: Library, list_id: int, paper_ids: list[int]) -> None:
         name = library.reading_list(list_id).name
         super().__init__(
-            library,
-            QCoreApplication.translate("UndoCommands", "Add to “{list}”").format(list=name),
-            undo.AddToList(list_id, tuple(paper_ids)),
+            library, QCoreApplication.translate("UndoCommands", "Add to “{list}”").format(list=name)
         )
+        self._steps = in_chunks(paper_ids, lambda ids: undo.AddToList(list_id, ids))
 
 
 class RemoveFromListCommand(_LibraryCommand):
@@ -229,12 +346,11 @@ class RemoveFromListCommand(_LibraryCommand):
 
     def __init__(self, library: Library, list_id: int, paper_ids: list[int]) -> None:
         name = library.reading_list(list_id).name
-        step = undo.RemoveFromList(list_id, tuple(paper_ids))
         super().__init__(
             library,
             QCoreApplication.translate("UndoCommands", "Remove from “{list}”").format(list=name),
-            step,
         )
+        self._steps = in_chunks(paper_ids, lambda ids: undo.RemoveFromList(list_id, ids))
 
 
 class AddToNewListCommand(_LibraryCommand):
@@ -250,9 +366,9 @@ class AddToNewListCommand(_LibraryCommand):
         self._name = name
         self._paper_ids = tuple(paper_ids)
 
-    def redo_write(self) -> Callable[[], list[undo.Step]]:
+    def redo_write(self, job: Job | None = None) -> Callable[[], list[undo.Step]]:
         if self._steps:
-            return super().redo_write()
+            return super().redo_write(job)
         library, name, paper_ids = self._library, self._name, self._paper_ids
 
         def first() -> list[undo.Step]:
@@ -340,13 +456,13 @@ class TagCommand(_LibraryCommand):
     """Tag papers (or untag them, `add=False`); undo changes only the papers it changed."""
 
     def __init__(self, library: Library, tag: str, paper_ids: list[int], *, add: bool) -> None:
-        ids = tuple(paper_ids)
-        step = undo.TagPapers(tag, ids) if add else undo.UntagPapers(tag, ids)
+        kind = undo.TagPapers if add else undo.UntagPapers
         if add:
             label = QCoreApplication.translate("UndoCommands", "Tag “{tag}”").format(tag=tag)
         else:
             label = QCoreApplication.translate("UndoCommands", "Remove tag “{tag}”").format(tag=tag)
-        super().__init__(library, label, step)
+        super().__init__(library, label)
+        self._steps = in_chunks(paper_ids, lambda ids: kind(tag, ids))
 
 
 class ChangeTagsCommand(_LibraryCommand):

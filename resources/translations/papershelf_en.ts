@@ -32,6 +32,23 @@
         </message>
     </context>
     <context>
+        <name>Editing</name>
+        <message numerus="yes">
+            <source>Tag the %n selected paper(s) with:</source>
+            <translation>
+                <numerusform>Tag the %n selected paper with:</numerusform>
+                <numerusform>Tag the %n selected papers with:</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>The reading list for the %n selected paper(s):</source>
+            <translation>
+                <numerusform>The reading list for the %n selected paper:</numerusform>
+                <numerusform>The reading list for the %n selected papers:</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
         <name>ExportFlow</name>
         <message numerus="yes">
             <source>Exporting %Ln paper(s) to {file}…</source>
@@ -127,6 +144,26 @@
             <translation>
                 <numerusform>%Ln paper</numerusform>
                 <numerusform>%Ln papers</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>SelectionSummary</name>
+        <message numerus="yes">
+            <source>%n paper(s) selected</source>
+            <translation>
+                <numerusform>%n paper selected</numerusform>
+                <numerusform>%n papers selected</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>SetField</name>
+        <message numerus="yes">
+            <source>The value is given to the %n selected paper(s); one undo takes it back.</source>
+            <translation>
+                <numerusform>The value is given to the %n selected paper; one undo takes it back.</numerusform>
+                <numerusform>The value is given to the %n selected papers; one undo takes it back.</numerusform>
             </translation>
         </message>
     </context>

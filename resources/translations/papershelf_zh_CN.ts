@@ -202,6 +202,82 @@
         </message>
     </context>
     <context>
+        <name>Editing</name>
+        <message>
+            <source>New Paper…</source>
+            <translation>新建文献…</translation>
+        </message>
+        <message>
+            <source>Type in a paper, with every field of its entry type</source>
+            <translation>手动录入一篇文献，含其条目类型的全部字段</translation>
+        </message>
+        <message>
+            <source>Tag…</source>
+            <translation>添加标签…</translation>
+        </message>
+        <message>
+            <source>Put a tag on every selected paper</source>
+            <translation>为每篇所选文献添加标签</translation>
+        </message>
+        <message>
+            <source>Add to List…</source>
+            <translation>添加到列表…</translation>
+        </message>
+        <message>
+            <source>Put every selected paper in a reading list</source>
+            <translation>将每篇所选文献放入阅读列表</translation>
+        </message>
+        <message>
+            <source>Set Field…</source>
+            <translation>设置字段…</translation>
+        </message>
+        <message>
+            <source>Give every selected paper one value of a field, or clear it</source>
+            <translation>为每篇所选文献设置某个字段的值，或将其清空</translation>
+        </message>
+        <message>
+            <source>Added “{title}”.</source>
+            <extracomment>What works on the selection only.</extracomment>
+            <translation>已添加“{title}”。</translation>
+        </message>
+        <message>
+            <source>Tag papers</source>
+            <translation>添加标签</translation>
+        </message>
+        <message numerus="yes">
+            <source>Tag the %n selected paper(s) with:</source>
+            <translation>
+                <numerusform>为所选的 %n 篇文献添加标签：</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>New list…</source>
+            <translation>新建列表…</translation>
+        </message>
+        <message>
+            <source>Add to list</source>
+            <translation>添加到列表</translation>
+        </message>
+        <message numerus="yes">
+            <source>The reading list for the %n selected paper(s):</source>
+            <translation>
+                <numerusform>为所选的 %n 篇文献选择阅读列表：</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>New reading list</source>
+            <translation>新建阅读列表</translation>
+        </message>
+        <message>
+            <source>Name of the new list:</source>
+            <translation>新列表的名称：</translation>
+        </message>
+        <message>
+            <source>Set {field}</source>
+            <translation>设置{field}</translation>
+        </message>
+    </context>
+    <context>
         <name>ExportFlow</name>
         <message>
             <source>Export papers</source>
@@ -216,6 +292,10 @@
         <message>
             <source>Export</source>
             <translation>导出</translation>
+        </message>
+        <message>
+            <source>Cancel</source>
+            <translation>取消</translation>
         </message>
     </context>
     <context>
@@ -253,6 +333,156 @@
             <translation>
                 <numerusform>%Ln 个字符没有 LaTeX 写法，已以 UTF-8 写出（例如 {examples}）：文件在这些地方不是 ASCII。</numerusform>
             </translation>
+        </message>
+    </context>
+    <context>
+        <name>FieldLabels</name>
+        <message>
+            <source>Title</source>
+            <translation>标题</translation>
+        </message>
+        <message>
+            <source>Abstract</source>
+            <translation>摘要</translation>
+        </message>
+        <message>
+            <source>Authors</source>
+            <translation>作者</translation>
+        </message>
+        <message>
+            <source>Editors</source>
+            <translation>编者</translation>
+        </message>
+        <message>
+            <source>Translator</source>
+            <translation>译者</translation>
+        </message>
+        <message>
+            <source>Year</source>
+            <translation>年份</translation>
+        </message>
+        <message>
+            <source>Month</source>
+            <translation>月份</translation>
+        </message>
+        <message>
+            <source>Journal</source>
+            <translation>期刊</translation>
+        </message>
+        <message>
+            <source>Book title</source>
+            <translation>书名/会议录</translation>
+        </message>
+        <message>
+            <source>Publisher</source>
+            <translation>出版者</translation>
+        </message>
+        <message>
+            <source>Place</source>
+            <translation>出版地</translation>
+        </message>
+        <message>
+            <source>University</source>
+            <translation>大学</translation>
+        </message>
+        <message>
+            <source>Institution</source>
+            <translation>机构</translation>
+        </message>
+        <message>
+            <source>Organisation</source>
+            <translation>组织</translation>
+        </message>
+        <message>
+            <source>How published</source>
+            <translation>出版方式</translation>
+        </message>
+        <message>
+            <source>Volume</source>
+            <translation>卷</translation>
+        </message>
+        <message>
+            <source>Number</source>
+            <translation>期</translation>
+        </message>
+        <message>
+            <source>Pages</source>
+            <translation>页码</translation>
+        </message>
+        <message>
+            <source>Number of pages</source>
+            <translation>总页数</translation>
+        </message>
+        <message>
+            <source>Chapter</source>
+            <translation>章</translation>
+        </message>
+        <message>
+            <source>Edition</source>
+            <translation>版次</translation>
+        </message>
+        <message>
+            <source>Series</source>
+            <translation>丛书</translation>
+        </message>
+        <message>
+            <source>Kind</source>
+            <translation>类别</translation>
+        </message>
+        <message>
+            <source>Event</source>
+            <translation>会议名称</translation>
+        </message>
+        <message>
+            <source>Version</source>
+            <translation>版本</translation>
+        </message>
+        <message>
+            <source>ISBN</source>
+            <translation>ISBN</translation>
+        </message>
+        <message>
+            <source>ISSN</source>
+            <translation>ISSN</translation>
+        </message>
+        <message>
+            <source>DOI</source>
+            <translation>DOI</translation>
+        </message>
+        <message>
+            <source>arXiv</source>
+            <translation>arXiv</translation>
+        </message>
+        <message>
+            <source>URL</source>
+            <translation>网址</translation>
+        </message>
+        <message>
+            <source>Accessed</source>
+            <translation>访问日期</translation>
+        </message>
+        <message>
+            <source>Language</source>
+            <translation>语言</translation>
+        </message>
+        <message>
+            <source>Note</source>
+            <translation>附注</translation>
+        </message>
+        <message>
+            <source>Topic</source>
+            <translation>主题</translation>
+        </message>
+        <message>
+            <source>BibLaTeX: {biblatex} · CSL: {csl}</source>
+            <translation>BibLaTeX：{biblatex} · CSL：{csl}</translation>
+        </message>
+    </context>
+    <context>
+        <name>History</name>
+        <message>
+            <source>Cancel</source>
+            <translation>取消</translation>
         </message>
     </context>
     <context>
@@ -658,51 +888,8 @@ Double-click or Enter to open</source>
     <context>
         <name>MetadataForm</name>
         <message>
-            <source>Title</source>
-            <translation>标题</translation>
-        </message>
-        <message>
-            <source>Journal</source>
-            <translation>期刊</translation>
-        </message>
-        <message>
-            <source>Book title</source>
-            <translation>书名/会议录</translation>
-        </message>
-        <message>
-            <source>Publisher</source>
-            <translation>出版者</translation>
-        </message>
-        <message>
-            <source>Volume</source>
-            <translation>卷</translation>
-        </message>
-        <message>
-            <source>Number</source>
-            <translation>期</translation>
-        </message>
-        <message>
-            <source>Pages</source>
-            <translation>页码</translation>
-        </message>
-        <message>
-            <source>DOI</source>
-            <translation>DOI</translation>
-        </message>
-        <message>
-            <source>arXiv</source>
-            <translation>arXiv</translation>
-        </message>
-        <message>
-            <source>URL</source>
-            <translation>网址</translation>
-        </message>
-        <message>
-            <source>Topic</source>
-            <translation>主题</translation>
-        </message>
-        <message>
             <source>Unread</source>
+            <extracomment>Modelled text fields the form can show (the abstract is a box of several lines). Rows every paper has, above those of its type. Rows of several lines.</extracomment>
             <translation>未读</translation>
         </message>
         <message>
@@ -718,12 +905,16 @@ Double-click or Enter to open</source>
             <translation>“{year}”不是有效的年份；请写成如 2019 的形式。</translation>
         </message>
         <message>
+            <source>The month “{month}” is not a month; write its number, 1 to 12.</source>
+            <translation>“{month}”不是月份；请写 1 到 12 的数字。</translation>
+        </message>
+        <message>
             <source>“{doi}” is not a DOI; a DOI looks like 10.1000/xyz123.</source>
             <translation>“{doi}”不是有效的 DOI；DOI 形如 10.1000/xyz123。</translation>
         </message>
         <message>
             <source>The citation key is fixed once made, so citations keep working.</source>
-            <extracomment>{field: new value} ("authors" holds a list of Person) — valid values only.</extracomment>
+            <extracomment>{field: new value} ("authors" and "editors" hold lists of Person; a kept field is "extra:&lt;name&gt;") — valid values only. Rows below the fixed ones, in order, and those the user added by name.</extracomment>
             <translation>引用键一经生成便不再改变，以免引用失效。</translation>
         </message>
         <message>
@@ -739,6 +930,10 @@ Double-click or Enter to open</source>
             <translation>引用键</translation>
         </message>
         <message>
+            <source>The fields offered below follow the type</source>
+            <translation>下面列出的字段随类型而定</translation>
+        </message>
+        <message>
             <source>Type</source>
             <translation>类型</translation>
         </message>
@@ -747,16 +942,32 @@ Double-click or Enter to open</source>
             <translation>每行一位作者：姓, 名</translation>
         </message>
         <message>
-            <source>Authors</source>
-            <translation>作者</translation>
+            <source>Add field…</source>
+            <translation>添加字段…</translation>
+        </message>
+        <message>
+            <source>Give this paper a field its type does not offer (e.g. isbn, note)</source>
+            <translation>为这篇文献添加其类型没有的字段（如 isbn、note）</translation>
+        </message>
+        <message>
+            <source>One editor per line: Family, Given</source>
+            <translation>每行一位编者：姓, 名</translation>
+        </message>
+        <message>
+            <source>1 to 12</source>
+            <translation>1 到 12</translation>
+        </message>
+        <message>
+            <source>Add field</source>
+            <translation>添加字段</translation>
+        </message>
+        <message>
+            <source>Name of the field (e.g. isbn, note, series):</source>
+            <translation>字段名称（如 isbn、note、series）：</translation>
         </message>
         <message>
             <source>e.g. 2019</source>
             <translation>如 2019</translation>
-        </message>
-        <message>
-            <source>Year</source>
-            <translation>年份</translation>
         </message>
         <message>
             <source>Status</source>
@@ -769,6 +980,26 @@ Double-click or Enter to open</source>
         <message>
             <source>Priority</source>
             <translation>优先级</translation>
+        </message>
+    </context>
+    <context>
+        <name>NewPaperDialog</name>
+        <message>
+            <source>New Paper</source>
+            <extracomment>The type a new paper starts as (the one most papers have).</extracomment>
+            <translation>摘要</translation>
+        </message>
+        <message>
+            <source>Made from the authors, year and title</source>
+            <translation>由作者、年份和标题生成</translation>
+        </message>
+        <message>
+            <source>Add Paper</source>
+            <translation>添加文献</translation>
+        </message>
+        <message>
+            <source>Give the paper a title.</source>
+            <translation>请为文献填写标题。</translation>
         </message>
     </context>
     <context>
@@ -1236,6 +1467,60 @@ Esc clears the search.</source>
         </message>
     </context>
     <context>
+        <name>SelectionSummary</name>
+        <message>
+            <source>Changes made here apply to every selected paper.</source>
+            <translation>在此所做的修改将应用于每篇所选文献。</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n paper(s) selected</source>
+            <translation>
+                <numerusform>已选择 %n 篇文献</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>SetField</name>
+        <message>
+            <source>The year “{year}” is not a year; write it as, e.g., 2019.</source>
+            <extracomment>Fields offered first (any other can be typed): those the table shows, then the rest of what the entry types list, by the library's names. People are edited one paper at a time.</extracomment>
+            <translation>“{year}”不是有效的年份；请写成如 2019 的形式。</translation>
+        </message>
+        <message>
+            <source>Type</source>
+            <translation>类型</translation>
+        </message>
+        <message numerus="yes">
+            <source>The value is given to the %n selected paper(s); one undo takes it back.</source>
+            <translation>
+                <numerusform>该值将赋给所选的 %n 篇文献；撤销一次即可恢复。</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>SetFieldDialog</name>
+        <message>
+            <source>Set Field</source>
+            <translation>设置字段</translation>
+        </message>
+        <message>
+            <source>Leave empty to clear the field</source>
+            <translation>留空即清空该字段</translation>
+        </message>
+        <message>
+            <source>Field</source>
+            <translation>字段</translation>
+        </message>
+        <message>
+            <source>Value</source>
+            <translation>值</translation>
+        </message>
+        <message>
+            <source>This field is edited one paper at a time, in the detail pane.</source>
+            <translation>此字段只能在详情面板中逐篇编辑。</translation>
+        </message>
+    </context>
+    <context>
         <name>SidebarModel</name>
         <message>
             <source>Unread</source>
@@ -1451,8 +1736,17 @@ Right-click to rename or delete</source>
     <context>
         <name>UndoCommands</name>
         <message>
+            <source>Stopped: the papers are as they were before.</source>
+            <extracomment>Papers per step of a command over many: each step is one transaction, after which the progress dialog moves on and Cancel is heard (a cancelled command is taken back whole).</extracomment>
+            <translation>已停止：文献保持原样。</translation>
+        </message>
+        <message>
             <source>Edit paper</source>
             <translation>编辑文献</translation>
+        </message>
+        <message>
+            <source>New paper</source>
+            <translation>新建文献</translation>
         </message>
         <message numerus="yes">
             <source>Restore %Ln paper(s)</source>

@@ -61,15 +61,28 @@ class DialogJob(QObject):
         title: str,
         finished: Callable[[Any], None],
         failed: Callable[[Any], None],
+        cancel: str | None = None,
     ) -> None:
         """Run `work` on a worker behind a busy dialog: no maximum, as the core tells no
-        progress for it, and nothing to cancel."""
+        progress for it. With a `cancel` label the dialog has that button: pressing it
+        ends the job at once for the user (the work, told through `Job.is_cancelled`,
+        must then keep from doing anything lasting; what it hands back is dropped)."""
         worker = Worker(work, self)
         worker.finished.connect(finished)
         worker.failed.connect(failed)
         self._worker = worker
-        self._dialog = open_dialog(self._parent, label, title=title, maximum=0, cancel=None)
+        self._dialog = open_dialog(self._parent, label, title=title, maximum=0, cancel=cancel)
+        if cancel is not None:
+            self._dialog.canceled.connect(lambda: self._cancel(worker))
         worker.start()
+
+    def _cancel(self, worker: Worker) -> None:
+        """Stop waiting for the worker (it stays a child of this job until it ends)."""
+        worker.cancel()
+        worker.finished.disconnect()
+        worker.failed.disconnect()
+        if self._worker is worker:
+            self._end()
 
     def _end(self) -> None:
         """The job is over: no worker, no dialog."""

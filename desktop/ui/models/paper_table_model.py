@@ -286,7 +286,10 @@ class PaperTableModel(QAbstractTableModel):
         return Qt.DropAction.CopyAction | Qt.DropAction.MoveAction
 
     def supportedDropActions(self) -> Qt.DropAction:
-        return Qt.DropAction.MoveAction
+        # A drag starts as a copy (so that a drop on a sidebar list adds the papers); the
+        # view refuses a drag whose action its model does not support, so a copy dropped
+        # among a list's rows must count as a move too (it was refused: dragging did nothing).
+        return Qt.DropAction.CopyAction | Qt.DropAction.MoveAction
 
     def _accepts_reorder(self) -> bool:
         return self._view.kind == "list" and self._sort == "position"

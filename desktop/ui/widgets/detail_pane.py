@@ -31,6 +31,7 @@ from desktop.ui.widgets.citation_preview import CitationPreview
 from desktop.ui.widgets.links_view import LinksView
 from desktop.ui.widgets.metadata_form import MetadataForm
 from desktop.ui.widgets.notes_editor import NotesEditor
+from desktop.ui.widgets.selection_summary import SelectionSummary
 from desktop.ui.widgets.tag_editor import TagEditor
 
 #: The answers to a collision (translated where asked).
@@ -103,9 +104,12 @@ class DetailPane(QWidget):
         placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
         placeholder.setWordWrap(True)
         placeholder.setEnabled(False)
+        # Shown while several papers are selected.
+        self.summary = SelectionSummary(self)
         self.pages = QStackedWidget(self)
         self.pages.addWidget(placeholder)
         self.pages.addWidget(paper_page)
+        self.pages.addWidget(self.summary)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.pages)
@@ -136,6 +140,13 @@ class DetailPane(QWidget):
         self._show_parts(details)
         self.notes.show_paper(paper_id, details.notes)
         self.pages.setCurrentIndex(1)
+
+    def show_many(self, count: int) -> None:
+        """Say how many papers are selected, with what can be done to all of them (no
+        paper is read: the count is all a selection of 100k papers costs)."""
+        self.show_paper(None)
+        self.summary.show_count(count)
+        self.pages.setCurrentWidget(self.summary)
 
     def _show_parts(self, details: PaperDetails) -> None:
         paper = details.paper
@@ -191,11 +202,12 @@ class DetailPane(QWidget):
         paper_id = self._details.id
         values = dict(changes)
         authors = values.pop("authors", None)
+        editors = values.pop("editors", None)
         library = self._library  # the runner's thread must not touch this widget
 
         def save() -> PaperDetails:
             return library.update_paper(
-                paper_id, expected_version=version, authors=authors, **values
+                paper_id, expected_version=version, authors=authors, editors=editors, **values
             )
 
         def saved(details: PaperDetails) -> None:

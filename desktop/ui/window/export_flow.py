@@ -7,6 +7,7 @@ a busy dialog shows once it takes a while (the core tells no progress for an exp
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -55,11 +56,17 @@ def ask_choice(parent: QWidget, suggested: str, *, whole_library: bool) -> Expor
     return None if options is None else ExportChoice(target, format_name, options)
 
 
-def write_export(library: Library, paper_ids: list[int], choice: ExportChoice) -> api.Unspelled:
+def write_export(
+    library: Library,
+    paper_ids: list[int],
+    choice: ExportChoice,
+    cancelled: Callable[[], bool] = lambda: False,
+) -> api.Unspelled:
     """Write the papers as `choice` says (the file whole, or the one there left as it
-    was); the characters an ASCII-only export left as UTF-8. Safe from a worker."""
+    was); the characters an ASCII-only export left as UTF-8. Safe from a worker; once
+    `cancelled`, no file is written."""
     return library.export_to_file(
-        paper_ids, choice.format_name, choice.target, options=choice.options
+        paper_ids, choice.format_name, choice.target, options=choice.options, cancel=cancelled
     )
 
 
@@ -91,13 +98,14 @@ class ExportFlow(progress.DialogJob):
         target = choice.target
         count = self._count = len(ids)
         self._start_busy(
-            lambda _job: write_export(library, ids, choice),
+            lambda job: write_export(library, ids, choice, job.is_cancelled),
             label=QCoreApplication.translate(
                 "ExportFlow", "Exporting %Ln paper(s) to {file}…", "", count
             ).format(file=target.name),
             title=QCoreApplication.translate("ExportFlow", "Export"),
             finished=self._on_finished,
             failed=self._on_failed,
+            cancel=QCoreApplication.translate("ExportFlow", "Cancel"),
         )
 
     def _on_finished(self, left: Any) -> None:

@@ -56,6 +56,7 @@ from desktop.ui.widgets.search_bar import SearchBar
 from desktop.ui.widgets.sidebar_view import SidebarView
 from desktop.ui.widgets.welcome_panel import WelcomePanel
 from desktop.ui.window import menus, paper_menu
+from desktop.ui.window.editing import Editing
 from desktop.ui.window.manuscript import Manuscript
 from desktop.ui.window.menus import WindowActions
 from desktop.ui.window.organising import Organiser
@@ -95,7 +96,9 @@ class MainWindow(QMainWindow):
         #: Every write from the window runs here, off the GUI thread, in order.
         self.operations = OperationRunner(self)
         self.operations.finished.connect(self._on_operation_finished)
-        self.history = undo_commands.History(self.undo_stack, self.operations, self._tell)
+        self.history = undo_commands.History(
+            self.undo_stack, self.operations, self._tell, window=self
+        )
         self.events = LibraryEvents(library, self)
         self._pending: list[Change] = []
         self._apply_timer = QTimer(self, singleShot=True, interval=0)
@@ -106,6 +109,7 @@ class MainWindow(QMainWindow):
         self.organiser = Organiser(self)
         self.transfers = Transfers(self)
         self.manuscript = Manuscript(self, self.settings)
+        self.editing = Editing(self)
         self._build_widgets()
         self.window_actions = WindowActions(self)
         # These keys mean something else in a text field or the sidebar: table only.
@@ -118,6 +122,18 @@ class MainWindow(QMainWindow):
             self.organiser,
             transfers=self.transfers,
             manuscript=self.manuscript,
+            editing=self.editing,
+        )
+        self.detail.summary.set_actions(
+            [
+                self.organiser.status_menu.menuAction(),
+                self.organiser.priority_menu.menuAction(),
+                self.editing.tag_action,
+                self.editing.add_to_list_action,
+                self.editing.set_field_action,
+                self.transfers.export_selection_action,
+                self.organiser.trash_action,
+            ]
         )
         self._restore_layout()
         self.sidebar.setCurrentIndex(self.sidebar_model.index_of(View()))
@@ -478,12 +494,35 @@ class MainWindow(QMainWindow):
         self._on_selection_changed()
 
     def _on_selection_changed(self, *_args: object) -> None:
-        ids = self.selected_ids()
-        if ids and ids[0] != self.detail.paper_id:
-            self.detail.show_paper(ids[0])
-        elif not ids:
+        count = self.selected_count()
+        if count > 1:
+            self.detail.show_many(count)
+        elif count == 1:
+            first = self.table_model.paper_id(self._selected_runs()[0][0])
+            if first != self.detail.paper_id:
+                self.detail.show_paper(first)
+        else:
             self.detail.show_paper(None)
         self._update_actions()
+
+    def _selected_runs(self) -> list[tuple[int, int]]:
+        """The selected rows as (first, last) of each run, in order, without reading a
+        row: a selection of 100k papers is one run."""
+        selection = self.table.selectionModel().selection()
+        spans = sorted(
+            (selection.at(i).top(), selection.at(i).bottom()) for i in range(selection.size())
+        )
+        runs: list[tuple[int, int]] = []
+        for top, bottom in spans:
+            if runs and top <= runs[-1][1] + 1:
+                runs[-1] = (runs[-1][0], max(runs[-1][1], bottom))
+            else:
+                runs.append((top, bottom))
+        return runs
+
+    def selected_count(self) -> int:
+        """How many papers are selected (without listing them)."""
+        return sum(bottom - top + 1 for top, bottom in self._selected_runs())
 
     def has_selection(self) -> bool:
         """Whether any paper is selected (without reading which)."""
@@ -502,6 +541,7 @@ class MainWindow(QMainWindow):
     def _update_actions(self) -> None:
         self.window_actions.update_actions()
         self.organiser.update_actions()
+        self.editing.update_actions()
         self.manuscript.update_actions()
         self.transfers.update_actions()
 

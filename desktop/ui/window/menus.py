@@ -13,6 +13,7 @@ from desktop.ui import prompts, translations
 from desktop.ui.widgets.search_bar import QUERY_HELP
 from desktop.ui.window.actions import make_action
 from desktop.ui.window.context import WindowContext
+from desktop.ui.window.editing import Editing
 from desktop.ui.window.manuscript import Manuscript
 from desktop.ui.window.organising import Organiser
 from desktop.ui.window.transfers import Transfers
@@ -51,8 +52,16 @@ class WindowActions:
         self.undo_action = _history_action(window, undo, context.history.undo)
         self.undo_action.setShortcuts(QKeySequence.keyBindings(std.Undo))
         self.redo_action = _history_action(window, redo, context.history.redo)
+        # Both usual keys on every platform, each once: a key given twice to one action
+        # is "ambiguous" to Qt, which then does nothing on it.
         self.redo_action.setShortcuts(
-            [*QKeySequence.keyBindings(std.Redo), QKeySequence("Ctrl+Shift+Z")]
+            _unique(
+                [
+                    QKeySequence("Ctrl+Shift+Z"),
+                    QKeySequence("Ctrl+Y"),
+                    *QKeySequence.keyBindings(std.Redo),
+                ]
+            )
         )
         stack = context.history.stack
         _follow(self.undo_action, undo, stack.canUndo(), text=stack.undoText())
@@ -123,6 +132,17 @@ class WindowActions:
         )
 
 
+def _unique(keys: list[QKeySequence]) -> list[QKeySequence]:
+    """The keys in order, each once."""
+    seen: set[str] = set()
+    kept = []
+    for key in keys:
+        if key.toString() not in seen:
+            seen.add(key.toString())
+            kept.append(key)
+    return kept
+
+
 def _history_action(window: QWidget, verb: str, slot: Callable[[], object]) -> QAction:
     """Undo or Redo, going through the history rather than straight to the stack: the
     stack moves only once the step's write succeeded."""
@@ -146,11 +166,17 @@ def build(
     *,
     transfers: Transfers,
     manuscript: Manuscript,
+    editing: Editing,
 ) -> None:
     """Fill the menu bar: File, Edit, View, Paper and Help."""
     file_menu = bar.addMenu(QCoreApplication.translate("WindowActions", "&File"))
     file_menu.addActions(
-        [transfers.import_action, transfers.add_identifier_action, transfers.paste_action]
+        [
+            editing.new_paper_action,
+            transfers.import_action,
+            transfers.add_identifier_action,
+            transfers.paste_action,
+        ]
     )
     file_menu.addSeparator()
     file_menu.addActions(
@@ -190,9 +216,10 @@ def build(
     view_menu = bar.addMenu(QCoreApplication.translate("WindowActions", "&View"))
     view_menu.addMenu(own.language_menu)
     paper = bar.addMenu(QCoreApplication.translate("WindowActions", "&Paper"))
-    paper.addAction(own.open_action)
+    paper.addActions([editing.new_paper_action, own.open_action])
     paper.addMenu(organiser.status_menu)
     paper.addMenu(organiser.priority_menu)
+    paper.addActions([editing.tag_action, editing.add_to_list_action, editing.set_field_action])
     paper.addSeparator()
     paper.addActions(
         [

@@ -196,13 +196,12 @@ class Organiser:
         ids = self._context.selected_ids()
         if not ids:
             return
-        old = {i: row.status for i, row in self._library.rows(ids).items()}
         self._context.perform(
             undo_commands.SetFieldCommand(
                 self._library,
                 "status",
                 status,
-                old=old,
+                paper_ids=ids,
                 label=QCoreApplication.translate("Organiser", _MARK_AS[status]),
             )
         )
@@ -211,13 +210,12 @@ class Organiser:
         ids = self._context.selected_ids()
         if not ids:
             return
-        old = {i: row.priority for i, row in self._library.rows(ids).items()}
         self._context.perform(
             undo_commands.SetFieldCommand(
                 self._library,
                 "priority",
                 priority,
-                old=old,
+                paper_ids=ids,
                 label=QCoreApplication.translate("Organiser", "Set priority"),
             )
         )

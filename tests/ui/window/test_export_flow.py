@@ -7,9 +7,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from PySide6.QtWidgets import QPushButton
 from pytestqt.qtbot import QtBot
 
 from desktop.core import api
+from desktop.ui.background.workers import Worker
 from desktop.ui.dialogs import export_options
 from desktop.ui.window import export_flow
 from desktop.ui.window.main_window import MainWindow
@@ -151,3 +153,32 @@ def test_an_ascii_only_export_from_the_window_tells_what_it_wrote_as_utf8(
     (sentence,) = told
     # 张 三 路 径 规 划: six characters with no LaTeX spelling, each still in the file.
     assert sentence.startswith("6 characters have no LaTeX spelling") and "张" in sentence
+
+
+def test_an_export_cancelled_writes_no_file_and_frees_the_window_at_once(
+    window: MainWindow, qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    target = tmp_path / "all.bib"
+    release = threading.Event()
+    real_export = window.library.export
+
+    def slow_export(*args: Any, **kwargs: Any) -> str:
+        release.wait(10)  # an export of 100k papers, still reading when Cancel is pressed
+        return real_export(*args, **kwargs)
+
+    monkeypatch.setattr(window.library, "export", slow_export)
+    flow = window.transfers.export_flow
+    done: list[int] = []
+    flow.finished.connect(done.append)
+    choice = export_flow.ExportChoice(target, "bibtex", api.ExportOptions())
+    flow.start(window.shown_ids(), choice)
+    assert flow.busy
+    assert flow._dialog is not None
+    flow._dialog.findChild(QPushButton).click()  # the dialog's Cancel button
+    assert not flow.busy  # the window is the user's again, without waiting
+    release.set()
+    for worker in flow.findChildren(Worker):
+        worker.wait(10)  # the work ended: it read every paper, then wrote nothing
+    qtbot.wait(50)
+    assert not target.exists()
+    assert done == []
