@@ -914,7 +914,7 @@ Double-click or Enter to open</source>
         </message>
         <message>
             <source>The citation key is fixed once made, so citations keep working.</source>
-            <extracomment>{field: new value} ("authors" and "editors" hold lists of Person; a kept field is "extra:&lt;name&gt;") — valid values only. Rows below the fixed ones, in order, and those the user added by name.</extracomment>
+            <extracomment>{field: new value} ("authors" and "editors" hold lists of Person; a kept field is "extra:&lt;name&gt;") — valid values only. Rows below the fixed ones, in order, and those the user added by name. Every row made so far (label, field) by name, shown or not.</extracomment>
             <translation>引用键一经生成便不再改变，以免引用失效。</translation>
         </message>
         <message>
