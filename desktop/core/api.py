@@ -15,6 +15,7 @@ from desktop.core.cited_lists import CitedList
 from desktop.core.citing import DEFAULT_STYLE, Formatted
 from desktop.core.exporting.files import write_whole
 from desktop.core.exporting.options import ExportOptions
+from desktop.core.file_text import Place
 from desktop.core.formats import registry
 from desktop.core.formats.cjk_names import joined as join_names
 from desktop.core.formats.names import split_name
@@ -23,6 +24,7 @@ from desktop.core.formats.registry import Format, import_file_filter
 from desktop.core.formats.unspelled import Unspelled
 from desktop.core.formats.unspelled import find as find_unspelled
 from desktop.core.importing.storing import ImportReport
+from desktop.core.library_files import AttachedFile
 from desktop.core.merging import MergeRecord
 from desktop.core.papers import PaperDetails
 from desktop.core.search import query as _query
@@ -51,6 +53,7 @@ __all__ = [
     "RELEVANCE",
     "SORT_COLUMNS",
     "Annotation",
+    "AttachedFile",
     "Attachment",
     "Change",
     "ChangeKind",
@@ -70,6 +73,7 @@ __all__ = [
     "PaperDetails",
     "PaperRow",
     "Person",
+    "Place",
     "ReadingList",
     "Record",
     "SavedSearch",

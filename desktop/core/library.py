@@ -11,6 +11,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager, suppress
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -25,9 +26,12 @@ from desktop.core import (
     cited_lists,
     citing,
     dedupe,
+    file_text,
+    library_files,
     merging,
     notes,
     papers,
+    pdfs,
     reading_lists,
     saved_searches,
     syncing,
@@ -52,6 +56,7 @@ from desktop.core.formats.unspelled import Unspelled
 from desktop.core.importing import pipeline, problems, reading
 from desktop.core.importing.reading import Reading
 from desktop.core.importing.storing import Destination, ImportHooks, ImportReport
+from desktop.core.library_files import AttachedFile
 from desktop.core.merging import MergeRecord
 from desktop.core.papers import PaperDetails
 from desktop.core.runtime import gc_pause
@@ -68,11 +73,22 @@ from desktop.core.snapshots import (
     copy_of,
 )
 from desktop.core.storage import backup, conflicts, db, revisions, schema, trouble
-from desktop.core.storage.models import NotDuplicate, Paper
+from desktop.core.storage.models import Attachment as Attachment_row
+from desktop.core.storage.models import AttachmentKind, NotDuplicate, Paper
 from desktop.core.views import PaperRow, View
 
 #: Called with the progress of long work: (done, total).
 Progress = Callable[[int, int], None]
+
+
+@dataclass
+class FileTextReport:
+    """What reading the text of attached files did."""
+
+    read: int = 0
+    pages: int = 0
+    #: Sentences for the files that could not be read.
+    problems: list[str] = field(default_factory=list)
 
 
 Shape = TypeVar("Shape")
@@ -1112,6 +1128,162 @@ class Library:
             ChangeKind.PAPERS, lambda s: attachments.remove(s, attachment_id), Attachment
         )
 
+    # -- files: the files folder, copies and links, their text ---------------------------
+
+    def files_folder(self) -> Path:
+        """The folder copied files go to, or KnownError saying how to choose one."""
+        with self._read() as session:
+            return library_files.folder(session, self.url)
+
+    def files_folder_setting(self) -> Path | None:
+        """The folder the library's setting names (None: the default, beside a SQLite file)."""
+        with self._read() as session:
+            return library_files.configured(session)
+
+    def set_files_folder(self, path: Path | None) -> None:
+        """Copy files to `path` from now on (None: the default); files copied before are
+        looked for there too, by their names, so move them along."""
+        with self._write() as session:
+            library_files.set_folder(session, path)
+        self._announce(ChangeKind.SETTINGS)
+
+    def _folder_or_none(self, session: Session) -> Path | None:
+        try:
+            return library_files.folder(session, self.url)
+        except KnownError:
+            return None
+
+    def attach_file(
+        self, paper_id: int, source: Path, *, link: bool = False, label: str = ""
+    ) -> AttachedFile:
+        """Attach a file to a paper: copied into the files folder under a name made from
+        the paper's key (a taken name gets a suffix), or, with `link`, left where it is."""
+        source = source.expanduser().absolute()
+        if not source.is_file():
+            raise InvalidInputError(f"There is no file at {source}.")
+        if link:
+            added = self._write_part(
+                ChangeKind.PAPERS,
+                lambda s: attachments.add(s, paper_id, str(source), label=label),
+                Attachment,
+            )
+            return self.attached_file(added.id)
+        with self._read() as session:
+            into = library_files.folder(session, self.url)
+            citekey = papers.get_paper(session, paper_id).citekey
+        name = library_files.copy_in(source, into, library_files.file_name(citekey, source))
+        try:
+            added = self._write_part(
+                ChangeKind.PAPERS,
+                lambda s: attachments.add(
+                    s, paper_id, name, label=label or source.name, kind=AttachmentKind.COPY
+                ),
+                Attachment,
+            )
+        except BaseException:
+            library_files.remove_copy(into, name)
+            raise
+        return self.attached_file(added.id)
+
+    def relink(self, attachment_id: int, source: Path) -> AttachedFile:
+        """Point an attachment whose file is missing (or wrong) at `source`: a copied file
+        is copied in again, a linked one linked there. Its text is read again."""
+        source = source.expanduser().absolute()
+        if not source.is_file():
+            raise InvalidInputError(f"There is no file at {source}.")
+        with self._read() as session:
+            found = notes.get_part(session, Attachment_row, attachment_id, what="attachment")
+            copied = found.kind == AttachmentKind.COPY.value
+            into = library_files.folder(session, self.url) if copied else None
+            citekey = papers.get_paper(session, found.paper_id).citekey
+        name = str(source)
+        if into is not None:
+            name = library_files.copy_in(source, into, library_files.file_name(citekey, source))
+        try:
+            self._write_part(
+                ChangeKind.PAPERS,
+                lambda s: attachments.retarget(s, attachment_id, name),
+                Attachment,
+            )
+        except BaseException:
+            if into is not None:
+                library_files.remove_copy(into, name)
+            raise
+        return self.attached_file(attachment_id)
+
+    def attached_file(self, attachment_id: int) -> AttachedFile:
+        """One attachment as this computer sees it (where, present, text indexed)."""
+        with self._read() as session:
+            row = notes.get_part(session, Attachment_row, attachment_id, what="attachment")
+            return library_files.seen(copy_of(Attachment, row), self._folder_or_none(session))
+
+    def attached_files(self, paper_id: int) -> list[AttachedFile]:
+        """A paper's attachments as this computer sees them, in the order they were added."""
+        with self._read() as session:
+            papers.get_paper(session, paper_id)
+            into = self._folder_or_none(session)
+            rows = attachments.of_paper(session, paper_id)
+            return [library_files.seen(copy_of(Attachment, row), into) for row in rows]
+
+    def files_to_read(self, paper_ids: list[int] | None = None) -> int:
+        """How many attached PDFs have text not yet in the full-text index (never read, or
+        changed since)."""
+        with self._read() as session:
+            return len(file_text.due(session, self._folder_or_none(session), paper_ids))
+
+    def read_file_texts(
+        self,
+        paper_ids: list[int] | None = None,
+        *,
+        progress: Progress | None = None,
+        cancelled: Callable[[], bool] | None = None,
+    ) -> FileTextReport:
+        """Read the text of every attached PDF not yet indexed as it is now (of `paper_ids`
+        only, when given) into the full-text index, one file per transaction: a cancel
+        or a crash keeps the files read so far."""
+        with self._read() as session:
+            jobs = file_text.due(session, self._folder_or_none(session), paper_ids)
+        report = FileTextReport()
+        for done, job in enumerate(jobs):
+            if cancelled is not None and cancelled():
+                break
+            if progress is not None:
+                progress(done, len(jobs))
+            problem = ""
+            try:
+                pages = pdfs.pages_text(job.path)
+            except KnownError as error:
+                pages, problem = [], str(error)
+            with self._write() as session:
+                stored = file_text.store(session, job, pages, problem=problem)
+            if stored:
+                self._announce(ChangeKind.PAPERS, [job.paper_id])
+                report.read += 1 if not problem else 0
+                report.pages += len(pages)
+                if problem:
+                    report.problems.append(problem)
+        else:
+            if progress is not None:
+                progress(len(jobs), len(jobs))
+        return report
+
+    def file_places(self, paper_id: int, typed: str) -> list[file_text.Place]:
+        """Where the words of a search occur in the paper's files (page and snippet)."""
+        with self._read() as session:
+            return file_text.places(session, paper_id, typed)
+
+    def file_pages(self, attachment_id: int) -> list[str]:
+        """The indexed text of a file, page by page."""
+        with self._read() as session:
+            return file_text.page_texts(session, attachment_id)
+
+    def remember_page(self, attachment_id: int, page: int) -> None:
+        """Where the reader left a file (not a change of the library: nobody reloads)."""
+        with self._database_trouble_as_sentence(), db.write_session(self.engine) as session:
+            row = notes.get_part(session, Attachment_row, attachment_id, what="attachment")
+            row.last_page = max(page, 0)
+            session.add(row)
+
     # -- settings and maintenance -------------------------------------------------------
 
     def backup(self, target: Path | None = None) -> Path:
@@ -1141,8 +1313,7 @@ def _refuse_an_empty_file(url: str) -> None:
         return  # another process is making this new library at this moment
     backup_file = backup.newest(path)
     then = (
-        f" The newest backup of it is {backup_file}; copy it over the empty file to go back "
-        "to it."
+        f" The newest backup of it is {backup_file}; copy it over the empty file to go back to it."
         if backup_file is not None
         else " There is no backup of it in its backups folder."
     )
