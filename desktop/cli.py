@@ -397,7 +397,7 @@ def _add_exchange_commands(commands: Any, common: argparse.ArgumentParser) -> No
         commands,
         "import",
         _import,
-        help_text="import BibTeX, RIS, CSL-JSON or listing files",
+        help_text="import BibTeX, RIS, CSL-JSON or listing files, or PDFs (each becomes a paper)",
         common=common,
         json_output=True,
     )

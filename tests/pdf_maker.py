@@ -37,9 +37,7 @@ def write_pdf(
                 f"/Resources << /Font << /F1 3 0 R >> >> /Contents {content_id} 0 R >>"
             ).encode()
         )
-        objects.append(
-            b"<< /Length %d >>\nstream\n" % len(stream) + stream + b"\nendstream"
-        )
+        objects.append(b"<< /Length %d >>\nstream\n" % len(stream) + stream + b"\nendstream")
     info = {"Title": title, "Author": author, "Subject": subject}
     entries = " ".join(f"/{k} ({_escaped(v)})" for k, v in info.items() if v)
     objects.append(f"<< {entries} >>".encode("latin-1"))
@@ -51,9 +49,10 @@ def write_pdf(
     xref = len(out)
     out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
     out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
-    out += (
-        b"trailer\n<< /Size %d /Root 1 0 R /Info %d 0 R >>\nstartxref\n%d\n%%%%EOF\n"
-        % (len(objects) + 1, len(objects), xref)
+    out += b"trailer\n<< /Size %d /Root 1 0 R /Info %d 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (
+        len(objects) + 1,
+        len(objects),
+        xref,
     )
     path.write_bytes(bytes(out))
     return path

@@ -122,8 +122,8 @@ def split_identifiers(text: str) -> list[str]:
 
 
 def import_format_names() -> list[str]:
-    """The formats a file can be imported as."""
-    return registry.names(readable=True)
+    """The formats a file can be imported as (PDFs become papers of their own)."""
+    return [*registry.names(readable=True), "pdf"]
 
 
 def export_formats() -> list[Format]:

@@ -50,10 +50,10 @@ from desktop.core.errors import (
 )
 from desktop.core.exporting.options import ExportOptions
 from desktop.core.formats import registry, unspelled
-from desktop.core.formats.record import ParseResult, Record
+from desktop.core.formats.record import ParseResult, Problem, Record
 from desktop.core.formats.record import Person as NamedPerson
 from desktop.core.formats.unspelled import Unspelled
-from desktop.core.importing import pipeline, problems, reading
+from desktop.core.importing import pdf_papers, pipeline, problems, reading
 from desktop.core.importing.reading import Reading
 from desktop.core.importing.storing import Destination, ImportHooks, ImportReport
 from desktop.core.library_files import AttachedFile
@@ -577,7 +577,25 @@ class Library:
         cancel: Callable[[], bool] | None = None,
     ) -> ImportReport:
         """Import several files in one transaction; BibTeX files share abbreviations and
-        crossref targets, as they do when bibtex reads them together."""
+        crossref targets, as they do when bibtex reads them together. PDFs (by content, or
+        all files with `format` "pdf") become papers of their own (`import_pdfs`)."""
+        if format == "pdf" or (format == "auto" and any(pdfs.is_pdf(Path(p)) for p in paths)):
+            as_pdf = [Path(p) for p in paths if format == "pdf" or pdfs.is_pdf(Path(p))]
+            others = [p for p in paths if Path(p) not in as_pdf]
+            report = self.import_pdfs(
+                as_pdf, list_name=list_name, tag=tag, progress=progress, cancel=cancel
+            )
+            if others:
+                rest = self.import_files(
+                    others,
+                    format=format,
+                    list_name=list_name,
+                    tag=tag,
+                    progress=progress,
+                    cancel=cancel,
+                )
+                report = _joined(rest, report)
+            return report
         with gc_pause.paused(), reading.read_files([Path(p) for p in paths], format=format) as read:
             return self._import_reading(
                 read,
@@ -585,6 +603,93 @@ class Library:
                 destination=Destination(list_name, tag),
                 asked=ImportHooks(progress, cancel),
             )
+
+    def import_pdfs(
+        self,
+        paths: Sequence[Path],
+        *,
+        list_name: str | None = None,
+        tag: str | None = None,
+        progress: Progress | None = None,
+        cancel: Callable[[], bool] | None = None,
+    ) -> ImportReport:
+        """Make each PDF a paper with the PDF attached (copied): looked up by the DOI or
+        arXiv id it names, else guessed from it and tagged for the user to check. A PDF
+        of a paper already in the library (same DOI or arXiv id) is attached to it."""
+        self.files_folder()  # no folder to copy to: said before anything is made
+        report = ImportReport(source=", ".join(str(p) for p in paths), format="pdf")
+        touched: list[int] = []
+        for done, path in enumerate(paths):
+            if cancel is not None and cancel():
+                break
+            if progress is not None:
+                progress(done, len(paths))
+            try:
+                paper_id, added = self._paper_for_pdf(Path(path), report)
+            except KnownError as error:
+                report.problems.append(Problem(str(path), None, str(error)))
+                continue
+            touched.append(paper_id)
+            if added:
+                report.paper_ids.append(paper_id)
+        if touched:
+            self._put_in(Destination(list_name, tag), touched)
+            self.read_file_texts(touched, cancelled=cancel)
+        if progress is not None:
+            progress(len(paths), len(paths))
+        report.papers = self.count()
+        return report
+
+    def _paper_for_pdf(self, path: Path, report: ImportReport) -> tuple[int, bool]:
+        """The paper a PDF was attached to, and whether it is new."""
+        if not pdfs.is_pdf(path):
+            raise InvalidInputError(f"{path.name} is not a PDF (it does not start as one).")
+        read = pdf_papers.read(path)
+        if read.problem:
+            report.problems.append(Problem(str(path), None, read.problem))
+        known = self._known_paper(read.record)
+        if known is not None:
+            self.attach_file(known, path)
+            report.problems.append(
+                Problem(
+                    str(path),
+                    None,
+                    f"{path.name} is a paper already in your library (paper {known}); the "
+                    "PDF was attached to it.",
+                )
+            )
+            return known, False
+        (paper_id,) = self.add_records([read.record])
+        if read.guessed:
+            self.tag_papers(pdf_papers.GUESSED_TAG, [paper_id])
+        self.attach_file(paper_id, path)
+        return paper_id, True
+
+    def _known_paper(self, record: Record) -> int | None:
+        """A paper in the library (not in the trash) with the record's DOI or arXiv id."""
+        with self._read() as session:
+            for column, value in ((Paper.doi, record.doi), (Paper.arxiv_id, record.arxiv_id)):
+                if not value:
+                    continue
+                found = session.exec(
+                    select(Paper.id).where(
+                        func.lower(col(column)) == value.casefold(),
+                        col(Paper.deleted_at).is_(None),
+                    )
+                ).first()
+                if found is not None:
+                    return found
+        return None
+
+    def _put_in(self, destination: Destination, paper_ids: list[int]) -> None:
+        if destination.list_name:
+            try:
+                self.reading_list(destination.list_name)
+            except NotFoundError:
+                self.create_list(destination.list_name)
+            self.add_to_list(destination.list_name, paper_ids)
+        if destination.tag:
+            self.tag_papers(destination.tag, paper_ids)
 
     def import_text(
         self,
@@ -1321,6 +1426,19 @@ def _refuse_an_empty_file(url: str) -> None:
         f"The library file {path} is empty (0 bytes): it may have been cut short, by a full "
         "disk or a copy that did not finish, so Papershelf did not make a new library of "
         f"it.{then} To start a new library there, delete the empty file first."
+    )
+
+
+def _joined(first: ImportReport, then: ImportReport) -> ImportReport:
+    """One report of two imports made one after the other."""
+    return ImportReport(
+        source=f"{first.source}, {then.source}",
+        format=f"{first.format}, {then.format}",
+        paper_ids=first.paper_ids + then.paper_ids,
+        duplicates=first.duplicates + then.duplicates,
+        problems=first.problems + then.problems,
+        papers=max(first.papers, then.papers),
+        documents=first.documents + then.documents,
     )
 
 

@@ -53,3 +53,18 @@ def test_attaching_a_file_that_is_not_there_is_a_sentence(db_url: str, tmp_path:
     assert result.returncode != 0
     assert "There is no file at" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_import_makes_papers_of_pdfs_found_by_content(db_url: str, tmp_path: Path) -> None:
+    _folder_for(db_url, tmp_path)
+    # No ".pdf" in the name: the content says what it is.
+    pdf = write_pdf(tmp_path / "download", [[(20, "Orbits of Comets"), (9, "a flibbertigibbet")]])
+    report = json.loads(ok(db_url, "import", str(pdf), "--json"))
+    (paper_id,) = report["paper_ids"]
+    assert report["format"] == "pdf"
+    shown = json.loads(ok(db_url, "paper", "show", str(paper_id), "--json"))
+    assert shown["title"] == "Orbits of Comets"
+    assert shown["tags"] == ["guessed from PDF"]
+    assert [(f["present"], f["text_indexed"]) for f in shown["files"]] == [(True, True)]
+    found = json.loads(ok(db_url, "search", "flibbertigibbet", "--json"))
+    assert [row["id"] for row in found] == [paper_id]

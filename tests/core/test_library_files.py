@@ -154,9 +154,7 @@ def test_a_changed_file_is_read_again(files_library: Library, tmp_path: Path) ->
     assert [h.paper_id for h in files_library.search("fulltext:secondword")] == [paper_id]
 
 
-def test_a_damaged_pdf_is_told_and_not_tried_again(
-    files_library: Library, tmp_path: Path
-) -> None:
+def test_a_damaged_pdf_is_told_and_not_tried_again(files_library: Library, tmp_path: Path) -> None:
     paper_id = _paper(files_library)
     broken = tmp_path / "broken.pdf"
     broken.write_bytes(b"%PDF-1.4\nthis is not really a PDF")
