@@ -9,7 +9,9 @@ a live row: they read it, and change the library through `Library`.
 
 from __future__ import annotations
 
-from desktop.core import citing, undo
+from pathlib import Path
+
+from desktop.core import citing, pdfs, undo
 from desktop.core.changes import Change, ChangeKind, Listener
 from desktop.core.cited_lists import CitedList
 from desktop.core.citing import DEFAULT_STYLE, Formatted
@@ -89,8 +91,12 @@ __all__ = [
     "has_words",
     "import_file_filter",
     "import_format_names",
+    "is_pdf",
     "join_names",
+    "pdf_page_count",
+    "pdf_pages_text",
     "query_notice",
+    "render_pdf_page",
     "split_identifiers",
     "split_name",
     "sqlite_path",
@@ -119,6 +125,26 @@ def split_identifiers(text: str) -> list[str]:
     from desktop.core.importing import lookup  # httpx loads only when it is needed
 
     return lookup.split_identifiers(text)
+
+
+def pdf_page_count(path: Path) -> int:
+    """How many pages a PDF has (a `KnownError` sentence when it cannot be read)."""
+    return pdfs.page_count(path)
+
+
+def render_pdf_page(path: Path, page_index: int, *, scale: float) -> tuple[bytes, int, int]:
+    """One page of a PDF as RGBA pixels: (bytes, width, height)."""
+    return pdfs.render(path, page_index, scale=scale)
+
+
+def pdf_pages_text(path: Path) -> list[str]:
+    """The text of each page of a PDF (for a file whose text is not indexed yet)."""
+    return pdfs.pages_text(path)
+
+
+def is_pdf(path: Path) -> bool:
+    """Whether a file's content is a PDF, whatever its name."""
+    return pdfs.is_pdf(path)
 
 
 def import_format_names() -> list[str]:
