@@ -166,9 +166,15 @@ def render(path: Path, page_index: int, *, scale: float) -> tuple[bytes, int, in
     with _opened(path) as document:
         page = document[page_index]
         try:
-            bitmap = page.render(scale=scale, rev_byteorder=True, prefer_bgrx=False)
+            # BGRA with the bytes reversed is RGBA, four bytes a pixel, rows packed.
+            bitmap = page.render(
+                scale=scale, force_bitmap_format=pdfium_c.FPDFBitmap_BGRA, rev_byteorder=True
+            )
             try:
-                pixels = bytes(ctypes.string_at(bitmap.buffer, bitmap.stride * bitmap.height))
+                size = bitmap.stride * bitmap.height
+                pixels = bytes(ctypes.string_at(bitmap.buffer, size))
+                if bitmap.stride != bitmap.width * 4:  # never for a bitmap PDFium made here
+                    raise PdfError(f"{path.name}: a page came out in an unexpected layout.")
                 return pixels, bitmap.width, bitmap.height
             finally:
                 bitmap.close()

@@ -181,3 +181,13 @@ def test_the_last_page_read_is_remembered(files_library: Library, tmp_path: Path
     attached = files_library.attach_file(paper_id, _pdf(tmp_path, "a.pdf", "x"))
     files_library.remember_page(attached.attachment.id, 7)
     assert files_library.attached_file(attached.attachment.id).attachment.last_page == 7
+
+
+def test_a_page_is_rendered_as_rgba_pixels(tmp_path: Path) -> None:
+    from desktop.core import api
+
+    pdf = write_pdf(tmp_path / "a.pdf", [[(18, "Title")]])
+    pixels, width, height = api.render_pdf_page(pdf, 0, scale=1.0)
+    assert (width, height) == (612, 792)  # the page's size in points, at 1 pixel a point
+    assert len(pixels) == width * height * 4
+    assert pixels[:4] == b"\xff\xff\xff\xff"  # the white corner, opaque
