@@ -13,7 +13,6 @@ from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from desktop.core.library import Library
 from desktop.ui.background.folder_watch import FolderWatch
 from desktop.ui.dialogs.pdf_reader import PdfReader
 from desktop.ui.window.main_window import MainWindow
