@@ -87,6 +87,7 @@ __all__ = [
     "View",
     "data_dir",
     "export_formats",
+    "find_in_pdf_page",
     "find_unspelled",
     "has_words",
     "import_file_filter",
@@ -135,6 +136,12 @@ def pdf_page_count(path: Path) -> int:
 def render_pdf_page(path: Path, page_index: int, *, scale: float) -> tuple[bytes, int, int]:
     """One page of a PDF as RGBA pixels: (bytes, width, height)."""
     return pdfs.render(path, page_index, scale=scale)
+
+
+def find_in_pdf_page(path: Path, page_index: int, words: str) -> list[list[tuple[float, ...]]]:
+    """Where words are on a page of a PDF: for each place, its rectangles (left, top,
+    right, bottom, in points from the page's top left)."""
+    return [list(boxes) for boxes in pdfs.find_boxes(path, page_index, words)]
 
 
 def pdf_pages_text(path: Path) -> list[str]:

@@ -180,3 +180,32 @@ def render(path: Path, page_index: int, *, scale: float) -> tuple[bytes, int, in
                 bitmap.close()
         finally:
             page.close()
+
+
+#: A rectangle on a page, in points from its top left corner: (left, top, right, bottom).
+Box = tuple[float, float, float, float]
+
+
+def find_boxes(path: Path, page_index: int, words: str) -> list[list[Box]]:
+    """Where `words` (any case) are on one page: for each place, the rectangles it covers."""
+    if not words.strip():
+        return []
+    with _opened(path) as document:
+        page = document[page_index]
+        text_page = page.get_textpage()
+        height = page.get_height()
+        searcher = text_page.search(words, match_case=False)
+        found: list[list[Box]] = []
+        try:
+            while (hit := searcher.get_next()) is not None:
+                index, count = hit
+                boxes = []
+                for number in range(text_page.count_rects(index, count)):
+                    left, bottom, right, top = text_page.get_rect(number)
+                    boxes.append((left, height - top, right, height - bottom))
+                found.append(boxes)
+        finally:
+            searcher.close()
+            text_page.close()
+            page.close()
+        return found

@@ -12,8 +12,8 @@ import contextlib
 import re
 from pathlib import Path
 
-from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QImage, QKeySequence, QPixmap, QShortcut, QTextCursor
+from PySide6.QtCore import QRectF, Qt, QTimer
+from PySide6.QtGui import QColor, QImage, QKeySequence, QPainter, QPixmap, QShortcut, QTextCursor
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -148,9 +148,9 @@ class PdfReader(QWidget):
         side_layout = QVBoxLayout(side)
         side_layout.setContentsMargins(0, 0, 0, 0)
         side_layout.addWidget(text_label)
-        side_layout.addWidget(self.page_text, 2)
+        side_layout.addWidget(self.page_text, 1)
         side_layout.addWidget(self.quote, 0, Qt.AlignmentFlag.AlignLeft)
-        side_layout.addWidget(self.notes, 3)
+        side_layout.addWidget(self.notes, 2)
         splitter = QSplitter(Qt.Orientation.Horizontal, self)
         splitter.addWidget(pages)
         splitter.addWidget(side)
@@ -187,13 +187,40 @@ class PdfReader(QWidget):
             self.page_image.setText(str(error))
         else:
             image = QImage(pixels, width, height, width * 4, QImage.Format.Format_RGBA8888)
-            self.page_image.setPixmap(QPixmap.fromImage(image.copy()))
+            self.page_image.setPixmap(self._marked(QPixmap.fromImage(image.copy()), index))
         self.page_box.setValue(index + 1)
         self.previous_page.setEnabled(index > 0)
         self.next_page.setEnabled(index < self._count - 1)
         if changed:
             self.page_text.setPlainText(self._texts[index])
             self._remember.start()
+
+    def _marked(self, pixmap: QPixmap, index: int) -> QPixmap:
+        """The page with the places of the searched words marked (the current one more)."""
+        words = self.find_field.text().strip()
+        if not words:
+            return pixmap
+        try:
+            places = api.find_in_pdf_page(self._path, index, words)
+        except KnownError:
+            return pixmap
+        current = -1
+        if self._hit >= 0 and self._hits[self._hit][0] == index:
+            current = sum(1 for page, _s, _e in self._hits[: self._hit] if page == index)
+        scale = SCALES[self._scale_step]
+        painter = QPainter(pixmap)
+        painter.setPen(Qt.PenStyle.NoPen)
+        for number, boxes in enumerate(places):
+            alpha = 140 if number == current else 70
+            painter.setBrush(QColor(255, 200, 0, alpha))
+            for left, top, right, bottom in boxes:
+                painter.drawRect(
+                    QRectF(
+                        left * scale, top * scale, (right - left) * scale, (bottom - top) * scale
+                    )
+                )
+        painter.end()
+        return pixmap
 
     def _zoom(self, step: int) -> None:
         self._scale_step = min(max(self._scale_step + step, 0), len(SCALES) - 1)
@@ -212,10 +239,9 @@ class PdfReader(QWidget):
             pattern = re.compile(re.escape(words), re.IGNORECASE)
             for index, page_text in enumerate(self._texts):
                 self._hits += [(index, m.start(), m.end()) for m in pattern.finditer(page_text)]
-        if not words:
-            self.found.setText("")
-        elif not self._hits:
-            self.found.setText(self.tr("not found"))
+        if not words or not self._hits:
+            self.found.setText(self.tr("not found") if words else "")
+            self.show_page(self._page)  # without the marks of the words searched before
         else:
             later = [n for n, (page, _s, _e) in enumerate(self._hits) if page >= self._page]
             self._go_to_hit(later[0] if later else 0)

@@ -22,10 +22,6 @@ from desktop.ui.window.context import WindowContext
 from desktop.ui.window.transfers import Transfers
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("WindowFiles", text)
-
-
 class WindowFiles(QObject):
     """Files for the window: drops, background text reading, the reader, a watched folder."""
 
@@ -55,17 +51,23 @@ class WindowFiles(QObject):
         self.watch = FolderWatch(context.settings, self)
         self.watch.pdfs_found.connect(self._on_pdfs_found)
         window = context.widget()
-        self.watch_action = QAction(_tr("Watch a Folder for PDFs…"), window)
+        self.watch_action = QAction(
+            QCoreApplication.translate("WindowFiles", "Watch a Folder for PDFs…"), window
+        )
         self.watch_action.triggered.connect(self.choose_watched_folder)
-        self.files_folder_action = QAction(_tr("Files Folder…"), window)
+        self.files_folder_action = QAction(
+            QCoreApplication.translate("WindowFiles", "Files Folder…"), window
+        )
         self.files_folder_action.triggered.connect(self.choose_files_folder)
-        self.read_now_action = QAction(_tr("Read the Text of PDFs Now"), window)
+        self.read_now_action = QAction(
+            QCoreApplication.translate("WindowFiles", "Read the Text of PDFs Now"), window
+        )
         self.read_now_action.triggered.connect(lambda: self.text_reader.request(None))
         self.text_reader.start()
 
     def add_menu(self, bar: QMenuBar) -> QMenu:
-        """The Files menu, before the menu bar's last menu (Help)."""
-        menu = QMenu(_tr("F&iles"), bar)
+        """The Attachments menu, before the menu bar's last menu (Help)."""
+        menu = QMenu(QCoreApplication.translate("WindowFiles", "&Attachments"), bar)
         menu.addActions([self.files_folder_action, self.watch_action, self.read_now_action])
         actions = bar.actions()
         if actions:
@@ -130,7 +132,10 @@ class WindowFiles(QObject):
         problems = getattr(report, "problems", [])
         if problems:
             self._context.show_status(
-                _tr("Some PDFs could not be read: {first}").format(first=problems[0]), 8000
+                QCoreApplication.translate(
+                    "WindowFiles", "Some PDFs could not be read: {first}"
+                ).format(first=problems[0]),
+                8000,
             )
 
     def open_reader(self, attachment_id: int, page: int = -1) -> PdfReader | None:
@@ -153,7 +158,11 @@ class WindowFiles(QObject):
         except KnownError:
             now = ""
         chosen = QFileDialog.getExistingDirectory(
-            widget, _tr("Folder for the library's files (shared by the group)"), now
+            widget,
+            QCoreApplication.translate(
+                "WindowFiles", "Folder for the library's files (shared by the group)"
+            ),
+            now,
         )
         if chosen:
             self._write_setting(Path(chosen))
@@ -163,7 +172,10 @@ class WindowFiles(QObject):
         self._context.operations.run(
             lambda: library.set_files_folder(folder),
             on_done=lambda _none: self._context.show_status(
-                _tr("Files are now copied to {folder}.").format(folder=folder), 6000
+                QCoreApplication.translate(
+                    "WindowFiles", "Files are now copied to {folder}."
+                ).format(folder=folder),
+                6000,
             ),
             on_failed=lambda error: prompts.show_error(self._context.widget(), str(error)),
         )
@@ -173,18 +185,26 @@ class WindowFiles(QObject):
         now = self.watch.folder
         if now is not None and prompts.confirm(
             widget,
-            _tr("Watched folder"),
-            _tr("New PDFs in {folder} become papers. Stop watching it?").format(folder=now),
+            QCoreApplication.translate("WindowFiles", "Watched folder"),
+            QCoreApplication.translate(
+                "WindowFiles", "New PDFs in {folder} become papers. Stop watching it?"
+            ).format(folder=now),
         ):
             self.watch.watch(None)
             return
         chosen = QFileDialog.getExistingDirectory(
-            widget, _tr("Watch a folder: each new PDF in it becomes a paper"), str(Path.home())
+            widget,
+            QCoreApplication.translate(
+                "WindowFiles", "Watch a folder: each new PDF in it becomes a paper"
+            ),
+            str(Path.home()),
         )
         if chosen:
             self.watch.watch(Path(chosen))
             self._context.show_status(
-                _tr("Watching {folder}: new PDFs there become papers.").format(folder=chosen),
+                QCoreApplication.translate(
+                    "WindowFiles", "Watching {folder}: new PDFs there become papers."
+                ).format(folder=chosen),
                 6000,
             )
 
