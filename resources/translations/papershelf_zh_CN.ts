@@ -1329,6 +1329,7 @@ They save themselves as you type.</source>
 &lt;tr&gt;&lt;td&gt;&lt;tt&gt;title:&lt;/tt&gt; &lt;tt&gt;author:&lt;/tt&gt; &lt;tt&gt;abstract:&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;search one field only&lt;/td&gt;&lt;/tr&gt;
 &lt;tr&gt;&lt;td&gt;&lt;tt&gt;venue:&lt;/tt&gt; &lt;tt&gt;topic:&lt;/tt&gt; &lt;tt&gt;note:&lt;/tt&gt; &lt;tt&gt;doi:&lt;/tt&gt;&lt;/td&gt;
 &lt;td&gt;…and these fields&lt;/td&gt;&lt;/tr&gt;
+&lt;tr&gt;&lt;td&gt;&lt;tt&gt;fulltext:tokamak&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;words in the attached PDFs&lt;/td&gt;&lt;/tr&gt;
 &lt;tr&gt;&lt;td&gt;&lt;tt&gt;tag:robotics&lt;/tt&gt; &lt;tt&gt;list:"to read"&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;papers with a tag, in a list&lt;/td&gt;&lt;/tr&gt;
 &lt;tr&gt;&lt;td&gt;&lt;tt&gt;status:unread&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;unread, reading or read&lt;/td&gt;&lt;/tr&gt;
 &lt;tr&gt;&lt;td&gt;&lt;tt&gt;year:2019&lt;/tt&gt; &lt;tt&gt;year:2015..2020&lt;/tt&gt; &lt;tt&gt;year:&amp;gt;=2021&lt;/tt&gt;&lt;/td&gt;
@@ -1345,6 +1346,7 @@ Esc clears the search.</source>
 &lt;tr&gt;&lt;td&gt;&lt;tt&gt;title:&lt;/tt&gt; &lt;tt&gt;author:&lt;/tt&gt; &lt;tt&gt;abstract:&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;只检索某一字段&lt;/td&gt;&lt;/tr&gt;
 &lt;tr&gt;&lt;td&gt;&lt;tt&gt;venue:&lt;/tt&gt; &lt;tt&gt;topic:&lt;/tt&gt; &lt;tt&gt;note:&lt;/tt&gt; &lt;tt&gt;doi:&lt;/tt&gt;&lt;/td&gt;
 &lt;td&gt;…以及这些字段&lt;/td&gt;&lt;/tr&gt;
+&lt;tr&gt;&lt;td&gt;&lt;tt&gt;fulltext:托卡马克&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;附件 PDF 中的文字&lt;/td&gt;&lt;/tr&gt;
 &lt;tr&gt;&lt;td&gt;&lt;tt&gt;tag:robotics&lt;/tt&gt; &lt;tt&gt;list:"待读"&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;带某个标签、在某个列表中的文献&lt;/td&gt;&lt;/tr&gt;
 &lt;tr&gt;&lt;td&gt;&lt;tt&gt;status:unread&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;unread（未读）、reading（在读）或 read（已读）&lt;/td&gt;&lt;/tr&gt;
 &lt;tr&gt;&lt;td&gt;&lt;tt&gt;year:2019&lt;/tt&gt; &lt;tt&gt;year:2015..2020&lt;/tt&gt; &lt;tt&gt;year:&amp;gt;=2021&lt;/tt&gt;&lt;/td&gt;
