@@ -191,3 +191,17 @@ def test_a_page_is_rendered_as_rgba_pixels(tmp_path: Path) -> None:
     assert (width, height) == (612, 792)  # the page's size in points, at 1 pixel a point
     assert len(pixels) == width * height * 4
     assert pixels[:4] == b"\xff\xff\xff\xff"  # the white corner, opaque
+
+
+def test_the_places_of_words_on_a_page_are_found(tmp_path: Path) -> None:
+    from desktop.core import api
+
+    pdf = write_pdf(tmp_path / "a.pdf", [[(18, "Title"), (10, "one Zanzibar and zanzibar")]])
+    places = api.find_in_pdf_page(pdf, 0, "zanzibar")
+    assert len(places) == 2  # any case
+    (left, top, right, bottom), *_ = places[0]
+    assert 56 < left < right < 300  # the line starts 56 points in
+    # From the page's top (792 points high): the title's baseline is 57.2 points down,
+    # the second line's 71.2; the word's box lies between, over that baseline.
+    assert 57.2 < top < 71.2 < bottom + 3 < 75.2 + 3
+    assert api.find_in_pdf_page(pdf, 0, "absent") == []

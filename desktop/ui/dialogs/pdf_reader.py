@@ -44,8 +44,14 @@ class PdfReader(QWidget):
     """One attached PDF of a paper, in a window of its own."""
 
     def __init__(
-        self, library: Library, attachment_id: int, page: int = -1, parent: QWidget | None = None
+        self,
+        library: Library,
+        attachment_id: int,
+        *,
+        page: int = -1,
+        parent: QWidget | None = None,
     ) -> None:
+        """`page`: the page to open at (0 for the first; -1: where it was left)."""
         super().__init__(parent, Qt.WindowType.Window)
         self._library = library
         attached = library.attached_file(attachment_id)

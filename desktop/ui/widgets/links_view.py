@@ -127,11 +127,11 @@ class LinksView(QWidget):
         self.list.clear()
         for label, target, attachment_id in links_of(details):
             seen = self._files.get(attachment_id) if attachment_id is not None else None
-            self.list.addItem(self._item(label, target, attachment_id, seen))
+            self.list.addItem(self._item(label, target, attachment_id, seen=seen))
         self._on_current(self.list.currentItem())
 
     def _item(
-        self, label: str, target: str, attachment_id: int | None, seen: AttachedFile | None
+        self, label: str, target: str, attachment_id: int | None, *, seen: AttachedFile | None
     ) -> QListWidgetItem:
         state = ""
         if seen is not None and seen.path is not None:

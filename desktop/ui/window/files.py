@@ -141,7 +141,9 @@ class WindowFiles(QObject):
     def open_reader(self, attachment_id: int, page: int = -1) -> PdfReader | None:
         """Read an attached PDF in Papershelf (at `page`; -1: where it was left)."""
         try:
-            reader = PdfReader(self._library, attachment_id, page, self._context.widget())
+            reader = PdfReader(
+                self._library, attachment_id, page=page, parent=self._context.widget()
+            )
         except KnownError as error:
             prompts.show_error(self._context.widget(), str(error))
             return None
