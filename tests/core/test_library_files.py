@@ -205,3 +205,18 @@ def test_the_places_of_words_on_a_page_are_found(tmp_path: Path) -> None:
     # the second line's 71.2; the word's box lies between, over that baseline.
     assert 57.2 < top < 71.2 < bottom + 3 < 75.2 + 3
     assert api.find_in_pdf_page(pdf, 0, "absent") == []
+
+
+def test_a_merge_takes_the_files_words_along_and_its_undo_brings_them_back(
+    files_library: Library, tmp_path: Path
+) -> None:
+    keep = _paper(files_library)
+    other = _paper(files_library, "lovelace1843notes-b", "Notes again")
+    files_library.attach_file(other, _pdf(tmp_path, "a.pdf", "quagga"))
+    files_library.read_file_texts()
+    done = files_library.merge_papers(keep, other)
+    assert [h.paper_id for h in files_library.search("fulltext:quagga")] == [keep]
+    assert [a.attachment.paper_id for a in files_library.attached_files(keep)] == [keep]
+    assert [p.page for p in files_library.file_places(keep, "quagga")] == [1]
+    files_library.unmerge(done)
+    assert [h.paper_id for h in files_library.search("fulltext:quagga")] == [other]
