@@ -659,7 +659,10 @@ class Library:
                 )
             )
             return known, False
-        (paper_id,) = self.add_records([read.record])
+        added = self.add_records([read.record])
+        if not added:  # the import took it for a paper already there
+            raise KnownError(f"{path.name} was not added: it is a paper already in your library.")
+        paper_id = added[0]
         if read.guessed:
             self.tag_papers(pdf_papers.GUESSED_TAG, [paper_id])
         self.attach_file(paper_id, path)

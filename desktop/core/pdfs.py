@@ -3,6 +3,7 @@ page's largest text, and the DOI or arXiv id a paper's PDF names."""
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import re
 import threading
@@ -54,10 +55,15 @@ def is_pdf(path: Path) -> bool:
 
 
 @contextmanager
-def _opened(path: Path) -> Iterator[pdfium.PdfDocument]:
-    with _PDFIUM:
+def _opened(path: Path, *, hold: bool = True) -> Iterator[pdfium.PdfDocument]:
+    """The document, with PDFium to ourselves while it is open (unless not `hold`: then
+    the caller takes `_PDFIUM` around each call, so that a long read lets others in)."""
+    whole: contextlib.AbstractContextManager[object] = _PDFIUM if hold else contextlib.nullcontext()
+    each: contextlib.AbstractContextManager[object] = contextlib.nullcontext() if hold else _PDFIUM
+    with whole:
         try:
-            document = pdfium.PdfDocument(str(path))
+            with each:
+                document = pdfium.PdfDocument(str(path))
         except pdfium.PdfiumError as error:
             raise PdfError(f"{path.name} could not be read as a PDF ({error}).") from None
         except OSError as error:
@@ -65,7 +71,8 @@ def _opened(path: Path) -> Iterator[pdfium.PdfDocument]:
         try:
             yield document
         finally:
-            document.close()
+            with each:
+                document.close()
 
 
 def page_count(path: Path) -> int:
@@ -76,18 +83,23 @@ def page_count(path: Path) -> int:
 def pages_text(
     path: Path, *, first: int | None = None, progress: Callable[[int, int], None] | None = None
 ) -> list[str]:
-    """The text of each page (of the `first` pages only, when given), in order."""
-    with _opened(path) as document:
-        total = len(document) if first is None else min(first, len(document))
+    """The text of each page (of the `first` pages only, when given), in order.
+
+    PDFium is taken a page at a time: the reader's pages render between them, so reading
+    a long PDF in the background never holds the window up."""
+    with _opened(path, hold=False) as document:
+        with _PDFIUM:
+            total = len(document) if first is None else min(first, len(document))
         found = []
         for index in range(total):
-            page = document[index]
-            text_page = page.get_textpage()
-            try:
-                found.append(_tidy(text_page.get_text_range()))
-            finally:
-                text_page.close()
-                page.close()
+            with _PDFIUM:
+                page = document[index]
+                text_page = page.get_textpage()
+                try:
+                    found.append(_tidy(text_page.get_text_range()))
+                finally:
+                    text_page.close()
+                    page.close()
             if progress is not None:
                 progress(index + 1, total)
         return found

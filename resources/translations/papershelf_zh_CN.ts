@@ -583,6 +583,10 @@ Double-click or Enter to open</source>
 双击或按回车键打开</translation>
         </message>
         <message>
+            <source>Its words cannot be searched: {why}</source>
+            <translation>无法检索其中的文字：{why}</translation>
+        </message>
+        <message>
             <source>p. {page}: {snippet}</source>
             <translation>第 {page} 页：{snippet}</translation>
         </message>

@@ -150,7 +150,12 @@ class LinksView(QWidget):
             tip = self.tr("{target}\nThe file is not there: Relink… to say where it is now.")
         else:
             tip = self.tr("{target}\nDouble-click or Enter to open")
-        item.setToolTip(plain_text.tooltip(tip.format(target=target)))
+        tip = tip.format(target=target)
+        if seen is not None and seen.attachment.text_problem:
+            tip += "\n" + self.tr("Its words cannot be searched: {why}").format(
+                why=seen.attachment.text_problem
+            )
+        item.setToolTip(plain_text.tooltip(tip))
         return item
 
     def show_places(self, places: list[Place]) -> None:
