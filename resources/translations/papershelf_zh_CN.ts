@@ -1299,6 +1299,14 @@ They save themselves as you type.</source>
             <translation>把选中的文本（或找到之处所在的行）放进笔记</translation>
         </message>
         <message>
+            <source>Annotate…</source>
+            <translation>批注…</translation>
+        </message>
+        <message>
+            <source>Quote the selected text in the note with what you think of it</source>
+            <translation>把选中的文字连同您的看法引用到笔记中</translation>
+        </message>
+        <message>
             <source>Text of this page (select some to quote it):</source>
             <translation>本页文本（选中文字即可引用）：</translation>
         </message>
@@ -1309,6 +1317,14 @@ They save themselves as you type.</source>
         <message>
             <source>{number} of {count}</source>
             <translation>第 {number} 处，共 {count} 处</translation>
+        </message>
+        <message>
+            <source>Annotate</source>
+            <translation>批注</translation>
+        </message>
+        <message>
+            <source>Your note on the selected words:</source>
+            <translation>您对所选文字的批注：</translation>
         </message>
         <message>
             <source>Select words in the page's text to quote them.</source>

@@ -2,8 +2,8 @@
 the paper's notes, with search inside the PDF; it opens at the page last read.
 
 Pages are pictures, so text is selected in the page's text beside them: "Quote in note"
-puts the selection (or, with nothing selected, the search hit's line) in the note as a
-Markdown quote naming the page, in one step.
+puts the selection (a search hit alone: its whole line) in the note as a Markdown quote
+naming the page, in one step; "Annotate…" adds the reader's comment under the quote.
 """
 
 from __future__ import annotations
@@ -146,6 +146,11 @@ class PdfReader(QWidget):
             self.tr("Put the selected text (or the line of the place found) in the note")
         )
         self.quote.clicked.connect(self.quote_selection)
+        self.annotate = QPushButton(self.tr("Annotate…"), self)
+        self.annotate.setToolTip(
+            self.tr("Quote the selected text in the note with what you think of it")
+        )
+        self.annotate.clicked.connect(self.annotate_selection)
         self.notes = NotesEditor(self._library, self)
         self.notes.show_paper(details.id, details.notes)
         text_label = plain_text.label(self)
@@ -155,7 +160,11 @@ class PdfReader(QWidget):
         side_layout.setContentsMargins(0, 0, 0, 0)
         side_layout.addWidget(text_label)
         side_layout.addWidget(self.page_text, 1)
-        side_layout.addWidget(self.quote, 0, Qt.AlignmentFlag.AlignLeft)
+        quoting = QHBoxLayout()
+        quoting.addWidget(self.quote)
+        quoting.addWidget(self.annotate)
+        quoting.addStretch(1)
+        side_layout.addLayout(quoting)
         side_layout.addWidget(self.notes, 2)
         splitter = QSplitter(Qt.Orientation.Horizontal, self)
         splitter.addWidget(pages)
@@ -275,21 +284,43 @@ class PdfReader(QWidget):
 
     # -- quoting -------------------------------------------------------------------------
 
-    def quote_selection(self) -> None:
-        """Put the selected page text in the note as a quote with its page number."""
+    def quote_selection(self) -> bool:
+        """Put the selected page text in the note as a quote with its page number; False
+        (and a sentence) when nothing is selected."""
+        return self._quote(comment="")
+
+    def annotate_selection(self) -> bool:
+        """Quote the selected page text in the note, followed by the reader's comment on it
+        (asked for); False when nothing is selected or the comment is cancelled."""
+        if not self._selected_text():
+            return self._quote(comment="")
+        comment = prompts.ask_multiline(
+            self, self.tr("Annotate"), self.tr("Your note on the selected words:")
+        )
+        if comment is None:
+            return False
+        return self._quote(comment=comment.strip())
+
+    def _selected_text(self) -> str:
         selected = self.page_text.textCursor().selectedText().replace("\u2029", "\n")
         if self._hit >= 0 and self._hits[self._hit][0] == self._page and selected:
             selected = self._line_around(*self._hits[self._hit])
-        text = " ".join(selected.split())
+        return " ".join(selected.split())
+
+    def _quote(self, *, comment: str) -> bool:
+        text = self._selected_text()
         if not text:
             prompts.show_error(self, self.tr("Select words in the page's text to quote them."))
-            return
+            return False
         quote = self.tr("> {text}\n> (p. {page})").format(text=text, page=self._page + 1)
+        if comment:
+            quote += "\n\n" + comment
         editor = self.notes.editor
         body = editor.toPlainText()
         editor.moveCursor(QTextCursor.MoveOperation.End)
         editor.insertPlainText(("\n\n" if body.strip() else "") + quote + "\n")
         self.notes.save_now()
+        return True
 
     def _line_around(self, page: int, start: int, end: int) -> str:
         """The line (of the page's text) a search hit is on: a hit alone is a word or two."""

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from pdf_maker import write_pdf
 from PySide6.QtCore import QMimeData, QPointF, QSettings, Qt, QUrl
-from PySide6.QtGui import QDragEnterEvent, QDropEvent
+from PySide6.QtGui import QDragEnterEvent, QDropEvent, QTextCursor
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
@@ -122,7 +122,7 @@ def test_a_missing_file_shows_as_missing_and_is_relinked(
 
 
 def test_the_reader_finds_quotes_and_remembers_the_page(
-    window: MainWindow, qtbot: QtBot, tmp_path: Path
+    window: MainWindow, qtbot: QtBot, tmp_path: Path, scripted: object
 ) -> None:
     library = window.library
     paper_id = window.table_model.paper_id(_row_of(window, "Deep Residual Learning"))
@@ -138,6 +138,14 @@ def test_the_reader_finds_quotes_and_remembers_the_page(
     reader.quote_selection()  # the hit alone: its whole line is quoted
     body = library.paper(paper_id).notes[0].body
     assert body == "> The zanzibar effect is strong in deep networks.\n> (p. 2)\n"
+    cursor = reader.page_text.textCursor()  # the reader selects words of their own
+    cursor.setPosition(4)
+    cursor.setPosition(19, QTextCursor.MoveMode.KeepAnchor)
+    reader.page_text.setTextCursor(cursor)
+    scripted.texts.append("Check this in Table 2.")  # type: ignore[attr-defined]
+    assert reader.annotate_selection()
+    body = library.paper(paper_id).notes[0].body
+    assert body.endswith("\n\n> zanzibar effect\n> (p. 2)\n\nCheck this in Table 2.\n")
     reader.close()
     assert library.attached_file(attached.attachment.id).attachment.last_page == 1
     again = window.files.open_reader(attached.attachment.id)
