@@ -31,6 +31,19 @@ _ARXIV = re.compile(
 _TRAILING = ".,;:)]}'"
 
 
+# Radicals some PDF writers map Simplified Chinese glyphs to (the font draws 马 and the
+# radical ⻢ alike), with the characters they stand for: NFKC leaves these as they are.
+_RADICALS = str.maketrans(
+    dict(
+        zip(
+            "⻄⻅⻆⻈⻉⻋⻐⻓⻔⻙⻚⻛⻜⻠⻢⻥⻦⻧⻨⻩⻪⻬⻮⻰⻳⺰",
+            "西见角讠贝车钅长门韦页风飞饣马鱼鸟卤麦黄黾齐齿龙龟纟",
+            strict=True,
+        )
+    )
+)
+
+
 class PdfError(KnownError):
     """A file that is not a PDF PDFium can read."""
 
@@ -108,11 +121,11 @@ def pages_text(
 def _tidy(text: str) -> str:
     """Page text with PDFium's line ends made plain, its hyphenated breaks joined, and
     compatibility forms made plain (NFKC: "ﬁ" ligatures, and the Kangxi radicals some
-    writers map CJK glyphs to, "⽂" for "文")."""
+    writers map CJK glyphs to, "⽂" for "文"; `_RADICALS`, "⻢" for "马")."""
     text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\x00", "")
     text = text.replace("\ufffe", "").replace("\xad", "")  # PDFium's mark of a broken word
     text = re.sub(r"(\w)-\n(\w)", r"\1\2", text)
-    return unicodedata.normalize("NFKC", text)
+    return unicodedata.normalize("NFKC", text).translate(_RADICALS)
 
 
 def info(path: Path) -> PdfInfo:

@@ -131,12 +131,20 @@ def test_cjk_text_of_a_pdf_is_searchable(
 ) -> None:
     paper_id = _paper(files_library)
     source = write_cjk_pdf(
-        tmp_path / "zh.pdf", [[(20, "深度学习综述"), (10, "本文讨论托卡克装置中的等离子体约束。")]]
+        tmp_path / "zh.pdf",
+        [[(20, "深度学习综述"), (10, "本文讨论托卡马克装置中的等离子体约束。")]],
     )
     files_library.attach_file(paper_id, source)
     files_library.read_file_texts()
     assert [h.paper_id for h in files_library.search("fulltext:等离子体")] == [paper_id]
     assert [h.paper_id for h in files_library.search("等离子体约束")] == [paper_id]
+    # Qt's writer maps the glyph of 文 to a Kangxi radical and that of 马 to a radical of
+    # the supplement: both are read back as the characters.
+    assert [h.paper_id for h in files_library.search("fulltext:托卡马克")] == [paper_id]
+    assert (
+        "本文讨论托卡马克"
+        in files_library.file_pages(files_library.attached_files(paper_id)[0].attachment.id)[0]
+    )
     (place,) = files_library.file_places(paper_id, "等离子体")
     assert place.page == 1 and "等离子体约束" in place.snippet
 
