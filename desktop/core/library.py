@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from sqlalchemy import Engine, func, text
+from sqlalchemy import delete as sql_delete
 from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.exc import SQLAlchemyError as _SQLAlchemyError
 from sqlalchemy.orm.exc import StaleDataError
@@ -55,7 +56,12 @@ from desktop.core.formats.record import Person as NamedPerson
 from desktop.core.formats.unspelled import Unspelled
 from desktop.core.importing import pdf_papers, pipeline, problems, reading
 from desktop.core.importing.reading import Reading
-from desktop.core.importing.storing import Destination, ImportHooks, ImportReport
+from desktop.core.importing.storing import (
+    Destination,
+    ImportCancelled,
+    ImportHooks,
+    ImportReport,
+)
 from desktop.core.library_files import AttachedFile
 from desktop.core.merging import MergeRecord
 from desktop.core.papers import PaperDetails
@@ -79,6 +85,24 @@ from desktop.core.views import PaperRow, View
 
 #: Called with the progress of long work: (done, total).
 Progress = Callable[[int, int], None]
+
+
+@dataclass
+class _PdfImport:
+    """What a PDF import made so far (to take back when it is cancelled)."""
+
+    papers: list[int] = field(default_factory=list)
+    #: Papers that were there, and the attachments added to them.
+    attached_to: list[int] = field(default_factory=list)
+    attachments: list[int] = field(default_factory=list)
+    copies: list[Path] = field(default_factory=list)
+
+    def took(self, attached: AttachedFile, *, paper_made: bool) -> None:
+        if not paper_made:
+            self.attached_to.append(attached.attachment.paper_id)
+            self.attachments.append(attached.attachment.id)
+        if attached.copied and attached.path is not None:
+            self.copies.append(attached.path)
 
 
 @dataclass
@@ -615,23 +639,23 @@ class Library:
     ) -> ImportReport:
         """Make each PDF a paper with the PDF attached (copied): looked up by the DOI or
         arXiv id it names, else guessed from it and tagged for the user to check. A PDF
-        of a paper already in the library (same DOI or arXiv id) is attached to it."""
+        of a paper already in the library (same DOI or arXiv id) is attached to it.
+        Cancelled, it takes back what it made (ImportCancelled): the library is as it was."""
         self.files_folder()  # no folder to copy to: said before anything is made
         report = ImportReport(source=", ".join(str(p) for p in paths), format="pdf")
-        touched: list[int] = []
+        made = _PdfImport()
         for done, path in enumerate(paths):
             if cancel is not None and cancel():
-                break
+                self._take_back(made)
+                raise ImportCancelled
             if progress is not None:
                 progress(done, len(paths))
             try:
-                paper_id, added = self._paper_for_pdf(Path(path), report)
+                self._paper_for_pdf(Path(path), report, made)
             except KnownError as error:
                 report.problems.append(Problem(str(path), None, str(error)))
-                continue
-            touched.append(paper_id)
-            if added:
-                report.paper_ids.append(paper_id)
+        report.paper_ids = list(made.papers)
+        touched = list(dict.fromkeys([*made.papers, *made.attached_to]))
         if touched:
             self._put_in(Destination(list_name, tag), touched)
             self.read_file_texts(touched, cancelled=cancel)
@@ -640,8 +664,8 @@ class Library:
         report.papers = self.count()
         return report
 
-    def _paper_for_pdf(self, path: Path, report: ImportReport) -> tuple[int, bool]:
-        """The paper a PDF was attached to, and whether it is new."""
+    def _paper_for_pdf(self, path: Path, report: ImportReport, made: _PdfImport) -> None:
+        """Attach a PDF to the paper it is of, made now unless it is there already."""
         if not pdfs.is_pdf(path):
             raise InvalidInputError(f"{path.name} is not a PDF (it does not start as one).")
         read = pdf_papers.read(path)
@@ -649,7 +673,7 @@ class Library:
             report.problems.append(Problem(str(path), None, read.problem))
         known = self._known_paper(read.record)
         if known is not None:
-            self.attach_file(known, path)
+            made.took(self.attach_file(known, path), paper_made=False)
             report.problems.append(
                 Problem(
                     str(path),
@@ -658,15 +682,29 @@ class Library:
                     "PDF was attached to it.",
                 )
             )
-            return known, False
+            return
         added = self.add_records([read.record])
         if not added:  # the import took it for a paper already there
             raise KnownError(f"{path.name} was not added: it is a paper already in your library.")
-        paper_id = added[0]
+        made.papers.append(added[0])
         if read.guessed:
-            self.tag_papers(pdf_papers.GUESSED_TAG, [paper_id])
-        self.attach_file(paper_id, path)
-        return paper_id, True
+            self.tag_papers(pdf_papers.GUESSED_TAG, added)
+        made.took(self.attach_file(added[0], path), paper_made=True)
+
+    def _take_back(self, made: _PdfImport) -> None:
+        """Delete for good what a cancelled PDF import made: its papers, its attachments to
+        papers that were there, the files it copied."""
+        with self._write() as session:
+            if made.papers:
+                session.execute(sql_delete(Paper).where(col(Paper.id).in_(made.papers)))
+            if made.attachments:
+                session.execute(
+                    sql_delete(Attachment_row).where(col(Attachment_row.id).in_(made.attachments))
+                )
+        for copy in made.copies:
+            with suppress(OSError):
+                copy.unlink()
+        self._announce(ChangeKind.TRASH, [*made.papers, *made.attached_to])
 
     def _known_paper(self, record: Record) -> int | None:
         """A paper in the library (not in the trash) with the record's DOI or arXiv id."""

@@ -160,3 +160,23 @@ def test_a_server_library_without_a_files_folder_is_told(library: Library, tmp_p
     with pytest.raises(KnownError, match="files folder"):
         library.import_files([write_pdf(tmp_path / "x.pdf", [[(20, "T")]])])
     assert library.count() == 0
+
+
+def test_a_cancelled_pdf_import_leaves_the_library_as_it_was(
+    shelf: Library, tmp_path: Path
+) -> None:
+    from desktop.core.importing.storing import ImportCancelled
+
+    pdfs = [write_pdf(tmp_path / f"{n}.pdf", [[(20, f"Paper {n}")]]) for n in range(3)]
+    asked: list[int] = []
+
+    def cancel() -> bool:
+        asked.append(1)
+        return len(asked) > 2  # after two PDFs are made into papers
+
+    with pytest.raises(ImportCancelled):
+        shelf.import_files(pdfs, cancel=cancel)
+    assert shelf.count() == 0
+    folder = shelf.files_folder()
+    assert not folder.exists() or list(folder.iterdir()) == []
+    assert shelf.search("fulltext:paper") == []
