@@ -1459,7 +1459,8 @@ def _refuse_an_empty_file(url: str) -> None:
         return  # another process is making this new library at this moment
     backup_file = backup.newest(path)
     then = (
-        f" The newest backup of it is {backup_file}; copy it over the empty file to go back to it."
+        f" The newest backup of it is {backup_file}; copy it over the empty file to go back "
+        "to it."
         if backup_file is not None
         else " There is no backup of it in its backups folder."
     )
