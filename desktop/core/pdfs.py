@@ -212,25 +212,40 @@ Box = tuple[float, float, float, float]
 
 
 def find_boxes(path: Path, page_index: int, words: str) -> list[list[Box]]:
-    """Where `words` (any case) are on one page: for each place, the rectangles it covers."""
-    if not words.strip():
+    """Where `words` (any case) are on one page: for each place, the rectangles it covers.
+    The page's letters are made plain as its text is (`_tidy`), so what the text finds is
+    found on the page too (PDFium's own search would miss 子 written as the radical ⼦)."""
+    wanted = unicodedata.normalize("NFKC", words.strip()).translate(_RADICALS)
+    if not wanted:
         return []
+    pattern = re.compile(re.escape(wanted), re.IGNORECASE)
     with _opened(path) as document:
         page = document[page_index]
         text_page = page.get_textpage()
-        height = page.get_height()
-        searcher = text_page.search(words, match_case=False)
-        found: list[list[Box]] = []
         try:
-            while (hit := searcher.get_next()) is not None:
-                index, count = hit
+            height = page.get_height()
+            plain, owners = _plain_letters(text_page)
+            found: list[list[Box]] = []
+            for hit in pattern.finditer(plain):
+                first, last = owners[hit.start()], owners[hit.end() - 1]
                 boxes = []
-                for number in range(text_page.count_rects(index, count)):
+                for number in range(text_page.count_rects(first, last - first + 1)):
                     left, bottom, right, top = text_page.get_rect(number)
                     boxes.append((left, height - top, right, height - bottom))
                 found.append(boxes)
+            return found
         finally:
-            searcher.close()
             text_page.close()
             page.close()
-        return found
+
+
+def _plain_letters(text_page: pdfium.PdfTextPage) -> tuple[str, list[int]]:
+    """The page's letters made plain, and for each the index of the letter it came from."""
+    plain: list[str] = []
+    owners: list[int] = []
+    for index in range(pdfium_c.FPDFText_CountChars(text_page.raw)):
+        letter = chr(pdfium_c.FPDFText_GetUnicode(text_page.raw, index))
+        made = unicodedata.normalize("NFKC", letter).translate(_RADICALS)
+        plain.append(made)
+        owners.extend([index] * len(made))
+    return "".join(plain), owners

@@ -228,3 +228,14 @@ def test_a_merge_takes_the_files_words_along_and_its_undo_brings_them_back(
     assert [p.page for p in files_library.file_places(keep, "quagga")] == [1]
     files_library.unmerge(done)
     assert [h.paper_id for h in files_library.search("fulltext:quagga")] == [other]
+
+
+def test_chinese_words_are_found_on_the_page_as_in_its_text(
+    tmp_path: Path, qapp: object
+) -> None:
+    from desktop.core import api
+
+    # Qt's writer maps 子 to the Kangxi radical ⼦: the page is searched as its text reads.
+    pdf = write_cjk_pdf(tmp_path / "zh.pdf", [[(12, "本文讨论等离子体约束。")]])
+    (boxes,) = api.find_in_pdf_page(pdf, 0, "等离子体")
+    assert boxes and all(right > left and bottom > top for left, top, right, bottom in boxes)
