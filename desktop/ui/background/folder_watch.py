@@ -69,12 +69,19 @@ class FolderWatch(QObject):
         value = self._settings.value(SEEN_KEY, []) or []
         return {str(v) for v in (value if isinstance(value, list) else [value])}
 
-    def _pdf_names(self, folder: Path) -> set[str]:
+    def _pdf_names(
+        self, folder: Path, *, besides: set[str] | frozenset[str] = frozenset()
+    ) -> set[str]:
+        """The PDFs in the folder (by content), those named in `besides` left unread."""
         try:
             names = os.listdir(folder)
         except OSError:
             return set()
-        return {n for n in names if not n.startswith(".") and api.is_pdf(folder / n)}
+        return {
+            n
+            for n in names
+            if n not in besides and not n.startswith(".") and api.is_pdf(folder / n)
+        }
 
     def forget(self, names: list[str]) -> None:
         """Take these PDFs as new again (they could not be handed on now)."""
@@ -88,7 +95,7 @@ class FolderWatch(QObject):
             return []
         seen = self._seen()
         ready, growing = [], False
-        for name in sorted(self._pdf_names(folder) - seen):
+        for name in sorted(self._pdf_names(folder, besides=seen)):
             size = (folder / name).stat().st_size if (folder / name).exists() else -1
             if self._sizes.get(name) == size:
                 ready.append(name)
