@@ -127,6 +127,7 @@ def _build_parser() -> argparse.ArgumentParser:
     _add_db_commands(commands, common)
     _add_exchange_commands(commands, common)
     _add_status_command(commands, common)
+    _add_files_commands(commands, common)
     _add_cite_command(commands, common)
     _add_autoexport_commands(commands, common)
     _add_desktop_entry_commands(commands)
@@ -209,6 +210,28 @@ def _add_paper_commands(commands: Any, common: argparse.ArgumentParser) -> None:
         metavar="N",
         help="refuse the edit unless the paper is still at version N",
     )
+
+    attach = _command(
+        group,
+        "attach",
+        _paper_attach,
+        help_text="attach a file to a paper (copied into the library's files folder)",
+        common=common,
+        json_output=True,
+    )
+    attach.add_argument("paper_id", type=int, metavar="ID")
+    attach.add_argument("path", type=Path, metavar="FILE")
+    attach.add_argument("--link", action="store_true", help="leave the file where it is")
+    relink = _command(
+        group,
+        "relink",
+        _paper_relink,
+        help_text="point an attachment whose file is missing at FILE",
+        common=common,
+        json_output=True,
+    )
+    relink.add_argument("attachment_id", type=int, metavar="ATTACHMENT-ID")
+    relink.add_argument("path", type=Path, metavar="FILE")
 
     delete = _command(
         group, "delete", _paper_delete, help_text="move papers to the trash", common=common
@@ -328,6 +351,21 @@ def _add_db_commands(commands: Any, common: argparse.ArgumentParser) -> None:
         command.set_defaults(as_is=True)
 
 
+def _add_files_commands(commands: Any, common: argparse.ArgumentParser) -> None:
+    group = _group(commands, "files", "the library's files folder")
+    folder = _command(
+        group,
+        "folder",
+        _files_folder,
+        help_text="say (or, given PATH, set) where attached files are copied",
+        common=common,
+    )
+    folder.add_argument("path", nargs="?", type=Path, metavar="PATH")
+    folder.add_argument(
+        "--default", action="store_true", help="back to the folder beside the library file"
+    )
+
+
 def _add_status_command(commands: Any, common: argparse.ArgumentParser) -> None:
     _command(
         commands,
@@ -359,7 +397,7 @@ def _add_exchange_commands(commands: Any, common: argparse.ArgumentParser) -> No
         commands,
         "import",
         _import,
-        help_text="import BibTeX, RIS, CSL-JSON or listing files",
+        help_text="import BibTeX, RIS, CSL-JSON or listing files, or PDFs (each becomes a paper)",
         common=common,
         json_output=True,
     )
@@ -455,7 +493,65 @@ def _paper_add(library: Library, args: argparse.Namespace) -> None:
 
 
 def _paper_show(library: Library, args: argparse.Namespace) -> None:
-    _print_paper(library.paper(args.paper_id), args.json)
+    details = library.paper(args.paper_id)
+    files = library.attached_files(args.paper_id)
+    if args.json:
+        _print_json({**_paper_json(details), "files": [_file_json(f) for f in files]})
+        return
+    _print_paper(details, as_json=False)
+    for attached in files:
+        if attached.path is None:
+            continue
+        state = "" if attached.present else "  (missing)"
+        print(f"  file {attached.attachment.id}: {attached.path}{state}")
+
+
+def _paper_attach(library: Library, args: argparse.Namespace) -> None:
+    attached = library.attach_file(args.paper_id, args.path, link=args.link)
+    _read_text_of(library, attached.attachment.paper_id)
+    _print_file(library.attached_file(attached.attachment.id), args.json)
+
+
+def _paper_relink(library: Library, args: argparse.Namespace) -> None:
+    attached = library.relink(args.attachment_id, args.path)
+    _read_text_of(library, attached.attachment.paper_id)
+    _print_file(library.attached_file(attached.attachment.id), args.json)
+
+
+def _read_text_of(library: Library, *paper_ids: int) -> None:
+    """Put the text of the papers' new PDFs in the full-text index now (the window does
+    it in the background)."""
+    report = library.read_file_texts(list(paper_ids))
+    for problem in report.problems:
+        print(f"papershelf: {problem} Its words cannot be searched.", file=sys.stderr)
+
+
+def _print_file(attached: api.AttachedFile, as_json: bool) -> None:
+    if as_json:
+        _print_json(_file_json(attached))
+        return
+    how = "Copied" if attached.copied else "Linked"
+    print(f"{how} {attached.path} as attachment {attached.attachment.id}.")
+
+
+def _file_json(attached: api.AttachedFile) -> dict[str, Any]:
+    return {
+        "id": attached.attachment.id,
+        "label": attached.attachment.label,
+        "target": attached.attachment.target,
+        "stored": attached.attachment.kind,
+        "path": str(attached.path) if attached.path is not None else None,
+        "present": attached.present,
+        "text_indexed": attached.text_indexed,
+    }
+
+
+def _files_folder(library: Library, args: argparse.Namespace) -> None:
+    if args.default:
+        library.set_files_folder(None)
+    elif args.path is not None:
+        library.set_files_folder(args.path.expanduser().absolute())
+    print(f"Files are copied to {library.files_folder()}")
 
 
 def _paper_edit(library: Library, args: argparse.Namespace) -> None:

@@ -9,12 +9,15 @@ a live row: they read it, and change the library through `Library`.
 
 from __future__ import annotations
 
-from desktop.core import citing, undo
+from pathlib import Path
+
+from desktop.core import citing, pdfs, undo
 from desktop.core.changes import Change, ChangeKind, Listener
 from desktop.core.cited_lists import CitedList
 from desktop.core.citing import DEFAULT_STYLE, Formatted
 from desktop.core.exporting.files import write_whole
 from desktop.core.exporting.options import ExportOptions
+from desktop.core.file_text import Place
 from desktop.core.formats import registry
 from desktop.core.formats.cjk_names import joined as join_names
 from desktop.core.formats.entry_fields import ENTRY_TYPES, FIELDS, EntryType, FieldName, entry_type
@@ -24,6 +27,7 @@ from desktop.core.formats.registry import Format, import_file_filter
 from desktop.core.formats.unspelled import Unspelled
 from desktop.core.formats.unspelled import find as find_unspelled
 from desktop.core.importing.storing import ImportReport
+from desktop.core.library_files import AttachedFile
 from desktop.core.merging import MergeRecord
 from desktop.core.papers import EXTRA_PREFIX, PaperDetails, field_value
 from desktop.core.search import query as _query
@@ -55,6 +59,7 @@ __all__ = [
     "RELEVANCE",
     "SORT_COLUMNS",
     "Annotation",
+    "AttachedFile",
     "Attachment",
     "Change",
     "ChangeKind",
@@ -77,6 +82,7 @@ __all__ = [
     "PaperDetails",
     "PaperRow",
     "Person",
+    "Place",
     "ReadingList",
     "Record",
     "SavedSearch",
@@ -90,12 +96,17 @@ __all__ = [
     "entry_type",
     "export_formats",
     "field_value",
+    "find_in_pdf_page",
     "find_unspelled",
     "has_words",
     "import_file_filter",
     "import_format_names",
+    "is_pdf",
     "join_names",
+    "pdf_page_count",
+    "pdf_pages_text",
     "query_notice",
+    "render_pdf_page",
     "split_identifiers",
     "split_name",
     "sqlite_path",
@@ -126,9 +137,35 @@ def split_identifiers(text: str) -> list[str]:
     return lookup.split_identifiers(text)
 
 
+def pdf_page_count(path: Path) -> int:
+    """How many pages a PDF has (a `KnownError` sentence when it cannot be read)."""
+    return pdfs.page_count(path)
+
+
+def render_pdf_page(path: Path, page_index: int, *, scale: float) -> tuple[bytes, int, int]:
+    """One page of a PDF as RGBA pixels: (bytes, width, height)."""
+    return pdfs.render(path, page_index, scale=scale)
+
+
+def find_in_pdf_page(path: Path, page_index: int, words: str) -> list[list[tuple[float, ...]]]:
+    """Where words are on a page of a PDF: for each place, its rectangles (left, top,
+    right, bottom, in points from the page's top left)."""
+    return [list(boxes) for boxes in pdfs.find_boxes(path, page_index, words)]
+
+
+def pdf_pages_text(path: Path) -> list[str]:
+    """The text of each page of a PDF (for a file whose text is not indexed yet)."""
+    return pdfs.pages_text(path)
+
+
+def is_pdf(path: Path) -> bool:
+    """Whether a file's content is a PDF, whatever its name."""
+    return pdfs.is_pdf(path)
+
+
 def import_format_names() -> list[str]:
-    """The formats a file can be imported as."""
-    return registry.names(readable=True)
+    """The formats a file can be imported as (PDFs become papers of their own)."""
+    return [*registry.names(readable=True), "pdf"]
 
 
 def export_formats() -> list[Format]:

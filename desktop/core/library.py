@@ -11,10 +11,12 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager, suppress
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
 from sqlalchemy import Engine, func, text
+from sqlalchemy import delete as sql_delete
 from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.exc import SQLAlchemyError as _SQLAlchemyError
 from sqlalchemy.orm.exc import StaleDataError
@@ -25,9 +27,12 @@ from desktop.core import (
     cited_lists,
     citing,
     dedupe,
+    file_text,
+    library_files,
     merging,
     notes,
     papers,
+    pdfs,
     reading_lists,
     saved_searches,
     syncing,
@@ -47,12 +52,18 @@ from desktop.core.errors import (
 )
 from desktop.core.exporting.options import ExportOptions
 from desktop.core.formats import registry, unspelled
-from desktop.core.formats.record import ParseResult, Record
+from desktop.core.formats.record import ParseResult, Problem, Record
 from desktop.core.formats.record import Person as NamedPerson
 from desktop.core.formats.unspelled import Unspelled
-from desktop.core.importing import pipeline, problems, reading
+from desktop.core.importing import pdf_papers, pipeline, problems, reading
 from desktop.core.importing.reading import Reading
-from desktop.core.importing.storing import Destination, ImportHooks, ImportReport
+from desktop.core.importing.storing import (
+    Destination,
+    ImportCancelled,
+    ImportHooks,
+    ImportReport,
+)
+from desktop.core.library_files import AttachedFile
 from desktop.core.merging import MergeRecord
 from desktop.core.papers import PaperDetails
 from desktop.core.runtime import gc_pause
@@ -69,11 +80,40 @@ from desktop.core.snapshots import (
     copy_of,
 )
 from desktop.core.storage import backup, conflicts, db, revisions, schema, trouble
-from desktop.core.storage.models import NotDuplicate, Paper
+from desktop.core.storage.models import Attachment as Attachment_row
+from desktop.core.storage.models import AttachmentKind, NotDuplicate, Paper
 from desktop.core.views import PaperRow, View
 
 #: Called with the progress of long work: (done, total).
 Progress = Callable[[int, int], None]
+
+
+@dataclass
+class _PdfImport:
+    """What a PDF import made so far (to take back when it is cancelled)."""
+
+    papers: list[int] = field(default_factory=list)
+    #: Papers that were there, and the attachments added to them.
+    attached_to: list[int] = field(default_factory=list)
+    attachments: list[int] = field(default_factory=list)
+    copies: list[Path] = field(default_factory=list)
+
+    def took(self, attached: AttachedFile, *, paper_made: bool) -> None:
+        if not paper_made:
+            self.attached_to.append(attached.attachment.paper_id)
+            self.attachments.append(attached.attachment.id)
+        if attached.copied and attached.path is not None:
+            self.copies.append(attached.path)
+
+
+@dataclass
+class FileTextReport:
+    """What reading the text of attached files did."""
+
+    read: int = 0
+    pages: int = 0
+    #: Sentences for the files that could not be read.
+    problems: list[str] = field(default_factory=list)
 
 
 Shape = TypeVar("Shape")
@@ -573,7 +613,25 @@ class Library:
         cancel: Callable[[], bool] | None = None,
     ) -> ImportReport:
         """Import several files in one transaction; BibTeX files share abbreviations and
-        crossref targets, as they do when bibtex reads them together."""
+        crossref targets, as they do when bibtex reads them together. PDFs (by content, or
+        all files with `format` "pdf") become papers of their own (`import_pdfs`)."""
+        if format == "pdf" or (format == "auto" and any(pdfs.is_pdf(Path(p)) for p in paths)):
+            as_pdf = [Path(p) for p in paths if format == "pdf" or pdfs.is_pdf(Path(p))]
+            others = [p for p in paths if Path(p) not in as_pdf]
+            report = self.import_pdfs(
+                as_pdf, list_name=list_name, tag=tag, progress=progress, cancel=cancel
+            )
+            if others:
+                rest = self.import_files(
+                    others,
+                    format=format,
+                    list_name=list_name,
+                    tag=tag,
+                    progress=progress,
+                    cancel=cancel,
+                )
+                report = _joined(rest, report)
+            return report
         with gc_pause.paused(), reading.read_files([Path(p) for p in paths], format=format) as read:
             return self._import_reading(
                 read,
@@ -581,6 +639,110 @@ class Library:
                 destination=Destination(list_name, tag),
                 asked=ImportHooks(progress, cancel),
             )
+
+    def import_pdfs(
+        self,
+        paths: Sequence[Path],
+        *,
+        list_name: str | None = None,
+        tag: str | None = None,
+        progress: Progress | None = None,
+        cancel: Callable[[], bool] | None = None,
+    ) -> ImportReport:
+        """Make each PDF a paper with the PDF attached (copied): looked up by the DOI or
+        arXiv id it names, else guessed from it and tagged for the user to check. A PDF
+        of a paper already in the library (same DOI or arXiv id) is attached to it.
+        Cancelled, it takes back what it made (ImportCancelled): the library is as it was."""
+        self.files_folder()  # no folder to copy to: said before anything is made
+        report = ImportReport(source=", ".join(str(p) for p in paths), format="pdf")
+        made = _PdfImport()
+        for done, path in enumerate(paths):
+            if cancel is not None and cancel():
+                self._take_back(made)
+                raise ImportCancelled
+            if progress is not None:
+                progress(done, len(paths))
+            try:
+                self._paper_for_pdf(Path(path), report, made)
+            except KnownError as error:
+                report.problems.append(Problem(str(path), None, str(error)))
+        report.paper_ids = list(made.papers)
+        touched = list(dict.fromkeys([*made.papers, *made.attached_to]))
+        if touched:
+            self._put_in(Destination(list_name, tag), touched)
+            self.read_file_texts(touched, cancelled=cancel)
+        if progress is not None:
+            progress(len(paths), len(paths))
+        report.papers = self.count()
+        return report
+
+    def _paper_for_pdf(self, path: Path, report: ImportReport, made: _PdfImport) -> None:
+        """Attach a PDF to the paper it is of, made now unless it is there already."""
+        if not pdfs.is_pdf(path):
+            raise InvalidInputError(f"{path.name} is not a PDF (it does not start as one).")
+        read = pdf_papers.read(path)
+        if read.problem:
+            report.problems.append(Problem(str(path), None, read.problem))
+        known = self._known_paper(read.record)
+        if known is not None:
+            made.took(self.attach_file(known, path), paper_made=False)
+            report.problems.append(
+                Problem(
+                    str(path),
+                    None,
+                    f"{path.name} is a paper already in your library (paper {known}); the "
+                    "PDF was attached to it.",
+                )
+            )
+            return
+        added = self.add_records([read.record])
+        if not added:  # the import took it for a paper already there
+            raise KnownError(f"{path.name} was not added: it is a paper already in your library.")
+        made.papers.append(added[0])
+        if read.guessed:
+            self.tag_papers(pdf_papers.GUESSED_TAG, added)
+        made.took(self.attach_file(added[0], path), paper_made=True)
+
+    def _take_back(self, made: _PdfImport) -> None:
+        """Delete for good what a cancelled PDF import made: its papers, its attachments to
+        papers that were there, the files it copied."""
+        with self._write() as session:
+            if made.papers:
+                session.execute(sql_delete(Paper).where(col(Paper.id).in_(made.papers)))
+            if made.attachments:
+                session.execute(
+                    sql_delete(Attachment_row).where(col(Attachment_row.id).in_(made.attachments))
+                )
+        for copy in made.copies:
+            with suppress(OSError):
+                copy.unlink()
+        self._announce(ChangeKind.TRASH, [*made.papers, *made.attached_to])
+
+    def _known_paper(self, record: Record) -> int | None:
+        """A paper in the library (not in the trash) with the record's DOI or arXiv id."""
+        with self._read() as session:
+            for column, value in ((Paper.doi, record.doi), (Paper.arxiv_id, record.arxiv_id)):
+                if not value:
+                    continue
+                found = session.exec(
+                    select(Paper.id).where(
+                        func.lower(col(column)) == value.casefold(),
+                        col(Paper.deleted_at).is_(None),
+                    )
+                ).first()
+                if found is not None:
+                    return found
+        return None
+
+    def _put_in(self, destination: Destination, paper_ids: list[int]) -> None:
+        if destination.list_name:
+            try:
+                self.reading_list(destination.list_name)
+            except NotFoundError:
+                self.create_list(destination.list_name)
+            self.add_to_list(destination.list_name, paper_ids)
+        if destination.tag:
+            self.tag_papers(destination.tag, paper_ids)
 
     def import_text(
         self,
@@ -1128,6 +1290,162 @@ class Library:
             ChangeKind.PAPERS, lambda s: attachments.remove(s, attachment_id), Attachment
         )
 
+    # -- files: the files folder, copies and links, their text ---------------------------
+
+    def files_folder(self) -> Path:
+        """The folder copied files go to, or KnownError saying how to choose one."""
+        with self._read() as session:
+            return library_files.folder(session, self.url)
+
+    def files_folder_setting(self) -> Path | None:
+        """The folder the library's setting names (None: the default, beside a SQLite file)."""
+        with self._read() as session:
+            return library_files.configured(session)
+
+    def set_files_folder(self, path: Path | None) -> None:
+        """Copy files to `path` from now on (None: the default); files copied before are
+        looked for there too, by their names, so move them along."""
+        with self._write() as session:
+            library_files.set_folder(session, path)
+        self._announce(ChangeKind.SETTINGS)
+
+    def _folder_or_none(self, session: Session) -> Path | None:
+        try:
+            return library_files.folder(session, self.url)
+        except KnownError:
+            return None
+
+    def attach_file(
+        self, paper_id: int, source: Path, *, link: bool = False, label: str = ""
+    ) -> AttachedFile:
+        """Attach a file to a paper: copied into the files folder under a name made from
+        the paper's key (a taken name gets a suffix), or, with `link`, left where it is."""
+        source = source.expanduser().absolute()
+        if not source.is_file():
+            raise InvalidInputError(f"There is no file at {source}.")
+        if link:
+            added = self._write_part(
+                ChangeKind.PAPERS,
+                lambda s: attachments.add(s, paper_id, str(source), label=label),
+                Attachment,
+            )
+            return self.attached_file(added.id)
+        with self._read() as session:
+            into = library_files.folder(session, self.url)
+            citekey = papers.get_paper(session, paper_id).citekey
+        name = library_files.copy_in(source, into, library_files.file_name(citekey, source))
+        try:
+            added = self._write_part(
+                ChangeKind.PAPERS,
+                lambda s: attachments.add(
+                    s, paper_id, name, label=label or source.name, kind=AttachmentKind.COPY
+                ),
+                Attachment,
+            )
+        except BaseException:
+            library_files.remove_copy(into, name)
+            raise
+        return self.attached_file(added.id)
+
+    def relink(self, attachment_id: int, source: Path) -> AttachedFile:
+        """Point an attachment whose file is missing (or wrong) at `source`: a copied file
+        is copied in again, a linked one linked there. Its text is read again."""
+        source = source.expanduser().absolute()
+        if not source.is_file():
+            raise InvalidInputError(f"There is no file at {source}.")
+        with self._read() as session:
+            found = notes.get_part(session, Attachment_row, attachment_id, what="attachment")
+            copied = found.kind == AttachmentKind.COPY.value
+            into = library_files.folder(session, self.url) if copied else None
+            citekey = papers.get_paper(session, found.paper_id).citekey
+        name = str(source)
+        if into is not None:
+            name = library_files.copy_in(source, into, library_files.file_name(citekey, source))
+        try:
+            self._write_part(
+                ChangeKind.PAPERS,
+                lambda s: attachments.retarget(s, attachment_id, name),
+                Attachment,
+            )
+        except BaseException:
+            if into is not None:
+                library_files.remove_copy(into, name)
+            raise
+        return self.attached_file(attachment_id)
+
+    def attached_file(self, attachment_id: int) -> AttachedFile:
+        """One attachment as this computer sees it (where, present, text indexed)."""
+        with self._read() as session:
+            row = notes.get_part(session, Attachment_row, attachment_id, what="attachment")
+            return library_files.seen(copy_of(Attachment, row), self._folder_or_none(session))
+
+    def attached_files(self, paper_id: int) -> list[AttachedFile]:
+        """A paper's attachments as this computer sees them, in the order they were added."""
+        with self._read() as session:
+            papers.get_paper(session, paper_id)
+            into = self._folder_or_none(session)
+            rows = attachments.of_paper(session, paper_id)
+            return [library_files.seen(copy_of(Attachment, row), into) for row in rows]
+
+    def files_to_read(self, paper_ids: list[int] | None = None) -> int:
+        """How many attached PDFs have text not yet in the full-text index (never read, or
+        changed since)."""
+        with self._read() as session:
+            return len(file_text.due(session, self._folder_or_none(session), paper_ids))
+
+    def read_file_texts(
+        self,
+        paper_ids: list[int] | None = None,
+        *,
+        progress: Progress | None = None,
+        cancelled: Callable[[], bool] | None = None,
+    ) -> FileTextReport:
+        """Read the text of every attached PDF not yet indexed as it is now (of `paper_ids`
+        only, when given) into the full-text index, one file per transaction: a cancel
+        or a crash keeps the files read so far."""
+        with self._read() as session:
+            jobs = file_text.due(session, self._folder_or_none(session), paper_ids)
+        report = FileTextReport()
+        for done, job in enumerate(jobs):
+            if cancelled is not None and cancelled():
+                break
+            if progress is not None:
+                progress(done, len(jobs))
+            problem = ""
+            try:
+                pages = pdfs.pages_text(job.path)
+            except KnownError as error:
+                pages, problem = [], str(error)
+            with self._write() as session:
+                stored = file_text.store(session, job, pages, problem=problem)
+            if stored:
+                self._announce(ChangeKind.PAPERS, [job.paper_id])
+                report.read += 1 if not problem else 0
+                report.pages += len(pages)
+                if problem:
+                    report.problems.append(problem)
+        else:
+            if progress is not None:
+                progress(len(jobs), len(jobs))
+        return report
+
+    def file_places(self, paper_id: int, typed: str) -> list[file_text.Place]:
+        """Where the words of a search occur in the paper's files (page and snippet)."""
+        with self._read() as session:
+            return file_text.places(session, paper_id, typed)
+
+    def file_pages(self, attachment_id: int) -> list[str]:
+        """The indexed text of a file, page by page."""
+        with self._read() as session:
+            return file_text.page_texts(session, attachment_id)
+
+    def remember_page(self, attachment_id: int, page: int) -> None:
+        """Where the reader left a file (not a change of the library: nobody reloads)."""
+        with self._database_trouble_as_sentence(), db.write_session(self.engine) as session:
+            row = notes.get_part(session, Attachment_row, attachment_id, what="attachment")
+            row.last_page = max(page, 0)
+            session.add(row)
+
     # -- settings and maintenance -------------------------------------------------------
 
     def backup(self, target: Path | None = None) -> Path:
@@ -1165,6 +1483,19 @@ def _refuse_an_empty_file(url: str) -> None:
         f"The library file {path} is empty (0 bytes): it may have been cut short, by a full "
         "disk or a copy that did not finish, so Papershelf did not make a new library of "
         f"it.{then} To start a new library there, delete the empty file first."
+    )
+
+
+def _joined(first: ImportReport, then: ImportReport) -> ImportReport:
+    """One report of two imports made one after the other."""
+    return ImportReport(
+        source=f"{first.source}, {then.source}",
+        format=f"{first.format}, {then.format}",
+        paper_ids=first.paper_ids + then.paper_ids,
+        duplicates=first.duplicates + then.duplicates,
+        problems=first.problems + then.problems,
+        papers=max(first.papers, then.papers),
+        documents=first.documents + then.documents,
     )
 
 

@@ -15,6 +15,7 @@ from desktop.core.papers import get_paper, move_to_trash, restore
 from desktop.core.storage.models import (
     Annotation,
     Attachment,
+    FilePage,
     ListEntry,
     Note,
     PaperTag,
@@ -22,7 +23,9 @@ from desktop.core.storage.models import (
     utcnow,
 )
 
-_CHILDREN: tuple[Any, ...] = (Note, Annotation, Attachment)
+# The pages of attached files name their paper too (so a search needs no join): they
+# move with their attachments.
+_CHILDREN: tuple[Any, ...] = (Note, Annotation, Attachment, FilePage)
 
 
 @dataclass

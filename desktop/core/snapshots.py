@@ -96,6 +96,10 @@ class Attachment:
     target: str
     label: str
     created_at: datetime
+    kind: str
+    text_of: str
+    text_problem: str
+    last_page: int
 
 
 @dataclass(frozen=True)

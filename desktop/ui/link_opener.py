@@ -11,6 +11,7 @@ as the answer given by Enter, because the system handler might run it.
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QUrl
@@ -61,9 +62,10 @@ def url_for(target: str) -> QUrl:
     return QUrl.fromLocalFile(str(Path(target).expanduser()))
 
 
-def opens_without_asking(target: str) -> bool:
+def opens_without_asking(target: str, also_allowed: Sequence[Path] = ()) -> bool:
     """True for http(s) links and mail addresses, and for documents of the allowed kinds
-    that exist in an allowed folder."""
+    that exist in an allowed folder (or in one of `also_allowed`: the library's files
+    folder, wherever it is)."""
     url = url_for(target)
     if url.scheme().lower() in _WEB:
         return bool(url.host())
@@ -79,7 +81,8 @@ def opens_without_asking(target: str) -> bool:
         return False
     if os.access(path, os.X_OK) or _runnable_start(path):
         return False
-    return any(path.is_relative_to(folder.resolve()) for folder in allowed_folders())
+    folders = [*allowed_folders(), *also_allowed]
+    return any(path.is_relative_to(folder.resolve()) for folder in folders)
 
 
 def kind_of(target: str) -> str:
@@ -127,9 +130,11 @@ def _runnable_start(path: Path) -> str:
     return next((kind for magic, kind in _RUNNABLE_STARTS if start.startswith(magic)), "")
 
 
-def open_target(parent: QWidget | None, target: str) -> bool:
-    """Open a link or file with the system handler, asking first when it is not plainly safe."""
-    if not opens_without_asking(target) and not prompts.confirm(
+def open_target(parent: QWidget | None, target: str, *, also_allowed: Sequence[Path] = ()) -> bool:
+    """Open a link or file with the system handler, asking first when it is not plainly
+    safe (documents in `also_allowed` folders are, like those at home); a file that no
+    program on this computer opens is said so."""
+    if not opens_without_asking(target, also_allowed) and not prompts.confirm(
         parent,
         QCoreApplication.translate("LinkOpener", "Open this link?"),
         QCoreApplication.translate(
@@ -139,4 +144,17 @@ def open_target(parent: QWidget | None, target: str) -> bool:
         ).format(target=target, kind=kind_of(target)),
     ):
         return False
-    return QDesktopServices.openUrl(url_for(target))
+    url = url_for(target)
+    if QDesktopServices.openUrl(url):
+        return True
+    if url.isLocalFile():
+        prompts.show_error(
+            parent,
+            QCoreApplication.translate(
+                "LinkOpener",
+                "No program on this computer is set to open “{target}”. Choose a default "
+                "viewer for this kind of file in your system's settings; a PDF can also be "
+                "read in Papershelf (Read).",
+            ).format(target=target),
+        )
+    return False

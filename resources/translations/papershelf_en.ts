@@ -202,4 +202,14 @@
             </translation>
         </message>
     </context>
+    <context>
+        <name>WindowFiles</name>
+        <message numerus="yes">
+            <source>Attached %n file(s) to the paper.</source>
+            <translation>
+                <numerusform>Attached %n file to the paper.</numerusform>
+                <numerusform>Attached %n files to the paper.</numerusform>
+            </translation>
+        </message>
+    </context>
 </TS>

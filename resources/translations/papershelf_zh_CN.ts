@@ -153,7 +153,7 @@
         </message>
         <message>
             <source>Abstract</source>
-            <extracomment>The version the form's edits are based on (kept old after a collision).</extracomment>
+            <extracomment>Read an attached PDF in Papershelf: (attachment id, page index or -1: the last read). The version the form's edits are based on (kept old after a collision).</extracomment>
             <translation>摘要</translation>
         </message>
         <message>
@@ -479,6 +479,21 @@
         </message>
     </context>
     <context>
+        <name>FileTextStatus</name>
+        <message>
+            <source>Cancel</source>
+            <translation>取消</translation>
+        </message>
+        <message>
+            <source>Stop reading PDFs for now (they are read again at the next start)</source>
+            <translation>暂停读取 PDF（下次启动时会继续读取）</translation>
+        </message>
+        <message>
+            <source>Reading the text of PDFs: {done} of {total}</source>
+            <translation>正在读取 PDF 文本：{done} / {total}</translation>
+        </message>
+    </context>
+    <context>
         <name>History</name>
         <message>
             <source>Cancel</source>
@@ -721,11 +736,16 @@
             <source>“{target}” is {kind}, not a web page or a document in your home folder. Opening it hands it to another program on your computer, which may run it. Open it anyway?</source>
             <translation>“{target}”是{kind}，不是网页，也不是您主文件夹中的文档。打开它会把它交给您电脑上的另一个程序，该程序可能会运行它。仍要打开吗？</translation>
         </message>
+        <message>
+            <source>No program on this computer is set to open “{target}”. Choose a default viewer for this kind of file in your system's settings; a PDF can also be read in Papershelf (Read).</source>
+            <translation>这台电脑上没有设置可以打开“{target}”的程序。请在系统设置中为这类文件选择默认查看器；PDF 也可以在 Papershelf 中阅读（阅读）。</translation>
+        </message>
     </context>
     <context>
         <name>LinksView</name>
         <message>
             <source>Links and files</source>
+            <extracomment>On a file's row: "missing", "pdf" (present, can be read here) or "file". A web address or path to attach as it is (target, label). A file to attach: (path, link instead of copying). (attachment id, the file's new path). Read an attached PDF in Papershelf: (attachment id, page index or -1 for the last page read).</extracomment>
             <translation>链接和文件</translation>
         </message>
         <message>
@@ -733,8 +753,16 @@
             <translation>添加文件…</translation>
         </message>
         <message>
-            <source>Attach a file on this computer (the PDF, slides, code…)</source>
-            <translation>附加本机上的文件（PDF、幻灯片、代码…）</translation>
+            <source>Copy a file (the PDF, slides, code…) into the library's files folder</source>
+            <translation>把文件（PDF、幻灯片、代码…）复制到文献库的文件夹中</translation>
+        </message>
+        <message>
+            <source>Link file…</source>
+            <translation>链接文件…</translation>
+        </message>
+        <message>
+            <source>Attach a file where it is, without copying it</source>
+            <translation>附加文件但不复制，保留在原位置</translation>
         </message>
         <message>
             <source>Add link…</source>
@@ -745,6 +773,22 @@
             <translation>附加网址</translation>
         </message>
         <message>
+            <source>Read</source>
+            <translation>阅读</translation>
+        </message>
+        <message>
+            <source>Read the PDF here, beside the paper's notes</source>
+            <translation>在这里阅读 PDF，旁边是文献的笔记</translation>
+        </message>
+        <message>
+            <source>Relink…</source>
+            <translation>重新链接…</translation>
+        </message>
+        <message>
+            <source>Tell Papershelf where the file is now</source>
+            <translation>告诉 Papershelf 文件现在在哪里</translation>
+        </message>
+        <message>
             <source>Remove</source>
             <translation>移除</translation>
         </message>
@@ -753,14 +797,48 @@
             <translation>移除所选附件（文件本身保留）</translation>
         </message>
         <message>
+            <source>Where the searched words are in its files:</source>
+            <translation>搜索词在其文件中的位置：</translation>
+        </message>
+        <message>
+            <source>Places of the searched words</source>
+            <translation>搜索词的位置</translation>
+        </message>
+        <message>
+            <source>{label} — missing</source>
+            <translation>{label} — 文件缺失</translation>
+        </message>
+        <message>
+            <source>{target}
+The file is not there: Relink… to say where it is now.</source>
+            <translation>{target}
+文件不在那里：请用“重新链接…”指出它现在的位置。</translation>
+        </message>
+        <message>
             <source>{target}
 Double-click or Enter to open</source>
             <translation>{target}
 双击或按回车键打开</translation>
         </message>
         <message>
+            <source>Its words cannot be searched: {why}</source>
+            <translation>无法检索其中的文字：{why}</translation>
+        </message>
+        <message>
+            <source>p. {page}: {snippet}</source>
+            <translation>第 {page} 页：{snippet}</translation>
+        </message>
+        <message>
+            <source>“{target}” is not there any more. Use Relink… to say where it is now.</source>
+            <translation>“{target}”已不在原处。请用“重新链接…”指出它现在的位置。</translation>
+        </message>
+        <message>
             <source>Attach files</source>
             <translation>附加文件</translation>
+        </message>
+        <message>
+            <source>Link files</source>
+            <translation>链接文件</translation>
         </message>
         <message>
             <source>All files (*)</source>
@@ -773,6 +851,10 @@ Double-click or Enter to open</source>
         <message>
             <source>Web address (https://…):</source>
             <translation>网址（https://…）：</translation>
+        </message>
+        <message>
+            <source>Where is the file now?</source>
+            <translation>文件现在在哪里？</translation>
         </message>
     </context>
     <context>
@@ -1393,6 +1475,108 @@ They save themselves as you type.</source>
         </message>
     </context>
     <context>
+        <name>PdfReader</name>
+        <message>
+            <source>Untitled paper</source>
+            <extracomment>Zoom steps (PDF points to pixels). Saving the page read waits this long after the last page turn.</extracomment>
+            <translation>无标题文献</translation>
+        </message>
+        <message>
+            <source>{title} — Papershelf reader</source>
+            <translation>{title} — Papershelf 阅读器</translation>
+        </message>
+        <message>
+            <source>Page</source>
+            <translation>页面</translation>
+        </message>
+        <message>
+            <source>Previous page (Page Up)</source>
+            <translation>上一页（Page Up）</translation>
+        </message>
+        <message>
+            <source>Next page (Page Down)</source>
+            <translation>下一页（Page Down）</translation>
+        </message>
+        <message>
+            <source>Page number</source>
+            <translation>页码</translation>
+        </message>
+        <message>
+            <source>of {count}</source>
+            <translation>/ {count}</translation>
+        </message>
+        <message>
+            <source>Smaller</source>
+            <translation>缩小</translation>
+        </message>
+        <message>
+            <source>Larger</source>
+            <translation>放大</translation>
+        </message>
+        <message>
+            <source>Find in the PDF</source>
+            <translation>在 PDF 中查找</translation>
+        </message>
+        <message>
+            <source>Previous place (Shift+F3)</source>
+            <translation>上一处（Shift+F3）</translation>
+        </message>
+        <message>
+            <source>Next place (F3, Enter)</source>
+            <translation>下一处（F3、回车）</translation>
+        </message>
+        <message>
+            <source>Text of this page</source>
+            <translation>本页文本</translation>
+        </message>
+        <message>
+            <source>Quote in note</source>
+            <translation>引用到笔记</translation>
+        </message>
+        <message>
+            <source>Put the selected text (or the line of the place found) in the note</source>
+            <translation>把选中的文本（或找到之处所在的行）放进笔记</translation>
+        </message>
+        <message>
+            <source>Annotate…</source>
+            <translation>批注…</translation>
+        </message>
+        <message>
+            <source>Quote the selected text in the note with what you think of it</source>
+            <translation>把选中的文字连同您的看法引用到笔记中</translation>
+        </message>
+        <message>
+            <source>Text of this page (select some to quote it):</source>
+            <translation>本页文本（选中文字即可引用）：</translation>
+        </message>
+        <message>
+            <source>not found</source>
+            <translation>未找到</translation>
+        </message>
+        <message>
+            <source>{number} of {count}</source>
+            <translation>第 {number} 处，共 {count} 处</translation>
+        </message>
+        <message>
+            <source>Annotate</source>
+            <translation>批注</translation>
+        </message>
+        <message>
+            <source>Your note on the selected words:</source>
+            <translation>您对所选文字的批注：</translation>
+        </message>
+        <message>
+            <source>Select words in the page's text to quote them.</source>
+            <translation>请先在本页文本中选中要引用的文字。</translation>
+        </message>
+        <message>
+            <source>&gt; {text}
+&gt; (p. {page})</source>
+            <translation>&gt; {text}
+&gt; （第 {page} 页）</translation>
+        </message>
+    </context>
+    <context>
         <name>SearchBar</name>
         <message>
             <source>&lt;b&gt;Search&lt;/b&gt; matches titles, authors, abstracts and more, forgiving small typos.
@@ -1404,6 +1588,7 @@ They save themselves as you type.</source>
 &lt;tr&gt;&lt;td&gt;&lt;tt&gt;title:&lt;/tt&gt; &lt;tt&gt;author:&lt;/tt&gt; &lt;tt&gt;abstract:&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;search one field only&lt;/td&gt;&lt;/tr&gt;
 &lt;tr&gt;&lt;td&gt;&lt;tt&gt;venue:&lt;/tt&gt; &lt;tt&gt;topic:&lt;/tt&gt; &lt;tt&gt;note:&lt;/tt&gt; &lt;tt&gt;doi:&lt;/tt&gt;&lt;/td&gt;
 &lt;td&gt;…and these fields&lt;/td&gt;&lt;/tr&gt;
+&lt;tr&gt;&lt;td&gt;&lt;tt&gt;fulltext:tokamak&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;words in the attached PDFs&lt;/td&gt;&lt;/tr&gt;
 &lt;tr&gt;&lt;td&gt;&lt;tt&gt;tag:robotics&lt;/tt&gt; &lt;tt&gt;list:"to read"&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;papers with a tag, in a list&lt;/td&gt;&lt;/tr&gt;
 &lt;tr&gt;&lt;td&gt;&lt;tt&gt;status:unread&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;unread, reading or read&lt;/td&gt;&lt;/tr&gt;
 &lt;tr&gt;&lt;td&gt;&lt;tt&gt;year:2019&lt;/tt&gt; &lt;tt&gt;year:2015..2020&lt;/tt&gt; &lt;tt&gt;year:&amp;gt;=2021&lt;/tt&gt;&lt;/td&gt;
@@ -1420,6 +1605,7 @@ Esc clears the search.</source>
 &lt;tr&gt;&lt;td&gt;&lt;tt&gt;title:&lt;/tt&gt; &lt;tt&gt;author:&lt;/tt&gt; &lt;tt&gt;abstract:&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;只检索某一字段&lt;/td&gt;&lt;/tr&gt;
 &lt;tr&gt;&lt;td&gt;&lt;tt&gt;venue:&lt;/tt&gt; &lt;tt&gt;topic:&lt;/tt&gt; &lt;tt&gt;note:&lt;/tt&gt; &lt;tt&gt;doi:&lt;/tt&gt;&lt;/td&gt;
 &lt;td&gt;…以及这些字段&lt;/td&gt;&lt;/tr&gt;
+&lt;tr&gt;&lt;td&gt;&lt;tt&gt;fulltext:托卡马克&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;附件 PDF 中的文字&lt;/td&gt;&lt;/tr&gt;
 &lt;tr&gt;&lt;td&gt;&lt;tt&gt;tag:robotics&lt;/tt&gt; &lt;tt&gt;list:"待读"&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;带某个标签、在某个列表中的文献&lt;/td&gt;&lt;/tr&gt;
 &lt;tr&gt;&lt;td&gt;&lt;tt&gt;status:unread&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;unread（未读）、reading（在读）或 read（已读）&lt;/td&gt;&lt;/tr&gt;
 &lt;tr&gt;&lt;td&gt;&lt;tt&gt;year:2019&lt;/tt&gt; &lt;tt&gt;year:2015..2020&lt;/tt&gt; &lt;tt&gt;year:&amp;gt;=2021&lt;/tt&gt;&lt;/td&gt;
@@ -1949,6 +2135,59 @@ This library: {where}</source>
         <message>
             <source>&amp;Help</source>
             <translation>帮助(&amp;H)</translation>
+        </message>
+    </context>
+    <context>
+        <name>WindowFiles</name>
+        <message>
+            <source>Watch a Folder for PDFs…</source>
+            <translation>监视 PDF 文件夹…</translation>
+        </message>
+        <message>
+            <source>Files Folder…</source>
+            <translation>文件夹位置…</translation>
+        </message>
+        <message>
+            <source>Read the Text of PDFs Now</source>
+            <translation>立即读取 PDF 文本</translation>
+        </message>
+        <message>
+            <source>&amp;Attachments</source>
+            <translation>附件(&amp;A)</translation>
+        </message>
+        <message numerus="yes">
+            <source>Attached %n file(s) to the paper.</source>
+            <translation>
+                <numerusform>已将 %n 个文件附加到文献。</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Some PDFs could not be read: {first}</source>
+            <translation>有些 PDF 无法读取：{first}</translation>
+        </message>
+        <message>
+            <source>Folder for the library's files (shared by the group)</source>
+            <translation>文献库的文件夹（小组共用）</translation>
+        </message>
+        <message>
+            <source>Files are now copied to {folder}.</source>
+            <translation>文件现在复制到 {folder}。</translation>
+        </message>
+        <message>
+            <source>Watched folder</source>
+            <translation>监视的文件夹</translation>
+        </message>
+        <message>
+            <source>New PDFs in {folder} become papers. Stop watching it?</source>
+            <translation>{folder} 中的新 PDF 会成为文献。停止监视它吗？</translation>
+        </message>
+        <message>
+            <source>Watch a folder: each new PDF in it becomes a paper</source>
+            <translation>监视文件夹：其中每个新 PDF 都会成为一篇文献</translation>
+        </message>
+        <message>
+            <source>Watching {folder}: new PDFs there become papers.</source>
+            <translation>正在监视 {folder}：那里的新 PDF 会成为文献。</translation>
         </message>
     </context>
 </TS>

@@ -120,3 +120,28 @@ def test_the_question_names_the_kind(
     page.write_text("<html>")
     assert not link_opener.open_target(None, str(page))
     assert "is a web page" in asked[0]
+
+
+def test_documents_in_the_library_files_folder_open_without_asking(
+    home: Path, tmp_path: Path
+) -> None:
+    files = tmp_path / "group share" / "library.files"
+    files.mkdir(parents=True)
+    pdf = files / "vaswani2017attention.pdf"
+    pdf.write_bytes(b"%PDF-1.4")
+    page = files / "saved.html"
+    page.write_text("<script>alert(1)</script>")
+    assert not opens_without_asking(str(pdf))  # outside home: it would ask
+    assert opens_without_asking(str(pdf), also_allowed=[files])
+    assert not opens_without_asking(str(page), also_allowed=[files])  # a risky kind still asks
+
+
+def test_a_file_no_program_opens_is_said_so(
+    home: Path, monkeypatch: pytest.MonkeyPatch, scripted: object
+) -> None:
+    pdf = home / "paper.pdf"
+    pdf.write_bytes(b"%PDF-1.4")
+    monkeypatch.setattr(link_opener.QDesktopServices, "openUrl", lambda _url: False)
+    assert not link_opener.open_target(None, str(pdf))
+    (error,) = scripted.errors  # type: ignore[attr-defined]
+    assert "No program on this computer" in error and "paper.pdf" in error

@@ -120,7 +120,7 @@ def import_file_filter() -> str:
     """The import dialog's filter: every file a reader takes, then all files."""
     extensions = [e for f in FORMATS if f.can_read for e in f.extensions]
     patterns = " ".join(f"*{e}" for e in dict.fromkeys([*extensions, *OTHER_READABLE_EXTENSIONS]))
-    return f"Bibliographies ({patterns});;All files (*)"
+    return f"Bibliographies and PDFs ({patterns} *.pdf);;All files (*)"
 
 
 def export_formats() -> list[Format]:

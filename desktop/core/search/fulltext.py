@@ -1,6 +1,8 @@
-"""Full-text search over abstracts and notes: FTS5 on SQLite, tsvector on PostgreSQL.
+"""Full-text search over abstracts, notes and the text of attached files (PDFs): FTS5 on
+SQLite, tsvector on PostgreSQL.
 
-The schema side (FTS5 table and triggers, GIN indexes) lives in migration 0002; this module
+The schema side (FTS5 tables and triggers, GIN indexes) lives in migrations 0002, 0005 and
+0010 (files: one row per page, `FilePage`); this module
 only queries it. Raw user text never reaches either engine's query syntax: it is cut into
 plain word tokens first, and each token is quoted (FTS5) or passed as a bound lexeme
 (PostgreSQL), so `NEAR(`, `"`, `*`, `:` or `&` are just characters.
@@ -17,10 +19,14 @@ from sqlmodel import col
 
 from desktop.core import cjk, folding
 from desktop.core.storage import db
-from desktop.core.storage.models import Note, Paper
+from desktop.core.storage.models import FilePage, Note, Paper
 
 #: The FTS5 table of migration 0002 (its name starts with `schema.UNMODELLED_PREFIX`).
 SQLITE_TABLE = "fts_paper"
+#: The FTS5 table of the pages of attached files (migration 0010).
+SQLITE_FILES_TABLE = "fts_filepage"
+#: What a search without a field looks through.
+ALL_KINDS = ("abstract", "note", "fulltext")
 
 # Letters and digits, as FTS5's unicode61 tokenizer sees words ("_" separates).
 _TOKEN = re.compile(r"[^\W_]+")
@@ -60,9 +66,10 @@ def match(
     limit: int | None = None,
     prefix: bool = True,
 ) -> set[int]:
-    """Ids of papers (trash included) whose abstract or notes contain `text_`.
+    """Ids of papers (trash included) whose abstract, notes or attached files contain `text_`.
 
-    `field` limits the search to "abstract" or "note"; several words must appear together.
+    `field` limits the search to "abstract", "note" or "fulltext" (the files); several words
+    must appear together (on one page of a file).
     With `limit`, at most that many ids are read from each of abstracts and notes (so an
     answer of `limit` ids or more may be incomplete). Without `prefix`, the last word is
     matched whole too (a lower bound of the answer, cheaper to read: FTS5 merges the lists
@@ -95,7 +102,7 @@ def match_within_many(
     patterns: list[tuple[re.Pattern[str] | None, tuple[str, ...]]] = []
     for text_, field in queries:
         words = folding.fulltext_tokens(text_, accents=accents)
-        kinds: tuple[str, ...] = ("abstract", "note") if field is None else (field,)
+        kinds: tuple[str, ...] = ALL_KINDS if field is None else (field,)
         patterns.append((_phrase_pattern(words) if words else None, kinds))
     found: list[set[int]] = [set() for _ in queries]
     needed = {kind for pattern, kinds in patterns if pattern is not None for kind in kinds}
@@ -112,7 +119,7 @@ def match_within_many(
 def _texts(
     connection: Connection, kinds: set[str], ids: list[int]
 ) -> Iterator[tuple[int, str, str]]:
-    """(paper id, "abstract" or "note", its text) of the given papers."""
+    """(paper id, "abstract", "note" or "fulltext", its text) of the given papers."""
     if connection.dialect.name == "sqlite":
         # One statement over a JSON list of ids, read by the driver's own cursor: checking
         # a few thousand abstracts costs little more than reading them.
@@ -131,6 +138,12 @@ def _texts(
                 "WHERE paper_id IN (SELECT value FROM json_each(?))",
                 (listed,),
             )
+        if "fulltext" in kinds:
+            yield from driver.execute(
+                "SELECT paper_id, 'fulltext', text FROM filepage "
+                "WHERE paper_id IN (SELECT value FROM json_each(?))",
+                (listed,),
+            )
         return
     for start in range(0, len(ids), 500):
         chunk = ids[start : start + 500]
@@ -144,6 +157,13 @@ def _texts(
                 select(col(Note.paper_id), col(Note.body)).where(col(Note.paper_id).in_(chunk))
             )
             yield from ((paper_id, "note", body) for paper_id, body in notes)
+        if "fulltext" in kinds:
+            pages = connection.execute(
+                select(col(FilePage.paper_id), col(FilePage.text)).where(
+                    col(FilePage.paper_id).in_(chunk)
+                )
+            )
+            yield from ((paper_id, "fulltext", body) for paper_id, body in pages)
 
 
 def _phrase_pattern(words: list[str]) -> re.Pattern[str]:
@@ -162,17 +182,32 @@ def _phrase_pattern(words: list[str]) -> re.Pattern[str]:
 def _match_sqlite(
     connection: Connection, words: list[str], field: str | None, *, limit: int | None, prefix: bool
 ) -> set[int]:
-    column = {"abstract": "abstract", "note": "notes"}.get(field or "", SQLITE_TABLE)
-    statement = f"SELECT rowid FROM {SQLITE_TABLE} WHERE {column} MATCH ?"
-    if limit is not None:
-        statement += f" LIMIT {int(limit)}"
+    expression = fts5_query(words, prefix=prefix)
+    cap = "" if limit is None else f" LIMIT {int(limit)}"
+    found: set[int] = set()
+    if field != "fulltext":
+        column = {"abstract": "abstract", "note": "notes"}.get(field or "", SQLITE_TABLE)
+        found = _json_ids(
+            connection,
+            f"SELECT rowid AS id FROM {SQLITE_TABLE} WHERE {column} MATCH ?{cap}",
+            expression,
+        )
+    if field in (None, "fulltext"):
+        found |= _json_ids(
+            connection,
+            "SELECT DISTINCT paper_id AS id FROM filepage WHERE id IN (SELECT rowid FROM "
+            f"{SQLITE_FILES_TABLE} WHERE {SQLITE_FILES_TABLE} MATCH ?){cap}",
+            expression,
+        )
+    return found
+
+
+def _json_ids(connection: Connection, statement: str, expression: str) -> set[int]:
     # A common word is in tens of thousands of abstracts: the ids come back as one JSON
     # list, which is read in C, two to three times faster than one result row per id.
     driver = connection.connection.driver_connection
     assert driver is not None  # an open connection
-    cursor = driver.execute(
-        f"SELECT json_group_array(rowid) FROM ({statement})", (fts5_query(words, prefix=prefix),)
-    )
+    cursor = driver.execute(f"SELECT json_group_array(id) FROM ({statement})", (expression,))
     listed: list[int] = json.loads(cursor.fetchone()[0])
     return set(listed)
 
@@ -219,6 +254,16 @@ def _match_postgresql(
             text(
                 "SELECT DISTINCT paper_id FROM note WHERE to_tsvector('simple', "
                 f"{FORM_FUNCTION}(body)) "
+                "@@ to_tsquery('simple', :q)" + cap
+            ),
+            {"q": tsquery},
+        )
+        found.update(row[0] for row in rows)
+    if field in (None, "fulltext"):
+        rows = connection.execute(
+            text(
+                "SELECT DISTINCT paper_id FROM filepage WHERE to_tsvector('simple', "
+                f"{FORM_FUNCTION}(text)) "
                 "@@ to_tsquery('simple', :q)" + cap
             ),
             {"q": tsquery},

@@ -33,8 +33,8 @@ from desktop.core.search.vocabulary import (
 )
 
 #: `fulltext(text, field)` -> ids of the index's papers whose abstract or notes match `text`.
-#: `field` is "abstract", "note", or None for either; `text` is one term as the user typed
-#: it (several words are to be matched as a phrase).
+#: `field` is "abstract", "note", "fulltext" (attached files), or None for any; `text` is
+#: one term as the user typed it (several words are to be matched as a phrase).
 FullText = Callable[[str, str | None], set[int]]
 #: `within([(text, field), ...], ids)` -> for each query, those of `ids` whose abstract or
 #: notes match it (each paper's text read once for all the queries).
@@ -90,7 +90,7 @@ _IDENTIFIER_PREFIX = 3
 _INITIAL = re.compile(r"\w\.")
 _YEAR_WORD = re.compile(r"[12]\d{3}")
 
-_FULLTEXT_ONLY = ("abstract", "note")
+_FULLTEXT_ONLY = ("abstract", "note", "fulltext")
 # Labels the user picks from a list: matched whole-word, not by prefix or typo.
 _EXACT_FIELDS = ("tag", "list", "status")
 
@@ -190,7 +190,8 @@ class TermMatcher:
 
     @property
     def fulltext_field(self) -> str | None:
-        """The field full text is asked about: "abstract", "note", or None for both."""
+        """The field full text is asked about: "abstract", "note", "fulltext" (the text of
+        attached files), or None for all three."""
         return self.term.field if self.term.field in _FULLTEXT_ONLY else None
 
     def load_fulltext(self, fulltext: FullText) -> None:

@@ -6,6 +6,7 @@
     levine OR finn                either term (OR binds the terms on each side of it)
     title:transformer  author:"van der Maaten"  venue:  topic:  tag:  list:  status:  doi:
     abstract:tokamak  note:todo   searched through full text only
+    fulltext:tokamak              the text of the attached files (PDFs) only
     year:2019  year:2015..2020  year:>=2021  year:<2000
 
 A query is read up to `MOST_QUERY_CHARS` characters and `MOST_WORDS` words; what is left
@@ -39,6 +40,7 @@ FIELD_NAMES = {
     "status": "status",
     "note": "note",
     "notes": "note",
+    "fulltext": "fulltext",
     "doi": "doi",
     "year": "year",
 }
@@ -51,7 +53,9 @@ MOST_QUERY_CHARS = 300
 MOST_WORDS = 10
 
 #: Fields matched word by word (not a DOI, tag or list name, matched as a whole).
-_FUZZY_FIELDS = frozenset({None, "title", "author", "abstract", "venue", "topic", "note"})
+_FUZZY_FIELDS = frozenset(
+    {None, "title", "author", "abstract", "venue", "topic", "note", "fulltext"}
+)
 
 _QUALIFIER = re.compile(r"([A-Za-z]+):")
 _YEAR = r"(\d{1,4})"

@@ -181,15 +181,48 @@ class Annotation(SQLModel, table=True):
     version: int = Field(default=1, sa_column_kwargs={"server_default": "1"})
 
 
+class AttachmentKind(enum.StrEnum):
+    """How an attachment's target is to be read."""
+
+    #: A local file anywhere (absolute path) or a web address, left where it is.
+    LINK = "link"
+    #: A file copied into the library's files folder; `target` is relative to that folder.
+    COPY = "copy"
+
+
 class Attachment(SQLModel, table=True):
     """A file or a link belonging to a paper."""
 
     id: int | None = Field(default=None, primary_key=True)
     paper_id: int = Field(foreign_key="paper.id", index=True, ondelete="CASCADE")
-    #: A local file path or a URL.
+    #: A local file path or a URL (relative to the files folder when `kind` is "copy").
     target: str
     label: str = ""
     created_at: datetime = Field(default_factory=utcnow)
+    kind: str = Field(
+        default=AttachmentKind.LINK.value,
+        max_length=10,
+        sa_column_kwargs={"server_default": AttachmentKind.LINK.value},
+    )
+    #: The size and modification time ("size:mtime_ns") of the file whose text is in
+    #: `FilePage`, "" when its text was never read: a file that differs is read again.
+    text_of: str = Field(default="", sa_column_kwargs={"server_default": ""})
+    #: Why the file's text could not be read ("" when it could, or was not tried).
+    text_problem: str = Field(default="", sa_column_kwargs={"server_default": ""})
+    #: The page the reader last showed (0 for the first), so it opens there again.
+    last_page: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+
+
+class FilePage(SQLModel, table=True):
+    """The text of one page of an attached file, for full-text search (`fulltext:`)."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    attachment_id: int = Field(foreign_key="attachment.id", index=True, ondelete="CASCADE")
+    #: The attachment's paper once more, so a search finds papers without a join.
+    paper_id: int = Field(foreign_key="paper.id", index=True, ondelete="CASCADE")
+    #: 1 for the first page.
+    page: int
+    text: str = ""
 
 
 class ImportProblem(SQLModel, table=True):

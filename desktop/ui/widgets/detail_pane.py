@@ -7,9 +7,10 @@ runner (notes aside); metadata edits, tags and annotations are pushed on its und
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QLabel,
@@ -42,6 +43,9 @@ OVERWRITE = QT_TRANSLATE_NOOP("DetailPane", "Save mine over theirs")
 class DetailPane(QWidget):
     """Shows the paper picked in the table (`show_paper`); empty when none is."""
 
+    #: Read an attached PDF in Papershelf: (attachment id, page index or -1: the last read).
+    read_requested = Signal(int, int)
+
     def __init__(
         self,
         library: Library,
@@ -55,6 +59,7 @@ class DetailPane(QWidget):
         self._library = library
         self._history = history
         self._details: PaperDetails | None = None
+        self._search_text = ""  # the words whose places in the paper's files are shown
         #: The version the form's edits are based on (kept old after a collision).
         self._version: int | None = None
         self.heading = plain_text.label(self)
@@ -84,6 +89,9 @@ class DetailPane(QWidget):
         self.links = LinksView(self)
         self.links.attach_requested.connect(self._on_attach)
         self.links.detach_requested.connect(self._on_detach)
+        self.links.file_requested.connect(self._on_attach_file)
+        self.links.relink_requested.connect(self._on_relink)
+        self.links.read_requested.connect(self.read_requested)
         self.tabs = QTabWidget(self)
         self.tabs.setDocumentMode(True)
         self.tabs.addTab(self.abstract, self.tr("Abstract"))
@@ -159,8 +167,24 @@ class DetailPane(QWidget):
         self.byline.setText("\n".join(x for x in (names, where) if x))
         self.tags.show_tags([t.name for t in details.tags])
         self.abstract.show_abstract(paper.abstract, details.annotations)
-        self.links.show_links(details)
+        self._show_files(details)
         self.citation.show_paper(details.id)
+
+    def _show_files(self, details: PaperDetails) -> None:
+        try:
+            folders = [self._library.files_folder()]
+        except KnownError:
+            folders = []  # a server library with no files folder chosen yet
+        files = self._library.attached_files(details.id)
+        self.links.show_links(details, files, folders=folders)
+        places = self._library.file_places(details.id, self._search_text)
+        self.links.show_places(places)
+
+    def set_search_text(self, text: str) -> None:
+        """Show where the words of this search are in the shown paper's files."""
+        self._search_text = text
+        if self._details is not None:
+            self.links.show_places(self._library.file_places(self._details.id, text))
 
     def refresh_citation(self) -> None:
         """Format the shown paper's reference again (the citation style changed)."""
@@ -286,6 +310,15 @@ class DetailPane(QWidget):
         if self._details is not None:
             library, paper_id = self._library, self._details.id
             self._write(lambda: library.attach(paper_id, target, label))
+
+    def _on_attach_file(self, path: str, link: bool) -> None:
+        if self._details is not None:
+            library, paper_id = self._library, self._details.id
+            self._write(lambda: library.attach_file(paper_id, Path(path), link=link))
+
+    def _on_relink(self, attachment_id: int, path: str) -> None:
+        library = self._library
+        self._write(lambda: library.relink(attachment_id, Path(path)))
 
     def _on_detach(self, attachment_id: int) -> None:
         library = self._library

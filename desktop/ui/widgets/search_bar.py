@@ -25,6 +25,7 @@ QUERY_HELP = QT_TRANSLATE_NOOP(
 <tr><td><tt>title:</tt> <tt>author:</tt> <tt>abstract:</tt></td><td>search one field only</td></tr>
 <tr><td><tt>venue:</tt> <tt>topic:</tt> <tt>note:</tt> <tt>doi:</tt></td>
 <td>…and these fields</td></tr>
+<tr><td><tt>fulltext:tokamak</tt></td><td>words in the attached PDFs</td></tr>
 <tr><td><tt>tag:robotics</tt> <tt>list:"to read"</tt></td><td>papers with a tag, in a list</td></tr>
 <tr><td><tt>status:unread</tt></td><td>unread, reading or read</td></tr>
 <tr><td><tt>year:2019</tt> <tt>year:2015..2020</tt> <tt>year:&gt;=2021</tt></td>

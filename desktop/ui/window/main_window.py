@@ -57,6 +57,7 @@ from desktop.ui.widgets.sidebar_view import SidebarView
 from desktop.ui.widgets.welcome_panel import WelcomePanel
 from desktop.ui.window import menus, paper_menu
 from desktop.ui.window.editing import Editing
+from desktop.ui.window.files import WindowFiles
 from desktop.ui.window.manuscript import Manuscript
 from desktop.ui.window.menus import WindowActions
 from desktop.ui.window.organising import Organiser
@@ -135,6 +136,16 @@ class MainWindow(QMainWindow):
                 self.organiser.trash_action,
             ]
         )
+        self.files = WindowFiles(
+            self,
+            table=self.table,
+            detail=self.detail,
+            events=self.events,
+            transfers=self.transfers,
+            status_bar=self.statusBar(),
+        )
+        self.files.add_menu(self.menuBar())
+        self.search_finished.connect(self.detail.set_search_text)
         self._restore_layout()
         self.sidebar.setCurrentIndex(self.sidebar_model.index_of(View()))
         self._update_center()
@@ -255,6 +266,7 @@ class MainWindow(QMainWindow):
                 return
             self.transfers.import_flow.stop(seconds=30)
         self.detail.save_pending()
+        self.files.stop(seconds=10)  # a PDF being read is put down (read again next time)
         self.operations.shut_down()  # the writes asked for are made before the library closes
         self.manuscript.sync_now()
         self.save_layout()

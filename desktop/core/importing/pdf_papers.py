@@ -1,0 +1,101 @@
+"""PDFs made into papers: the DOI or arXiv id a PDF names is looked up (Crossref, arXiv);
+without one (or when the lookup fails) title and authors are guessed from the PDF's
+metadata or its first page's largest text, and the paper is marked for the user to check."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from desktop.core import pdfs
+from desktop.core.errors import KnownError
+from desktop.core.formats.names import split_name
+from desktop.core.formats.record import Person, Record
+
+#: The tag on papers whose title and authors were guessed from their PDF.
+GUESSED_TAG = "guessed from PDF"
+#: The field (`Paper.extra`) that says what was guessed, for the detail pane.
+GUESSED_FIELD = "papershelf-guessed"
+# What PDF writers put in the title field when the author wrote none.
+_NOT_A_TITLE = re.compile(
+    r"^(untitled|document\d*|title|microsoft word\b.*|.*\.(docx?|tex|dvi|pdf|indd))$",
+    re.IGNORECASE,
+)
+_AUTHOR_SEPARATORS = re.compile(r"\s*(?:;|\band\b|&|，|、)\s*")
+
+
+@dataclass
+class PdfPaper:
+    """What a PDF told of its paper."""
+
+    path: Path
+    record: Record
+    #: The DOI or arXiv id found in it ("" if none).
+    identifier: str = ""
+    #: True when title and authors come from the PDF itself, for the user to check.
+    guessed: bool = False
+    #: A sentence on what went wrong on the way ("" when nothing did).
+    problem: str = ""
+
+
+def read(path: Path) -> PdfPaper:
+    """The paper a PDF holds: looked up by its identifier, or guessed."""
+    metadata = pdfs.info(path)
+    first_pages = pdfs.pages_text(path, first=pdfs.FIRST_PAGES)
+    found = pdfs.identifier_in([metadata.subject, metadata.keywords, metadata.title, *first_pages])
+    problem = ""
+    if found:
+        from desktop.core.importing import lookup  # httpx loads only when it is needed
+
+        try:
+            record = lookup.fetch(found)
+            return PdfPaper(path, record, identifier=found)
+        except KnownError as error:
+            problem = (
+                f"{path.name} names {found}, but its metadata could not be fetched ({error}); "
+                "its title and authors were guessed from the PDF instead: check them."
+            )
+    record = guess(metadata, path)
+    if found.lower().startswith("arxiv:"):
+        record.arxiv_id = found.split(":", 1)[1]
+    elif found:
+        record.doi = found
+    return PdfPaper(path, record, identifier=found, guessed=True, problem=problem)
+
+
+def guess(metadata: pdfs.PdfInfo, path: Path) -> Record:
+    """Title and authors from the PDF's metadata, else its first page's largest text."""
+    title = metadata.title if _is_title(metadata.title) else ""
+    guessed = ["title"]
+    if not title:
+        title = pdfs.largest_text(path) or path.stem
+    authors = _authors(metadata.author)
+    if authors:
+        guessed.append("authors")
+    return Record(
+        entry_type="article",
+        title=title,
+        authors=authors,
+        extra={GUESSED_FIELD: ", ".join(guessed)},
+    )
+
+
+def _is_title(text: str) -> bool:
+    return len(text.strip()) > 3 and not _NOT_A_TITLE.match(text.strip())
+
+
+def _authors(text: str) -> list[Person]:
+    """People of a PDF's author field: "A. One; B. Two", "One, A.; Two, B.", "A and B"."""
+    if not text.strip():
+        return []
+    parts = [p for p in _AUTHOR_SEPARATORS.split(text) if p.strip()]
+    if len(parts) == 1 and text.count(",") >= 1 and not _one_inverted_name(text):
+        parts = [p for p in text.split(",") if p.strip()]
+    return [split_name(p.strip()) for p in parts]
+
+
+def _one_inverted_name(text: str) -> bool:
+    """ "Lovelace, Ada" (one person, family name first), not "Ada Lovelace, Alan Turing"."""
+    pieces = [p.strip() for p in text.split(",")]
+    return len(pieces) == 2 and " " not in pieces[0]

@@ -1,0 +1,182 @@
+"""PDFs become papers (both backends): the DOI or arXiv id a PDF names is looked up (a
+local stand-in for Crossref and arXiv); without one, title and authors are guessed from the
+PDF and the paper is tagged for checking. The PDF is attached as a copy, its text indexed."""
+
+from __future__ import annotations
+
+import socket
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from core.importing.test_lookup import ATOM, ATTENTION_FEED, DEEP_LEARNING, _crossref_answer
+from core.lookup_server import FakeServices, running_services
+from pdf_maker import write_cjk_pdf, write_pdf
+
+from desktop.core.errors import KnownError
+from desktop.core.importing.pdf_papers import GUESSED_FIELD, GUESSED_TAG
+from desktop.core.library import Library
+from desktop.core.storage import db
+
+
+@pytest.fixture
+def services(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeServices]:
+    with running_services() as running:
+        monkeypatch.setenv("PAPERSHELF_CROSSREF_URL", running.url)
+        monkeypatch.setenv("PAPERSHELF_ARXIV_URL", running.url)
+        yield running
+
+
+@pytest.fixture
+def shelf(library: Library, tmp_path: Path) -> Library:
+    if db.sqlite_path(library.url) is None:
+        library.set_files_folder(tmp_path / "group files")
+    return library
+
+
+def _with_doi(tmp_path: Path) -> Path:
+    return write_pdf(
+        tmp_path / "download.pdf",
+        [[(16, "Deep learning"), (9, "Nature 521, 436-444 (2015) doi:10.1038/nature14539")]],
+    )
+
+
+def test_a_pdf_naming_a_doi_is_looked_up(
+    shelf: Library, tmp_path: Path, services: FakeServices
+) -> None:
+    services.answer("/works/10.1038/nature14539", _crossref_answer(DEEP_LEARNING))
+    report = shelf.import_files([_with_doi(tmp_path)])
+    (paper_id,) = report.paper_ids
+    details = shelf.paper(paper_id)
+    assert details.paper.title == "Deep learning"
+    assert details.paper.doi == "10.1038/nature14539"
+    assert [p.family for p in details.authors][:1] == ["LeCun"]
+    assert GUESSED_TAG not in [t.name for t in details.tags]
+    (attached,) = shelf.attached_files(paper_id)
+    assert attached.copied and attached.present and attached.text_indexed
+    assert [h.paper_id for h in shelf.search("fulltext:nature")] == [paper_id]
+    assert report.format == "pdf" and report.problems == []
+
+
+def test_an_arxiv_id_on_the_first_page_is_looked_up(
+    shelf: Library, tmp_path: Path, services: FakeServices
+) -> None:
+    services.answer("/api/query", ATTENTION_FEED, content_type=ATOM)
+    pdf = write_pdf(
+        tmp_path / "1706.pdf",
+        [[(16, "Attention"), (9, "arXiv:1706.03762v7 [cs.CL] 2 Aug 2023")], [(9, "More")]],
+    )
+    (paper_id,) = shelf.import_files([pdf], format="pdf").paper_ids
+    assert shelf.paper(paper_id).paper.title == "Attention Is All You Need"
+
+
+def test_without_an_identifier_title_and_authors_are_guessed(
+    shelf: Library, tmp_path: Path
+) -> None:
+    pdf = write_pdf(
+        tmp_path / "scan.pdf",
+        [[(9, "Preprint"), (20, "Tidal Locking of"), (20, "Small Moons"), (10, "body text")]],
+        author="Ada Lovelace; Alan Turing",
+    )
+    (paper_id,) = shelf.import_files([pdf]).paper_ids
+    details = shelf.paper(paper_id)
+    assert details.paper.title == "Tidal Locking of Small Moons"  # the largest letters
+    assert [(p.given, p.family) for p in details.authors] == [
+        ("Ada", "Lovelace"),
+        ("Alan", "Turing"),
+    ]
+    assert [t.name for t in details.tags] == [GUESSED_TAG]
+    assert details.paper.extra[GUESSED_FIELD] == "title, authors"
+
+
+def test_the_metadata_title_is_taken_when_it_is_one(shelf: Library, tmp_path: Path) -> None:
+    named = write_pdf(tmp_path / "a.pdf", [[(20, "Big")]], title="A Real Title Here")
+    word = write_pdf(tmp_path / "b.pdf", [[(20, "Largest Words")]], title="Microsoft Word - x.docx")
+    first, second = shelf.import_files([named, word]).paper_ids
+    assert shelf.paper(first).paper.title == "A Real Title Here"
+    assert shelf.paper(second).paper.title == "Largest Words"
+
+
+def test_a_cjk_pdf_gets_its_title_and_searchable_text(
+    shelf: Library, tmp_path: Path, qapp: object
+) -> None:
+    pdf = write_cjk_pdf(
+        tmp_path / "zh.pdf", [[(22, "深度强化学习综述"), (10, "本文讨论等离子体约束。")]]
+    )
+    (paper_id,) = shelf.import_files([pdf]).paper_ids
+    assert shelf.paper(paper_id).paper.title == "深度强化学习综述"
+    assert [h.paper_id for h in shelf.search("等离子体")] == [paper_id]
+
+
+def test_a_failed_lookup_falls_back_to_a_guess_and_says_so(
+    shelf: Library, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        closed = f"http://127.0.0.1:{probe.getsockname()[1]}"
+    monkeypatch.setenv("PAPERSHELF_CROSSREF_URL", closed)
+    report = shelf.import_files([_with_doi(tmp_path)])
+    (paper_id,) = report.paper_ids
+    details = shelf.paper(paper_id)
+    assert details.paper.doi == "10.1038/nature14539"
+    assert details.paper.title == "Deep learning"
+    assert [t.name for t in details.tags] == [GUESSED_TAG]
+    (problem,) = report.problems
+    assert "10.1038/nature14539" in problem.message and "check them" in problem.message
+
+
+def test_a_pdf_of_a_paper_already_there_is_attached_to_it(
+    shelf: Library, tmp_path: Path, services: FakeServices
+) -> None:
+    services.answer("/works/10.1038/nature14539", _crossref_answer(DEEP_LEARNING))
+    (first,) = shelf.import_files([_with_doi(tmp_path)]).paper_ids
+    again = shelf.import_files([_with_doi(tmp_path)])
+    assert again.paper_ids == []
+    assert shelf.count() == 1
+    assert len(shelf.attached_files(first)) == 2
+    assert "already in your library" in again.problems[0].message
+
+
+def test_pdfs_and_bibtex_in_one_import(shelf: Library, tmp_path: Path) -> None:
+    bib = tmp_path / "refs.bib"
+    bib.write_text("@article{knuth1984, title={Literate Programming}, year={1984}}\n")
+    pdf = write_pdf(tmp_path / "x.pdf", [[(20, "Some Title")]])
+    report = shelf.import_files([bib, pdf], list_name="To read")
+    assert len(report.paper_ids) == 2
+    assert len(shelf.list_items("To read")) == 2
+
+
+def test_a_file_that_is_not_a_pdf_is_a_problem_not_a_paper(shelf: Library, tmp_path: Path) -> None:
+    fake = tmp_path / "fake.pdf"
+    fake.write_text("not a pdf")
+    report = shelf.import_files([fake], format="pdf")
+    assert report.paper_ids == []
+    assert "is not a PDF" in report.problems[0].message
+
+
+def test_a_server_library_without_a_files_folder_is_told(library: Library, tmp_path: Path) -> None:
+    if db.sqlite_path(library.url) is not None:
+        pytest.skip("a SQLite library has a folder of its own")
+    with pytest.raises(KnownError, match="files folder"):
+        library.import_files([write_pdf(tmp_path / "x.pdf", [[(20, "T")]])])
+    assert library.count() == 0
+
+
+def test_a_cancelled_pdf_import_leaves_the_library_as_it_was(
+    shelf: Library, tmp_path: Path
+) -> None:
+    from desktop.core.importing.storing import ImportCancelled
+
+    pdfs = [write_pdf(tmp_path / f"{n}.pdf", [[(20, f"Paper {n}")]]) for n in range(3)]
+    asked: list[int] = []
+
+    def cancel() -> bool:
+        asked.append(1)
+        return len(asked) > 2  # after two PDFs are made into papers
+
+    with pytest.raises(ImportCancelled):
+        shelf.import_files(pdfs, cancel=cancel)
+    assert shelf.count() == 0
+    folder = shelf.files_folder()
+    assert not folder.exists() or list(folder.iterdir()) == []
+    assert shelf.search("fulltext:paper") == []

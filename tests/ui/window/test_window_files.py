@@ -1,0 +1,199 @@
+"""Files in the window: PDFs dropped on a paper or on the table, their text read in the
+background and found by search (with the page shown in the detail pane), missing files
+and Relink, the reader (pages, search inside, quote into the note, the last page read),
+and a watched folder."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pdf_maker import write_pdf
+from PySide6.QtCore import QMimeData, QPointF, QSettings, Qt, QUrl
+from PySide6.QtGui import QDragEnterEvent, QDropEvent, QTextCursor
+from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
+
+from desktop.ui.background.folder_watch import FolderWatch
+from desktop.ui.dialogs.pdf_reader import PdfReader
+from desktop.ui.window.main_window import MainWindow
+
+
+def _row_of(window: MainWindow, title: str) -> int:
+    model = window.table_model
+    return next(r for r in range(model.rowCount()) if model.index(r, 0).data() == title)
+
+
+def _drop(window: MainWindow, files: list[Path], row: int | None) -> None:
+    """A real drop of files on the table's viewport: on `row`, or below the last row."""
+    viewport = window.table.viewport()
+    if row is None:
+        point = QPointF(10, viewport.height() - 3)
+    else:
+        rect = window.table.visualRect(window.table_model.index(row, 0))
+        point = QPointF(rect.center())
+    data = QMimeData()
+    data.setUrls([QUrl.fromLocalFile(str(f)) for f in files])
+    how = (
+        Qt.DropAction.CopyAction,
+        data,
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
+    # As a drag does: it enters (and is accepted) before it drops.
+    entering = QDragEnterEvent(point.toPoint(), *how)
+    QApplication.sendEvent(viewport, entering)
+    assert entering.isAccepted()
+    QApplication.sendEvent(viewport, QDropEvent(point, *how))
+
+
+def _texts_read(qtbot: QtBot, window: MainWindow) -> None:
+    window.operations.wait_idle()
+    qtbot.waitUntil(lambda: window.library.files_to_read() == 0, timeout=10_000)
+    qtbot.waitUntil(lambda: not window.files.text_reader.busy, timeout=10_000)
+
+
+def _two_page_pdf(tmp_path: Path, name: str = "paper.pdf") -> Path:
+    return write_pdf(
+        tmp_path / name,
+        [
+            [(18, "Residual Nets"), (10, "An introduction.")],
+            [(10, "The zanzibar effect is strong in deep networks.")],
+        ],
+    )
+
+
+def test_a_pdf_dropped_on_a_paper_is_attached_and_its_words_found(
+    window: MainWindow, qtbot: QtBot, tmp_path: Path
+) -> None:
+    library = window.library
+    row = _row_of(window, "Deep Residual Learning")
+    paper_id = window.table_model.paper_id(row)
+    _drop(window, [_two_page_pdf(tmp_path)], row)
+    _texts_read(qtbot, window)
+    (attached,) = library.attached_files(paper_id)
+    assert attached.copied and attached.text_indexed
+    assert attached.path is not None and attached.path.parent == library.files_folder()
+    with qtbot.waitSignal(window.search_finished, timeout=5000):
+        window.search_bar.field.setText("fulltext:zanzibar")
+    assert window.table_model.paper_ids() == [paper_id]
+    window.select_ids([paper_id])
+    qtbot.waitUntil(lambda: window.detail.links.places.count() == 1)
+    place = window.detail.links.places.item(0).text()
+    assert place.startswith("p. 2:") and "zanzibar effect" in place
+    assert window.detail.links.places.isVisibleTo(window.detail.links)
+
+
+def test_a_pdf_dropped_beside_the_papers_becomes_a_paper(
+    window: MainWindow, qtbot: QtBot, tmp_path: Path
+) -> None:
+    before = window.library.count()
+    _drop(window, [_two_page_pdf(tmp_path, "scan.pdf")], None)
+    qtbot.waitUntil(lambda: window.library.count() == before + 1, timeout=10_000)
+    qtbot.waitUntil(lambda: not window.transfers.import_flow.busy, timeout=10_000)
+    (new,) = [i for i in window.library.view_ids() if not window.library.paper(i).paper.year]
+    details = window.library.paper(new)
+    assert details.paper.title == "Residual Nets"
+    assert [t.name for t in details.tags] == ["guessed from PDF"]
+    report = getattr(window.transfers, "report_dialog", None)
+    if report is not None:
+        report.close()
+
+
+def test_a_missing_file_shows_as_missing_and_is_relinked(
+    window: MainWindow, qtbot: QtBot, tmp_path: Path
+) -> None:
+    library = window.library
+    paper_id = window.table_model.paper_id(_row_of(window, "Long Short-Term Memory"))
+    attached = library.attach_file(paper_id, _two_page_pdf(tmp_path))
+    assert attached.path is not None
+    attached.path.unlink()
+    window.select_ids([paper_id])
+    links = window.detail.links
+    qtbot.waitUntil(lambda: links.list.count() == 1)
+    item = links.list.item(0)
+    assert item.text().endswith("— missing")
+    links.list.setCurrentItem(item)
+    assert links.relink.isEnabled() and not links.read.isEnabled()
+    moved = _two_page_pdf(tmp_path, "found-again.pdf")
+    links.relink_requested.emit(attached.attachment.id, str(moved))
+    window.operations.wait_idle()
+    qtbot.waitUntil(lambda: library.attached_file(attached.attachment.id).present)
+    qtbot.waitUntil(lambda: not links.list.item(0).text().endswith("— missing"))
+
+
+def test_the_reader_finds_quotes_and_remembers_the_page(
+    window: MainWindow, qtbot: QtBot, tmp_path: Path, scripted: object
+) -> None:
+    library = window.library
+    paper_id = window.table_model.paper_id(_row_of(window, "Deep Residual Learning"))
+    attached = library.attach_file(paper_id, _two_page_pdf(tmp_path))
+    _texts_read(qtbot, window)
+    reader = window.files.open_reader(attached.attachment.id)
+    assert isinstance(reader, PdfReader)
+    qtbot.addWidget(reader)
+    assert reader.page == 0 and reader.page_image.pixmap().width() > 100
+    reader.find_field.setText("zanzibar")
+    assert reader.page == 1 and reader.found.text() == "1 of 1"
+    assert reader.page_text.textCursor().selectedText() == "zanzibar"
+    reader.quote_selection()  # the hit alone: its whole line is quoted
+    body = library.paper(paper_id).notes[0].body
+    assert body == "> The zanzibar effect is strong in deep networks.\n> (p. 2)\n"
+    cursor = reader.page_text.textCursor()  # the reader selects words of their own
+    cursor.setPosition(4)
+    cursor.setPosition(19, QTextCursor.MoveMode.KeepAnchor)
+    reader.page_text.setTextCursor(cursor)
+    scripted.texts.append("Check this in Table 2.")  # type: ignore[attr-defined]
+    assert reader.annotate_selection()
+    body = library.paper(paper_id).notes[0].body
+    assert body.endswith("\n\n> zanzibar effect\n> (p. 2)\n\nCheck this in Table 2.\n")
+    reader.close()
+    assert library.attached_file(attached.attachment.id).attachment.last_page == 1
+    again = window.files.open_reader(attached.attachment.id)
+    assert again is not None
+    qtbot.addWidget(again)
+    assert again.page == 1  # where it was left
+    again.close()
+
+
+def test_our_own_files_open_without_the_warning(
+    window: MainWindow, qtbot: QtBot, tmp_path: Path, monkeypatch: object, scripted: object
+) -> None:
+    from desktop.ui import link_opener
+
+    opened: list[str] = []
+    monkeypatch.setattr(  # type: ignore[attr-defined]
+        link_opener.QDesktopServices,
+        "openUrl",
+        lambda url: opened.append(url.toLocalFile()) or True,
+    )
+    library = window.library
+    # The library lives outside the home folder, where a linked file would ask first.
+    monkeypatch.setattr(link_opener, "allowed_folders", lambda: [])  # type: ignore[attr-defined]
+    paper_id = window.table_model.paper_id(_row_of(window, "Deep Residual Learning"))
+    attached = library.attach_file(paper_id, _two_page_pdf(tmp_path))
+    window.select_ids([paper_id])
+    links = window.detail.links
+    qtbot.waitUntil(lambda: links.list.count() == 1)
+    links.list.itemActivated.emit(links.list.item(0))
+    assert opened == [str(attached.path)]
+    assert scripted.asked == []  # type: ignore[attr-defined]
+
+
+def test_a_watched_folder_brings_new_pdfs_in(
+    window: MainWindow, qtbot: QtBot, tmp_path: Path, settings: QSettings
+) -> None:
+    inbox = tmp_path / "inbox"
+    inbox.mkdir()
+    _two_page_pdf(inbox, "already-there.pdf")
+    watch: FolderWatch = window.files.watch
+    watch.watch(inbox)
+    assert watch.scan() == []  # what was there before is left alone
+    before = window.library.count()
+    _two_page_pdf(inbox, "new.pdf")
+    watch.scan()  # its size is noted
+    assert watch.scan() == [inbox / "new.pdf"]  # and taken once it stays put
+    qtbot.waitUntil(lambda: window.library.count() == before + 1, timeout=10_000)
+    qtbot.waitUntil(lambda: not window.transfers.import_flow.busy, timeout=10_000)
+    assert watch.scan() == []  # never twice
+    again = FolderWatch(settings)
+    assert again.folder == inbox and again.scan() == []  # remembered across starts
