@@ -13,8 +13,13 @@ from desktop.core import citing, undo
 from desktop.core.changes import Change, ChangeKind, Listener
 from desktop.core.cited_lists import CitedList
 from desktop.core.citing import DEFAULT_STYLE, Formatted
+from desktop.core.completion.proposals import Candidate, Choice, Proposal
+from desktop.core.completion.proposals import confident_choices as confident_completions
+from desktop.core.completion.proposals import fill_step as completion_step
+from desktop.core.completion.scoring import Evidence
 from desktop.core.exporting.files import write_whole
 from desktop.core.exporting.options import ExportOptions
+from desktop.core.field_origins import Origin
 from desktop.core.formats import registry
 from desktop.core.formats.cjk_names import joined as join_names
 from desktop.core.formats.names import split_name
@@ -52,10 +57,13 @@ __all__ = [
     "SORT_COLUMNS",
     "Annotation",
     "Attachment",
+    "Candidate",
     "Change",
     "ChangeKind",
+    "Choice",
     "CitedList",
     "Column",
+    "Evidence",
     "ExportOptions",
     "Format",
     "Formatted",
@@ -65,11 +73,13 @@ __all__ = [
     "Listener",
     "MergeRecord",
     "Note",
+    "Origin",
     "Outcome",
     "Paper",
     "PaperDetails",
     "PaperRow",
     "Person",
+    "Proposal",
     "ReadingList",
     "Record",
     "SavedSearch",
@@ -79,6 +89,8 @@ __all__ = [
     "Tag",
     "Unspelled",
     "View",
+    "completion_step",
+    "confident_completions",
     "data_dir",
     "export_formats",
     "find_unspelled",
