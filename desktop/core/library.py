@@ -694,12 +694,16 @@ class Library:
         paper_ids: list[int],
         *,
         where: services.Services | None = None,
+        mailto: str | None = None,
         progress: Progress | None = None,
         cancelled: Callable[[], bool] = lambda: False,
     ) -> list[proposals.Proposal]:
         """Look each paper up on arXiv and Crossref and rank what they know; changes nothing
-        (apply `proposals.fill_step(choices)` for that, as one undo step)."""
-        where = where or services.Services(mailto=self.contact_address())
+        (apply `proposals.fill_step(choices)` for that, as one undo step). `mailto` is the
+        address given to Crossref (default: the one set with `set_contact_address`)."""
+        if where is None:
+            address = self.contact_address() if mailto is None else mailto
+            where = services.Services(mailto=address)
         unknowns = []
         with self._read() as session:
             for paper_id in dict.fromkeys(paper_ids):

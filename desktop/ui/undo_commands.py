@@ -446,3 +446,14 @@ class DeleteTagCommand(_LibraryCommand):
             QCoreApplication.translate("UndoCommands", "Delete tag “{tag}”").format(tag=name),
             undo.DeleteTag(name),
         )
+
+
+class CompletePapersCommand(_LibraryCommand):
+    """Titles, identifiers, venues and years found on arXiv and Crossref, filled into many
+    papers as one step; undo empties them again (with where they came from)."""
+
+    def __init__(self, library: Library, step: undo.FillPapers) -> None:
+        label = QCoreApplication.translate(
+            "UndoCommands", "Fill in %Ln paper(s) from arXiv and Crossref", "", len(step.fills)
+        )
+        super().__init__(library, label, step)

@@ -56,6 +56,7 @@ from desktop.ui.widgets.search_bar import SearchBar
 from desktop.ui.widgets.sidebar_view import SidebarView
 from desktop.ui.widgets.welcome_panel import WelcomePanel
 from desktop.ui.window import menus, paper_menu
+from desktop.ui.window.completing import Completer
 from desktop.ui.window.manuscript import Manuscript
 from desktop.ui.window.menus import WindowActions
 from desktop.ui.window.organising import Organiser
@@ -106,6 +107,8 @@ class MainWindow(QMainWindow):
         self.organiser = Organiser(self)
         self.transfers = Transfers(self)
         self.manuscript = Manuscript(self, self.settings)
+        self.completer = Completer(self)
+        self.transfers.find_titles = self.completer.complete
         self._build_widgets()
         self.window_actions = WindowActions(self)
         # These keys mean something else in a text field or the sidebar: table only.
@@ -118,6 +121,7 @@ class MainWindow(QMainWindow):
             self.organiser,
             transfers=self.transfers,
             manuscript=self.manuscript,
+            completer=self.completer,
         )
         self._restore_layout()
         self.sidebar.setCurrentIndex(self.sidebar_model.index_of(View()))
@@ -567,7 +571,11 @@ class MainWindow(QMainWindow):
     def _on_table_menu(self, position: QPoint) -> None:
         if self.table.indexAt(position).isValid() and self.selected_ids():
             menu = paper_menu.build(
-                self, self.organiser, self.window_actions.open_action, manuscript=self.manuscript
+                self,
+                self.organiser,
+                self.window_actions.open_action,
+                manuscript=self.manuscript,
+                completer=self.completer,
             )
             menu.exec(self.table.viewport().mapToGlobal(position))
 

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QMenu, QMenuBar, QWidget
 from desktop.ui import prompts, translations
 from desktop.ui.widgets.search_bar import QUERY_HELP
 from desktop.ui.window.actions import make_action
+from desktop.ui.window.completing import Completer
 from desktop.ui.window.context import WindowContext
 from desktop.ui.window.manuscript import Manuscript
 from desktop.ui.window.organising import Organiser
@@ -146,6 +147,7 @@ def build(
     *,
     transfers: Transfers,
     manuscript: Manuscript,
+    completer: Completer | None = None,
 ) -> None:
     """Fill the menu bar: File, Edit, View, Paper and Help."""
     file_menu = bar.addMenu(QCoreApplication.translate("WindowActions", "&File"))
@@ -203,6 +205,9 @@ def build(
             organiser.remove_tag_action,
         ]
     )
+    if completer is not None:
+        paper.addSeparator()
+        paper.addAction(completer.complete_action)
     paper.addSeparator()
     paper.addActions(
         [organiser.trash_action, organiser.restore_action, organiser.empty_trash_action]
