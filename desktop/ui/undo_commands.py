@@ -453,7 +453,8 @@ class CompletePapersCommand(_LibraryCommand):
     papers as one step; undo empties them again (with where they came from)."""
 
     def __init__(self, library: Library, step: undo.FillPapers) -> None:
+        count = len(step.fills)
         label = QCoreApplication.translate(
-            "UndoCommands", "Fill in %Ln paper(s) from arXiv and Crossref", "", len(step.fills)
+            "UndoCommands", "Fill in %Ln paper(s) from arXiv and Crossref", "", count
         )
         super().__init__(library, label, step)

@@ -254,19 +254,17 @@ class CompletionDialog(QDialog):
         self.progress.setValue(len(proposals))
         sure = sum(p.confident for p in proposals)
         unsure = sum(bool(p.candidates) and not p.confident for p in proposals)
+        missing = len(proposals) - sure - unsure
         parts = [
             self.tr("%n sure match(es), ticked", "", sure),
             self.tr("%n to choose", "", unsure),
-            self.tr("%n not found", "", len(proposals) - sure - unsure),
+            self.tr("%n not found", "", missing),
         ]
         text = self.tr("; ").join(parts) + self.tr(".")
-        if len(proposals) < len(self._paper_ids):
-            text = (
-                self.tr("Stopped after %n of {total} paper(s): ", "", len(proposals)).format(
-                    total=len(self._paper_ids)
-                )
-                + text
-            )
+        looked_up = len(proposals)
+        if looked_up < len(self._paper_ids):
+            stopped = self.tr("Stopped after %n of {total} paper(s): ", "", looked_up)
+            text = stopped.format(total=len(self._paper_ids)) + text
         self.status.setText(text)
         self.papers.blockSignals(True)
         self.papers.clear()
@@ -293,7 +291,8 @@ class CompletionDialog(QDialog):
             return self.tr("Nothing found")
         if proposal.confident:
             return self.tr("Sure match")
-        return self.tr("%n candidate(s): choose", "", len(proposal.candidates[:SHOWN]))
+        shown = min(SHOWN, len(proposal.candidates))
+        return self.tr("%n candidate(s): choose", "", shown)
 
     # -- one paper -----------------------------------------------------------------------
 
