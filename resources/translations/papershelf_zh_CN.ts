@@ -140,11 +140,11 @@
         </message>
         <message>
             <source>Look papers up on arXiv and Crossref by their authors and abstract: the selected ones, else those of the list shown, else every untitled paper</source>
-            <translation>按作者和摘要在 arXiv 和 Crossref 上查找论文：选中的论文；未选中时为当前列表中的论文；否则为所有无标题的论文</translation>
+            <translation>按作者和摘要在 arXiv 和 Crossref 上查找文献：选中的文献；未选中时为当前列表中的文献；否则为所有无标题的文献</translation>
         </message>
         <message>
             <source>Every paper has a title.</source>
-            <translation>每篇论文都有标题。</translation>
+            <translation>每篇文献都有标题。</translation>
         </message>
     </context>
     <context>
@@ -168,7 +168,7 @@
         </message>
         <message>
             <source>Proceedings</source>
-            <translation>会议论文集</translation>
+            <translation>会议文献集</translation>
         </message>
         <message>
             <source>DOI</source>
@@ -220,12 +220,12 @@
         </message>
         <message>
             <source>Papershelf looks each paper up on arXiv and Crossref by its authors and abstract. arXiv allows one search every three seconds, so this takes about a minute for 20 papers. Nothing changes until you choose Fill in.</source>
-            <translation>Papershelf 按作者和摘要在 arXiv 和 Crossref 上查找每篇论文。arXiv 每三秒只允许一次检索，因此 20 篇论文大约需要一分钟。在您点击“填入”之前不会有任何改动。</translation>
+            <translation>Papershelf 按作者和摘要在 arXiv 和 Crossref 上查找每篇文献。arXiv 每三秒只允许一次检索，因此 20 篇文献大约需要一分钟。在您点击“填入”之前不会有任何改动。</translation>
         </message>
         <message numerus="yes">
             <source>%n paper(s) to look up: about {minutes} minute(s).</source>
             <translation>
-                <numerusform>待查找 %n 篇论文：大约 {minutes} 分钟。</numerusform>
+                <numerusform>待查找 %n 篇文献：大约 {minutes} 分钟。</numerusform>
             </translation>
         </message>
         <message>
@@ -238,7 +238,7 @@
         </message>
         <message>
             <source>Paper</source>
-            <translation>论文</translation>
+            <translation>文献</translation>
         </message>
         <message>
             <source>Found</source>
@@ -246,7 +246,7 @@
         </message>
         <message>
             <source>This paper is:</source>
-            <translation>这篇论文是：</translation>
+            <translation>这篇文献是：</translation>
         </message>
         <message>
             <source>Look up</source>
@@ -270,12 +270,12 @@
         </message>
         <message>
             <source>Stopping after this paper…</source>
-            <translation>查完这篇论文后停止…</translation>
+            <translation>查完这篇文献后停止…</translation>
         </message>
         <message numerus="yes">
             <source>Looked up %n of {total} paper(s)…</source>
             <translation>
-                <numerusform>已查找 {total} 篇论文中的 %n 篇…</numerusform>
+                <numerusform>已查找 {total} 篇文献中的 %n 篇…</numerusform>
             </translation>
         </message>
         <message>
@@ -311,7 +311,7 @@
         <message numerus="yes">
             <source>Stopped after %n of {total} paper(s): </source>
             <translation>
-                <numerusform>在 {total} 篇论文中查找了 %n 篇后停止：</numerusform>
+                <numerusform>在 {total} 篇文献中查找了 %n 篇后停止：</numerusform>
             </translation>
         </message>
         <message>
@@ -330,7 +330,7 @@
         </message>
         <message>
             <source>This paper</source>
-            <translation>这篇论文</translation>
+            <translation>这篇文献</translation>
         </message>
         <message>
             <source>Candidate {number}</source>
@@ -346,7 +346,7 @@
         </message>
         <message>
             <source>None of them: leave the paper as it is</source>
-            <translation>都不是：保持论文原样</translation>
+            <translation>都不是：保持文献原样</translation>
         </message>
         <message>
             <source>(no abstract)</source>
@@ -628,7 +628,7 @@
         <message numerus="yes">
             <source>%n imported paper(s) have no title. Papershelf can find their titles and identifiers on arXiv and Crossref (about a minute for 20 papers).</source>
             <translation>
-                <numerusform>导入的 %n 篇论文没有标题。Papershelf 可以在 arXiv 和 Crossref 上查找它们的标题和标识符（20 篇论文大约需要一分钟）。</numerusform>
+                <numerusform>导入的 %n 篇文献没有标题。Papershelf 可以在 arXiv 和 Crossref 上查找它们的标题和标识符（20 篇文献大约需要一分钟）。</numerusform>
             </translation>
         </message>
         <message>
@@ -1772,7 +1772,7 @@ Right-click to rename or delete</source>
         <message numerus="yes">
             <source>Fill in %Ln paper(s) from arXiv and Crossref</source>
             <translation>
-                <numerusform>从 arXiv 和 Crossref 填入 %Ln 篇论文</numerusform>
+                <numerusform>从 arXiv 和 Crossref 填入 %Ln 篇文献</numerusform>
             </translation>
         </message>
     </context>

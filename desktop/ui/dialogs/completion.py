@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.core.api import Candidate, Choice, Proposal, completion_step, join_names
+from desktop.core.api import Candidate, Choice, Person, Proposal, completion_step, join_names
 from desktop.core.errors import KnownError
 from desktop.core.library import Library
 from desktop.ui import plain_text, undo_commands
@@ -130,6 +130,9 @@ class CompletionDialog(QDialog):
         self.papers = QTreeWidget(self)
         self.papers.setHeaderLabels([self.tr("Paper"), self.tr("Found")])
         self.papers.setRootIsDecorated(False)
+        self.papers.header().setStretchLastSection(False)
+        self.papers.header().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.papers.header().setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         self.papers.currentItemChanged.connect(self._on_paper_changed)
         self.papers.itemChanged.connect(self._on_paper_ticked)
         self.comparison = QTableWidget(self)
@@ -153,7 +156,7 @@ class CompletionDialog(QDialog):
         splitter = QSplitter(self)
         splitter.addWidget(self.papers)
         splitter.addWidget(right)
-        splitter.setSizes([300, 680])
+        splitter.setSizes([340, 640])
         self.start_button = QPushButton(self.tr("Look up"), self)
         self.start_button.setDefault(True)
         self.start_button.clicked.connect(self.start)
@@ -278,7 +281,6 @@ class CompletionDialog(QDialog):
                 item.setCheckState(0, Qt.CheckState.Checked if ticked else Qt.CheckState.Unchecked)
             self.papers.addTopLevelItem(item)
         self.papers.blockSignals(False)
-        self.papers.resizeColumnToContents(1)
         self.fill_button.setEnabled(any(p.candidates for p in proposals))
         self.start_button.setEnabled(True)
         first = next((i for i, p in enumerate(proposals) if not p.confident and p.candidates), 0)
@@ -308,8 +310,9 @@ class CompletionDialog(QDialog):
         """The paper beside its candidates, field by field, and the choice."""
         shown = proposal.candidates[:SHOWN]
         names = _field_names()
-        rows = ["title", "authors", "year", "journal", "doi", "arxiv_id", "abstract"]
-        rows += ["sources", "evidence"]
+        # The evidence first: it is what the choice rests on; the long abstract last.
+        rows = ["title", "evidence", "authors", "year", "journal", "doi", "arxiv_id"]
+        rows += ["sources", "abstract"]
         self.comparison.clear()
         self.comparison.setColumnCount(1 + len(shown))
         self.comparison.setRowCount(len(rows))
@@ -320,7 +323,7 @@ class CompletionDialog(QDialog):
         values = proposal.paper.values
         mine = {
             "title": values.get("title") or self.tr("(untitled)"),
-            "authors": join_names([p.display() for p in proposal.paper.authors]),
+            "authors": _names(proposal.paper.authors),
             "year": str(values.get("year") or ""),
             "journal": values.get("journal") or values.get("booktitle") or "",
             "doi": values.get("doi") or "",
@@ -345,7 +348,7 @@ class CompletionDialog(QDialog):
     def _candidate_value(self, candidate: Candidate, name: str) -> str:
         record = candidate.record
         if name == "authors":
-            return join_names([p.display() for p in record.authors])
+            return _names(record.authors)
         if name == "year":
             return str(record.year or "")
         if name == "journal":
@@ -463,4 +466,10 @@ def _cell(text: str) -> QTableWidgetItem:
 
 def _opening(abstract: str) -> str:
     words = abstract.split()
-    return " ".join(words[:45]) + (" …" if len(words) > 45 else "")
+    return " ".join(words[:30]) + (" …" if len(words) > 30 else "")
+
+
+def _names(people: list[Person]) -> str:
+    """The first few names of a byline (the whole one is in the tooltip's cell)."""
+    shown = join_names([p.display() for p in people[:6] if p.family != "others"])
+    return shown + (" …" if len(people) > 6 else "")

@@ -141,6 +141,9 @@ class ImportReportDialog(QDialog):
         layout.addWidget(heading)
         if self._untitled and find_titles is not None:
             layout.addLayout(self._titles_offer())
+            if not self.duplicates.topLevelItemCount() and not self.problems.topLevelItemCount():
+                tabs.hide()  # nothing to settle: the offer is the whole report
+                self.resize(640, 160)
         layout.addWidget(tabs, 1)
         layout.addWidget(buttons)
         for tree in (self.duplicates, self.problems):
