@@ -456,7 +456,19 @@ def _paper_add(library: Library, args: argparse.Namespace) -> None:
 
 
 def _paper_show(library: Library, args: argparse.Namespace) -> None:
-    _print_paper(library.paper(args.paper_id), args.json)
+    details = library.paper(args.paper_id)
+    origins = library.field_origins(args.paper_id)
+    if args.json:
+        data = _paper_json(details)
+        data["origins"] = {
+            name: {"source": o.source, "reference": o.reference, "score": o.score}
+            for name, o in origins.items()
+        }
+        _print_json(data)
+        return
+    _print_paper(details, as_json=False)
+    for name, origin in sorted(origins.items()):
+        print(f"  {name} from {origin.source} ({origin.reference}, score {origin.score:.2f})")
 
 
 def _paper_edit(library: Library, args: argparse.Namespace) -> None:

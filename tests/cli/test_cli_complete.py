@@ -76,6 +76,13 @@ def test_complete_fills_the_sure_matches_and_reports_the_rest(
     crossref = [seen for seen in stub.requests if seen.path == "/works"]
     assert "mailto:me@example.org" in crossref[-1].headers["User-Agent"]
 
+    filled_id = str(next(row["id"] for row in rows if row["filled"]))
+    shown = papershelf(db_url, stub, "paper", "show", filled_id, "--json")
+    origins = json.loads(shown.stdout)["origins"]
+    assert set(origins) >= {"title", "doi"} and origins["doi"]["source"]
+    told = papershelf(db_url, stub, "paper", "show", filled_id)
+    assert "title from " in told.stdout
+
     again = papershelf(db_url, stub, "complete", "--untitled", "--yes")
     assert again.returncode == 0, again.stderr
     assert "Filled in 0 of 1 paper(s)." in again.stdout
