@@ -38,6 +38,8 @@ _COMMON = frozenset(
     """.split()
 )
 _WORD = re.compile(r"[^\W_][\w-]*[^\W_]|[^\W_]")
+#: Links ("code at https://github.com/...") name no word of the paper's.
+_LINK = re.compile(r"\b(?:https?://|www\.)\S+", re.IGNORECASE)
 #: How many words of the abstract a search names: enough to single a paper out among one
 #: author's, few enough that a listing's small differences from the service's text (a word
 #: reworded, a sentence cut) still leave them all in.
@@ -73,17 +75,20 @@ def build(authors: list[Person], abstract: str) -> Query:
 
 def distinctive_words(abstract: str, count: int = WORDS) -> tuple[str, ...]:
     """The `count` words of `abstract` most likely to be its own: names made up for the
-    paper (capitals or digits inside a word, "ZIP-RC", "SeqWM") first, then long rare words."""
+    paper (capitals inside a word: "SeqWM", "MuJoCo") first, then long rare words; words with
+    digits count less (citation labels like "FKQR21" are the citing page's, not the paper's)."""
     seen: dict[str, float] = {}
-    for position, raw in enumerate(_WORD.findall(folding.strip_latex(abstract))):
+    text = _LINK.sub(" ", folding.strip_latex(abstract))
+    for position, raw in enumerate(_WORD.findall(text)):
         word = folding.without_accents(raw)
         lowered = word.casefold()
         if len(lowered) < 5 or lowered in _COMMON or lowered.isdigit() or "-" in lowered:
             continue
         if lowered in seen:
             continue
-        coined = any(c.isupper() for c in word[1:]) or any(c.isdigit() for c in word)
+        coined = 10.0 if any(c.isupper() for c in word[1:]) else 0.0
+        numbered = 3.0 if any(c.isdigit() for c in word) else 0.0
         # Earlier words weigh a little more: a listing may cut the abstract's end.
-        seen[lowered] = (10.0 if coined else 0.0) + len(lowered) - position / 400
+        seen[lowered] = (numbered or coined) + len(lowered) - position / 400
     ranked = sorted(seen, key=lambda w: -seen[w])
     return tuple(ranked[:count])

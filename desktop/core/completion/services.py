@@ -75,16 +75,16 @@ def _base(explicit: str, variable: str, default: str) -> str:
 
 
 def arxiv_query(query: Query) -> str:
-    """arXiv's `search_query`: the first author and any of the distinctive words (one
+    """arXiv's `search_query`: the first two authors and any of the distinctive words (one
     reworded word in a listing must not hide the paper), or all words when no author is
-    known."""
+    known. Two authors, as "Chen" alone names thousands of arXiv's authors."""
     words = [f"abs:{_quoted(word)}" for word in query.words]
     if not query.families:
         return " AND ".join(words)
-    author = f"au:{_quoted(query.families[0])}"
+    authors = " AND ".join(f"au:{_quoted(family)}" for family in query.families[:2])
     if not words:
-        return author
-    return f"{author} AND ({' OR '.join(words)})"
+        return authors
+    return f"{authors} AND ({' OR '.join(words)})"
 
 
 def _quoted(term: str) -> str:
