@@ -85,7 +85,11 @@ def test_the_import_report_offers_it_and_fill_in_is_one_undo_step(
     assert dialog.papers.currentItem().data(0, Qt.ItemDataRole.UserRole) == unsure.paper.paper_id
     assert dialog.comparison.columnCount() >= 2
     assert dialog.comparison.horizontalHeaderItem(0).text() == "This paper"
-    assert "authors in order" in dialog.comparison.item(dialog.comparison.rowCount() - 1, 1).text()
+    headers = [
+        dialog.comparison.verticalHeaderItem(r).text() for r in range(dialog.comparison.rowCount())
+    ]
+    evidence = dialog.comparison.item(headers.index("Evidence"), 1).text()
+    assert "authors in order" in evidence and "% alike" in evidence
     assert dialog.use.currentText().startswith("None of them")
 
     dialog.fill_in()
@@ -161,3 +165,40 @@ def test_a_candidate_chosen_by_hand_and_a_typed_year_replaced_only_when_ticked(
     window.operations.wait_idle()
     assert library.paper(first).paper.year == 1900
     assert library.paper(first).paper.title == proposal.candidates[0].record.title
+
+
+def test_offered_in_the_paper_menu_and_on_untitled_rows(window: MainWindow) -> None:
+    from desktop.core.views import View
+    from desktop.ui.window import paper_menu
+
+    action = window.completer.complete_action
+    paper_menus = [a.menu() for a in window.menuBar().actions() if a.text() == "&Paper"]
+    assert action in paper_menus[0].actions()
+    library = window.library
+    rows = library.rows(library.view_ids())
+    untitled = next(i for i, row in rows.items() if not row.title)
+    titled = next(i for i, row in rows.items() if row.title)
+
+    def menu_for(paper_id: int) -> list[object]:
+        window.select_ids([paper_id])
+        menu = paper_menu.build(
+            window,
+            window.organiser,
+            window.window_actions.open_action,
+            completer=window.completer,
+        )
+        return list(menu.actions())
+
+    assert action in menu_for(untitled)
+    assert action not in menu_for(titled)
+    # What it looks up: the selection; with none, a list's papers; else every untitled one.
+    window.select_ids([titled])
+    assert window.completer.papers_to_complete() == [titled]
+    window.table.clearSelection()
+    assert window.completer.papers_to_complete() == [untitled]
+    to_read = library.reading_list("To read").id
+    library.add_to_list(to_read, [titled])
+    window.show_view(View("list", to_read))
+    window.apply_pending_changes()
+    window.table.clearSelection()
+    assert window.completer.papers_to_complete() == [titled]
