@@ -130,7 +130,11 @@ def rank(paper: Unknown, found: Iterable[tuple[Record, str]]) -> Proposal:
     year = paper.values.get("year")
     merged = _merged(list(found))
     candidates = [
-        Candidate(record, sources, scoring.evidence(paper.authors, paper.abstract, year, record))
+        Candidate(
+            record,
+            sources,
+            scoring.evidence(paper.authors, paper.abstract, year=year, candidate=record),
+        )
         for record, sources in merged
     ]
     candidates.sort(key=lambda c: -c.score)
