@@ -91,7 +91,9 @@ class Evidence:
         return ", ".join(parts)
 
 
-def evidence(authors: list[Person], abstract: str, year: int | None, candidate: Record) -> Evidence:
+def evidence(
+    authors: list[Person], abstract: str, *, year: int | None, candidate: Record
+) -> Evidence:
     """What speaks for `candidate` being the paper with these authors, abstract and year."""
     mine = _families(authors)
     theirs = _families(candidate.authors)
