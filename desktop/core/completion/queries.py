@@ -60,8 +60,9 @@ class Query:
 
 
 def family_of(person: Person) -> str:
-    """The name a search service indexes a person under ("van der Berg" -> "Berg")."""
-    family = person.family or person.given
+    """The name a search service indexes a person under ("van der Berg" -> "Berg"), without
+    accents (arXiv's author index is searched in plain letters: "Stöckmann" as "Stockmann")."""
+    family = folding.without_accents(person.family or person.given)
     return family.split()[-1] if family.split() else ""
 
 

@@ -329,6 +329,10 @@ def test_distinctive_words_prefer_names_made_up_for_the_paper() -> None:
     assert "framework" not in words and "propose" not in words
     query = queries.build([Person(given="Zijie", family="Zhao")], abstract)
     assert services.arxiv_query(query).startswith("au:Zhao AND (abs:seqwm OR ")
+    byline = [Person(given="H.-J.", family="Stöckmann"), Person(given="J.", family="van der Berg")]
+    assert queries.build(byline, abstract).families == ("Stockmann", "Berg")
+    linked = queries.distinctive_words("Code at https://github.com/someone2022/repo " + abstract)
+    assert "someone2022" not in linked and "github" not in linked
 
 
 def test_an_arxiv_preprint_and_its_journal_version_are_one_candidate() -> None:
