@@ -143,6 +143,7 @@ class CompletionDialog(QDialog):
         )
         self.use = QComboBox(self)
         self.use.activated.connect(self._on_use_changed)
+        self.use.setEnabled(False)  # until there is something to choose from
         self.asks = QVBoxLayout()
         right = QWidget(self)
         right_layout = QVBoxLayout(right)
@@ -341,6 +342,7 @@ class CompletionDialog(QDialog):
                 self.tr("Candidate {number}: {title}").format(number=index + 1, title=title[:80])
             )
         self.use.addItem(self.tr("None of them: leave the paper as it is"))
+        self.use.setEnabled(bool(shown))
         chosen = self.chosen.get(proposal.paper.paper_id)
         self.use.setCurrentIndex(len(shown) if chosen is None else chosen)
         self._show_asks(proposal)
