@@ -130,6 +130,7 @@ def _build_parser() -> argparse.ArgumentParser:
     _add_files_commands(commands, common)
     _add_cite_command(commands, common)
     _add_autoexport_commands(commands, common)
+    _add_complete_command(commands, common)
     _add_desktop_entry_commands(commands)
     return parser
 
@@ -495,8 +496,14 @@ def _paper_add(library: Library, args: argparse.Namespace) -> None:
 def _paper_show(library: Library, args: argparse.Namespace) -> None:
     details = library.paper(args.paper_id)
     files = library.attached_files(args.paper_id)
+    origins = library.field_origins(args.paper_id)
     if args.json:
-        _print_json({**_paper_json(details), "files": [_file_json(f) for f in files]})
+        data = {**_paper_json(details), "files": [_file_json(f) for f in files]}
+        data["origins"] = {
+            name: {"source": o.source, "reference": o.reference, "score": o.score}
+            for name, o in origins.items()
+        }
+        _print_json(data)
         return
     _print_paper(details, as_json=False)
     for attached in files:
@@ -504,6 +511,8 @@ def _paper_show(library: Library, args: argparse.Namespace) -> None:
             continue
         state = "" if attached.present else "  (missing)"
         print(f"  file {attached.attachment.id}: {attached.path}{state}")
+    for name, origin in sorted(origins.items()):
+        print(f"  {name} from {origin.source} ({origin.reference}, score {origin.score:.2f})")
 
 
 def _paper_attach(library: Library, args: argparse.Namespace) -> None:
@@ -1019,6 +1028,169 @@ def _print_paper(details: PaperDetails, as_json: bool) -> None:
 def _title_line(title: str, year: int | None) -> str:
     shown = title or "(untitled)"
     return f"{shown} ({year})" if year else shown
+
+
+# -- complete: untitled papers looked up on arXiv and Crossref ----------------------------
+
+
+def _add_complete_command(commands: Any, common: argparse.ArgumentParser) -> None:
+    command = _command(
+        commands,
+        "complete",
+        _complete,
+        help_text="find missing titles and identifiers on arXiv and Crossref "
+        "(from each paper's authors and abstract)",
+        common=common,
+        json_output=True,
+    )
+    which = command.add_mutually_exclusive_group(required=True)
+    which.add_argument("--untitled", action="store_true", help="every paper without a title")
+    which.add_argument("--ids", nargs="+", type=int, metavar="ID", help="these papers")
+    which.add_argument("--list", dest="list_name", metavar="NAME", help="the papers of a list")
+    command.add_argument(
+        "--yes",
+        action="store_true",
+        help="fill in the sure matches without asking (only empty fields) and report the rest",
+    )
+    command.add_argument(
+        "--mailto",
+        metavar="ADDRESS",
+        help="your e-mail address, sent to Crossref with each search as it asks "
+        "(remembered in the library)",
+    )
+
+
+def _complete(library: Library, args: argparse.Namespace) -> None:
+    if args.mailto is not None:
+        library.set_contact_address(args.mailto)
+    if args.untitled:
+        ids = library.untitled_ids()
+    elif args.list_name:
+        ids = [item.paper.id for item in library.list_items(args.list_name)]
+    else:
+        ids = args.ids
+    if not ids:
+        print("No paper to complete: every paper has a title." if args.untitled else "No paper.")
+        return
+    print(
+        f"Looking up {len(ids)} paper(s) on arXiv and Crossref; arXiv asks for three seconds "
+        f"between searches, so this takes about {_duration(len(ids))}.",
+        file=sys.stderr,
+    )
+    found = library.find_completions(ids, progress=_progress_printer("looked up"))
+    interactive = not args.yes and not args.json and sys.stdin.isatty()
+    if args.yes:
+        choices = api.confident_completions(found)
+    elif interactive:
+        choices = [c for c in (_ask_choice(library, p) for p in found) if c is not None]
+    else:
+        choices = []
+    step = api.completion_step(choices)
+    if step.fills:
+        library.apply(step)
+    applied = {fill.paper_id: fill for fill in step.fills}
+    if args.json:
+        _print_json([_completion_json(library, p, applied.get(p.paper.paper_id)) for p in found])
+        return
+    for proposal in found:
+        _print_completion(library, proposal, applied.get(proposal.paper.paper_id))
+    print(f"Filled in {len(applied)} of {len(found)} paper(s).")
+    if not args.yes and not interactive and any(p.confident for p in found):
+        print("Nothing was changed: run again with --yes to fill in the sure matches.")
+
+
+def _duration(papers: int) -> str:
+    seconds = papers * 3
+    return f"{seconds} seconds" if seconds < 90 else f"{round(seconds / 60)} minutes"
+
+
+def _ask_choice(library: Library, proposal: api.Proposal) -> api.Choice | None:
+    """Ask on the terminal which candidate (if any) is the paper, and about typed fields."""
+    if not proposal.candidates:
+        return None
+    paper = library.paper(proposal.paper.paper_id).paper
+    print(f"\nPaper {paper.id} ({paper.citekey}): {proposal.paper.label}")
+    shown = proposal.candidates[:5]
+    for number, candidate in enumerate(shown, start=1):
+        print(f"  {number}. {_candidate_line(candidate)}")
+        print(f"     {candidate.evidence.sentence()}")
+    default = "1" if proposal.confident else ""
+    hint = "1 is a sure match; " if proposal.confident else ""
+    answer = input(f"  Which is it? ({hint}a number, Enter for {default or 'none'}): ").strip()
+    answer = answer or default
+    if not answer.isdigit() or not 1 <= int(answer) <= len(shown):
+        return None
+    candidate = shown[int(answer) - 1]
+    overwrite = set()
+    for name, (have, proposed) in proposal.plan(candidate).asks.items():
+        reply = input(f"  Replace the {name} “{have}” with “{proposed}”? [y/N] ")
+        if reply.strip().casefold() in ("y", "yes"):
+            overwrite.add(name)
+    return api.Choice(proposal, candidate, frozenset(overwrite))
+
+
+def _candidate_line(candidate: api.Candidate) -> str:
+    record = candidate.record
+    venue = record.journal or record.booktitle
+    parts = [_title_line(record.title, record.year), venue, candidate.reference]
+    return f"{candidate.score:.2f}  " + " | ".join(p for p in parts if p)
+
+
+def _print_completion(
+    library: Library, proposal: api.Proposal, applied: api.undo.Fill | None
+) -> None:
+    paper = library.paper(proposal.paper.paper_id).paper
+    if applied is not None:
+        filled = ", ".join(applied.values)
+        print(f"paper {paper.id}: {_title_line(paper.title, paper.year)} (filled: {filled})")
+        kept = proposal.plan().asks
+        for name, (have, proposed) in kept.items():
+            if name not in applied.values:
+                print(f"  kept your {name} “{have}” (the match says “{proposed}”)")
+        return
+    if not proposal.candidates:
+        print(f"paper {paper.id}: nothing found ({proposal.paper.label})")
+        return
+    state = "sure match, not applied" if proposal.confident else "not sure; candidates"
+    print(f"paper {paper.id}: {state} ({proposal.paper.label})")
+    for candidate in proposal.candidates[:3]:
+        print(f"  {_candidate_line(candidate)}; {candidate.evidence.sentence()}")
+
+
+def _completion_json(
+    library: Library, proposal: api.Proposal, applied: api.undo.Fill | None
+) -> dict[str, Any]:
+    best = proposal.best
+    return {
+        "id": proposal.paper.paper_id,
+        "citekey": library.paper(proposal.paper.paper_id).paper.citekey,
+        "confident": proposal.confident,
+        "score": round(best.score, 4) if best else None,
+        "filled": dict(applied.values) if applied else {},
+        "asked": {k: list(v) for k, v in proposal.plan().asks.items()},
+        "candidates": [
+            _candidate_json(c) for c in proposal.candidates if applied is None or c is not best
+        ],
+    }
+
+
+def _candidate_json(candidate: api.Candidate) -> dict[str, Any]:
+    record, evidence = candidate.record, candidate.evidence
+    return {
+        "title": record.title,
+        "doi": record.doi,
+        "arxiv_id": record.arxiv_id,
+        "venue": record.journal or record.booktitle,
+        "year": record.year,
+        "sources": list(candidate.sources),
+        "score": round(candidate.score, 4),
+        "evidence": {
+            "abstract": None if evidence.abstract is None else round(evidence.abstract, 4),
+            "authors_in_order": evidence.authors_matched,
+            "authors": evidence.authors_theirs,
+            "year": evidence.year_theirs,
+        },
+    }
 
 
 def _print_json(data: Any) -> None:

@@ -15,8 +15,13 @@ from desktop.core import citing, pdfs, undo
 from desktop.core.changes import Change, ChangeKind, Listener
 from desktop.core.cited_lists import CitedList
 from desktop.core.citing import DEFAULT_STYLE, Formatted
+from desktop.core.completion.proposals import Candidate, Choice, Proposal
+from desktop.core.completion.proposals import confident_choices as confident_completions
+from desktop.core.completion.proposals import fill_step as completion_step
+from desktop.core.completion.scoring import Evidence
 from desktop.core.exporting.files import write_whole
 from desktop.core.exporting.options import ExportOptions
+from desktop.core.field_origins import Origin
 from desktop.core.file_text import Place
 from desktop.core.formats import registry
 from desktop.core.formats.cjk_names import joined as join_names
@@ -61,11 +66,14 @@ __all__ = [
     "Annotation",
     "AttachedFile",
     "Attachment",
+    "Candidate",
     "Change",
     "ChangeKind",
+    "Choice",
     "CitedList",
     "Column",
     "EntryType",
+    "Evidence",
     "ExportOptions",
     "FieldName",
     "Format",
@@ -77,12 +85,14 @@ __all__ = [
     "MergeRecord",
     "Nearest",
     "Note",
+    "Origin",
     "Outcome",
     "Paper",
     "PaperDetails",
     "PaperRow",
     "Person",
     "Place",
+    "Proposal",
     "ReadingList",
     "Record",
     "SavedSearch",
@@ -92,6 +102,8 @@ __all__ = [
     "Tag",
     "Unspelled",
     "View",
+    "completion_step",
+    "confident_completions",
     "data_dir",
     "entry_type",
     "export_formats",

@@ -27,6 +27,7 @@ from desktop.core import (
     cited_lists,
     citing,
     dedupe,
+    field_origins,
     file_text,
     library_files,
     merging,
@@ -35,12 +36,14 @@ from desktop.core import (
     pdfs,
     reading_lists,
     saved_searches,
+    settings,
     syncing,
     tags,
     undo,
     views,
 )
 from desktop.core.changes import Change, ChangeKind, Listener
+from desktop.core.completion import proposals, services
 from desktop.core.dedupe import LikelyDuplicate
 from desktop.core.errors import (
     ConflictError,
@@ -851,6 +854,57 @@ class Library:
             ).first()
         if found is not None:
             raise ConflictError(f"That paper is already in your library as “{found}”.")
+
+    # -- completion (untitled papers looked up on arXiv and Crossref) -------------------
+
+    def untitled_ids(self) -> list[int]:
+        """Papers (not in the trash) that have no title, oldest first."""
+        with self._read() as session:
+            query = select(Paper.id).where(Paper.title == "", col(Paper.deleted_at).is_(None))
+            return [i for i in session.exec(query.order_by(col(Paper.id))) if i is not None]
+
+    def find_completions(
+        self,
+        paper_ids: list[int],
+        *,
+        where: services.Services | None = None,
+        mailto: str | None = None,
+        progress: Progress | None = None,
+        cancelled: Callable[[], bool] = lambda: False,
+    ) -> list[proposals.Proposal]:
+        """Look each paper up on arXiv and Crossref and rank what they know; changes nothing
+        (apply `proposals.fill_step(choices)` for that, as one undo step). `mailto` is the
+        address given to Crossref (default: the one set with `set_contact_address`)."""
+        if where is None:
+            address = self.contact_address() if mailto is None else mailto
+            where = services.Services(mailto=address)
+        unknowns = []
+        with self._read() as session:
+            for paper_id in dict.fromkeys(paper_ids):
+                found = papers.details(session, paper_id)
+                values = {name: getattr(found.paper, name) for name in proposals.PAPER_FIELDS}
+                unknowns.append(proposals.unknown_from(paper_id, found.authors, values))
+        return proposals.find_all(unknowns, where, progress=progress, cancelled=cancelled)
+
+    def field_origins(self, paper_id: int) -> dict[str, field_origins.Origin]:
+        """Where each value Papershelf filled into the paper came from, by field."""
+        with self._read() as session:
+            return field_origins.of_paper(session, paper_id)
+
+    def contact_address(self) -> str:
+        """The e-mail address given to Crossref with each search ("" when none was set)."""
+        with self._read() as session:
+            return settings.value(session, settings.CONTACT_ADDRESS, "")
+
+    def set_contact_address(self, address: str) -> None:
+        address = address.strip()
+        if address and ("@" not in address or any(c.isspace() for c in address)):
+            raise InvalidInputError(
+                f"“{address}” is not an e-mail address; Crossref asks for one like "
+                "name@example.org, or none."
+            )
+        with self._write() as session:
+            settings.store(session, settings.CONTACT_ADDRESS, address)
 
     # -- duplicates ---------------------------------------------------------------------
 

@@ -20,9 +20,19 @@ from typing import Any
 
 from sqlmodel import Session, col, select
 
-from desktop.core import field_values, merging, notes, papers, people, reading_lists, tags
+from desktop.core import (
+    field_origins,
+    field_values,
+    merging,
+    notes,
+    papers,
+    people,
+    reading_lists,
+    tags,
+)
 from desktop.core.changes import ChangeKind
 from desktop.core.errors import InvalidInputError, NotFoundError, StaleEditError
+from desktop.core.field_origins import Origin
 from desktop.core.formats.record import Person as NamedPerson
 from desktop.core.merging import MergeRecord
 from desktop.core.storage.models import Annotation, ListEntry, Paper, PaperTag, ReadingList, Role
@@ -140,6 +150,46 @@ class EditPaper(Step):
         )
         inverse = EditPaper(self.paper_id, values=self.expected, expected=self.values)
         return Done(inverse, ChangeKind.PAPERS, (self.paper_id,))
+
+
+@dataclass(frozen=True)
+class Fill:
+    """One paper's part of a `FillPapers`: its new values, the values they replace, and
+    where each new value came from (None: typed or imported, no origin kept)."""
+
+    paper_id: int
+    values: Mapping[str, Any]
+    expected: Mapping[str, Any]
+    origins: Mapping[str, Origin | None]
+
+
+@dataclass(frozen=True)
+class FillPapers(Step):
+    """Fill fields of many papers from what a lookup found, as one step: undone, every
+    paper gets back its values and their origins together."""
+
+    fills: tuple[Fill, ...]
+
+    def apply(self, session: Session) -> Done:
+        inverses = []
+        for fill in self.fills:
+            previous = field_origins.of_fields(session, fill.paper_id, list(fill.origins))
+            try:
+                EditPaper(fill.paper_id, fill.values, fill.expected).apply(session)
+            except StaleEditError:
+                raise StaleEditError(
+                    f"{_paper_named(session, fill.paper_id)} was changed since it was looked "
+                    "up, so Papershelf filled in none of the papers; look them up again."
+                ) from None
+            field_origins.record(session, fill.paper_id, dict(fill.origins))
+            inverses.append(Fill(fill.paper_id, fill.expected, fill.values, previous))
+        ids = tuple(fill.paper_id for fill in self.fills)
+        return Done(FillPapers(tuple(inverses)), ChangeKind.PAPERS, ids)
+
+
+def _paper_named(session: Session, paper_id: int) -> str:
+    paper = papers.get_paper(session, paper_id)
+    return f"The paper “{paper.title}”" if paper.title else f"The paper {paper.citekey}"
 
 
 def _comparable(value: Any) -> Any:

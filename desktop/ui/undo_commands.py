@@ -562,3 +562,15 @@ class DeleteTagCommand(_LibraryCommand):
             QCoreApplication.translate("UndoCommands", "Delete tag “{tag}”").format(tag=name),
             undo.DeleteTag(name),
         )
+
+
+class CompletePapersCommand(_LibraryCommand):
+    """Titles, identifiers, venues and years found on arXiv and Crossref, filled into many
+    papers as one step; undo empties them again (with where they came from)."""
+
+    def __init__(self, library: Library, step: undo.FillPapers) -> None:
+        count = len(step.fills)
+        label = QCoreApplication.translate(
+            "UndoCommands", "Fill in %Ln paper(s) from arXiv and Crossref", "", count
+        )
+        super().__init__(library, label, step)

@@ -32,6 +32,58 @@
         </message>
     </context>
     <context>
+        <name>CompletionDialog</name>
+        <message numerus="yes">
+            <source>%n paper(s) to look up: about {minutes} minute(s).</source>
+            <translation>
+                <numerusform>%n paper to look up: about {minutes} minute(s).</numerusform>
+                <numerusform>%n papers to look up: about {minutes} minute(s).</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>Looked up %n of {total} paper(s)…</source>
+            <translation>
+                <numerusform>Looked up %n of {total} paper(s)…</numerusform>
+                <numerusform>Looked up %n of {total} paper(s)…</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n sure match(es), ticked</source>
+            <translation>
+                <numerusform>%n sure match, ticked</numerusform>
+                <numerusform>%n sure matches, ticked</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n to choose</source>
+            <translation>
+                <numerusform>%n to choose</numerusform>
+                <numerusform>%n to choose</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n not found</source>
+            <translation>
+                <numerusform>%n not found</numerusform>
+                <numerusform>%n not found</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>Stopped after %n of {total} paper(s): </source>
+            <translation>
+                <numerusform>Stopped after %n of {total} paper(s): </numerusform>
+                <numerusform>Stopped after %n of {total} paper(s): </numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n candidate(s): choose</source>
+            <translation>
+                <numerusform>%n candidate: choose</numerusform>
+                <numerusform>%n candidates: choose</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
         <name>Editing</name>
         <message numerus="yes">
             <source>Tag the %n selected paper(s) with:</source>
@@ -89,6 +141,16 @@
             <translation>
                 <numerusform>%Ln entry could not be read</numerusform>
                 <numerusform>%Ln entries could not be read</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>ImportReportDialog</name>
+        <message numerus="yes">
+            <source>%n imported paper(s) have no title. Papershelf can find their titles and identifiers on arXiv and Crossref (about a minute for 20 papers).</source>
+            <translation>
+                <numerusform>%n imported paper has no title. Papershelf can find its title and identifiers on arXiv and Crossref (about a minute for 20 papers).</numerusform>
+                <numerusform>%n imported papers have no title. Papershelf can find their titles and identifiers on arXiv and Crossref (about a minute for 20 papers).</numerusform>
             </translation>
         </message>
     </context>
@@ -199,6 +261,13 @@
             <translation>
                 <numerusform>Move %Ln paper to the trash</numerusform>
                 <numerusform>Move %Ln papers to the trash</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>Fill in %Ln paper(s) from arXiv and Crossref</source>
+            <translation>
+                <numerusform>Fill in %Ln paper from arXiv and Crossref</numerusform>
+                <numerusform>Fill in %Ln papers from arXiv and Crossref</numerusform>
             </translation>
         </message>
     </context>

@@ -133,6 +133,231 @@
         </message>
     </context>
     <context>
+        <name>Completer</name>
+        <message>
+            <source>Find Missing Titles and Identifiers…</source>
+            <translation>查找缺失的标题和标识符…</translation>
+        </message>
+        <message>
+            <source>Look papers up on arXiv and Crossref by their authors and abstract: the selected ones, else those of the list shown, else every untitled paper</source>
+            <translation>按作者和摘要在 arXiv 和 Crossref 上查找文献：选中的文献；未选中时为当前列表中的文献；否则为所有无标题的文献</translation>
+        </message>
+        <message>
+            <source>Every paper has a title.</source>
+            <translation>每篇文献都有标题。</translation>
+        </message>
+    </context>
+    <context>
+        <name>Completion</name>
+        <message>
+            <source>Title</source>
+            <extracomment>Candidates shown side by side (the rest are rarely the paper).</extracomment>
+            <translation>标题</translation>
+        </message>
+        <message>
+            <source>Authors</source>
+            <translation>作者</translation>
+        </message>
+        <message>
+            <source>Year</source>
+            <translation>年份</translation>
+        </message>
+        <message>
+            <source>Journal</source>
+            <translation>期刊</translation>
+        </message>
+        <message>
+            <source>Proceedings</source>
+            <translation>会议文献集</translation>
+        </message>
+        <message>
+            <source>DOI</source>
+            <translation>DOI</translation>
+        </message>
+        <message>
+            <source>arXiv id</source>
+            <translation>arXiv 编号</translation>
+        </message>
+        <message>
+            <source>Entry type</source>
+            <translation>条目类型</translation>
+        </message>
+        <message>
+            <source>Abstract</source>
+            <translation>摘要</translation>
+        </message>
+        <message>
+            <source>Evidence</source>
+            <translation>依据</translation>
+        </message>
+        <message>
+            <source>Found at</source>
+            <translation>来源</translation>
+        </message>
+        <message>
+            <source>no abstract to compare</source>
+            <translation>没有可比较的摘要</translation>
+        </message>
+        <message>
+            <source>abstract {percent}% alike</source>
+            <translation>摘要相似度 {percent}%</translation>
+        </message>
+        <message>
+            <source>{matched} of {total} authors in order</source>
+            <translation>{total} 位作者中 {matched} 位顺序一致</translation>
+        </message>
+        <message>
+            <source>score {score}</source>
+            <translation>得分 {score}</translation>
+        </message>
+    </context>
+    <context>
+        <name>CompletionDialog</name>
+        <message>
+            <source>Find missing titles and identifiers</source>
+            <extracomment>Per paper: the index of the chosen candidate (None: none of them). Per paper: the fields holding a value that the user chose to replace.</extracomment>
+            <translation>查找缺失的标题和标识符</translation>
+        </message>
+        <message>
+            <source>Papershelf looks each paper up on arXiv and Crossref by its authors and abstract. arXiv allows one search every three seconds, so this takes about a minute for 20 papers. Nothing changes until you choose Fill in.</source>
+            <translation>Papershelf 按作者和摘要在 arXiv 和 Crossref 上查找每篇文献。arXiv 每三秒只允许一次检索，因此 20 篇文献大约需要一分钟。在您点击“填入”之前不会有任何改动。</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n paper(s) to look up: about {minutes} minute(s).</source>
+            <translation>
+                <numerusform>待查找 %n 篇文献：大约 {minutes} 分钟。</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>name@example.org (optional)</source>
+            <translation>name@example.org（可选）</translation>
+        </message>
+        <message>
+            <source>Your e-mail address for Crossref:</source>
+            <translation>提供给 Crossref 的电子邮箱：</translation>
+        </message>
+        <message>
+            <source>Paper</source>
+            <translation>文献</translation>
+        </message>
+        <message>
+            <source>Found</source>
+            <translation>查找结果</translation>
+        </message>
+        <message>
+            <source>This paper is:</source>
+            <translation>这篇文献是：</translation>
+        </message>
+        <message>
+            <source>Look up</source>
+            <translation>查找</translation>
+        </message>
+        <message>
+            <source>Cancel</source>
+            <translation>取消</translation>
+        </message>
+        <message>
+            <source>Fill in</source>
+            <translation>填入</translation>
+        </message>
+        <message>
+            <source>Close</source>
+            <translation>关闭</translation>
+        </message>
+        <message>
+            <source>Looking up…</source>
+            <translation>正在查找…</translation>
+        </message>
+        <message>
+            <source>Stopping after this paper…</source>
+            <translation>查完这篇文献后停止…</translation>
+        </message>
+        <message numerus="yes">
+            <source>Looked up %n of {total} paper(s)…</source>
+            <translation>
+                <numerusform>已查找 {total} 篇文献中的 %n 篇…</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>{sentence} Nothing was changed.</source>
+            <translation>{sentence} 没有做任何改动。</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n sure match(es), ticked</source>
+            <translation>
+                <numerusform>%n 个确定匹配（已勾选）</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n to choose</source>
+            <translation>
+                <numerusform>%n 个待选择</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n not found</source>
+            <translation>
+                <numerusform>%n 个未找到</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>; </source>
+            <translation>；</translation>
+        </message>
+        <message>
+            <source>.</source>
+            <translation>。</translation>
+        </message>
+        <message numerus="yes">
+            <source>Stopped after %n of {total} paper(s): </source>
+            <translation>
+                <numerusform>在 {total} 篇文献中查找了 %n 篇后停止：</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Nothing found</source>
+            <translation>未找到</translation>
+        </message>
+        <message>
+            <source>Sure match</source>
+            <translation>确定匹配</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n candidate(s): choose</source>
+            <translation>
+                <numerusform>%n 个候选：请选择</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>This paper</source>
+            <translation>这篇文献</translation>
+        </message>
+        <message>
+            <source>Candidate {number}</source>
+            <translation>候选 {number}</translation>
+        </message>
+        <message>
+            <source>(untitled)</source>
+            <translation>（无标题）</translation>
+        </message>
+        <message>
+            <source>Candidate {number}: {title}</source>
+            <translation>候选 {number}：{title}</translation>
+        </message>
+        <message>
+            <source>None of them: leave the paper as it is</source>
+            <translation>都不是：保持文献原样</translation>
+        </message>
+        <message>
+            <source>(no abstract)</source>
+            <translation>（无摘要）</translation>
+        </message>
+        <message>
+            <source>Replace your {field} “{have}” with “{proposed}”</source>
+            <translation>将您的{field}“{have}”替换为“{proposed}”</translation>
+        </message>
+    </context>
+    <context>
         <name>CrashReporter</name>
         <message>
             <source>Something went wrong inside Papershelf. Your library is safe, and you can keep working. The details were written to {log}; please send that file with a bug report.</source>
@@ -652,6 +877,16 @@
         <message>
             <source>Problems ({count})</source>
             <translation>问题（{count}）</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n imported paper(s) have no title. Papershelf can find their titles and identifiers on arXiv and Crossref (about a minute for 20 papers).</source>
+            <translation>
+                <numerusform>导入的 %n 篇文献没有标题。Papershelf 可以在 arXiv 和 Crossref 上查找它们的标题和标识符（20 篇文献大约需要一分钟）。</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Find Missing Titles and Identifiers…</source>
+            <translation>查找缺失的标题和标识符…</translation>
         </message>
         <message>
             <source>(untitled)</source>
@@ -1814,7 +2049,7 @@ Right-click to rename or delete</source>
         <name>Transfers</name>
         <message>
             <source>Import…</source>
-            <extracomment>Imports run here, one at a time, in the background. Exports run here, one at a time, in the background.</extracomment>
+            <extracomment>Opens "Find missing titles and identifiers" for papers (set by the window). Imports run here, one at a time, in the background. Exports run here, one at a time, in the background.</extracomment>
             <translation>导入…</translation>
         </message>
         <message>
@@ -2021,6 +2256,12 @@ Right-click to rename or delete</source>
         <message>
             <source>Delete tag “{tag}”</source>
             <translation>删除标签“{tag}”</translation>
+        </message>
+        <message numerus="yes">
+            <source>Fill in %Ln paper(s) from arXiv and Crossref</source>
+            <translation>
+                <numerusform>从 arXiv 和 Crossref 填入 %Ln 篇文献</numerusform>
+            </translation>
         </message>
     </context>
     <context>

@@ -7,7 +7,8 @@ request it receives so a test can check what the client sent.
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -37,6 +38,8 @@ class SeenRequest:
     raw_path: str
     query: dict[str, str]
     headers: dict[str, str]
+    #: When it arrived, on the server's `clock`.
+    at: float = 0.0
 
 
 class FakeServices:
@@ -46,6 +49,10 @@ class FakeServices:
         self.url = url
         self.answers: dict[str, list[Answer]] = {}
         self.requests: list[SeenRequest] = []
+        #: Answers computed from each request's query, by path (search services).
+        self.routes: dict[str, Callable[[dict[str, str]], Answer]] = {}
+        #: The time requests are stamped with (a test's fake clock may replace it).
+        self.clock: Callable[[], float] = time.monotonic
         self._stop = stop
 
     def answer(self, path: str, body: str | bytes, **options: object) -> None:
@@ -53,7 +60,13 @@ class FakeServices:
         data = body.encode("utf-8") if isinstance(body, str) else body
         self.answers.setdefault(path, []).append(Answer(data, **options))  # type: ignore[arg-type]
 
+    def route(self, path: str, answering: Callable[[dict[str, str]], Answer]) -> None:
+        """Answer every request for `path` with what `answering` makes of its query."""
+        self.routes[path] = answering
+
     def find(self, path: str, query: dict[str, str]) -> Answer | None:
+        if path in self.routes:
+            return self.routes[path](query)
         candidates = self.answers.get(path, [])
         return next(
             (
@@ -75,7 +88,9 @@ def _handler_for(services: FakeServices) -> type[BaseHTTPRequestHandler]:
             parts = urlsplit(self.path)
             path = unquote(parts.path)
             query = {key: values[0] for key, values in parse_qs(parts.query).items()}
-            services.requests.append(SeenRequest(path, self.path, query, dict(self.headers)))
+            services.requests.append(
+                SeenRequest(path, self.path, query, dict(self.headers), services.clock())
+            )
             answer = services.find(path, query)
             if answer is None:
                 answer = Answer(b'{"status": "error"}', status=404)

@@ -230,9 +230,7 @@ def test_a_merge_takes_the_files_words_along_and_its_undo_brings_them_back(
     assert [h.paper_id for h in files_library.search("fulltext:quagga")] == [other]
 
 
-def test_chinese_words_are_found_on_the_page_as_in_its_text(
-    tmp_path: Path, qapp: object
-) -> None:
+def test_chinese_words_are_found_on_the_page_as_in_its_text(tmp_path: Path, qapp: object) -> None:
     from desktop.core import api
 
     # Qt's writer maps 子 to the Kangxi radical ⼦: the page is searched as its text reads.

@@ -38,6 +38,15 @@ ARXIV_URL_VARIABLE = "PAPERSHELF_ARXIV_URL"
 USER_AGENT = "Papershelf/0.1 (desktop reference manager; mailto:papershelf@example.org)"
 
 
+def user_agent(mailto: str = "") -> str:
+    """The User-Agent naming the user's own contact address when they gave one (Crossref
+    puts such clients in its "polite pool"), the project's otherwise."""
+    address = mailto.strip()
+    if not address or any(c in address for c in "()\r\n;"):
+        return USER_AGENT
+    return f"Papershelf/0.1 (desktop reference manager; mailto:{address})"
+
+
 # -- errors --------------------------------------------------------------------------------
 
 
@@ -278,11 +287,31 @@ class _Request:
     params: dict[str, str]
 
 
+def search(
+    service: str,
+    url: str,
+    params: dict[str, str],
+    *,
+    client: httpx.Client | None = None,
+    timeout: float = 10.0,
+    mailto: str = "",
+) -> bytes:
+    """The body a search service (arXiv's query API, Crossref's /works) answered with, or a
+    `LookupFailedError` with the sentence telling the user why there is none."""
+    request = _Request(service, url, params)
+    return _get(request, None, client, timeout=timeout, agent=user_agent(mailto)).content
+
+
 def _get(
-    request: _Request, identifier: Identifier, client: httpx.Client | None, *, timeout: float
+    request: _Request,
+    identifier: Identifier | None,
+    client: httpx.Client | None,
+    *,
+    timeout: float,
+    agent: str = USER_AGENT,
 ) -> httpx.Response:
     """The service's answer, or the sentence telling the user why there is none."""
-    headers = {"User-Agent": USER_AGENT}
+    headers = {"User-Agent": agent}
     try:
         if client is None:
             with httpx.Client() as own_client:
@@ -320,19 +349,26 @@ def _send(
     )
 
 
-def _check_status(response: httpx.Response, service: str, identifier: Identifier) -> None:
+def _check_status(response: httpx.Response, service: str, identifier: Identifier | None) -> None:
+    """Raise the sentence for an error status (`identifier` None: a search was sent)."""
     status = response.status_code
-    if status == 404:
-        raise IdentifierNotFoundError(_not_found_sentence(identifier, service))
     if status == 429 or status >= 500:
         raise ServiceBusyError(
             f"{service} is busy (it answered with error {status}); try again in a minute."
         )
-    if status >= 400:
+    if status < 400:
+        return
+    if identifier is None:
         raise LookupFailedError(
-            f"{service} refused to look up {_named(identifier)} (error {status}). Check the "
-            "identifier; if it is right and this keeps happening, please report it."
+            f"{service} refused the search Papershelf sent (error {status}); if this keeps "
+            "happening, please report it."
         )
+    if status == 404:
+        raise IdentifierNotFoundError(_not_found_sentence(identifier, service))
+    raise LookupFailedError(
+        f"{service} refused to look up {_named(identifier)} (error {status}). Check the "
+        "identifier; if it is right and this keeps happening, please report it."
+    )
 
 
 def _not_found_sentence(identifier: Identifier, service: str) -> str:
@@ -349,6 +385,11 @@ def _not_found_sentence(identifier: Identifier, service: str) -> str:
 
 def _named(identifier: Identifier) -> str:
     return f"the DOI {identifier}" if identifier.kind == "doi" else f"the arXiv id {identifier}"
+
+
+def unreadable(service: str) -> BadResponseError:
+    """The error for an answer from `service` that is not what was asked for."""
+    return _unreadable(service)
 
 
 def _unreadable(service: str) -> BadResponseError:
@@ -525,9 +566,23 @@ _ISO_MONTH = re.compile(r"^(\d{4})-(\d{2})")
 
 def record_from_arxiv(feed: bytes, identifier: Identifier) -> Record:
     """A record from the arXiv API's Atom feed answering a query for `identifier`."""
-    entry = _arxiv_entry(feed, identifier)
+    return _record_of_entry(_arxiv_entry(feed, identifier), identifier.value)
+
+
+def records_from_arxiv_search(feed: bytes) -> list[Record]:
+    """The papers of the arXiv API's Atom feed answering a search (none: an empty list)."""
+    root = _arxiv_feed(feed)
+    found = []
+    for entry in root.findall(f"{_ATOM}entry"):
+        if not _child_text(entry, "title") or _ARXIV_ERROR_ID in _child_text(entry, "id"):
+            continue  # an "error" entry says what arXiv disliked in the query
+        found.append(_record_of_entry(entry, ""))
+    return found
+
+
+def _record_of_entry(entry: ElementTree.Element, asked_id: str) -> Record:
     entry_id = parse_identifier(_child_text(entry, "id"))
-    arxiv_id = entry_id.value if entry_id and entry_id.kind == "arxiv" else identifier.value
+    arxiv_id = entry_id.value if entry_id and entry_id.kind == "arxiv" else asked_id
     year, month = _arxiv_date(_child_text(entry, "published"))
     extra: dict[str, str] = {}
     category = entry.find(f"{_ARXIV}primary_category")
@@ -552,15 +607,7 @@ def record_from_arxiv(feed: bytes, identifier: Identifier) -> Record:
 
 def _arxiv_entry(feed: bytes, identifier: Identifier) -> ElementTree.Element:
     """The feed's entry for the paper, or the sentence saying why there is none."""
-    # The API's feeds never carry a DTD; refusing one rules out entity tricks in the parser.
-    if b"<!DOCTYPE" in feed or b"<!ENTITY" in feed:
-        raise _unreadable("arXiv")
-    try:
-        root = ElementTree.fromstring(feed)
-    except ElementTree.ParseError:
-        raise _unreadable("arXiv") from None
-    if root.tag != f"{_ATOM}feed":
-        raise _unreadable("arXiv")
+    root = _arxiv_feed(feed)
     entry = root.find(f"{_ATOM}entry")
     # An unknown id gives an empty feed, or (in some API versions) an entry with no id or
     # title, or an "error" entry whose summary says what arXiv disliked.
@@ -572,6 +619,20 @@ def _arxiv_entry(feed: bytes, identifier: Identifier) -> ElementTree.Element:
             f"{_not_found_sentence(identifier, 'arXiv')} (arXiv said: “{reason}”)"
         )
     return entry
+
+
+def _arxiv_feed(feed: bytes) -> ElementTree.Element:
+    """The root of an arXiv Atom feed, or the sentence saying it is unreadable."""
+    # The API's feeds never carry a DTD; refusing one rules out entity tricks in the parser.
+    if b"<!DOCTYPE" in feed or b"<!ENTITY" in feed:
+        raise _unreadable("arXiv")
+    try:
+        root = ElementTree.fromstring(feed)
+    except ElementTree.ParseError:
+        raise _unreadable("arXiv") from None
+    if root.tag != f"{_ATOM}feed":
+        raise _unreadable("arXiv")
+    return root
 
 
 def _child_text(element: ElementTree.Element, name: str, namespace: str = _ATOM) -> str:

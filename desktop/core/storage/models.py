@@ -302,3 +302,19 @@ class SyncTarget(SQLModel, table=True):
     #: Why syncing this file is stopped until the user decides ("" while it runs).
     paused: str = ""
     created_at: datetime = Field(default_factory=utcnow)
+
+
+class FieldOrigin(SQLModel, table=True):
+    """Where a value that Papershelf filled into a paper came from (a field the user typed
+    or an import brought has no row): shown beside the field, and taken back by undo."""
+
+    paper_id: int = Field(foreign_key="paper.id", primary_key=True, ondelete="CASCADE")
+    #: A paper field's name ("title", "doi", "year"...).
+    field: str = Field(primary_key=True, max_length=40)
+    #: The service that gave it: "arXiv" or "Crossref".
+    source: str = Field(default="", max_length=40)
+    #: The paper there: its arXiv id or DOI.
+    reference: str = ""
+    #: How sure the match was, 0..1.
+    score: float = 0.0
+    filled_at: datetime = Field(default_factory=utcnow)

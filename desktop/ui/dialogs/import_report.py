@@ -6,6 +6,8 @@ keeps both, or says they are different (never asked again).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (
     QDialog,
@@ -65,9 +67,13 @@ class ImportReportDialog(QDialog):
         parent: QWidget,
         *,
         history: undo_commands.History | None = None,
+        untitled: list[int] | None = None,
+        find_titles: Callable[[list[int]], None] | None = None,
     ) -> None:
         super().__init__(parent)
         self._library = library
+        self._untitled = list(untitled or [])
+        self._find_titles = find_titles
         #: Merges go on the window's undo stack, so Ctrl+Z takes one back; the window's
         #: writes run through its operation runner. Without a window they run here.
         self._history = history
@@ -133,10 +139,40 @@ class ImportReportDialog(QDialog):
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
         layout.addWidget(heading)
+        if self._untitled and find_titles is not None:
+            layout.addLayout(self._titles_offer())
+            if not self.duplicates.topLevelItemCount() and not self.problems.topLevelItemCount():
+                tabs.hide()  # nothing to settle: the offer is the whole report
+                self.resize(640, 160)
         layout.addWidget(tabs, 1)
         layout.addWidget(buttons)
         for tree in (self.duplicates, self.problems):
             tree.header().resizeSection(0, 230)
+
+    def _titles_offer(self) -> QHBoxLayout:
+        """The offer to look up the papers that came without a title."""
+        count = len(self._untitled)
+        sentence = plain_text.label(self)
+        sentence.setWordWrap(True)
+        sentence.setText(
+            self.tr(
+                "%n imported paper(s) have no title. Papershelf can find their titles and "
+                "identifiers on arXiv and Crossref (about a minute for 20 papers).",
+                "",
+                count,
+            )
+        )
+        self.find_titles_button = QPushButton(self.tr("Find Missing Titles and Identifiers…"), self)
+        self.find_titles_button.clicked.connect(self._on_find_titles)
+        row = QHBoxLayout()
+        row.addWidget(sentence, 1)
+        row.addWidget(self.find_titles_button)
+        return row
+
+    def _on_find_titles(self) -> None:
+        if self._find_titles is not None:
+            self.accept()
+            self._find_titles(self._untitled)
 
     def _add_pair(self, new_id: int, old_id: int, evidence: list[str]) -> None:
         rows = self._library.rows([new_id, old_id])

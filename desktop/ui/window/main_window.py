@@ -56,6 +56,7 @@ from desktop.ui.widgets.search_bar import SearchBar
 from desktop.ui.widgets.sidebar_view import SidebarView
 from desktop.ui.widgets.welcome_panel import WelcomePanel
 from desktop.ui.window import menus, paper_menu
+from desktop.ui.window.completing import Completer
 from desktop.ui.window.editing import Editing
 from desktop.ui.window.files import WindowFiles
 from desktop.ui.window.manuscript import Manuscript
@@ -111,6 +112,8 @@ class MainWindow(QMainWindow):
         self.transfers = Transfers(self)
         self.manuscript = Manuscript(self, self.settings)
         self.editing = Editing(self)
+        self.completer = Completer(self)
+        self.transfers.find_titles = self.completer.complete
         self._build_widgets()
         self.window_actions = WindowActions(self)
         # These keys mean something else in a text field or the sidebar: table only.
@@ -120,10 +123,13 @@ class MainWindow(QMainWindow):
         menus.build(
             self.menuBar(),
             self.window_actions,
-            self.organiser,
-            transfers=self.transfers,
-            manuscript=self.manuscript,
-            editing=self.editing,
+            menus.MenuSources(
+                self.organiser,
+                transfers=self.transfers,
+                manuscript=self.manuscript,
+                editing=self.editing,
+                completer=self.completer,
+            ),
         )
         self.detail.summary.set_actions(
             [
@@ -619,7 +625,11 @@ class MainWindow(QMainWindow):
     def _on_table_menu(self, position: QPoint) -> None:
         if self.table.indexAt(position).isValid() and self.selected_ids():
             menu = paper_menu.build(
-                self, self.organiser, self.window_actions.open_action, manuscript=self.manuscript
+                self,
+                self.organiser,
+                self.window_actions.open_action,
+                manuscript=self.manuscript,
+                completer=self.completer,
             )
             menu.exec(self.table.viewport().mapToGlobal(position))
 

@@ -4,6 +4,7 @@ gathers them with the organising and transfer helpers' actions."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
@@ -12,6 +13,7 @@ from PySide6.QtWidgets import QMenu, QMenuBar, QWidget
 from desktop.ui import prompts, translations
 from desktop.ui.widgets.search_bar import QUERY_HELP
 from desktop.ui.window.actions import make_action
+from desktop.ui.window.completing import Completer
 from desktop.ui.window.context import WindowContext
 from desktop.ui.window.editing import Editing
 from desktop.ui.window.manuscript import Manuscript
@@ -159,16 +161,21 @@ def _follow(action: QAction, verb: str, enabled: bool | None, *, text: str) -> N
         action.setEnabled(enabled)
 
 
-def build(
-    bar: QMenuBar,
-    own: WindowActions,
-    organiser: Organiser,
-    *,
-    transfers: Transfers,
-    manuscript: Manuscript,
-    editing: Editing,
-) -> None:
+@dataclass(frozen=True)
+class MenuSources:
+    """The window's helpers whose actions the menus hold."""
+
+    organiser: Organiser
+    transfers: Transfers
+    manuscript: Manuscript
+    editing: Editing
+    completer: Completer | None = None
+
+
+def build(bar: QMenuBar, own: WindowActions, sources: MenuSources) -> None:
     """Fill the menu bar: File, Edit, View, Paper and Help."""
+    organiser, transfers, manuscript = sources.organiser, sources.transfers, sources.manuscript
+    editing, completer = sources.editing, sources.completer
     file_menu = bar.addMenu(QCoreApplication.translate("WindowActions", "&File"))
     file_menu.addActions(
         [
@@ -230,6 +237,9 @@ def build(
             organiser.remove_tag_action,
         ]
     )
+    if completer is not None:
+        paper.addSeparator()
+        paper.addAction(completer.complete_action)
     paper.addSeparator()
     paper.addActions(
         [organiser.trash_action, organiser.restore_action, organiser.empty_trash_action]

@@ -6,6 +6,7 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu
 
+from desktop.ui.window.completing import Completer
 from desktop.ui.window.context import WindowContext
 from desktop.ui.window.manuscript import Manuscript
 from desktop.ui.window.organising import Organiser
@@ -17,6 +18,7 @@ def build(
     open_action: QAction,
     *,
     manuscript: Manuscript | None = None,
+    completer: Completer | None = None,
 ) -> QMenu:
     """A menu of what can be done to the selected papers from here."""
     menu = QMenu(context.widget())
@@ -36,6 +38,8 @@ def build(
     menu.addSeparator()
     menu.addMenu(_list_menu(context, organiser))
     menu.addMenu(_tag_menu(context, organiser))
+    if completer is not None and _any_untitled(context):
+        menu.addAction(completer.complete_action)
     if view.kind == "list":
         menu.addAction(organiser.remove_from_list_action)
         menu.addAction(organiser.move_up_action)
@@ -45,6 +49,12 @@ def build(
     menu.addSeparator()
     menu.addAction(organiser.trash_action)
     return menu
+
+
+def _any_untitled(context: WindowContext) -> bool:
+    """Whether a selected paper has no title (then looking it up is offered)."""
+    rows = context.library.rows(context.selected_ids()[:500])
+    return any(not row.title for row in rows.values())
 
 
 def _list_menu(context: WindowContext, organiser: Organiser) -> QMenu:

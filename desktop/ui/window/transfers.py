@@ -4,6 +4,7 @@ DOI or arXiv id, export, copy as BibTeX, the sample library, and background inde
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication
@@ -26,6 +27,8 @@ class Transfers:
         self._context = context
         self._library = context.library
         self.report_dialog: ImportReportDialog | None = None
+        #: Opens "Find missing titles and identifiers" for papers (set by the window).
+        self.find_titles: Callable[[list[int]], None] | None = None
         #: Imports run here, one at a time, in the background.
         self.import_flow = ImportFlow(self._library, context.widget())
         self.import_flow.finished.connect(self._on_import_finished)
@@ -155,11 +158,22 @@ class Transfers:
             self._context.apply_pending_changes()  # the new papers must be in the table first
             self._context.select_ids(new)
         self._context.show_status(summary(reports), 8000)
-        if any(r.duplicates or r.problems for r in reports):
+        untitled = self._untitled(new) if self.find_titles is not None else []
+        if untitled or any(r.duplicates or r.problems for r in reports):
             self.report_dialog = ImportReportDialog(
-                self._library, reports, self._context.widget(), history=self._context.history
+                self._library,
+                reports,
+                self._context.widget(),
+                history=self._context.history,
+                untitled=untitled,
+                find_titles=self.find_titles,
             )
             self.report_dialog.open()
+
+    def _untitled(self, paper_ids: list[int]) -> list[int]:
+        """The papers just imported without a title (a pasted listing's, mostly)."""
+        rows = self._library.rows(paper_ids)
+        return [i for i in paper_ids if i in rows and not rows[i].title]
 
     def add_by_identifier(self, text: str | None = None) -> None:
         """Fetch a paper by DOI or arXiv id (in the background) and select it."""
