@@ -60,6 +60,7 @@ def write_export(
     library: Library,
     paper_ids: list[int],
     choice: ExportChoice,
+    *,
     cancelled: Callable[[], bool] = lambda: False,
 ) -> api.Unspelled:
     """Write the papers as `choice` says (the file whole, or the one there left as it
@@ -98,7 +99,7 @@ class ExportFlow(progress.DialogJob):
         target = choice.target
         count = self._count = len(ids)
         self._start_busy(
-            lambda job: write_export(library, ids, choice, job.is_cancelled),
+            lambda job: write_export(library, ids, choice, cancelled=job.is_cancelled),
             label=QCoreApplication.translate(
                 "ExportFlow", "Exporting %Ln paper(s) to {file}…", "", count
             ).format(file=target.name),
