@@ -1,8 +1,13 @@
 """Likely duplicates: the same DOI, arXiv id or citation key, or a close title by the same
-first author in the same year. Evidence is kept so the user can judge for themselves."""
+first author in the same year. Evidence is kept so the user can judge for themselves.
+
+A close title is no match when the two are different parts of one work ("... I" and
+"... II", "Part 1" and "Part 2") or name different pages or volumes: series of papers
+share nearly all of their titles, authors and years."""
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -34,6 +39,8 @@ class Candidate:
     doi: str
     arxiv_id: str
     citekey: str
+    volume: str = ""
+    pages: str = ""
 
     # Folded once: an import compares each newcomer, then adds it to the index.
     @cached_property
@@ -43,6 +50,21 @@ class Candidate:
     @cached_property
     def folded_author(self) -> str:
         return folding.for_duplicates(self.first_author)
+
+    @cached_property
+    def part(self) -> str:
+        return numbered_part(self.title)
+
+    def differs_in_place(self, other: Candidate) -> str:
+        """Why `other`, with a title like this one's, is another paper: different pages
+        or volumes, when both name them ("" when nothing tells them apart)."""
+        mine, theirs = _first_page(self.pages), _first_page(other.pages)
+        if mine and theirs and mine != theirs:
+            return "pages"
+        if self.volume.strip() and other.volume.strip():
+            if self.volume.strip().casefold() != other.volume.strip().casefold():
+                return "volume"
+        return ""
 
 
 @dataclass
@@ -153,9 +175,13 @@ class DuplicateFinder:
                 f"title {similarity:.0f}% alike, same first author "
                 f"({paper.first_author or 'none'}) and year ({paper.year or 'none'})"
             )
-            for other in bucket.papers[position][: MOST_LISTED - sharing]:
+            same_title = bucket.papers[position]
+            if same_title[0].part != paper.part:
+                continue  # "... I" and "... II": two parts of one work
+            placed = [other for other in same_title if not paper.differs_in_place(other)]
+            for other in placed[: MOST_LISTED - sharing]:
                 note(other, reason)
-            sharing += len(bucket.papers[position])
+            sharing += len(placed)
         if sharing > MOST_LISTED:
             # One sentence per author and year, named by the first title met there.
             shared = bucket.crowded_by or (
@@ -164,6 +190,41 @@ class DuplicateFinder:
             )
             bucket.crowded_by = shared
             self.crowded[shared] = max(sharing, self.crowded.get(shared, 0))
+
+
+_ROMAN = {"i": 1, "v": 5, "x": 10}
+#: "Part 2", "Part II", "Teil 3", "Partie 1" anywhere in a title (folded: no punctuation).
+_NAMED_PART = re.compile(r"\b(?:part|teil|partie|parte)\s+([0-9]+|[ivx]+|[a-z])\b")
+#: A number or a Roman numeral up to 39 ending a title: "... Aggregation II", "... 2".
+_TRAILING_PART = re.compile(r"\s(?:[0-9]{1,3}|x{1,3}(?:ix|iv|v?i{0,3})|ix|iv|v?i{1,3}|v)$")
+
+
+def numbered_part(title: str) -> str:
+    """Which part of a series a title names ("2" for "Part II", "Part 2" or a title ending
+    in "2" or "II"); "" when it names none."""
+    folded = folding.for_duplicates(title)
+    named = _NAMED_PART.search(folded)
+    found = named.group(1) if named else ""
+    if not found:
+        trailing = _TRAILING_PART.search(folded)
+        found = trailing.group(0).strip() if trailing else ""
+    if found and set(found) <= set(_ROMAN) and not found.isdigit():
+        return str(_roman_value(found))
+    return str(int(found)) if found.isdigit() else found
+
+
+def _roman_value(numeral: str) -> int:
+    values = [_ROMAN[letter] for letter in numeral]
+    return sum(-v if v < after else v for v, after in zip(values, [*values[1:], 0], strict=True))
+
+
+_DIGITS = re.compile(r"\d+")
+
+
+def _first_page(pages: str) -> str:
+    """The first page a pages field names ("123" of "123--145", "e1003" of "e1003")."""
+    number = _DIGITS.search(pages)
+    return number.group(0).lstrip("0") if number else pages.strip().casefold()
 
 
 def _bare_arxiv(arxiv_id: str) -> str:
@@ -181,13 +242,22 @@ def candidates(session: Session, paper_ids: list[int] | None = None) -> list[Can
             .where(PaperPerson.role == Role.AUTHOR.value, PaperPerson.position == 0)
         ).all()
     )
-    columns = (Paper.id, Paper.title, Paper.year, Paper.doi, Paper.arxiv_id, Paper.citekey)
+    columns = (
+        Paper.id,
+        Paper.title,
+        Paper.year,
+        Paper.doi,
+        Paper.arxiv_id,
+        Paper.citekey,
+        Paper.volume,
+        Paper.pages,
+    )
     query = sa_select(*(col(c) for c in columns)).where(col(Paper.deleted_at).is_(None))
     if paper_ids is not None:
         query = query.where(col(Paper.id).in_(paper_ids))
     return [
-        Candidate(pid, title, year, first_authors.get(pid, ""), doi, arxiv, key)
-        for pid, title, year, doi, arxiv, key in session.execute(query)
+        Candidate(pid, title, year, first_authors.get(pid, ""), doi, arxiv, key, volume, pages)
+        for pid, title, year, doi, arxiv, key, volume, pages in session.execute(query)
         if pid is not None
     ]
 

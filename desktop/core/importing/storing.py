@@ -346,6 +346,8 @@ def _note_duplicates(
         record.doi,
         record.arxiv_id,
         key,
+        record.volume,
+        record.pages,
     )
     report.duplicates.extend(finder.matches(candidate, original_key=record.citekey))
     finder.add(candidate)
