@@ -602,8 +602,9 @@ def _import(library: Library, args: argparse.Namespace) -> None:
     if args.json:
         _print_json(report.to_json())
         return
+    held = f"{len(report.already_held)} already in your library, " if report.already_held else ""
     print(
-        f"Imported {report.imported} paper(s) ({report.format}); "
+        f"Imported {report.imported} paper(s) ({report.format}); {held}"
         f"{len(report.duplicates)} likely duplicate(s), {len(report.problems)} problem(s)."
     )
     for duplicate in report.duplicates:

@@ -100,5 +100,3 @@ def _exec_argument(part: str) -> str:
         return part
     escaped = "".join("\\" + c if c in '"`$\\' else c for c in part)
     return f'"{escaped}"'
-
-

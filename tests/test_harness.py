@@ -28,7 +28,7 @@ def _run_system_deps(tmp_path: Path, apt_get: str) -> subprocess.CompletedProces
     bin_dir = tmp_path / "bin"
     bin_dir.mkdir()
     _fake_program(bin_dir, "dpkg", "exit 1\n")  # every package is missing
-    _fake_program(bin_dir, "id", 'echo 0\n')  # as root
+    _fake_program(bin_dir, "id", "echo 0\n")  # as root
     _fake_program(bin_dir, "apt-get", apt_get)
     packages = tmp_path / "packages"
     packages.write_text("# a comment\nsome-package\n")
@@ -69,9 +69,7 @@ def test_system_deps_waits_for_the_package_managers_lock(tmp_path: Path) -> None
 
 def test_system_deps_fails_at_once_on_another_error(tmp_path: Path) -> None:
     broken = (
-        'echo "$*" >> "$CALLS"\n'
-        'echo "E: Unable to locate package some-package" >&2\n'
-        "exit 100\n"
+        'echo "$*" >> "$CALLS"\necho "E: Unable to locate package some-package" >&2\nexit 100\n'
     )
     done = _run_system_deps(tmp_path, broken)
     assert done.returncode != 0

@@ -69,9 +69,7 @@ def style_path(style: str) -> Path:
 def format_records(records: Sequence[Record], *, style: str, output: str = "text") -> Formatted:
     """`records` formatted in `style`, as plain text or HTML; cited in the order given."""
     if output not in OUTPUTS:
-        raise InvalidInputError(
-            f"Citations can be written as {', '.join(OUTPUTS)}, not {output}."
-        )
+        raise InvalidInputError(f"Citations can be written as {', '.join(OUTPUTS)}, not {output}.")
     from citeproc import Citation, CitationItem, CitationStylesBibliography, formatter
     from citeproc.source.json import CiteProcJSON
 
@@ -79,8 +77,7 @@ def format_records(records: Sequence[Record], *, style: str, output: str = "text
     # holding `<b>` or `*` would become markup, so the text is escaped for the form first.
     escape = {"html": _html_escape, "markdown": citation_markdown.preformat}.get(output, str)
     items = [
-        _item(record, position, escape=escape)
-        for position, record in enumerate(records, start=1)
+        _item(record, position, escape=escape) for position, record in enumerate(records, start=1)
     ]
     with warnings.catch_warnings():
         # citeproc-py warns of style features it does not implement; what they would have

@@ -26,6 +26,8 @@ TITLE_SIMILARITY = 90.0
 #: a title). Real libraries hold a paper a few times at most; a file of thousands of
 #: entries sharing one title would otherwise list every pair (millions, gigabytes).
 MOST_LISTED = 10
+#: The most papers of one title checked for their pages and volume against a newcomer.
+_MOST_EXAMINED = 4 * MOST_LISTED
 
 
 @dataclass(frozen=True)
@@ -61,10 +63,8 @@ class Candidate:
         mine, theirs = _first_page(self.pages), _first_page(other.pages)
         if mine and theirs and mine != theirs:
             return "pages"
-        if self.volume.strip() and other.volume.strip():
-            if self.volume.strip().casefold() != other.volume.strip().casefold():
-                return "volume"
-        return ""
+        mine, theirs = self.volume.strip().casefold(), other.volume.strip().casefold()
+        return "volume" if mine and theirs and mine != theirs else ""
 
 
 @dataclass
@@ -178,10 +178,12 @@ class DuplicateFinder:
             same_title = bucket.papers[position]
             if same_title[0].part != paper.part:
                 continue  # "... I" and "... II": two parts of one work
-            placed = [other for other in same_title if not paper.differs_in_place(other)]
+            # Looked at a few at a time: thousands may share one title.
+            examined = same_title[:_MOST_EXAMINED]
+            placed = [other for other in examined if not paper.differs_in_place(other)]
             for other in placed[: MOST_LISTED - sharing]:
                 note(other, reason)
-            sharing += len(placed)
+            sharing += len(placed) + len(same_title) - len(examined)
         if sharing > MOST_LISTED:
             # One sentence per author and year, named by the first title met there.
             shared = bucket.crowded_by or (

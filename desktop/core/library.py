@@ -336,8 +336,13 @@ class Library:
 
     def add_records(self, records: list[Record], progress: Progress | None = None) -> list[int]:
         """Store many papers in one transaction: all of them, or none if anything fails."""
-        result = ParseResult(records=records)
-        report = self.import_parsed(result, source="added", format="records", progress=progress)
+        report = self._import_reading(
+            Reading.of(["records"], ParseResult(records=records)),
+            source="added",
+            # Papers added by hand are added even when one like them is held already.
+            destination=Destination(keep_copies=True),
+            asked=ImportHooks(progress),
+        )
         return report.paper_ids
 
     def paper(self, paper_id: int) -> PaperDetails:
@@ -1141,8 +1146,7 @@ def _refuse_an_empty_file(url: str) -> None:
         return  # another process is making this new library at this moment
     backup_file = backup.newest(path)
     then = (
-        f" The newest backup of it is {backup_file}; copy it over the empty file to go back "
-        "to it."
+        f" The newest backup of it is {backup_file}; copy it over the empty file to go back to it."
         if backup_file is not None
         else " There is no backup of it in its backups folder."
     )

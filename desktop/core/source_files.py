@@ -31,9 +31,7 @@ def keep(
             session.execute(insert(PaperSource), links)
 
 
-def blocks_of(
-    session: Session, paper_ids: Sequence[int], *, unattributed: bool
-) -> list[list[str]]:
+def blocks_of(session: Session, paper_ids: Sequence[int], *, unattributed: bool) -> list[list[str]]:
     """The blocks of the files these papers came from, file by file in the order they were
     imported, each block once (a file imported twice gives its blocks once).
     `unattributed`: also those kept before files were recorded (a full export gives them

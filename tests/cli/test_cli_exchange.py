@@ -113,3 +113,18 @@ def test_several_identifiers_pasted_as_one_argument_are_each_added(db_url: str) 
     assert [paper["title"] for paper in report["added"]] == ["Deep learning"]
     assert len(report["failed"]) == 1 and report["failed"][0].startswith("hello:")
     assert "not a DOI" in result.stderr
+
+
+def test_importing_a_csl_json_file_again_says_its_papers_are_already_there(
+    db_url: str, tmp_path: Path, corpus_dir: Path
+) -> None:
+    source = corpus_dir / "citation-js/plugin-bibtex/test/mapping/biblatex-csl.json"
+    path = tmp_path / "refs.json"
+    path.write_bytes(source.read_bytes())
+    first = run(db_url, "import", str(path), "--json")
+    assert first.returncode == 0, first.stderr
+    imported = json.loads(first.stdout)["imported"]
+    again = run(db_url, "import", str(path))
+    assert again.returncode == 0, again.stderr
+    assert f"Imported 0 paper(s) (csl-json); {imported} already in your library" in again.stdout
+    assert f"The library now holds {imported} paper(s)." in again.stdout

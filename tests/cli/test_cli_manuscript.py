@@ -119,9 +119,7 @@ def test_cite_a_query_in_markdown(shelf: str) -> None:
     assert both == "[1], [2]\n"
 
 
-def test_a_file_synced_with_a_saved_search_through_cli_changes(
-    shelf: str, tmp_path: Path
-) -> None:
+def test_a_file_synced_with_a_saved_search_through_cli_changes(shelf: str, tmp_path: Path) -> None:
     from desktop.core.library import Library
 
     with Library.open(shelf) as library:

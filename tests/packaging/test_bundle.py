@@ -17,8 +17,12 @@ pytestmark = pytest.mark.slow
 
 def _bare_environment(home: Path) -> dict[str, str]:
     # No PYTHONPATH, no virtual environment, no Python on the PATH beyond the system's.
-    return {"HOME": str(home), "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8",
-            "QT_QPA_PLATFORM": "offscreen"}
+    return {
+        "HOME": str(home),
+        "PATH": "/usr/bin:/bin",
+        "LANG": "C.UTF-8",
+        "QT_QPA_PLATFORM": "offscreen",
+    }
 
 
 def test_the_bundle_runs_without_the_repository_or_a_python(
@@ -26,9 +30,20 @@ def test_the_bundle_runs_without_the_repository_or_a_python(
 ) -> None:
     pyinstaller = Path(sys.executable).parent / "pyinstaller"
     subprocess.run(
-        [pyinstaller, "--noconfirm", "--log-level", "ERROR", "--distpath", tmp_path / "dist",
-         "--workpath", tmp_path / "work", REPO / "packaging" / "papershelf.spec"],
-        check=True, cwd=tmp_path, timeout=900,
+        [
+            pyinstaller,
+            "--noconfirm",
+            "--log-level",
+            "ERROR",
+            "--distpath",
+            tmp_path / "dist",
+            "--workpath",
+            tmp_path / "work",
+            REPO / "packaging" / "papershelf.spec",
+        ],
+        check=True,
+        cwd=tmp_path,
+        timeout=900,
     )
     program = str(tmp_path / "dist" / "papershelf" / "papershelf")
     home = tmp_path / "home"
@@ -36,8 +51,14 @@ def test_the_bundle_runs_without_the_repository_or_a_python(
     db = f"sqlite:///{home / 'library.db'}"
 
     def run(*args: str) -> str:
-        done = subprocess.run([program, *args], cwd=home, env=_bare_environment(home),
-                              capture_output=True, text=True, timeout=120)
+        done = subprocess.run(
+            [program, *args],
+            cwd=home,
+            env=_bare_environment(home),
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
         assert done.returncode == 0, f"{args}: {done.stdout}\n{done.stderr}"
         return done.stdout
 
@@ -48,8 +69,14 @@ def test_the_bundle_runs_without_the_repository_or_a_python(
     assert "title = {Bundled}" in exported and "Testing is Trying" in exported
     assert "healthy" in run("--db", db, "db", "check")
 
-    window = subprocess.Popen([program, "--db", db], cwd=home, env=_bare_environment(home),
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    window = subprocess.Popen(
+        [program, "--db", db],
+        cwd=home,
+        env=_bare_environment(home),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     time.sleep(8)  # long enough to import the UI, open the library and show the window
     still_running = window.poll() is None
     window.terminate()

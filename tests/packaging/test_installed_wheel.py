@@ -103,8 +103,15 @@ def test_the_installed_wheel_runs_from_any_folder(
 def test_the_installed_wheel_writes_a_valid_desktop_entry(installed: Path, tmp_path: Path) -> None:
     papershelf = str(installed / "papershelf")
     data_home = tmp_path / "share"
-    said = _run(installed, papershelf, "desktop-entry", "install", "--data-home", str(data_home),
-                cwd=tmp_path)
+    said = _run(
+        installed,
+        papershelf,
+        "desktop-entry",
+        "install",
+        "--data-home",
+        str(data_home),
+        cwd=tmp_path,
+    )
     entry = data_home / "applications" / "papershelf.desktop"
     icon = data_home / "icons" / "hicolor" / "scalable" / "apps" / "papershelf.svg"
     assert str(entry) in said and str(icon) in said
@@ -120,7 +127,14 @@ def test_the_installed_wheel_writes_a_valid_desktop_entry(installed: Path, tmp_p
         checked = subprocess.run([validator, entry], capture_output=True, text=True)
         assert checked.returncode == 0 and not checked.stdout.strip(), checked.stdout
 
-    gone = _run(installed, papershelf, "desktop-entry", "uninstall", "--data-home",
-                str(data_home), cwd=tmp_path)
+    gone = _run(
+        installed,
+        papershelf,
+        "desktop-entry",
+        "uninstall",
+        "--data-home",
+        str(data_home),
+        cwd=tmp_path,
+    )
     assert not entry.exists() and not icon.exists()
     assert str(entry) in gone

@@ -311,9 +311,7 @@ def _note_changed_elsewhere(ui_library: Library, paper_id: int, body: str) -> No
         elsewhere.edit_note(note.id, body, expected_version=note.version)
 
 
-def _a_note_typed_over_a_stale_copy(
-    pane: DetailPane, ui_library: Library, paper_id: int
-) -> None:
+def _a_note_typed_over_a_stale_copy(pane: DetailPane, ui_library: Library, paper_id: int) -> None:
     ui_library.add_note(paper_id, "Shared start.")
     pane.show_paper(paper_id)
     _note_changed_elsewhere(ui_library, paper_id, "Their careful paragraph.")

@@ -74,9 +74,7 @@ def export(
             keys: set[str] = set()
             options = partial(_options, keys=keys, ascii_only=ascii_only, our_fields=our_fields)
             with db.read_session(engine) as session:
-                head = write(
-                    session, first, format, options=options(blocks=blocks_of(session))
-                )
+                head = write(session, first, format, options=options(blocks=blocks_of(session)))
             tail = None if helper is None else _answer(helper, keys)
         finally:
             if helper is not None:

@@ -67,7 +67,7 @@ def decode_bytes(data: bytes) -> tuple[str, str, str | None]:
 
 
 def _utf16_without_mark(data: bytes) -> str | None:
-    """"utf-16-le" or "utf-16-be" for UTF-16 text without a byte-order mark, told by its
+    """ "utf-16-le" or "utf-16-be" for UTF-16 text without a byte-order mark, told by its
     zero bytes: mostly Latin text has one in every other byte, all on one side. No text
     in UTF-8 or a single-byte encoding has zero bytes."""
     sample = data[:4096]

@@ -144,7 +144,7 @@ def _nothing_found(text: str, lines: list[_Line], source: str) -> Problem:
         line=lines[0].number,
         message=(
             f"No paper was recognised in these {len(lines):,} lines. A listing gives each "
-            "paper a title line and then a line of authors (\"A. Smith, B. Jones\"), with a "
+            'paper a title line and then a line of authors ("A. Smith, B. Jones"), with a '
             "blank line between papers; the text is kept here to fix and import again."
         ),
         raw=text,

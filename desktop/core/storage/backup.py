@@ -103,9 +103,7 @@ def check(engine: Engine, library_file: Path | None = None) -> list[str]:
 
 
 def _damaged(library_file: Path | None, *, detail: str) -> str:
-    return f"The database file is damaged: {detail.rstrip('.')}. " + _what_can_be_done(
-        library_file
-    )
+    return f"The database file is damaged: {detail.rstrip('.')}. " + _what_can_be_done(library_file)
 
 
 def _what_can_be_done(library_file: Path | None) -> str:

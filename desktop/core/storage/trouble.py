@@ -66,8 +66,7 @@ def read_only(where: str) -> str:
 def damaged(where: str, *, newest_backup: Path | None) -> str:
     """The sentence for a damaged library file, with what can be done about it."""
     then = (
-        f" The newest backup is {newest_backup}: it holds the library as it was when it "
-        "was made."
+        f" The newest backup is {newest_backup}: it holds the library as it was when it was made."
         if newest_backup is not None
         else ""
     )

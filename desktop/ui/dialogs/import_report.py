@@ -33,7 +33,12 @@ def summary(reports: list[ImportReport]) -> str:
     imported = sum(r.imported for r in reports)
     duplicates = sum(len(r.duplicates) for r in reports)
     problems = sum(len(r.problems) for r in reports)
+    held = sum(len(r.already_held) for r in reports)
     parts = [QCoreApplication.translate("ImportReport", "Imported %Ln paper(s)", "", imported)]
+    if held:
+        parts.append(
+            QCoreApplication.translate("ImportReport", "%Ln already in your library", "", held)
+        )
     if duplicates:
         parts.append(
             QCoreApplication.translate(

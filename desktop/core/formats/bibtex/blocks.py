@@ -68,9 +68,7 @@ def write_groups(groups: Sequence[Sequence[str]], *, biblatex: bool) -> list[str
 def is_metadata(block: str) -> bool:
     """Whether `block` is a comment a reference manager keeps its settings in."""
     parsed = _parse(block)
-    return parsed.kind == "comment" and parsed.body.strip().casefold().startswith(
-        METADATA_COMMENTS
-    )
+    return parsed.kind == "comment" and parsed.body.strip().casefold().startswith(METADATA_COMMENTS)
 
 
 def _written(block: str, *, biblatex: bool) -> str:

@@ -473,9 +473,7 @@ class _NameWriter:
         return " and ".join(names)
 
 
-def format_name(
-    person: Person, *, charset: encode.Charset = encode.Charset.LATEX_OR_UTF8
-) -> str:
+def format_name(person: Person, *, charset: encode.Charset = encode.Charset.LATEX_OR_UTF8) -> str:
     """One person in BibTeX's `von Last, Jr, First` form; "" when there is nothing to write.
     A CJK name goes out split (`张, 三`), as GB/T 7714 styles and biber need it."""
     person = person.with_cjk_split()

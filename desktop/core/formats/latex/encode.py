@@ -42,6 +42,7 @@ class Charset(enum.Enum):
     #: LuaTeX) and other programs reading the file would not see the character.
     ASCII = "ascii"
 
+
 # --- what pdfLaTeX with T1 fonts and no extra package can typeset -------------------------
 # Measured, not guessed: every pylatexenc replacement was compiled with pdflatex
 # (\usepackage[T1]{fontenc}); the commands below occur only in the ones that built.

@@ -98,7 +98,7 @@ def test_classic_bibtex_spells_what_it_can_and_escapes_injection() -> None:
     record = Record(citekey="k", title="\\write18{rm} 中文 ü", abstract="100% & $x$")
     text = write_bibtex([record])
     # The accent in LaTeX, the Chinese as UTF-8: no placeholder, nothing lost.
-    title = "{\\textbackslash}write18{\\textbraceleft}rm{\\textbraceright} 中文 {\\\"u}"
+    title = '{\\textbackslash}write18{\\textbraceleft}rm{\\textbraceright} 中文 {\\"u}'
     assert f"  title = {{{title}}},\n" in text
     assert "\\write18" not in text.replace("{\\textbackslash}write18", "")
     assert "  abstract = {100\\% \\& {$x$}},\n" in text
@@ -116,7 +116,7 @@ def test_classic_bibtex_writes_utf8_for_what_latex_would_change() -> None:
 def test_ascii_only_spells_near_forms_and_keeps_the_rest_as_utf8() -> None:
     record = Record(citekey="k", title="ﬁne Ⅻ ü 中文", url="https://例.jp/é")
     text = write_bibtex([record], ascii_only=True)
-    assert "  title = {fine {XII} {\\\"u} 中文},\n" in text
+    assert '  title = {fine {XII} {\\"u} 中文},\n' in text
     assert "  url = {https://\\%E4\\%BE\\%8B.jp/\\%C3\\%A9},\n" in text
     assert [char for char in text if not char.isascii()] == ["中", "文"]
 
