@@ -13,6 +13,8 @@ from desktop.core import citing, undo
 from desktop.core.changes import Change, ChangeKind, Listener
 from desktop.core.cited_lists import CitedList
 from desktop.core.citing import DEFAULT_STYLE, Formatted
+from desktop.core.comparing import Comparison, FieldPair
+from desktop.core.dedupe import LikelyDuplicate
 from desktop.core.exporting.files import write_whole
 from desktop.core.exporting.options import ExportOptions
 from desktop.core.formats import registry
@@ -23,7 +25,7 @@ from desktop.core.formats.registry import Format, import_file_filter
 from desktop.core.formats.unspelled import Unspelled
 from desktop.core.formats.unspelled import find as find_unspelled
 from desktop.core.importing.storing import ImportReport
-from desktop.core.merging import MergeRecord
+from desktop.core.merging import KEEP, OTHER, MergeRecord
 from desktop.core.papers import PaperDetails
 from desktop.core.search import query as _query
 from desktop.core.search.searcher import SearchHit
@@ -47,7 +49,9 @@ __all__ = [
     "COLUMNS",
     "DEFAULT_STYLE",
     "ENV_URL",
+    "KEEP",
     "MODELLED_FIELDS",
+    "OTHER",
     "RELEVANCE",
     "SORT_COLUMNS",
     "Annotation",
@@ -56,11 +60,14 @@ __all__ = [
     "ChangeKind",
     "CitedList",
     "Column",
+    "Comparison",
     "ExportOptions",
+    "FieldPair",
     "Format",
     "Formatted",
     "ImportProblem",
     "ImportReport",
+    "LikelyDuplicate",
     "ListItem",
     "Listener",
     "MergeRecord",

@@ -14,10 +14,11 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from rapidfuzz import fuzz, process
+from sqlalchemy import delete
 from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, select
 
-from desktop.core import folding
+from desktop.core import folding, papers
 from desktop.core.storage.models import NotDuplicate, Paper, PaperPerson, Person, Role
 
 #: Titles at least this similar (rapidfuzz ratio, 0-100) count as the same title.
@@ -235,6 +236,19 @@ def _bare_arxiv(arxiv_id: str) -> str:
     return head if head and version.isdigit() else arxiv_id.strip().casefold()
 
 
+def find_all(
+    everyone: Iterable[Candidate], not_duplicates: set[tuple[int, int]]
+) -> list[LikelyDuplicate]:
+    """Every likely pair among `everyone`: each paper against those older than it (lower
+    ids), so each pair is listed once, the newer paper first."""
+    finder = DuplicateFinder([], not_duplicates)
+    found: list[LikelyDuplicate] = []
+    for candidate in sorted(everyone, key=lambda c: c.id):
+        found += finder.matches(candidate)
+        finder.add(candidate)
+    return found
+
+
 def candidates(session: Session, paper_ids: list[int] | None = None) -> list[Candidate]:
     """Comparison data for the given papers (all papers not in the trash when None)."""
     first_authors = dict(
@@ -266,3 +280,49 @@ def candidates(session: Session, paper_ids: list[int] | None = None) -> list[Can
 
 def not_duplicate_pairs(session: Session) -> set[tuple[int, int]]:
     return {(a, b) for a, b in session.exec(select(NotDuplicate.paper_a, NotDuplicate.paper_b))}
+
+
+def remember_different(
+    session: Session, pairs: Iterable[tuple[int, int]]
+) -> tuple[tuple[int, int], ...]:
+    """Store that each pair is two different papers; the pairs not known before (smaller
+    id first). A paper that is gone is an error: the user judged a pair that is no more."""
+    known = not_duplicate_pairs(session)
+    added = tuple(dict.fromkeys(pair for pair in map(_ordered, pairs) if pair not in known))
+    for a, b in added:
+        papers.get_paper(session, a)
+        papers.get_paper(session, b)
+    session.add_all(NotDuplicate(paper_a=a, paper_b=b) for a, b in added)
+    return added
+
+
+def forget_different(session: Session, pairs: Iterable[tuple[int, int]]) -> None:
+    for a, b in map(_ordered, pairs):
+        session.execute(
+            delete(NotDuplicate).where(
+                col(NotDuplicate.paper_a) == a, col(NotDuplicate.paper_b) == b
+            )
+        )
+
+
+def _ordered(pair: tuple[int, int]) -> tuple[int, int]:
+    return (min(pair), max(pair))
+
+
+def merge_groups(pairs: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The merges that fold each group of papers linked by `pairs` into its oldest paper
+    (the lowest id), as (kept, other): A~B and B~C give (A, B), (A, C)."""
+    parent: dict[int, int] = {}
+
+    def root(paper_id: int) -> int:
+        parent.setdefault(paper_id, paper_id)
+        while parent[paper_id] != paper_id:
+            parent[paper_id] = parent[parent[paper_id]]
+            paper_id = parent[paper_id]
+        return paper_id
+
+    for a, b in pairs:
+        ra, rb = root(a), root(b)
+        if ra != rb:
+            parent[max(ra, rb)] = min(ra, rb)
+    return [(root(paper_id), paper_id) for paper_id in sorted(parent) if root(paper_id) != paper_id]

@@ -24,6 +24,7 @@ from desktop.core import (
     attachments,
     cited_lists,
     citing,
+    comparing,
     dedupe,
     merging,
     notes,
@@ -36,6 +37,7 @@ from desktop.core import (
     views,
 )
 from desktop.core.changes import Change, ChangeKind, Listener
+from desktop.core.comparing import Comparison
 from desktop.core.dedupe import LikelyDuplicate
 from desktop.core.errors import (
     ConflictError,
@@ -101,6 +103,8 @@ class Library:
         self._sync_waiting: list[Change] = []
         self._waiting_lock = threading.Lock()
         self._formatted = citing.FormattedCache()
+        # The possible duplicates found last, with the library's revision then.
+        self._duplicates: tuple[int, list[LikelyDuplicate]] | None = None
 
     # -- opening ----------------------------------------------------------------------
 
@@ -684,6 +688,33 @@ class Library:
             raise ConflictError(f"That paper is already in your library as “{found}”.")
 
     # -- duplicates ---------------------------------------------------------------------
+
+    def possible_duplicates(self) -> list[LikelyDuplicate]:
+        """Every pair of papers in the library that look like one (pairs marked different
+        left out), the newer paper first. Seconds at 100k papers: call it off the GUI
+        thread; it is kept until the library changes (`known_duplicates` reads that)."""
+        with self._read() as session:
+            revision = revisions.current(session)
+            cached = self._duplicates
+            if cached is not None and cached[0] == revision:
+                return cached[1]
+            found = dedupe.find_all(dedupe.candidates(session), dedupe.not_duplicate_pairs(session))
+        self._duplicates = (revision, found)
+        return found
+
+    def known_duplicates(self) -> list[LikelyDuplicate] | None:
+        """The possible duplicates found last, while the library is as it was then; None
+        when they must be looked for again (`possible_duplicates`)."""
+        cached = self._duplicates
+        if cached is None:
+            return None
+        with self._read() as session:
+            return cached[1] if revisions.current(session) == cached[0] else None
+
+    def compare_papers(self, keep_id: int, other_id: int) -> Comparison:
+        """Two papers field by field, for the user to choose what a merge keeps."""
+        with self._read() as session:
+            return comparing.compare(session, keep_id, other_id)
 
     def likely_duplicates(self, paper_id: int) -> list[LikelyDuplicate]:
         """Papers that look like this one, with the evidence (pairs marked different excluded)."""
