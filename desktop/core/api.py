@@ -14,7 +14,7 @@ from desktop.core.changes import Change, ChangeKind, Listener
 from desktop.core.cited_lists import CitedList
 from desktop.core.citing import DEFAULT_STYLE, Formatted
 from desktop.core.comparing import Comparison, FieldPair
-from desktop.core.dedupe import LikelyDuplicate
+from desktop.core.dedupe import LikelyDuplicate, merge_groups
 from desktop.core.exporting.files import write_whole
 from desktop.core.exporting.options import ExportOptions
 from desktop.core.formats import registry
@@ -93,6 +93,7 @@ __all__ = [
     "import_file_filter",
     "import_format_names",
     "join_names",
+    "merge_groups",
     "query_notice",
     "split_identifiers",
     "split_name",

@@ -283,11 +283,43 @@ class ReorderListCommand(_LibraryCommand):
 class MergeCommand(_LibraryCommand):
     """Merge a likely duplicate into the paper kept; undo gives both back as they were."""
 
-    def __init__(self, library: Library, keep_id: int, other_id: int) -> None:
+    def __init__(
+        self,
+        library: Library,
+        keep_id: int,
+        other_id: int,
+        choices: tuple[tuple[str, str], ...] = (),
+    ) -> None:
         super().__init__(
             library,
             QCoreApplication.translate("UndoCommands", "Merge duplicates"),
-            undo.Merge(keep_id, other_id),
+            undo.Merge(keep_id, other_id, choices),
+        )
+
+
+class MergeAllCommand(_LibraryCommand):
+    """Merge many pairs (kept, other) as one step; undo gives every paper back."""
+
+    def __init__(self, library: Library, pairs: Sequence[tuple[int, int]]) -> None:
+        count = len(pairs)
+        super().__init__(
+            library,
+            QCoreApplication.translate("UndoCommands", "Merge %n duplicate(s)", "", count),
+            undo.MergeMany(tuple(pairs)),
+        )
+
+
+class NotDuplicatesCommand(_LibraryCommand):
+    """Remember pairs as different papers ("Not duplicates", "Keep all"); undo forgets it."""
+
+    def __init__(self, library: Library, pairs: Sequence[tuple[int, int]]) -> None:
+        count = len(pairs)
+        super().__init__(
+            library,
+            QCoreApplication.translate(
+                "UndoCommands", "Keep %n pair(s) as different papers", "", count
+            ),
+            undo.MarkNotDuplicates(tuple(pairs)),
         )
 
 

@@ -32,6 +32,33 @@
         </message>
     </context>
     <context>
+        <name>ComparePapers</name>
+        <message numerus="yes">
+            <source>%n field(s) differ (marked). Choose the value to keep in each; the paper on the left is kept, with the notes, tags and lists of both, and the other goes to the trash.</source>
+            <translation>
+                <numerusform>%n field differs (marked). Choose the value to keep; the paper on the left is kept, with the notes, tags and lists of both, and the other goes to the trash.</numerusform>
+                <numerusform>%n fields differ (marked). Choose the value to keep in each; the paper on the left is kept, with the notes, tags and lists of both, and the other goes to the trash.</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>DuplicatesPanel</name>
+        <message numerus="yes">
+            <source>%n pair(s) of papers look like one paper. Compare a pair to choose what a merge keeps, or settle them all at once.</source>
+            <translation>
+                <numerusform>%n pair of papers looks like one paper. Compare it to choose what a merge keeps, or settle it at once.</numerusform>
+                <numerusform>%n pairs of papers look like one paper. Compare a pair to choose what a merge keeps, or settle them all at once.</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>Merge %n paper(s) into the oldest paper of their group? Fields empty in the kept paper are filled from the others, their notes, tags and lists move over, and they go to the trash. Undo takes it all back.</source>
+            <translation>
+                <numerusform>Merge %n paper into the oldest paper of its group? Fields empty in the kept paper are filled from it, its notes, tags and lists move over, and it goes to the trash. Undo takes it all back.</numerusform>
+                <numerusform>Merge %n papers into the oldest paper of their group? Fields empty in the kept paper are filled from the others, their notes, tags and lists move over, and they go to the trash. Undo takes it all back.</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
         <name>ExportFlow</name>
         <message numerus="yes">
             <source>Exporting %Ln paper(s) to {file}…</source>
@@ -61,6 +88,13 @@
             </translation>
         </message>
         <message numerus="yes">
+            <source>%Ln already in your library</source>
+            <translation>
+                <numerusform>%Ln already in your library</numerusform>
+                <numerusform>%Ln already in your library</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
             <source>%Ln may be duplicates of papers you had</source>
             <translation>
                 <numerusform>%Ln may be a duplicate of a paper you had</numerusform>
@@ -83,6 +117,13 @@
             <translation>
                 <numerusform>Imported %Ln paper.</numerusform>
                 <numerusform>Imported %Ln papers.</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%Ln possible duplicate(s)</source>
+            <translation>
+                <numerusform>%Ln possible duplicate</numerusform>
+                <numerusform>%Ln possible duplicates</numerusform>
             </translation>
         </message>
         <message numerus="yes">
@@ -162,6 +203,20 @@
             <translation>
                 <numerusform>Move %Ln paper to the trash</numerusform>
                 <numerusform>Move %Ln papers to the trash</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>Merge %n duplicate(s)</source>
+            <translation>
+                <numerusform>Merge %n duplicate</numerusform>
+                <numerusform>Merge %n duplicates</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>Keep %n pair(s) as different papers</source>
+            <translation>
+                <numerusform>Keep %n pair as different papers</numerusform>
+                <numerusform>Keep %n pairs as different papers</numerusform>
             </translation>
         </message>
     </context>
