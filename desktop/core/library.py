@@ -637,7 +637,8 @@ class Library:
         return report
 
     def import_problems(self) -> list[ImportProblem]:
-        """Entries earlier imports could not read, oldest first, with their raw text."""
+        """What earlier imports met, with the raw text: entries they could not read
+        (`error`) first, then warnings, each in the order met."""
         with self._read() as session:
             return [copy_of(ImportProblem, p) for p in problems.all_problems(session)]
 
@@ -645,16 +646,24 @@ class Library:
         """Import the user's corrected text for a problem, in one transaction: when it
         reads cleanly the papers are stored and the problem goes; when it still does not,
         nothing is stored and the problem keeps the corrected text and the new reason."""
+        return self.retry_import_problems([problem_id], fixed_text)
+
+    def retry_import_problems(self, problem_ids: Sequence[int], fixed_text: str) -> ImportReport:
+        """Import the corrected text of several problems at once (see `problems.retry`)."""
         with self._write() as session:
-            report = problems.retry(session, problem_id, fixed_text)
+            report = problems.retry(session, problem_ids, fixed_text)
         self._announce(ChangeKind.PROBLEMS, report.paper_ids)
         if report.paper_ids:
             self._announce(ChangeKind.PAPERS, report.paper_ids)
         return report
 
     def dismiss_import_problem(self, problem_id: int) -> None:
+        self.dismiss_import_problems([problem_id])
+
+    def dismiss_import_problems(self, problem_ids: Sequence[int]) -> None:
+        """Forget these problems (nothing is imported)."""
         with self._write() as session:
-            problems.dismiss(session, problem_id)
+            problems.dismiss(session, problem_ids)
         self._announce(ChangeKind.PROBLEMS)
 
     def add_by_identifier(self, text: str) -> PaperDetails:

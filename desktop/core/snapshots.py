@@ -100,7 +100,8 @@ class Attachment:
 
 @dataclass(frozen=True)
 class ImportProblem:
-    """An entry an import could not read, kept with its raw text."""
+    """Something an import met, kept with its raw text: an entry it could not read
+    (`error`), or a warning about one it imported."""
 
     id: int
     source: str
@@ -108,6 +109,7 @@ class ImportProblem:
     message: str
     raw: str
     created_at: datetime
+    error: bool = False
 
 
 @dataclass(frozen=True)

@@ -79,6 +79,30 @@
         </message>
     </context>
     <context>
+        <name>ImportProblemsPanel</name>
+        <message numerus="yes">
+            <source>Forget every problem, with the %n entry(ies) that could not be read? Their text is not imported.</source>
+            <translation>
+                <numerusform>Forget every problem, with the %n entry that could not be read? Its text is not imported.</numerusform>
+                <numerusform>Forget every problem, with the %n entries that could not be read? Their text is not imported.</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n entry(ies) could not be read</source>
+            <translation>
+                <numerusform>%n entry could not be read</numerusform>
+                <numerusform>%n entries could not be read</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n warning(s)</source>
+            <translation>
+                <numerusform>%n warning</numerusform>
+                <numerusform>%n warnings</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
         <name>ImportReport</name>
         <message numerus="yes">
             <source>Imported %Ln paper(s)</source>
@@ -106,6 +130,13 @@
             <translation>
                 <numerusform>%Ln entry could not be read</numerusform>
                 <numerusform>%Ln entries could not be read</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%Ln warning(s)</source>
+            <translation>
+                <numerusform>%Ln warning</numerusform>
+                <numerusform>%Ln warnings</numerusform>
             </translation>
         </message>
     </context>

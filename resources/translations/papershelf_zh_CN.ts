@@ -474,9 +474,33 @@
     <context>
         <name>ImportProblemsPanel</name>
         <message>
-            <source>Import problems</source>
+            <source>Show warnings</source>
             <extracomment>Papers came in from a fixed entry (their ids), so the window can show them.</extracomment>
+            <translation>显示警告</translation>
+        </message>
+        <message>
+            <source>Warnings tell of values kept aside in entries that were imported</source>
+            <translation>警告说明已导入的条目中有些值被另行保存</translation>
+        </message>
+        <message>
+            <source>Import problems</source>
             <translation>导入问题</translation>
+        </message>
+        <message>
+            <source>Kind</source>
+            <translation>类别</translation>
+        </message>
+        <message>
+            <source>File</source>
+            <translation>文件</translation>
+        </message>
+        <message>
+            <source>Line</source>
+            <translation>行</translation>
+        </message>
+        <message>
+            <source>Problem</source>
+            <translation>问题</translation>
         </message>
         <message>
             <source>The text that could not be read appears here.</source>
@@ -487,28 +511,63 @@
             <translation>导入修改后的文本</translation>
         </message>
         <message>
-            <source>Read the text above again; the problem goes once it reads</source>
-            <translation>重新读取上面的文本；读取成功后此问题即消失</translation>
+            <source>Read the text above again; the selected problems go once it reads</source>
+            <translation>重新读取上面的文本；读取成功后，所选问题即会消失</translation>
+        </message>
+        <message>
+            <source>Forget the selected problems (nothing is imported)</source>
+            <translation>忽略所选问题（不导入任何内容）</translation>
+        </message>
+        <message>
+            <source>Dismiss all warnings</source>
+            <translation>忽略所有警告</translation>
+        </message>
+        <message>
+            <source>Dismiss all</source>
+            <translation>全部忽略</translation>
+        </message>
+        <message>
+            <source>Fix the entries, then import them again:</source>
+            <translation>修改这些条目，然后重新导入：</translation>
+        </message>
+        <message>
+            <source>Error</source>
+            <translation>错误</translation>
+        </message>
+        <message>
+            <source>Warning</source>
+            <translation>警告</translation>
+        </message>
+        <message numerus="yes">
+            <source>Forget every problem, with the %n entry(ies) that could not be read? Their text is not imported.</source>
+            <translation>
+                <numerusform>要忽略所有问题，包括 %n 个无法读取的条目吗？它们的文本不会被导入。</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n entry(ies) could not be read</source>
+            <translation>
+                <numerusform>%n 个条目无法读取</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n warning(s)</source>
+            <translation>
+                <numerusform>%n 个警告</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>; </source>
+            <comment>between the parts of the problems summary</comment>
+            <translation>；</translation>
         </message>
         <message>
             <source>Dismiss</source>
             <translation>忽略</translation>
         </message>
         <message>
-            <source>Forget this problem (nothing is imported)</source>
-            <translation>忽略此问题（不导入任何内容）</translation>
-        </message>
-        <message>
             <source>Every entry you imported was read. Nothing to fix here.</source>
             <translation>导入的所有条目均已读取，没有需要修正的内容。</translation>
-        </message>
-        <message>
-            <source>Fix the entry, then import it again:</source>
-            <translation>修正该条目，然后重新导入：</translation>
-        </message>
-        <message>
-            <source>, line {line}</source>
-            <translation>，第 {line} 行</translation>
         </message>
         <message>
             <source>No entry was found.</source>
@@ -543,6 +602,12 @@
             <source>%Ln entries could not be read</source>
             <translation>
                 <numerusform>%Ln 个条目无法读取</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%Ln warning(s)</source>
+            <translation>
+                <numerusform>%Ln 个警告</numerusform>
             </translation>
         </message>
         <message>
@@ -606,6 +671,18 @@
         <message>
             <source>Problem</source>
             <translation>问题</translation>
+        </message>
+        <message>
+            <source>Kind</source>
+            <translation>类别</translation>
+        </message>
+        <message>
+            <source>Error</source>
+            <translation>错误</translation>
+        </message>
+        <message>
+            <source>Warning</source>
+            <translation>警告</translation>
         </message>
         <message>
             <source>Likely duplicates ({count})</source>

@@ -27,10 +27,12 @@ class KnownPapers:
     def __init__(self, session: Session, everyone: Iterable[Candidate]) -> None:
         self._session = session
         self._by_key: dict[str, list[int]] = defaultdict(list)
-        self._by_title: dict[tuple[str, int | None], list[int]] = defaultdict(list)
+        self._by_title: dict[tuple[str, int | None], list[tuple[int, str]]] = defaultdict(list)
         for candidate in everyone:
             self._by_key[candidate.citekey.casefold()].append(candidate.id)
-            self._by_title[(candidate.title, candidate.year)].append(candidate.id)
+            self._by_title[(candidate.title, candidate.year)].append(
+                (candidate.id, candidate.citekey.casefold())
+            )
 
     def held(self, records: Sequence[Record]) -> list[int | None]:
         """For each record, the id of the paper that already holds it, or None."""
@@ -46,9 +48,15 @@ class KnownPapers:
         return found
 
     def _maybe(self, record: Record) -> list[int]:
-        if record.citekey:
-            return self._by_key.get(record.citekey.casefold(), [])
-        return self._by_title.get((record.title, record.year), [])
+        alike = self._by_title.get((record.title, record.year), [])
+        if not record.citekey:
+            return [paper_id for paper_id, _ in alike]
+        # Its key, or the key made unique from it when the file held the key twice.
+        key = record.citekey.casefold()
+        return [
+            *self._by_key.get(key, []),
+            *(paper_id for paper_id, theirs in alike if theirs != key and theirs.startswith(key)),
+        ]
 
     def _fingerprints(self, paper_ids: list[int]) -> dict[int, tuple[Any, ...]]:
         names = [name for name in _COMPARED if name != "extra"]

@@ -68,7 +68,8 @@ class ImportReport:
             # Papers that look like one already there (a paper may resemble several).
             "duplicates": len({d.paper_id for d in self.duplicates}),
             "problems": [
-                {"source": p.source, "line": p.line, "message": p.message} for p in self.problems
+                {"source": p.source, "line": p.line, "message": p.message, "error": p.error}
+                for p in self.problems
             ],
             "papers": self.papers,
             "format": self.format,
@@ -259,6 +260,7 @@ class _Storing:
                     line=problem.line,
                     message=problem.message,
                     raw=problem.raw,
+                    error=problem.error,
                 )
             )
         # At the front: the duplicate search, which may be running in another thread, adds
@@ -312,7 +314,7 @@ def sanitize(record: Record, source: str) -> list[Problem]:
         record.extra.setdefault(field, str(value))
         problems.append(
             Problem(
-                source="",
+                source=record.source or source,
                 line=record.line,
                 message=f"{why}{where}; it was kept as the field “{field}” so nothing is lost.",
             )

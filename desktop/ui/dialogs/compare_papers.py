@@ -115,7 +115,7 @@ class ComparePapersDialog(QDialog):
     def _show(self, keep_id: int, other_id: int) -> None:
         self.keep_id, self.other_id = keep_id, other_id
         self.comparison: Comparison = self._library.compare_papers(keep_id, other_id)
-        differing = sum(1 for pair in self.comparison.fields if pair.differs)
+        differing = sum(1 for p in self.comparison.fields if p.differs and p.name != "citekey")
         self._intro.setText(
             QCoreApplication.translate(
                 "ComparePapers",

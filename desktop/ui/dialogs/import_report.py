@@ -32,7 +32,8 @@ def summary(reports: list[ImportReport]) -> str:
     """One sentence about a batch of imports."""
     imported = sum(r.imported for r in reports)
     duplicates = sum(len(r.duplicates) for r in reports)
-    problems = sum(len(r.problems) for r in reports)
+    problems = sum(1 for r in reports for p in r.problems if p.error)
+    warnings = sum(1 for r in reports for p in r.problems if not p.error)
     held = sum(len(r.already_held) for r in reports)
     parts = [QCoreApplication.translate("ImportReport", "Imported %Ln paper(s)", "", imported)]
     if held:
@@ -51,6 +52,8 @@ def summary(reports: list[ImportReport]) -> str:
                 "ImportReport", "%Ln entries could not be read", "", problems
             )
         )
+    if warnings:
+        parts.append(QCoreApplication.translate("ImportReport", "%Ln warning(s)", "", warnings))
     # Chinese joins and ends the parts with its own full-width marks.
     separator = QCoreApplication.translate(
         "ImportReport", "; ", "between the parts of the import summary"
@@ -108,19 +111,23 @@ class ImportReportDialog(QDialog):
         duplicates_layout.addWidget(self.duplicates, 1)
         duplicates_layout.addLayout(pair_buttons)
         self.problems = QTreeWidget(self)
-        self.problems.setHeaderLabels([self.tr("File"), self.tr("Line"), self.tr("Problem")])
+        self.problems.setHeaderLabels(
+            [self.tr("Kind"), self.tr("File"), self.tr("Line"), self.tr("Problem")]
+        )
         self.problems.setRootIsDecorated(False)
-        for report in reports:
-            for problem in report.problems:
-                item = QTreeWidgetItem(
-                    [
-                        problem.source,
-                        "" if problem.line is None else str(problem.line),
-                        problem.message,
-                    ]
-                )
-                item.setToolTip(2, plain_text.tooltip(problem.raw[:2000] or problem.message))
-                self.problems.addTopLevelItem(item)
+        met = [problem for report in reports for problem in report.problems]
+        # The worst first: entries that could not be read, then warnings, each as met.
+        for problem in sorted(met, key=lambda p: not p.error):
+            item = QTreeWidgetItem(
+                [
+                    self.tr("Error") if problem.error else self.tr("Warning"),
+                    problem.source,
+                    "" if problem.line is None else str(problem.line),
+                    problem.message,
+                ]
+            )
+            item.setToolTip(3, plain_text.tooltip(problem.raw[:2000] or problem.message))
+            self.problems.addTopLevelItem(item)
         tabs = QTabWidget(self)
         tabs.addTab(
             duplicates_page,
@@ -140,8 +147,9 @@ class ImportReportDialog(QDialog):
         layout.addWidget(heading)
         layout.addWidget(tabs, 1)
         layout.addWidget(buttons)
-        for tree in (self.duplicates, self.problems):
-            tree.header().resizeSection(0, 230)
+        self.duplicates.header().resizeSection(0, 230)
+        self.problems.header().resizeSection(0, 80)
+        self.problems.header().resizeSection(1, 230)
 
     def _add_pair(self, new_id: int, old_id: int, evidence: list[str]) -> None:
         rows = self._library.rows([new_id, old_id])

@@ -347,7 +347,7 @@ class MainWindow(QMainWindow):
             return
         if self._showing_problems:
             self.center.setCurrentWidget(self.problems_panel)
-            problems = self.problems_panel.list.count()
+            problems = self.problems_panel.count()
             self.statusBar().showMessage(
                 QCoreApplication.translate("MainWindow", "%Ln import problem(s)", "", problems)
             )
