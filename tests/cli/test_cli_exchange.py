@@ -128,3 +128,20 @@ def test_importing_a_csl_json_file_again_says_its_papers_are_already_there(
     assert again.returncode == 0, again.stderr
     assert f"Imported 0 paper(s) (csl-json); {imported} already in your library" in again.stdout
     assert f"The library now holds {imported} paper(s)." in again.stdout
+
+
+def test_import_output_tells_errors_from_warnings_worst_first(db_url: str, tmp_path: Path) -> None:
+    bib = tmp_path / "refs.bib"
+    # A DOI that is none (a warning: the entry is imported), then an entry never closed.
+    bib.write_text(
+        "@article{a, title = {Fine}, doi = {not-a-doi}}\n"
+        + BIB.split("@article{vaswani")[0]
+        + "@article{broken, title = {No end\n",
+        encoding="utf-8",
+    )
+    result = run(db_url, "import", str(bib))
+    assert result.returncode == 0, result.stderr
+    assert "1 entr(ies) could not be read, 1 warning(s)." in result.stdout
+    listed = [line for line in result.stdout.splitlines() if line.startswith("  ")]
+    assert listed[0].startswith("  error: refs.bib line 2:")
+    assert listed[1].startswith("  warning: refs.bib line 1:")
