@@ -641,6 +641,14 @@
             <translation>相似之处</translation>
         </message>
         <message>
+            <source>Compare…</source>
+            <translation>比较…</translation>
+        </message>
+        <message>
+            <source>See both papers field by field and choose what the merge keeps</source>
+            <translation>逐个字段查看两篇文献，并选择合并时保留的内容</translation>
+        </message>
+        <message>
             <source>Merge into the paper I had</source>
             <translation>合并到已有文献</translation>
         </message>

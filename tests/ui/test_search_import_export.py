@@ -426,3 +426,23 @@ def test_a_search_finishing_after_the_window_is_gone_is_dropped(
     release.set()
     qtbot.wait(100)  # the late result arrives: dropped, with no error in the event loop
     assert not Shiboken.isValid(runner)
+
+
+def test_a_pair_of_the_import_report_is_compared_and_merged_as_chosen(
+    window: MainWindow, qtbot: QtBot, tmp_path: Path
+) -> None:
+    library = window.library
+    report = _import_again(library, tmp_path, " journal={NeurIPS proceedings},")
+    pair = report.duplicates[0]
+    dialog = ImportReportDialog(library, [report], window, history=window.history)
+    qtbot.addWidget(dialog)
+    dialog.duplicates.setCurrentItem(dialog.duplicates.topLevelItem(0))
+    dialog._on_compare()
+    comparison = dialog.comparison
+    assert (comparison.keep_id, comparison.other_id) == (pair.other_id, pair.paper_id)
+    comparison.choose("journal", "other")
+    comparison.merge_button.click()
+    window.operations.wait_idle()
+    assert dialog.duplicates.topLevelItemCount() == 0
+    assert library.paper(pair.other_id).paper.journal == "NeurIPS proceedings"
+    assert library.paper(pair.paper_id).paper.deleted_at is not None

@@ -24,6 +24,7 @@ from desktop.core.api import ImportReport, undo
 from desktop.core.errors import KnownError
 from desktop.core.library import Library
 from desktop.ui import plain_text, prompts, undo_commands
+from desktop.ui.dialogs.compare_papers import ComparePapersDialog
 
 _PAIR_ROLE = Qt.ItemDataRole.UserRole
 
@@ -92,6 +93,11 @@ class ImportReportDialog(QDialog):
         for report in reports:
             for pair in report.duplicates:
                 self._add_pair(pair.paper_id, pair.other_id, pair.evidence)
+        compare = QPushButton(self.tr("Compare…"), self)
+        compare.setToolTip(
+            self.tr("See both papers field by field and choose what the merge keeps")
+        )
+        compare.clicked.connect(self._on_compare)
         merge = QPushButton(self.tr("Merge into the paper I had"), self)
         merge.setToolTip(
             self.tr("Fill its empty fields from the new one, then put the new one in the trash")
@@ -103,7 +109,7 @@ class ImportReportDialog(QDialog):
         different.setToolTip(self.tr("They are different papers; do not ask about them again"))
         different.clicked.connect(self._on_not_duplicate)
         pair_buttons = QHBoxLayout()
-        for button in (merge, keep, different):
+        for button in (compare, merge, keep, different):
             pair_buttons.addWidget(button)
         pair_buttons.addStretch(1)
         duplicates_page = QWidget(self)
@@ -175,20 +181,49 @@ class ImportReportDialog(QDialog):
     def _settled(self, item: QTreeWidgetItem) -> None:
         self.duplicates.takeTopLevelItem(self.duplicates.indexOfTopLevelItem(item))
 
+    def _on_compare(self) -> None:
+        found = self._current_pair()
+        if found is None:
+            return
+        item, new_id, old_id = found
+        dialog = ComparePapersDialog(self._library, old_id, new_id, self)
+        self.comparison = dialog  # tests drive it
+
+        def decided(result: int) -> None:
+            dialog.deleteLater()
+            if result != QDialog.DialogCode.Accepted:
+                return
+            if dialog.decision == "merge":
+                self._merge(item, dialog.keep_id, dialog.other_id, dialog.choices())
+            else:
+                self._not_duplicate(item, new_id, old_id)
+
+        dialog.finished.connect(decided)
+        dialog.open()
+
     def _on_merge(self) -> None:
         found = self._current_pair()
         if found is not None:
             item, new_id, old_id = found
-            command = undo_commands.MergeCommand(self._library, old_id, new_id)
-            if self._history is not None:
-                self._history.perform(command, on_done=lambda: self._settled(item))
-                return
-            try:
-                undo_commands.apply_all(self._library, [undo.Merge(old_id, new_id)])
-            except KnownError as error:
-                prompts.show_error(self, str(error))
-                return
-            self._settled(item)
+            self._merge(item, old_id, new_id, ())
+
+    def _merge(
+        self,
+        item: QTreeWidgetItem,
+        keep_id: int,
+        other_id: int,
+        choices: tuple[tuple[str, str], ...],
+    ) -> None:
+        command = undo_commands.MergeCommand(self._library, keep_id, other_id, choices)
+        if self._history is not None:
+            self._history.perform(command, on_done=lambda: self._settled(item))
+            return
+        try:
+            undo_commands.apply_all(self._library, [undo.Merge(keep_id, other_id, choices)])
+        except KnownError as error:
+            prompts.show_error(self, str(error))
+            return
+        self._settled(item)
 
     def _on_keep_both(self) -> None:
         found = self._current_pair()
@@ -198,14 +233,13 @@ class ImportReportDialog(QDialog):
     def _on_not_duplicate(self) -> None:
         found = self._current_pair()
         if found is not None:
-            item, new_id, old_id = found
-            library = self._library
-            if self._history is None:
-                library.mark_not_duplicate(new_id, old_id)
-                self._settled(item)
-                return
-            self._history.runner.run(
-                lambda: library.mark_not_duplicate(new_id, old_id),
-                on_done=lambda _none: self._settled(item),
-                on_failed=lambda error: prompts.show_error(self, str(error)),
-            )
+            self._not_duplicate(*found)
+
+    def _not_duplicate(self, item: QTreeWidgetItem, new_id: int, old_id: int) -> None:
+        if self._history is None:
+            self._library.mark_not_duplicate(new_id, old_id)
+            self._settled(item)
+            return
+        # An undo step like the duplicates view's: Ctrl+Z offers the pair again.
+        command = undo_commands.NotDuplicatesCommand(self._library, [(new_id, old_id)])
+        self._history.perform(command, on_done=lambda: self._settled(item))
