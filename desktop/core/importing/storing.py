@@ -20,7 +20,7 @@ from desktop.core.importing.known import KnownPapers
 from desktop.core.importing.reading import Reading
 from desktop.core.search import catalog
 from desktop.core.search.document import SearchDocument
-from desktop.core.storage import fulltext_bulk
+from desktop.core.storage import db, fulltext_bulk
 from desktop.core.storage.models import (
     ImportProblem,
     ListEntry,
@@ -190,7 +190,9 @@ class _Storing:
         Records the library already holds are not stored again: the report counts them."""
         report = self._report
         held = [None] * len(batch) if self._known is None else self._known.held(batch)
-        report.already_held += [paper_id for paper_id in held if paper_id is not None]
+        known = [paper_id for paper_id in held if paper_id is not None]
+        report.already_held += known
+        self._place_held(known)
         batch = [record for record, paper_id in zip(batch, held, strict=True) if paper_id is None]
         if not batch:
             return
@@ -208,6 +210,29 @@ class _Storing:
         for record, paper_id in zip(batch, ids, strict=True):
             if record.source:
                 self.by_source.setdefault(record.source, []).append(paper_id)
+
+    def _place_held(self, paper_ids: list[int]) -> None:
+        """Papers the library held already still go where the import puts its papers (its
+        list and tag); their own tags, which the user may have changed, stay as they are."""
+        if not paper_ids:
+            return
+        if self._extra_tag:
+            tag_id = self._tag_ids.id_for(self._extra_tag)
+            db.insert_or_ignore(
+                self._session, PaperTag, [{"paper_id": i, "tag_id": tag_id} for i in paper_ids]
+            )
+        if self._list_id is not None:
+            offset = len(self._report.paper_ids) + len(self._report.already_held)
+            entries = [
+                {
+                    "list_id": self._list_id,
+                    "paper_id": paper_id,
+                    "position": 10**9 + offset + n,
+                    "added_at": utcnow(),
+                }
+                for n, paper_id in enumerate(paper_ids)
+            ]
+            db.insert_or_ignore(self._session, ListEntry, entries)
 
     def left_to_compare(self) -> bool:
         return self._compared < len(self._stored)
@@ -283,7 +308,7 @@ class _Storing:
         if links:
             self._session.execute(insert(PaperTag), links)
         if self._list_id is not None:
-            offset = len(self._report.paper_ids)
+            offset = len(self._report.paper_ids) + len(self._report.already_held)
             entries = [
                 {
                     "list_id": self._list_id,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+from desktop.core.api import View
 from desktop.core.library import Library
 
 CSL = Path("citation-js/plugin-bibtex/test/mapping/biblatex-csl.json")
@@ -61,3 +62,19 @@ def test_a_paper_edited_since_is_imported_again_as_a_likely_duplicate(
     assert [(d.other_id, d.evidence[0]) for d in again.duplicates][:1] == [
         (paper_id, "same citation key levine2016")
     ]
+
+
+def test_papers_held_already_still_go_into_the_import_s_list_and_tag(
+    library: Library, corpus_dir: Path, tmp_path: Path
+) -> None:
+    path = _copy(corpus_dir, CSL, tmp_path)
+    first = library.import_file(path)
+    again = library.import_file(path, list_name="Thesis", tag="from-file")
+    assert again.imported == 0
+    (thesis,) = [rl for rl, _count in library.lists() if rl.name == "Thesis"]
+    assert sorted(library.view_ids(View("list", thesis.id))) == sorted(first.paper_ids)
+    (tag,) = [t for t, _count in library.tags() if t.name == "from-file"]
+    assert sorted(library.view_ids(View("tag", tag.id))) == sorted(first.paper_ids)
+    # Into the same list once more: each paper is in it once.
+    library.import_file(path, list_name="Thesis")
+    assert len(library.view_ids(View("list", thesis.id))) == first.imported
