@@ -40,9 +40,14 @@ class History:
         self._tell = tell
 
     def perform(
-        self, command: QUndoCommand, *, on_done: Callable[[], object] = lambda: None
+        self,
+        command: QUndoCommand,
+        *,
+        on_done: Callable[[], object] = lambda: None,
+        on_failed: Callable[[], object] = lambda: None,
     ) -> None:
-        """Do a command's work, then put it on the stack (`on_done` follows)."""
+        """Do a command's work, then put it on the stack (`on_done` follows); when it
+        fails, the user is told and `on_failed` follows."""
 
         def pushed(inverses: list[undo.Step]) -> None:
             if isinstance(command, _LibraryCommand):
@@ -54,7 +59,12 @@ class History:
             # Nothing to write, but it still waits its turn behind the writes before it.
             self.runner.run(_nothing, on_done=lambda _none: pushed([]), on_failed=self._on_failed)
             return
-        self.runner.run(command.redo_write(), on_done=pushed, on_failed=self._on_failed)
+
+        def failed(error: KnownError) -> None:
+            self._on_failed(error)
+            on_failed()
+
+        self.runner.run(command.redo_write(), on_done=pushed, on_failed=failed)
 
     def push_done(self, command: QUndoCommand) -> None:
         """Put a command whose work an operation just did on the stack (call it from that

@@ -57,6 +57,13 @@
                 <numerusform>Merge %n papers into the oldest paper of their group? Fields empty in the kept paper are filled from the others, their notes, tags and lists move over, and they go to the trash. Undo takes it all back.</numerusform>
             </translation>
         </message>
+        <message numerus="yes">
+            <source>Settling %n pair(s)…</source>
+            <translation>
+                <numerusform>Settling %n pair…</numerusform>
+                <numerusform>Settling %n pairs…</numerusform>
+            </translation>
+        </message>
     </context>
     <context>
         <name>ExportFlow</name>

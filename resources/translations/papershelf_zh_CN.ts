@@ -387,6 +387,7 @@
         </message>
         <message>
             <source>(untitled)</source>
+            <extracomment>What is being written (said in the heading), "" when nothing is.</extracomment>
             <translation>（无标题）</translation>
         </message>
         <message>
@@ -407,6 +408,12 @@
             <source>Merge %n paper(s) into the oldest paper of their group? Fields empty in the kept paper are filled from the others, their notes, tags and lists move over, and they go to the trash. Undo takes it all back.</source>
             <translation>
                 <numerusform>把 %n 篇文献合并到各组中最早的文献吗？保留的文献中为空的字段会由其他文献补上，它们的笔记、标签和列表会移过去，然后它们移到回收站。撤销可全部恢复。</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>Settling %n pair(s)…</source>
+            <translation>
+                <numerusform>正在处理 %n 对…</numerusform>
             </translation>
         </message>
     </context>

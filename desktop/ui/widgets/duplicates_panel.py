@@ -95,6 +95,8 @@ class DuplicatesPanel(QWidget):
         layout.addLayout(buttons)
         self._pairs: list[LikelyDuplicate] = []
         self._searching = False
+        #: What is being written (said in the heading), "" when nothing is.
+        self._working = ""
         self._update_buttons()
 
     # -- showing -------------------------------------------------------------------------
@@ -140,7 +142,9 @@ class DuplicatesPanel(QWidget):
 
     def _show_heading(self) -> None:
         count = self.tree.topLevelItemCount()
-        if self._searching and not count:
+        if self._working:
+            text = self._working
+        elif self._searching and not count:
             text = self.tr("Looking for possible duplicates…")
         elif not count:
             text = self.tr(
@@ -158,11 +162,13 @@ class DuplicatesPanel(QWidget):
         self.heading.setText(text)
 
     def _update_buttons(self) -> None:
+        # One decision at a time: the next waits until the one being written is done.
+        free = not self._working
         selected = bool(self.tree.selectedItems())
-        self.compare_button.setEnabled(self.tree.currentItem() is not None)
-        self.different_button.setEnabled(selected)
-        self.merge_all_button.setEnabled(self.tree.topLevelItemCount() > 0)
-        self.keep_all_button.setEnabled(self.tree.topLevelItemCount() > 0)
+        self.compare_button.setEnabled(free and self.tree.currentItem() is not None)
+        self.different_button.setEnabled(free and selected)
+        self.merge_all_button.setEnabled(free and self.tree.topLevelItemCount() > 0)
+        self.keep_all_button.setEnabled(free and self.tree.topLevelItemCount() > 0)
 
     def shown_pairs(self) -> list[tuple[int, int]]:
         """(newer, older) of every row shown."""
@@ -227,14 +233,26 @@ class DuplicatesPanel(QWidget):
         return [item for item in found if item is not None]
 
     def _perform(self, command: undo_commands.QUndoCommand, items: list[QTreeWidgetItem]) -> None:
-        # The rows go once the step is done (off the GUI thread); the library's change then
-        # brings the new list of pairs.
-        self._history.perform(command, on_done=self._settle(items))
+        # The rows go once the step is done (off the GUI thread: many merges take seconds,
+        # said meanwhile); the library's change then brings the new list of pairs.
+        count = len(items)
+        self._working = QCoreApplication.translate(
+            "DuplicatesPanel", "Settling %n pair(s)…", "", count
+        )
+        self._show_heading()
+        self._update_buttons()
+        self._history.perform(command, on_done=self._settle(items), on_failed=self._stop_working)
+
+    def _stop_working(self) -> None:
+        self._working = ""
+        self._show_heading()
+        self._update_buttons()
 
     def _settle(self, items: list[QTreeWidgetItem]) -> Callable[[], None]:
         pairs = {_pair(item) for item in items}
 
         def settled() -> None:
+            self._working = ""
             for item in self._all_items():
                 if _pair(item) in pairs:
                     self.tree.takeTopLevelItem(self.tree.indexOfTopLevelItem(item))

@@ -133,6 +133,9 @@ def test_merge_all_and_keep_all_are_one_undo_step_each(
     _settle(qtbot, window)
     assert len(panel.shown_pairs()) == 4
     panel.merge_all_button.click()
+    # While the merges are written (off the GUI thread), the panel says so and waits.
+    assert panel.heading.text() == "Settling 4 pairs…"
+    assert not panel.merge_all_button.isEnabled() and not panel.compare_button.isEnabled()
     _settle(qtbot, window)
     assert scripted.asked == ["Merge all"]
     assert library.count() == before - 3  # two LSTM copies and one Attention copy
