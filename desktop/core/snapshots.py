@@ -108,8 +108,8 @@ class ImportProblem:
     line: int | None
     message: str
     raw: str
+    error: bool
     created_at: datetime
-    error: bool = False
 
 
 @dataclass(frozen=True)
