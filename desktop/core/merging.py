@@ -56,7 +56,7 @@ class MergeRecord:
     lists_added_to_keep: list[int] = field(default_factory=list)
 
 
-def merge(session: Session, keep_id: int, other_id: int, choices: Choices = ()) -> MergeRecord:
+def merge(session: Session, keep_id: int, other_id: int, *, choices: Choices = ()) -> MergeRecord:
     """Fold paper `other_id` into `keep_id`, then move `other_id` to the trash.
 
     Where `choices` names a field, that paper's value is kept. Elsewhere the kept

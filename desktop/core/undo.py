@@ -524,7 +524,7 @@ class Merge(Step):
     def apply(self, session: Session) -> Done:
         if self.keep_id == self.other_id:
             raise InvalidInputError("A paper cannot be merged with itself.")
-        done = merging.merge(session, self.keep_id, self.other_id, self.choices)
+        done = merging.merge(session, self.keep_id, self.other_id, choices=self.choices)
         return Done(Unmerge(done), ChangeKind.PAPERS, (self.keep_id, self.other_id))
 
 

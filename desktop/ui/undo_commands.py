@@ -298,6 +298,7 @@ class MergeCommand(_LibraryCommand):
         library: Library,
         keep_id: int,
         other_id: int,
+        *,
         choices: tuple[tuple[str, str], ...] = (),
     ) -> None:
         super().__init__(

@@ -60,7 +60,7 @@ class ComparePapersDialog(QDialog):
     """Accepted with `decision` "merge" (see `keep_id`, `other_id`, `choices`) or
     "different"; rejected to decide later."""
 
-    def __init__(self, library: Library, keep_id: int, other_id: int, parent: QWidget) -> None:
+    def __init__(self, library: Library, keep_id: int, other_id: int, *, parent: QWidget) -> None:
         super().__init__(parent)
         self._library = library
         self.decision = ""

@@ -186,7 +186,7 @@ class ImportReportDialog(QDialog):
         if found is None:
             return
         item, new_id, old_id = found
-        dialog = ComparePapersDialog(self._library, old_id, new_id, self)
+        dialog = ComparePapersDialog(self._library, old_id, new_id, parent=self)
         self.comparison = dialog  # tests drive it
 
         def decided(result: int) -> None:
@@ -194,7 +194,7 @@ class ImportReportDialog(QDialog):
             if result != QDialog.DialogCode.Accepted:
                 return
             if dialog.decision == "merge":
-                self._merge(item, dialog.keep_id, dialog.other_id, dialog.choices())
+                self._merge(item, dialog.keep_id, dialog.other_id, choices=dialog.choices())
             else:
                 self._not_duplicate(item, new_id, old_id)
 
@@ -205,16 +205,17 @@ class ImportReportDialog(QDialog):
         found = self._current_pair()
         if found is not None:
             item, new_id, old_id = found
-            self._merge(item, old_id, new_id, ())
+            self._merge(item, old_id, new_id, choices=())
 
     def _merge(
         self,
         item: QTreeWidgetItem,
         keep_id: int,
         other_id: int,
+        *,
         choices: tuple[tuple[str, str], ...],
     ) -> None:
-        command = undo_commands.MergeCommand(self._library, keep_id, other_id, choices)
+        command = undo_commands.MergeCommand(self._library, keep_id, other_id, choices=choices)
         if self._history is not None:
             self._history.perform(command, on_done=lambda: self._settled(item))
             return

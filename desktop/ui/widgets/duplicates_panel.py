@@ -39,6 +39,7 @@ class DuplicatesPanel(QWidget):
         library: Library,
         history: undo_commands.History,
         search: DuplicateSearch,
+        *,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
@@ -182,7 +183,7 @@ class DuplicatesPanel(QWidget):
         if item is None:
             return
         newer, older = item.data(0, _PAIR_ROLE)
-        dialog = ComparePapersDialog(self._library, older, newer, self)
+        dialog = ComparePapersDialog(self._library, older, newer, parent=self)
         dialog.finished.connect(lambda result: self._on_compared(dialog, item, result))
         dialog.open()
         self.dialog = dialog  # tests drive it
@@ -194,7 +195,9 @@ class DuplicatesPanel(QWidget):
         keep, other = dialog.keep_id, dialog.other_id
         command: undo_commands.QUndoCommand
         if dialog.decision == "merge":
-            command = undo_commands.MergeCommand(self._library, keep, other, dialog.choices())
+            command = undo_commands.MergeCommand(
+                self._library, keep, other, choices=dialog.choices()
+            )
         else:
             command = undo_commands.NotDuplicatesCommand(self._library, [(other, keep)])
         self._perform(command, [item])

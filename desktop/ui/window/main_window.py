@@ -214,7 +214,7 @@ class MainWindow(QMainWindow):
             lambda pairs: self.sidebar_model.set_duplicate_count(len(pairs))
         )
         self.duplicates_panel = DuplicatesPanel(
-            self.library, self.history, self.duplicate_search, self
+            self.library, self.history, self.duplicate_search, parent=self
         )
         self.duplicates_panel.counted.connect(self._on_duplicates_counted)
         self.center = QStackedWidget(self)
