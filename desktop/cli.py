@@ -707,18 +707,23 @@ def _import(library: Library, args: argparse.Namespace) -> None:
     if args.json:
         _print_json(report.to_json())
         return
+    held = f"{len(report.already_held)} already in your library, " if report.already_held else ""
+    errors = sum(1 for problem in report.problems if problem.error)
     print(
-        f"Imported {report.imported} paper(s) ({report.format}); "
-        f"{len(report.duplicates)} likely duplicate(s), {len(report.problems)} problem(s)."
+        f"Imported {report.imported} paper(s) ({report.format}); {held}"
+        f"{len(report.duplicates)} likely duplicate(s), {errors} entr(ies) could not be read, "
+        f"{len(report.problems) - errors} warning(s)."
     )
     for duplicate in report.duplicates:
         print(
             f"  paper {duplicate.paper_id} looks like paper {duplicate.other_id}: "
             f"{'; '.join(duplicate.evidence)}"
         )
-    for problem in report.problems:
+    # The entries that could not be read first, then the warnings.
+    for problem in sorted(report.problems, key=lambda p: not p.error):
         line = f" line {problem.line}" if problem.line else ""
-        print(f"  {problem.source}{line}: {problem.message}")
+        kind = "error" if problem.error else "warning"
+        print(f"  {kind}: {problem.source}{line}: {problem.message}")
     print(f"The library now holds {report.papers} paper(s).")
 
 

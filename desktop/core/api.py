@@ -15,10 +15,12 @@ from desktop.core import citing, pdfs, undo
 from desktop.core.changes import Change, ChangeKind, Listener
 from desktop.core.cited_lists import CitedList
 from desktop.core.citing import DEFAULT_STYLE, Formatted
+from desktop.core.comparing import Comparison, FieldPair
 from desktop.core.completion.proposals import Candidate, Choice, Proposal
 from desktop.core.completion.proposals import confident_choices as confident_completions
 from desktop.core.completion.proposals import fill_step as completion_step
 from desktop.core.completion.scoring import Evidence
+from desktop.core.dedupe import LikelyDuplicate, merge_groups
 from desktop.core.exporting.files import write_whole
 from desktop.core.exporting.options import ExportOptions
 from desktop.core.field_origins import Origin
@@ -33,7 +35,7 @@ from desktop.core.formats.unspelled import Unspelled
 from desktop.core.formats.unspelled import find as find_unspelled
 from desktop.core.importing.storing import ImportReport
 from desktop.core.library_files import AttachedFile
-from desktop.core.merging import MergeRecord
+from desktop.core.merging import KEEP, OTHER, MergeRecord
 from desktop.core.papers import EXTRA_PREFIX, PaperDetails, field_value
 from desktop.core.search import query as _query
 from desktop.core.search.searcher import Nearest, SearchHit
@@ -60,7 +62,9 @@ __all__ = [
     "ENV_URL",
     "EXTRA_PREFIX",
     "FIELDS",
+    "KEEP",
     "MODELLED_FIELDS",
+    "OTHER",
     "RELEVANCE",
     "SORT_COLUMNS",
     "Annotation",
@@ -72,14 +76,17 @@ __all__ = [
     "Choice",
     "CitedList",
     "Column",
+    "Comparison",
     "EntryType",
     "Evidence",
     "ExportOptions",
     "FieldName",
+    "FieldPair",
     "Format",
     "Formatted",
     "ImportProblem",
     "ImportReport",
+    "LikelyDuplicate",
     "ListItem",
     "Listener",
     "MergeRecord",
@@ -115,6 +122,7 @@ __all__ = [
     "import_format_names",
     "is_pdf",
     "join_names",
+    "merge_groups",
     "pdf_page_count",
     "pdf_pages_text",
     "query_notice",

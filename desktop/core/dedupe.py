@@ -1,18 +1,24 @@
 """Likely duplicates: the same DOI, arXiv id or citation key, or a close title by the same
-first author in the same year. Evidence is kept so the user can judge for themselves."""
+first author in the same year. Evidence is kept so the user can judge for themselves.
+
+A close title is no match when the two are different parts of one work ("... I" and
+"... II", "Part 1" and "Part 2") or name different pages or volumes: series of papers
+share nearly all of their titles, authors and years."""
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 
 from rapidfuzz import fuzz, process
+from sqlalchemy import delete
 from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, select
 
-from desktop.core import folding
+from desktop.core import folding, papers
 from desktop.core.storage.models import NotDuplicate, Paper, PaperPerson, Person, Role
 
 #: Titles at least this similar (rapidfuzz ratio, 0-100) count as the same title.
@@ -21,6 +27,8 @@ TITLE_SIMILARITY = 90.0
 #: a title). Real libraries hold a paper a few times at most; a file of thousands of
 #: entries sharing one title would otherwise list every pair (millions, gigabytes).
 MOST_LISTED = 10
+#: The most papers of one title checked for their pages and volume against a newcomer.
+_MOST_EXAMINED = 4 * MOST_LISTED
 
 
 @dataclass(frozen=True)
@@ -34,15 +42,29 @@ class Candidate:
     doi: str
     arxiv_id: str
     citekey: str
+    volume: str = ""
+    pages: str = ""
+    # Folded once, as it is made: every paper is compared, then indexed, by both (and a
+    # cached_property takes a lock on every read in Python 3.11: seconds at 100k papers).
+    folded_title: str = field(init=False, repr=False, compare=False)
+    folded_author: str = field(init=False, repr=False, compare=False)
 
-    # Folded once: an import compares each newcomer, then adds it to the index.
-    @cached_property
-    def folded_title(self) -> str:
-        return folding.for_duplicates(self.title)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "folded_title", folding.for_duplicates(self.title))
+        object.__setattr__(self, "folded_author", folding.for_duplicates(self.first_author))
 
     @cached_property
-    def folded_author(self) -> str:
-        return folding.for_duplicates(self.first_author)
+    def part(self) -> str:
+        return numbered_part(self.title)
+
+    def differs_in_place(self, other: Candidate) -> str:
+        """Why `other`, with a title like this one's, is another paper: different pages
+        or volumes, when both name them ("" when nothing tells them apart)."""
+        mine, theirs = _first_page(self.pages), _first_page(other.pages)
+        if mine and theirs and mine != theirs:
+            return "pages"
+        mine, theirs = self.volume.strip().casefold(), other.volume.strip().casefold()
+        return "volume" if mine and theirs and mine != theirs else ""
 
 
 @dataclass
@@ -153,9 +175,15 @@ class DuplicateFinder:
                 f"title {similarity:.0f}% alike, same first author "
                 f"({paper.first_author or 'none'}) and year ({paper.year or 'none'})"
             )
-            for other in bucket.papers[position][: MOST_LISTED - sharing]:
+            same_title = bucket.papers[position]
+            if same_title[0].part != paper.part:
+                continue  # "... I" and "... II": two parts of one work
+            # Looked at a few at a time: thousands may share one title.
+            examined = same_title[:_MOST_EXAMINED]
+            placed = [other for other in examined if not paper.differs_in_place(other)]
+            for other in placed[: MOST_LISTED - sharing]:
                 note(other, reason)
-            sharing += len(bucket.papers[position])
+            sharing += len(placed) + len(same_title) - len(examined)
         if sharing > MOST_LISTED:
             # One sentence per author and year, named by the first title met there.
             shared = bucket.crowded_by or (
@@ -166,10 +194,58 @@ class DuplicateFinder:
             self.crowded[shared] = max(sharing, self.crowded.get(shared, 0))
 
 
+_ROMAN = {"i": 1, "v": 5, "x": 10}
+#: "Part 2", "Part II", "Teil 3", "Partie 1" anywhere in a title (folded: no punctuation).
+_NAMED_PART = re.compile(r"\b(?:part|teil|partie|parte)\s+([0-9]+|[ivx]+|[a-z])\b")
+#: A number or a Roman numeral up to 39 ending a title: "... Aggregation II", "... 2".
+_TRAILING_PART = re.compile(r"\s(?:[0-9]{1,3}|x{1,3}(?:ix|iv|v?i{0,3})|ix|iv|v?i{1,3}|v)$")
+
+
+def numbered_part(title: str) -> str:
+    """Which part of a series a title names ("2" for "Part II", "Part 2" or a title ending
+    in "2" or "II"); "" when it names none."""
+    folded = folding.for_duplicates(title)
+    named = _NAMED_PART.search(folded)
+    found = named.group(1) if named else ""
+    if not found:
+        trailing = _TRAILING_PART.search(folded)
+        found = trailing.group(0).strip() if trailing else ""
+    if found and set(found) <= set(_ROMAN) and not found.isdigit():
+        return str(_roman_value(found))
+    return str(int(found)) if found.isdigit() else found
+
+
+def _roman_value(numeral: str) -> int:
+    values = [_ROMAN[letter] for letter in numeral]
+    return sum(-v if v < after else v for v, after in zip(values, [*values[1:], 0], strict=True))
+
+
+_DIGITS = re.compile(r"\d+")
+
+
+def _first_page(pages: str) -> str:
+    """The first page a pages field names ("123" of "123--145", "e1003" of "e1003")."""
+    number = _DIGITS.search(pages)
+    return number.group(0).lstrip("0") if number else pages.strip().casefold()
+
+
 def _bare_arxiv(arxiv_id: str) -> str:
     """An arXiv id without its version suffix: 1706.03762v5 -> 1706.03762."""
     head, _, version = arxiv_id.strip().casefold().rpartition("v")
     return head if head and version.isdigit() else arxiv_id.strip().casefold()
+
+
+def find_all(
+    everyone: Iterable[Candidate], not_duplicates: set[tuple[int, int]]
+) -> list[LikelyDuplicate]:
+    """Every likely pair among `everyone`: each paper against those older than it (lower
+    ids), so each pair is listed once, the newer paper first."""
+    finder = DuplicateFinder([], not_duplicates)
+    found: list[LikelyDuplicate] = []
+    for candidate in sorted(everyone, key=lambda c: c.id):
+        found += finder.matches(candidate)
+        finder.add(candidate)
+    return found
 
 
 def candidates(session: Session, paper_ids: list[int] | None = None) -> list[Candidate]:
@@ -181,16 +257,71 @@ def candidates(session: Session, paper_ids: list[int] | None = None) -> list[Can
             .where(PaperPerson.role == Role.AUTHOR.value, PaperPerson.position == 0)
         ).all()
     )
-    columns = (Paper.id, Paper.title, Paper.year, Paper.doi, Paper.arxiv_id, Paper.citekey)
+    columns = (
+        Paper.id,
+        Paper.title,
+        Paper.year,
+        Paper.doi,
+        Paper.arxiv_id,
+        Paper.citekey,
+        Paper.volume,
+        Paper.pages,
+    )
     query = sa_select(*(col(c) for c in columns)).where(col(Paper.deleted_at).is_(None))
     if paper_ids is not None:
         query = query.where(col(Paper.id).in_(paper_ids))
     return [
-        Candidate(pid, title, year, first_authors.get(pid, ""), doi, arxiv, key)
-        for pid, title, year, doi, arxiv, key in session.execute(query)
+        Candidate(pid, title, year, first_authors.get(pid, ""), doi, arxiv, key, volume, pages)
+        for pid, title, year, doi, arxiv, key, volume, pages in session.execute(query)
         if pid is not None
     ]
 
 
 def not_duplicate_pairs(session: Session) -> set[tuple[int, int]]:
     return {(a, b) for a, b in session.exec(select(NotDuplicate.paper_a, NotDuplicate.paper_b))}
+
+
+def remember_different(
+    session: Session, pairs: Iterable[tuple[int, int]]
+) -> tuple[tuple[int, int], ...]:
+    """Store that each pair is two different papers; the pairs not known before (smaller
+    id first). A paper that is gone is an error: the user judged a pair that is no more."""
+    known = not_duplicate_pairs(session)
+    added = tuple(dict.fromkeys(pair for pair in map(_ordered, pairs) if pair not in known))
+    for a, b in added:
+        papers.get_paper(session, a)
+        papers.get_paper(session, b)
+    session.add_all(NotDuplicate(paper_a=a, paper_b=b) for a, b in added)
+    return added
+
+
+def forget_different(session: Session, pairs: Iterable[tuple[int, int]]) -> None:
+    for a, b in map(_ordered, pairs):
+        session.execute(
+            delete(NotDuplicate).where(
+                col(NotDuplicate.paper_a) == a, col(NotDuplicate.paper_b) == b
+            )
+        )
+
+
+def _ordered(pair: tuple[int, int]) -> tuple[int, int]:
+    return (min(pair), max(pair))
+
+
+def merge_groups(pairs: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The merges that fold each group of papers linked by `pairs` into its oldest paper
+    (the lowest id), as (kept, other): A~B and B~C give (A, B), (A, C)."""
+    parent: dict[int, int] = {}
+
+    def root(paper_id: int) -> int:
+        parent.setdefault(paper_id, paper_id)
+        while parent[paper_id] != paper_id:
+            parent[paper_id] = parent[parent[paper_id]]
+            paper_id = parent[paper_id]
+        return paper_id
+
+    for a, b in pairs:
+        ra, rb = root(a), root(b)
+        if ra != rb:
+            parent[max(ra, rb)] = min(ra, rb)
+    return [(root(paper_id), paper_id) for paper_id in sorted(parent) if root(paper_id) != paper_id]

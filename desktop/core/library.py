@@ -26,6 +26,7 @@ from desktop.core import (
     attachments,
     cited_lists,
     citing,
+    comparing,
     dedupe,
     field_origins,
     file_text,
@@ -43,6 +44,7 @@ from desktop.core import (
     views,
 )
 from desktop.core.changes import Change, ChangeKind, Listener
+from desktop.core.comparing import Comparison
 from desktop.core.completion import proposals, services
 from desktop.core.dedupe import LikelyDuplicate
 from desktop.core.errors import (
@@ -145,6 +147,8 @@ class Library:
         self._sync_waiting: list[Change] = []
         self._waiting_lock = threading.Lock()
         self._formatted = citing.FormattedCache()
+        # The possible duplicates found last, with the library's revision then.
+        self._duplicates: tuple[int, list[LikelyDuplicate]] | None = None
 
     # -- opening ----------------------------------------------------------------------
 
@@ -380,8 +384,13 @@ class Library:
 
     def add_records(self, records: list[Record], progress: Progress | None = None) -> list[int]:
         """Store many papers in one transaction: all of them, or none if anything fails."""
-        result = ParseResult(records=records)
-        report = self.import_parsed(result, source="added", format="records", progress=progress)
+        report = self._import_reading(
+            Reading.of(["records"], ParseResult(records=records)),
+            source="added",
+            # Papers added by hand are added even when one like them is held already.
+            destination=Destination(keep_copies=True),
+            asked=ImportHooks(progress),
+        )
         return report.paper_ids
 
     def paper(self, paper_id: int) -> PaperDetails:
@@ -805,7 +814,8 @@ class Library:
         return report
 
     def import_problems(self) -> list[ImportProblem]:
-        """Entries earlier imports could not read, oldest first, with their raw text."""
+        """What earlier imports met, with the raw text: entries they could not read
+        (`error`) first, then warnings, each in the order met."""
         with self._read() as session:
             return [copy_of(ImportProblem, p) for p in problems.all_problems(session)]
 
@@ -813,16 +823,24 @@ class Library:
         """Import the user's corrected text for a problem, in one transaction: when it
         reads cleanly the papers are stored and the problem goes; when it still does not,
         nothing is stored and the problem keeps the corrected text and the new reason."""
+        return self.retry_import_problems([problem_id], fixed_text)
+
+    def retry_import_problems(self, problem_ids: Sequence[int], fixed_text: str) -> ImportReport:
+        """Import the corrected text of several problems at once (see `problems.retry`)."""
         with self._write() as session:
-            report = problems.retry(session, problem_id, fixed_text)
+            report = problems.retry(session, problem_ids, fixed_text)
         self._announce(ChangeKind.PROBLEMS, report.paper_ids)
         if report.paper_ids:
             self._announce(ChangeKind.PAPERS, report.paper_ids)
         return report
 
     def dismiss_import_problem(self, problem_id: int) -> None:
+        self.dismiss_import_problems([problem_id])
+
+    def dismiss_import_problems(self, problem_ids: Sequence[int]) -> None:
+        """Forget these problems (nothing is imported)."""
         with self._write() as session:
-            problems.dismiss(session, problem_id)
+            problems.dismiss(session, problem_ids)
         self._announce(ChangeKind.PROBLEMS)
 
     def add_by_identifier(self, text: str) -> PaperDetails:
@@ -907,6 +925,33 @@ class Library:
             settings.store(session, settings.CONTACT_ADDRESS, address)
 
     # -- duplicates ---------------------------------------------------------------------
+
+    def possible_duplicates(self) -> list[LikelyDuplicate]:
+        """Every pair of papers in the library that look like one (pairs marked different
+        left out), the newer paper first. Seconds at 100k papers: call it off the GUI
+        thread; it is kept until the library changes (`known_duplicates` reads that)."""
+        with self._read() as session:
+            revision = revisions.current(session)
+            cached = self._duplicates
+            if cached is not None and cached[0] == revision:
+                return cached[1]
+            found = dedupe.find_all(dedupe.candidates(session), dedupe.not_duplicate_pairs(session))
+        self._duplicates = (revision, found)
+        return found
+
+    def known_duplicates(self) -> list[LikelyDuplicate] | None:
+        """The possible duplicates found last, while the library is as it was then; None
+        when they must be looked for again (`possible_duplicates`)."""
+        cached = self._duplicates
+        if cached is None:
+            return None
+        with self._read() as session:
+            return cached[1] if revisions.current(session) == cached[0] else None
+
+    def compare_papers(self, keep_id: int, other_id: int) -> Comparison:
+        """Two papers field by field, for the user to choose what a merge keeps."""
+        with self._read() as session:
+            return comparing.compare(session, keep_id, other_id)
 
     def likely_duplicates(self, paper_id: int) -> list[LikelyDuplicate]:
         """Papers that look like this one, with the evidence (pairs marked different excluded)."""

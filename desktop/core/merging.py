@@ -28,6 +28,14 @@ from desktop.core.storage.models import (
 _CHILDREN: tuple[Any, ...] = (Note, Annotation, Attachment, FilePage)
 
 
+#: The fields a merge can take from either paper (besides `extra:<name>` and the people).
+CHOOSABLE = ("entry_type", "year", "month", *MODELLED_FIELDS)
+KEEP, OTHER = "keep", "other"
+#: Which paper's value a merge keeps, by field ("title", "extra:isbn", "authors"): KEEP or
+#: OTHER. A field not named keeps the kept paper's value, or the other's when it has none.
+Choices = tuple[tuple[str, str], ...]
+
+
 @dataclass
 class MergeRecord:
     """What a merge changed, so that `unmerge` can put it back."""
@@ -38,6 +46,10 @@ class MergeRecord:
     keep_before: dict[str, Any] = field(default_factory=dict)
     #: Roles whose people the kept paper took from the other (it had none before).
     people_taken: list[Role] = field(default_factory=list)
+    #: The kept paper's people, by role, where the user chose the other's instead.
+    people_before: dict[Role, list[Any]] = field(default_factory=dict)
+    #: What the user chose (a redo merges the same way).
+    choices: Choices = ()
     #: Ids of the other's notes, annotations and attachments, by model name.
     moved: dict[str, list[int]] = field(default_factory=dict)
     other_tags: list[int] = field(default_factory=list)
@@ -47,38 +59,64 @@ class MergeRecord:
     lists_added_to_keep: list[int] = field(default_factory=list)
 
 
-def merge(session: Session, keep_id: int, other_id: int) -> MergeRecord:
+def merge(session: Session, keep_id: int, other_id: int, *, choices: Choices = ()) -> MergeRecord:
     """Fold paper `other_id` into `keep_id`, then move `other_id` to the trash.
 
-    The kept paper's values win; its empty fields take the other's values; unknown
-    fields are united; people are taken from the other only when the kept has none.
+    Where `choices` names a field, that paper's value is kept. Elsewhere the kept
+    paper's values win; its empty fields take the other's values; unknown fields are
+    united; people are taken from the other only when the kept has none.
     """
     # Locked (PostgreSQL) so that an edit made meanwhile is not overwritten by the merge.
     keep = get_paper(session, keep_id, include_trash=False, lock=True)
     other = get_paper(session, other_id, include_trash=False, lock=True)
-    done = MergeRecord(keep_id, other_id)
+    chosen = dict(choices)
+    done = MergeRecord(keep_id, other_id, choices=choices)
     done.keep_before = {
-        name: getattr(keep, name)
-        for name in (*MODELLED_FIELDS, "year", "month", "extra", "latex", "priority")
+        name: getattr(keep, name) for name in (*CHOOSABLE, "extra", "latex", "priority")
     }
-    for name in (*MODELLED_FIELDS, "year", "month"):
-        if getattr(keep, name) in ("", None) and getattr(other, name) not in ("", None):
-            setattr(keep, name, getattr(other, name))
-            if name in other.latex:
-                keep.latex = {**keep.latex, name: other.latex[name]}
-    keep.extra = {**other.extra, **keep.extra}
+    for name in CHOOSABLE:
+        mine, theirs = getattr(keep, name), getattr(other, name)
+        wanted = chosen.get(name, KEEP if mine not in ("", None) else OTHER)
+        if wanted == OTHER and theirs not in ("", None) and theirs != mine:
+            setattr(keep, name, theirs)
+            latex = {k: v for k, v in keep.latex.items() if k != name}
+            keep.latex = {**latex, name: other.latex[name]} if name in other.latex else latex
+    keep.extra = _united_extra(keep.extra, other.extra, chosen)
     keep.priority = max(keep.priority, other.priority)
     keep.version += 1
     keep.updated_at = utcnow()
     session.add(keep)
     named = people.people_of(session, [keep_id, other_id])
     for role in Role:
-        if not named.get((keep_id, role.value)) and named.get((other_id, role.value)):
-            people.set_people(session, keep_id, role, people=named[(other_id, role.value)])
-            done.people_taken.append(role)
+        mine, theirs = named.get((keep_id, role.value), []), named.get((other_id, role.value))
+        wanted = chosen.get(f"{role.value}s", KEEP if mine else OTHER)
+        if wanted == OTHER and theirs:
+            people.set_people(session, keep_id, role, people=theirs)
+            if mine:
+                done.people_before[role] = mine
+            else:
+                done.people_taken.append(role)
     _move_children(session, done)
     move_to_trash(session, [other_id])
     return done
+
+
+def _united_extra(
+    mine: dict[str, Any], theirs: dict[str, Any], chosen: dict[str, str]
+) -> dict[str, Any]:
+    """Both papers' unknown fields, the kept paper's value where both have one, unless the
+    user chose otherwise (choosing the side without a value leaves the field out)."""
+    united = {**theirs, **mine}
+    for name in list(united):
+        wanted = chosen.get(f"extra:{name}")
+        if wanted == OTHER:
+            if name in theirs:
+                united[name] = theirs[name]
+            else:
+                del united[name]
+        elif wanted == KEEP and name not in mine:
+            del united[name]
+    return united
 
 
 def unmerge(session: Session, done: MergeRecord) -> None:
@@ -91,6 +129,8 @@ def unmerge(session: Session, done: MergeRecord) -> None:
     session.add(keep)
     for role in done.people_taken:
         people.set_people(session, done.keep_id, role, people=[])
+    for role, before in done.people_before.items():
+        people.set_people(session, done.keep_id, role, people=before)
     for model in _CHILDREN:
         ids = done.moved.get(model.__name__, [])
         if ids:

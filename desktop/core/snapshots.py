@@ -104,13 +104,15 @@ class Attachment:
 
 @dataclass(frozen=True)
 class ImportProblem:
-    """An entry an import could not read, kept with its raw text."""
+    """Something an import met, kept with its raw text: an entry it could not read
+    (`error`), or a warning about one it imported."""
 
     id: int
     source: str
     line: int | None
     message: str
     raw: str
+    error: bool
     created_at: datetime
 
 

@@ -21,6 +21,7 @@ from typing import Any
 from sqlmodel import Session, col, select
 
 from desktop.core import (
+    dedupe,
     field_origins,
     field_values,
     merging,
@@ -583,15 +584,17 @@ class RestoreTag(Step):
 
 @dataclass(frozen=True)
 class Merge(Step):
-    """Merge paper `other_id` into `keep_id` (see `merging.merge`)."""
+    """Merge paper `other_id` into `keep_id` (see `merging.merge`), keeping the values
+    `choices` names."""
 
     keep_id: int
     other_id: int
+    choices: merging.Choices = ()
 
     def apply(self, session: Session) -> Done:
         if self.keep_id == self.other_id:
             raise InvalidInputError("A paper cannot be merged with itself.")
-        done = merging.merge(session, self.keep_id, self.other_id)
+        done = merging.merge(session, self.keep_id, self.other_id, choices=self.choices)
         return Done(Unmerge(done), ChangeKind.PAPERS, (self.keep_id, self.other_id))
 
 
@@ -604,7 +607,61 @@ class Unmerge(Step):
     def apply(self, session: Session) -> Done:
         merging.unmerge(session, self.record)
         ids = (self.record.keep_id, self.record.other_id)
-        return Done(Merge(*ids), ChangeKind.PAPERS, ids)
+        return Done(Merge(*ids, self.record.choices), ChangeKind.PAPERS, ids)
+
+
+@dataclass(frozen=True)
+class MergeMany(Step):
+    """Merge many pairs (kept paper, other) in order, as one step ("Merge all")."""
+
+    pairs: tuple[tuple[int, int], ...]
+
+    def apply(self, session: Session) -> Done:
+        records = []
+        for keep_id, other_id in self.pairs:
+            if keep_id == other_id:
+                raise InvalidInputError("A paper cannot be merged with itself.")
+            records.append(merging.merge(session, keep_id, other_id))
+        ids = tuple(dict.fromkeys(i for pair in self.pairs for i in pair))
+        return Done(UnmergeMany(tuple(records)), ChangeKind.PAPERS, ids)
+
+
+@dataclass(frozen=True)
+class UnmergeMany(Step):
+    """Take back the merges of a `MergeMany`, the last first."""
+
+    records: tuple[MergeRecord, ...]
+
+    def apply(self, session: Session) -> Done:
+        for record in reversed(self.records):
+            merging.unmerge(session, record)
+        pairs = tuple((r.keep_id, r.other_id) for r in self.records)
+        ids = tuple(dict.fromkeys(i for pair in pairs for i in pair))
+        return Done(MergeMany(pairs), ChangeKind.PAPERS, ids)
+
+
+@dataclass(frozen=True)
+class MarkNotDuplicates(Step):
+    """Remember that each pair is two different papers ("Not duplicates", "Keep all")."""
+
+    pairs: tuple[tuple[int, int], ...]
+
+    def apply(self, session: Session) -> Done:
+        added = dedupe.remember_different(session, self.pairs)
+        ids = tuple(dict.fromkeys(i for pair in self.pairs for i in pair))
+        return Done(ForgetNotDuplicates(added), ChangeKind.PAPERS, ids)
+
+
+@dataclass(frozen=True)
+class ForgetNotDuplicates(Step):
+    """Offer the pairs as possible duplicates again (the undo of `MarkNotDuplicates`)."""
+
+    pairs: tuple[tuple[int, int], ...]
+
+    def apply(self, session: Session) -> Done:
+        dedupe.forget_different(session, self.pairs)
+        ids = tuple(dict.fromkeys(i for pair in self.pairs for i in pair))
+        return Done(MarkNotDuplicates(self.pairs), ChangeKind.PAPERS, ids)
 
 
 # -- annotations -------------------------------------------------------------------------

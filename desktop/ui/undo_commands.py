@@ -74,9 +74,14 @@ class History:
         self._window = window
 
     def perform(
-        self, command: QUndoCommand, *, on_done: Callable[[], object] = lambda: None
+        self,
+        command: QUndoCommand,
+        *,
+        on_done: Callable[[], object] = lambda: None,
+        on_failed: Callable[[], object] = lambda: None,
     ) -> None:
-        """Do a command's work, then put it on the stack (`on_done` follows)."""
+        """Do a command's work, then put it on the stack (`on_done` follows); when it
+        fails or is cancelled, the user is told (of a failure) and `on_failed` follows."""
 
         if not isinstance(command, _LibraryCommand) or command.stands:
             # Nothing to write, but it still waits its turn behind the writes before it.
@@ -96,7 +101,7 @@ class History:
                 self.stack.push(command)
                 on_done()
 
-            return Operation(command.redo_write(job), pushed, self._failed_with(dialog))
+            return Operation(command.redo_write(job), pushed, self._failed_with(dialog, on_failed))
 
         self.runner.run_when_ready(make)
 
@@ -121,11 +126,14 @@ class History:
         dialog.canceled.connect(lambda: setattr(job, "cancelled", True))
         return job, dialog
 
-    def _failed_with(self, dialog: QProgressDialog | None) -> Callable[[KnownError], None]:
+    def _failed_with(
+        self, dialog: QProgressDialog | None, then: Callable[[], object] = lambda: None
+    ) -> Callable[[KnownError], None]:
         def failed(error: KnownError) -> None:
             progress.close_dialog(dialog)
             if not isinstance(error, Cancelled):  # the user knows: they pressed Cancel
                 self._on_failed(error)
+            then()
 
         return failed
 
@@ -399,11 +407,44 @@ class ReorderListCommand(_LibraryCommand):
 class MergeCommand(_LibraryCommand):
     """Merge a likely duplicate into the paper kept; undo gives both back as they were."""
 
-    def __init__(self, library: Library, keep_id: int, other_id: int) -> None:
+    def __init__(
+        self,
+        library: Library,
+        keep_id: int,
+        other_id: int,
+        *,
+        choices: tuple[tuple[str, str], ...] = (),
+    ) -> None:
         super().__init__(
             library,
             QCoreApplication.translate("UndoCommands", "Merge duplicates"),
-            undo.Merge(keep_id, other_id),
+            undo.Merge(keep_id, other_id, choices),
+        )
+
+
+class MergeAllCommand(_LibraryCommand):
+    """Merge many pairs (kept, other) as one step; undo gives every paper back."""
+
+    def __init__(self, library: Library, pairs: Sequence[tuple[int, int]]) -> None:
+        count = len(pairs)
+        super().__init__(
+            library,
+            QCoreApplication.translate("UndoCommands", "Merge %n duplicate(s)", "", count),
+            undo.MergeMany(tuple(pairs)),
+        )
+
+
+class NotDuplicatesCommand(_LibraryCommand):
+    """Remember pairs as different papers ("Not duplicates", "Keep all"); undo forgets it."""
+
+    def __init__(self, library: Library, pairs: Sequence[tuple[int, int]]) -> None:
+        count = len(pairs)
+        super().__init__(
+            library,
+            QCoreApplication.translate(
+                "UndoCommands", "Keep %n pair(s) as different papers", "", count
+            ),
+            undo.MarkNotDuplicates(tuple(pairs)),
         )
 
 

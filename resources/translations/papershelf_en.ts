@@ -32,6 +32,16 @@
         </message>
     </context>
     <context>
+        <name>ComparePapers</name>
+        <message numerus="yes">
+            <source>%n field(s) differ (marked). Choose the value to keep in each; the paper on the left is kept, with the notes, tags and lists of both, and the other goes to the trash.</source>
+            <translation>
+                <numerusform>%n field differs (marked). Choose the value to keep; the paper on the left is kept, with the notes, tags and lists of both, and the other goes to the trash.</numerusform>
+                <numerusform>%n fields differ (marked). Choose the value to keep in each; the paper on the left is kept, with the notes, tags and lists of both, and the other goes to the trash.</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
         <name>CompletionDialog</name>
         <message numerus="yes">
             <source>%n paper(s) to look up: about {minutes} minute(s).</source>
@@ -84,6 +94,30 @@
         </message>
     </context>
     <context>
+        <name>DuplicatesPanel</name>
+        <message numerus="yes">
+            <source>%n pair(s) of papers look like one paper. Compare a pair to choose what a merge keeps, or settle them all at once.</source>
+            <translation>
+                <numerusform>%n pair of papers looks like one paper. Compare it to choose what a merge keeps, or settle it at once.</numerusform>
+                <numerusform>%n pairs of papers look like one paper. Compare a pair to choose what a merge keeps, or settle them all at once.</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>Merge %n paper(s) into the oldest paper of their group? Fields empty in the kept paper are filled from the others, their notes, tags and lists move over, and they go to the trash. Undo takes it all back.</source>
+            <translation>
+                <numerusform>Merge %n paper into the oldest paper of its group? Fields empty in the kept paper are filled from it, its notes, tags and lists move over, and it goes to the trash. Undo takes it all back.</numerusform>
+                <numerusform>Merge %n papers into the oldest paper of their group? Fields empty in the kept paper are filled from the others, their notes, tags and lists move over, and they go to the trash. Undo takes it all back.</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>Settling %n pair(s)…</source>
+            <translation>
+                <numerusform>Settling %n pair…</numerusform>
+                <numerusform>Settling %n pairs…</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
         <name>Editing</name>
         <message numerus="yes">
             <source>Tag the %n selected paper(s) with:</source>
@@ -121,12 +155,43 @@
         </message>
     </context>
     <context>
+        <name>ImportProblemsPanel</name>
+        <message numerus="yes">
+            <source>Forget every problem, with the %n entry(ies) that could not be read? Their text is not imported.</source>
+            <translation>
+                <numerusform>Forget every problem, with the %n entry that could not be read? Its text is not imported.</numerusform>
+                <numerusform>Forget every problem, with the %n entries that could not be read? Their text is not imported.</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n entry(ies) could not be read</source>
+            <translation>
+                <numerusform>%n entry could not be read</numerusform>
+                <numerusform>%n entries could not be read</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n warning(s)</source>
+            <translation>
+                <numerusform>%n warning</numerusform>
+                <numerusform>%n warnings</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
         <name>ImportReport</name>
         <message numerus="yes">
             <source>Imported %Ln paper(s)</source>
             <translation>
                 <numerusform>Imported %Ln paper</numerusform>
                 <numerusform>Imported %Ln papers</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%Ln already in your library</source>
+            <translation>
+                <numerusform>%Ln already in your library</numerusform>
+                <numerusform>%Ln already in your library</numerusform>
             </translation>
         </message>
         <message numerus="yes">
@@ -141,6 +206,13 @@
             <translation>
                 <numerusform>%Ln entry could not be read</numerusform>
                 <numerusform>%Ln entries could not be read</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%Ln warning(s)</source>
+            <translation>
+                <numerusform>%Ln warning</numerusform>
+                <numerusform>%Ln warnings</numerusform>
             </translation>
         </message>
     </context>
@@ -162,6 +234,13 @@
             <translation>
                 <numerusform>Imported %Ln paper.</numerusform>
                 <numerusform>Imported %Ln papers.</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%Ln possible duplicate(s)</source>
+            <translation>
+                <numerusform>%Ln possible duplicate</numerusform>
+                <numerusform>%Ln possible duplicates</numerusform>
             </translation>
         </message>
         <message numerus="yes">
@@ -261,6 +340,20 @@
             <translation>
                 <numerusform>Move %Ln paper to the trash</numerusform>
                 <numerusform>Move %Ln papers to the trash</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>Merge %n duplicate(s)</source>
+            <translation>
+                <numerusform>Merge %n duplicate</numerusform>
+                <numerusform>Merge %n duplicates</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>Keep %n pair(s) as different papers</source>
+            <translation>
+                <numerusform>Keep %n pair as different papers</numerusform>
+                <numerusform>Keep %n pairs as different papers</numerusform>
             </translation>
         </message>
         <message numerus="yes">

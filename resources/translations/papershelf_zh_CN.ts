@@ -133,6 +133,139 @@
         </message>
     </context>
     <context>
+        <name>ComparePapers</name>
+        <message>
+            <source>Citation key</source>
+            <translation>引用键</translation>
+        </message>
+        <message>
+            <source>Authors</source>
+            <translation>作者</translation>
+        </message>
+        <message>
+            <source>Editors</source>
+            <translation>编者</translation>
+        </message>
+        <message>
+            <source>Type</source>
+            <translation>类型</translation>
+        </message>
+        <message>
+            <source>Title</source>
+            <translation>标题</translation>
+        </message>
+        <message>
+            <source>Year</source>
+            <translation>年份</translation>
+        </message>
+        <message>
+            <source>Month</source>
+            <translation>月份</translation>
+        </message>
+        <message>
+            <source>Abstract</source>
+            <translation>摘要</translation>
+        </message>
+        <message>
+            <source>Journal</source>
+            <translation>期刊</translation>
+        </message>
+        <message>
+            <source>Book title</source>
+            <translation>书名</translation>
+        </message>
+        <message>
+            <source>Publisher</source>
+            <translation>出版者</translation>
+        </message>
+        <message>
+            <source>Volume</source>
+            <translation>卷</translation>
+        </message>
+        <message>
+            <source>Number</source>
+            <translation>期</translation>
+        </message>
+        <message>
+            <source>Pages</source>
+            <translation>页码</translation>
+        </message>
+        <message>
+            <source>DOI</source>
+            <translation>DOI</translation>
+        </message>
+        <message>
+            <source>arXiv id</source>
+            <translation>arXiv 编号</translation>
+        </message>
+        <message>
+            <source>URL</source>
+            <translation>网址</translation>
+        </message>
+        <message>
+            <source>Topic</source>
+            <translation>主题</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n field(s) differ (marked). Choose the value to keep in each; the paper on the left is kept, with the notes, tags and lists of both, and the other goes to the trash.</source>
+            <translation>
+                <numerusform>有 %n 个字段不同（已标出）。请为每个字段选择要保留的值；左边的文献会被保留，并带上两篇文献的笔记、标签和列表，另一篇移到回收站。</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>ComparePapersDialog</name>
+        <message>
+            <source>Compare possible duplicates</source>
+            <extracomment>Longer values are cut in the grid (the tooltip holds them whole).</extracomment>
+            <translation>比较可能重复的文献</translation>
+        </message>
+        <message>
+            <source>Keep the other paper instead</source>
+            <translation>改为保留另一篇</translation>
+        </message>
+        <message>
+            <source>The paper kept holds the merge; the other goes to the trash</source>
+            <translation>合并结果存入保留的文献；另一篇移到回收站</translation>
+        </message>
+        <message>
+            <source>Merge</source>
+            <translation>合并</translation>
+        </message>
+        <message>
+            <source>Not duplicates</source>
+            <translation>不是重复</translation>
+        </message>
+        <message>
+            <source>They are different papers: keep both and do not offer them again</source>
+            <translation>这是两篇不同的文献：两篇都保留，以后不再提示</translation>
+        </message>
+        <message>
+            <source>Decide later</source>
+            <translation>以后再决定</translation>
+        </message>
+        <message>
+            <source>Field</source>
+            <translation>字段</translation>
+        </message>
+        <message>
+            <source>Kept: {key}, added {date}</source>
+            <translation>保留：{key}，添加于 {date}</translation>
+        </message>
+        <message>
+            <source>Other: {key}, added {date}</source>
+            <translation>另一篇：{key}，添加于 {date}</translation>
+        </message>
+        <message>
+            <source>{field} (differs)</source>
+            <translation>{field}（不同）</translation>
+        </message>
+        <message>
+            <source>(empty)</source>
+            <translation>（空）</translation>
+        </message>
+    </context>
+    <context>
         <name>Completer</name>
         <message>
             <source>Find Missing Titles and Identifiers…</source>
@@ -424,6 +557,89 @@
         <message>
             <source>Your note:</source>
             <translation>您的批注：</translation>
+        </message>
+    </context>
+    <context>
+        <name>DuplicatesPanel</name>
+        <message>
+            <source>Possible duplicates</source>
+            <extracomment>The number of pairs shown changed (the window's status bar tells it).</extracomment>
+            <translation>可能重复</translation>
+        </message>
+        <message>
+            <source>Paper</source>
+            <translation>文献</translation>
+        </message>
+        <message>
+            <source>Looks like</source>
+            <translation>看起来像</translation>
+        </message>
+        <message>
+            <source>Why they look alike</source>
+            <translation>相似的原因</translation>
+        </message>
+        <message>
+            <source>Compare and merge…</source>
+            <translation>比较并合并…</translation>
+        </message>
+        <message>
+            <source>See both papers field by field and choose what the merge keeps</source>
+            <translation>逐个字段查看两篇文献，并选择合并时保留的内容</translation>
+        </message>
+        <message>
+            <source>Not duplicates</source>
+            <translation>不是重复</translation>
+        </message>
+        <message>
+            <source>The selected pairs are different papers: never offer them again</source>
+            <translation>所选的每一对都是不同的文献：以后不再提示</translation>
+        </message>
+        <message>
+            <source>Merge all</source>
+            <translation>全部合并</translation>
+        </message>
+        <message>
+            <source>Fold every group into its oldest paper; Undo takes it back in one step</source>
+            <translation>把每一组合并到其中最早的文献；撤销一步即可全部恢复</translation>
+        </message>
+        <message>
+            <source>Keep all</source>
+            <translation>全部保留</translation>
+        </message>
+        <message>
+            <source>Every pair listed is two different papers: never offer them again</source>
+            <translation>列出的每一对都是不同的文献：以后不再提示</translation>
+        </message>
+        <message>
+            <source>(untitled)</source>
+            <extracomment>What is being written (said in the heading), "" when nothing is.</extracomment>
+            <translation>（无标题）</translation>
+        </message>
+        <message>
+            <source>Looking for possible duplicates…</source>
+            <translation>正在查找可能重复的文献…</translation>
+        </message>
+        <message>
+            <source>No possible duplicates: no two papers share a DOI, an arXiv id, or a title with the same first author and year.</source>
+            <translation>没有可能重复的文献：没有两篇文献的 DOI 或 arXiv 编号相同，也没有两篇第一作者和年份相同且标题相近的文献。</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n pair(s) of papers look like one paper. Compare a pair to choose what a merge keeps, or settle them all at once.</source>
+            <translation>
+                <numerusform>有 %n 对文献看起来是同一篇。比较一对文献以选择合并时保留的内容，或一次处理全部。</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>Merge %n paper(s) into the oldest paper of their group? Fields empty in the kept paper are filled from the others, their notes, tags and lists move over, and they go to the trash. Undo takes it all back.</source>
+            <translation>
+                <numerusform>把 %n 篇文献合并到各组中最早的文献吗？保留的文献中为空的字段会由其他文献补上，它们的笔记、标签和列表会移过去，然后它们移到回收站。撤销可全部恢复。</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>Settling %n pair(s)…</source>
+            <translation>
+                <numerusform>正在处理 %n 对…</numerusform>
+            </translation>
         </message>
     </context>
     <context>
@@ -743,9 +959,33 @@
     <context>
         <name>ImportProblemsPanel</name>
         <message>
-            <source>Import problems</source>
+            <source>Show warnings</source>
             <extracomment>Papers came in from a fixed entry (their ids), so the window can show them.</extracomment>
+            <translation>显示警告</translation>
+        </message>
+        <message>
+            <source>Warnings tell of values kept aside in entries that were imported</source>
+            <translation>警告说明已导入的条目中有些值被另行保存</translation>
+        </message>
+        <message>
+            <source>Import problems</source>
             <translation>导入问题</translation>
+        </message>
+        <message>
+            <source>Kind</source>
+            <translation>类别</translation>
+        </message>
+        <message>
+            <source>File</source>
+            <translation>文件</translation>
+        </message>
+        <message>
+            <source>Line</source>
+            <translation>行</translation>
+        </message>
+        <message>
+            <source>Problem</source>
+            <translation>问题</translation>
         </message>
         <message>
             <source>The text that could not be read appears here.</source>
@@ -756,28 +996,63 @@
             <translation>导入修改后的文本</translation>
         </message>
         <message>
-            <source>Read the text above again; the problem goes once it reads</source>
-            <translation>重新读取上面的文本；读取成功后此问题即消失</translation>
+            <source>Read the text above again; the selected problems go once it reads</source>
+            <translation>重新读取上面的文本；读取成功后，所选问题即会消失</translation>
+        </message>
+        <message>
+            <source>Forget the selected problems (nothing is imported)</source>
+            <translation>忽略所选问题（不导入任何内容）</translation>
+        </message>
+        <message>
+            <source>Dismiss all warnings</source>
+            <translation>忽略所有警告</translation>
+        </message>
+        <message>
+            <source>Dismiss all</source>
+            <translation>全部忽略</translation>
+        </message>
+        <message>
+            <source>Fix the entries, then import them again:</source>
+            <translation>修改这些条目，然后重新导入：</translation>
+        </message>
+        <message>
+            <source>Error</source>
+            <translation>错误</translation>
+        </message>
+        <message>
+            <source>Warning</source>
+            <translation>警告</translation>
+        </message>
+        <message numerus="yes">
+            <source>Forget every problem, with the %n entry(ies) that could not be read? Their text is not imported.</source>
+            <translation>
+                <numerusform>要忽略所有问题，包括 %n 个无法读取的条目吗？它们的文本不会被导入。</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n entry(ies) could not be read</source>
+            <translation>
+                <numerusform>%n 个条目无法读取</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n warning(s)</source>
+            <translation>
+                <numerusform>%n 个警告</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>; </source>
+            <comment>between the parts of the problems summary</comment>
+            <translation>；</translation>
         </message>
         <message>
             <source>Dismiss</source>
             <translation>忽略</translation>
         </message>
         <message>
-            <source>Forget this problem (nothing is imported)</source>
-            <translation>忽略此问题（不导入任何内容）</translation>
-        </message>
-        <message>
             <source>Every entry you imported was read. Nothing to fix here.</source>
             <translation>导入的所有条目均已读取，没有需要修正的内容。</translation>
-        </message>
-        <message>
-            <source>Fix the entry, then import it again:</source>
-            <translation>修正该条目，然后重新导入：</translation>
-        </message>
-        <message>
-            <source>, line {line}</source>
-            <translation>，第 {line} 行</translation>
         </message>
         <message>
             <source>No entry was found.</source>
@@ -797,6 +1072,12 @@
             </translation>
         </message>
         <message numerus="yes">
+            <source>%Ln already in your library</source>
+            <translation>
+                <numerusform>%Ln 篇已在文献库中</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
             <source>%Ln may be duplicates of papers you had</source>
             <translation>
                 <numerusform>%Ln 篇可能与已有文献重复</numerusform>
@@ -806,6 +1087,12 @@
             <source>%Ln entries could not be read</source>
             <translation>
                 <numerusform>%Ln 个条目无法读取</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%Ln warning(s)</source>
+            <translation>
+                <numerusform>%Ln 个警告</numerusform>
             </translation>
         </message>
         <message>
@@ -839,6 +1126,14 @@
             <translation>相似之处</translation>
         </message>
         <message>
+            <source>Compare…</source>
+            <translation>比较…</translation>
+        </message>
+        <message>
+            <source>See both papers field by field and choose what the merge keeps</source>
+            <translation>逐个字段查看两篇文献，并选择合并时保留的内容</translation>
+        </message>
+        <message>
             <source>Merge into the paper I had</source>
             <translation>合并到已有文献</translation>
         </message>
@@ -869,6 +1164,18 @@
         <message>
             <source>Problem</source>
             <translation>问题</translation>
+        </message>
+        <message>
+            <source>Kind</source>
+            <translation>类别</translation>
+        </message>
+        <message>
+            <source>Error</source>
+            <translation>错误</translation>
+        </message>
+        <message>
+            <source>Warning</source>
+            <translation>警告</translation>
         </message>
         <message>
             <source>Likely duplicates ({count})</source>
@@ -1099,6 +1406,12 @@ Double-click or Enter to open</source>
             <extracomment>The quick answer (titles, people...) ranks at most this many: enough to fill the table at once, where ranking every match of a one-letter prefix would cost more than a keystroke. It is shown as "100+ found" until the complete answer, which holds every match, follows. Up to this many edited papers are re-read one by one; more re-read the whole view. Change kinds after which the table's rows, or the sidebar's, may differ. The table shows the hits of this query (tests and benchmarks wait for it). Every write from the window runs here, off the GUI thread, in order.</extracomment>
             <translation>
                 <numerusform>已导入 %Ln 篇文献。</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%Ln possible duplicate(s)</source>
+            <translation>
+                <numerusform>%Ln 对可能重复</numerusform>
             </translation>
         </message>
         <message>
@@ -1962,7 +2275,7 @@ Esc clears the search.</source>
         </message>
         <message>
             <source>Library</source>
-            <extracomment>Not a set of papers: the window shows the import problems panel for it. The drag payload of a reading list being moved in the sidebar. Papers were dropped on a sidebar row: (the row's View, paper ids). A reading list was dragged to another place: the list ids in their new order.</extracomment>
+            <extracomment>Not a set of papers: the window shows the import problems panel for it. Not a set of papers either: the window shows the possible duplicates for it. The drag payload of a reading list being moved in the sidebar. Papers were dropped on a sidebar row: (the row's View, paper ids). A reading list was dragged to another place: the list ids in their new order.</extracomment>
             <translation>文献库</translation>
         </message>
         <message>
@@ -1988,6 +2301,14 @@ Esc clears the search.</source>
         <message>
             <source>Entries an import could not read: fix them and retry</source>
             <translation>导入时无法读取的条目：修正后重试</translation>
+        </message>
+        <message>
+            <source>Possible duplicates</source>
+            <translation>可能重复</translation>
+        </message>
+        <message>
+            <source>Papers that look like one: compare them, merge them or keep them apart</source>
+            <translation>看起来是同一篇的文献：比较、合并或分开保留</translation>
         </message>
         <message>
             <source>Trash</source>
@@ -2200,6 +2521,18 @@ Right-click to rename or delete</source>
         <message>
             <source>Merge duplicates</source>
             <translation>合并重复文献</translation>
+        </message>
+        <message numerus="yes">
+            <source>Merge %n duplicate(s)</source>
+            <translation>
+                <numerusform>合并 %n 篇重复文献</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>Keep %n pair(s) as different papers</source>
+            <translation>
+                <numerusform>把 %n 对保留为不同的文献</numerusform>
+            </translation>
         </message>
         <message>
             <source>Reorder reading lists</source>

@@ -113,3 +113,35 @@ def test_several_identifiers_pasted_as_one_argument_are_each_added(db_url: str) 
     assert [paper["title"] for paper in report["added"]] == ["Deep learning"]
     assert len(report["failed"]) == 1 and report["failed"][0].startswith("hello:")
     assert "not a DOI" in result.stderr
+
+
+def test_importing_a_csl_json_file_again_says_its_papers_are_already_there(
+    db_url: str, tmp_path: Path, corpus_dir: Path
+) -> None:
+    source = corpus_dir / "citation-js/plugin-bibtex/test/mapping/biblatex-csl.json"
+    path = tmp_path / "refs.json"
+    path.write_bytes(source.read_bytes())
+    first = run(db_url, "import", str(path), "--json")
+    assert first.returncode == 0, first.stderr
+    imported = json.loads(first.stdout)["imported"]
+    again = run(db_url, "import", str(path))
+    assert again.returncode == 0, again.stderr
+    assert f"Imported 0 paper(s) (csl-json); {imported} already in your library" in again.stdout
+    assert f"The library now holds {imported} paper(s)." in again.stdout
+
+
+def test_import_output_tells_errors_from_warnings_worst_first(db_url: str, tmp_path: Path) -> None:
+    bib = tmp_path / "refs.bib"
+    # A DOI that is none (a warning: the entry is imported), then an entry never closed.
+    bib.write_text(
+        "@article{a, title = {Fine}, doi = {not-a-doi}}\n"
+        + BIB.split("@article{vaswani")[0]
+        + "@article{broken, title = {No end\n",
+        encoding="utf-8",
+    )
+    result = run(db_url, "import", str(bib))
+    assert result.returncode == 0, result.stderr
+    assert "1 entr(ies) could not be read, 1 warning(s)." in result.stdout
+    listed = [line for line in result.stdout.splitlines() if line.startswith("  ")]
+    assert listed[0].startswith("  error: refs.bib line 2:")
+    assert listed[1].startswith("  warning: refs.bib line 1:")

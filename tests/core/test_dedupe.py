@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from desktop.core import folding
-from desktop.core.dedupe import MOST_LISTED, Candidate, DuplicateFinder
+from desktop.core.dedupe import MOST_LISTED, Candidate, DuplicateFinder, numbered_part
 
 
 def paper(pid: int, title: str, **changes: Any) -> Candidate:
@@ -102,7 +102,53 @@ def test_thousands_sharing_a_title_are_listed_ten_at_a_time_and_told() -> None:
 def test_many_titles_alike_but_not_equal_are_bounded_too() -> None:
     finder = DuplicateFinder([], not_duplicates=set())
     for pid in range(1, 501):
-        newcomer = paper(pid, f"A Study of Titles in Large Bibliographies {pid:05d}")
+        # The number inside the title: one at its end would name a part of a series.
+        newcomer = paper(pid, f"A Study of {pid:05d} Titles in Large Bibliographies")
         assert len(finder.matches(newcomer)) <= MOST_LISTED
         finder.add(newcomer)
     assert len(finder.crowded) == 1
+
+
+def test_numbered_parts_of_one_work_are_not_duplicates() -> None:
+    """A series shares nearly all of its title: the part's number tells the papers apart."""
+    first = "Particle aggregation in the ocean: laboratory and field studies I"
+    finder = DuplicateFinder(
+        [paper(1, first, pages="11-29"), paper(2, "Learning Dexterity, Part 1: Grasping")],
+        not_duplicates=set(),
+    )
+    assert finder.matches(paper(10, first.replace(" I", " II"), pages="31-52")) == []
+    # The same part (written as a numeral or a digit) without pages is still a match.
+    assert [d.other_id for d in finder.matches(paper(11, first))] == [1]
+    assert finder.matches(paper(12, "Learning dexterity, part 2: grasping")) == []
+    assert finder.matches(paper(13, "Learning dexterity part II grasping")) == []
+    assert [
+        d.other_id for d in finder.matches(paper(14, "Learning dexterity, Part I: grasping"))
+    ] == [2]
+
+
+def test_part_numbers_as_written() -> None:
+    assert numbered_part("Particle aggregation I") == "1"
+    assert numbered_part("Particle aggregation II") == "2"
+    assert numbered_part("Particle aggregation XIV") == "14"
+    assert numbered_part("Deep learning, Part 2: practice") == "2"
+    assert numbered_part("Teil III: Anwendungen") == "3"
+    assert numbered_part("Networks 2") == "2"
+    # A vitamin and a virus name no part.
+    assert numbered_part("Vitamin C and colds") == ""
+    assert numbered_part("COVID-19 in Europe") == ""
+
+
+def test_different_pages_or_volumes_count_against_a_close_title() -> None:
+    title = "Soft Actor-Critic: Off-Policy Maximum Entropy Deep Reinforcement Learning"
+    finder = DuplicateFinder(
+        [paper(1, title, pages="1861--1870", volume="80")], not_duplicates=set()
+    )
+    assert finder.matches(paper(10, title, pages="100-110")) == []
+    assert finder.matches(paper(11, title, volume="81")) == []
+    # Written differently, the same first page and volume; or unknown on one side.
+    assert [d.other_id for d in finder.matches(paper(12, title, pages="1861-70"))] == [1]
+    assert [d.other_id for d in finder.matches(paper(13, title, volume=" 80"))] == [1]
+    assert [d.other_id for d in finder.matches(paper(14, title))] == [1]
+    # The same DOI is the same paper, whatever the pages say.
+    doi = DuplicateFinder([paper(1, title, pages="1", doi="10.1/x")], not_duplicates=set())
+    assert [d.other_id for d in doi.matches(paper(15, title, pages="2", doi="10.1/X"))] == [1]

@@ -120,7 +120,8 @@ def test_import_runs_through_the_worker_with_progress_and_reports(
     dialog = ImportReportDialog(ui_library, [report], parent)
     assert dialog.problems.topLevelItemCount() == 1
     first_problem = dialog.problems.topLevelItem(0)
-    assert first_problem is not None and first_problem.text(0) == "refs.bib"
+    assert first_problem is not None
+    assert (first_problem.text(0), first_problem.text(1)) == ("Error", "refs.bib")
 
 
 def test_a_cancelled_import_leaves_the_library_as_it_was(
@@ -315,7 +316,7 @@ def test_an_import_problem_is_fixed_and_imported_from_the_sidebar(
     panel.retry_button.click()
     _settle(qtbot, window)
     assert library.import_problems() == []
-    assert panel.list.count() == 0 and not panel.empty.isHidden()
+    assert panel.count() == 0 and not panel.empty.isHidden()
     assert window.sidebar_model.index_of(PROBLEMS_VIEW).data(COUNT_ROLE) is None
     assert "Closed At Last" in {r.title for r in library.rows(library.view_ids()).values()}
 
@@ -334,18 +335,18 @@ def test_an_import_problem_is_dismissed_off_the_gui_thread(
     _settle(qtbot, window)
     window.sidebar.setCurrentIndex(window.sidebar_model.index_of(PROBLEMS_VIEW))
     threads: list[str] = []
-    dismiss = library.dismiss_import_problem
+    dismiss = library.dismiss_import_problems
 
-    def recorded(problem_id: int) -> None:
+    def recorded(problem_ids: list[int]) -> None:
         threads.append(threading.current_thread().name)
-        dismiss(problem_id)
+        dismiss(problem_ids)
 
-    monkeypatch.setattr(library, "dismiss_import_problem", recorded)
+    monkeypatch.setattr(library, "dismiss_import_problems", recorded)
     window.problems_panel.dismiss_button.click()
     _settle(qtbot, window)
     assert threads == ["papershelf-operations"]
     assert library.import_problems() == []
-    assert window.problems_panel.list.count() == 0
+    assert window.problems_panel.count() == 0
 
 
 def test_files_dropped_on_the_window_are_imported(
@@ -425,3 +426,23 @@ def test_a_search_finishing_after_the_window_is_gone_is_dropped(
     release.set()
     qtbot.wait(100)  # the late result arrives: dropped, with no error in the event loop
     assert not Shiboken.isValid(runner)
+
+
+def test_a_pair_of_the_import_report_is_compared_and_merged_as_chosen(
+    window: MainWindow, qtbot: QtBot, tmp_path: Path
+) -> None:
+    library = window.library
+    report = _import_again(library, tmp_path, " journal={NeurIPS proceedings},")
+    pair = report.duplicates[0]
+    dialog = ImportReportDialog(library, [report], window, history=window.history)
+    qtbot.addWidget(dialog)
+    dialog.duplicates.setCurrentItem(dialog.duplicates.topLevelItem(0))
+    dialog._on_compare()
+    comparison = dialog.comparison
+    assert (comparison.keep_id, comparison.other_id) == (pair.other_id, pair.paper_id)
+    comparison.choose("journal", "other")
+    comparison.merge_button.click()
+    window.operations.wait_idle()
+    assert dialog.duplicates.topLevelItemCount() == 0
+    assert library.paper(pair.other_id).paper.journal == "NeurIPS proceedings"
+    assert library.paper(pair.paper_id).paper.deleted_at is not None

@@ -7,6 +7,7 @@ person; these checks catch what can be measured)."""
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -157,8 +158,13 @@ def test_the_import_report_and_welcome_in_chinese_show_everything_whole(
     tmp_path: Path,
     qtbot: QtBot,
 ) -> None:
-    again = chinese_library.import_files([corpus_dir / "gbt7714" / "gbt7714-2015-biblatex.bib"])
-    assert again.duplicates  # the same papers again: likely duplicates to settle
+    # The same papers again, each with a note more: likely duplicates to settle (the same
+    # file again would be recognised as papers the library holds).
+    source = (corpus_dir / "gbt7714" / "gbt7714-2015-biblatex.bib").read_text(encoding="utf-8")
+    copy = tmp_path / "gbt7714-copy.bib"
+    copy.write_text(re.sub(r"(@\w+\{[^,\s]+,)", r"\1 note = {副本},", source), encoding="utf-8")
+    again = chinese_library.import_files([copy])
+    assert again.duplicates and not again.already_held
     parent = QWidget()
     dialog = ImportReportDialog(chinese_library, [again], parent)
     qtbot.addWidget(dialog)

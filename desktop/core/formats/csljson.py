@@ -178,6 +178,7 @@ def parse(text: str, source: str = "<text>") -> ParseResult:
                     line=line,
                     message=f"Item {index + 1} is not a CSL-JSON object; it was not imported.",
                     raw=json.dumps(item, ensure_ascii=False),
+                    error=True,
                 )
             )
             continue
@@ -214,6 +215,7 @@ def _too_deep(depth: int, text: str, source: str) -> Problem:
             "is kept here."
         ),
         raw=text,
+        error=True,
     )
 
 
@@ -239,6 +241,7 @@ def _unreadable_json(error: Exception, text: str, source: str) -> Problem:
         line=line,
         message=f"This is not valid JSON ({detail}); nothing could be imported from it.",
         raw=text,
+        error=True,
     )
 
 

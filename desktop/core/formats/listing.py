@@ -148,6 +148,7 @@ def _nothing_found(text: str, lines: list[_Line], source: str) -> Problem:
             "blank line between papers; the text is kept here to fix and import again."
         ),
         raw=text,
+        error=True,
     )
 
 

@@ -121,6 +121,9 @@ class Problem:
     message: str
     #: The raw text that could not be read, kept so the user can fix and retry it.
     raw: str = ""
+    #: An entry (or a whole file) that could not be read: nothing of it was imported. A
+    #: warning (False) tells of a value kept aside in an entry that was imported.
+    error: bool = False
 
 
 #: A paper as an export writes it: its record and its notes (Markdown bodies).

@@ -225,9 +225,12 @@ def read_many(
         if name in ("bibtex", "biblatex"):
             together.append((source, text, encoding, note))
         else:
-            _extend(
-                combined, parse_decoded(text, encoding, note, source=source, parse=reader_for(name))
-            )
+            result = parse_decoded(text, encoding, note, source=source, parse=reader_for(name))
+            for record in result.records:
+                # Which file each record came from, as BibTeX's reader tells it: a problem
+                # found later (a value kept aside) names the file, not the whole import.
+                record.source = record.source or source
+            _extend(combined, result)
             encodings.append(encoding)
         del data, text
     if together:

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from sqlalchemy import func
 from sqlmodel import Session, col, select
 
 from desktop.core import papers
 from desktop.core.errors import NotFoundError
 from desktop.core.formats import registry
+from desktop.core.formats.record import Problem
 from desktop.core.importing import pipeline
 from desktop.core.importing.reading import Reading
 from desktop.core.importing.storing import Destination, ImportReport
@@ -14,37 +18,50 @@ from desktop.core.storage.models import ImportProblem
 
 
 def all_problems(session: Session) -> list[ImportProblem]:
-    """Every problem kept, oldest first."""
-    return list(session.exec(select(ImportProblem).order_by(col(ImportProblem.id))))
+    """Every problem kept, the worst first: entries that could not be read, then warnings,
+    each in the order they were met (file by file, line by line)."""
+    worst_first = (
+        col(ImportProblem.error).desc(),
+        col(ImportProblem.source),
+        func.coalesce(col(ImportProblem.line), 0),  # a whole file's problem before its lines'
+        col(ImportProblem.id),
+    )
+    return list(session.exec(select(ImportProblem).order_by(*worst_first)))
 
 
-def retry(session: Session, problem_id: int, fixed_text: str) -> ImportReport:
-    """Import the user's corrected text for a problem in the caller's transaction: when it
-    reads cleanly the papers are stored and the problem goes; when it still does not,
-    nothing is stored and the problem keeps the corrected text and the new reason."""
+def retry(session: Session, problem_ids: Sequence[int], fixed_text: str) -> ImportReport:
+    """Import the user's corrected text for one or more problems in the caller's
+    transaction: when every entry in it reads (warnings aside, which are kept) the papers
+    are stored and the problems go; when one still does not, nothing is stored, and a
+    single problem keeps the corrected text and the new reason."""
     format_name, result = registry.read(
         fixed_text.encode("utf-8"), source="corrected text", path=None
     )
-    problem = session.get(ImportProblem, problem_id)
-    if problem is None:
-        raise NotFoundError(f"There is no import problem with id {problem_id}.")
-    report = ImportReport(source=problem.source, format=format_name)
-    if result.records and not result.problems:
+    found = [session.get(ImportProblem, problem_id) for problem_id in problem_ids]
+    kept = [problem for problem in found if problem is not None]
+    if not kept or len(kept) < len(found):
+        raise NotFoundError("That import problem is gone (dismissed or fixed elsewhere).")
+    report = ImportReport(source=kept[0].source, format=format_name)
+    errors = [problem for problem in result.problems if problem.error]
+    if result.records and not errors:
         pipeline.store(
             session, Reading.of([format_name], result), report, destination=Destination()
         )
-        session.delete(problem)
+        for problem in kept:
+            session.delete(problem)
     else:
-        first = result.problems[0].message if result.problems else "No entry was found."
-        problem.raw, problem.message = fixed_text, first
-        session.add(problem)
-        report.problems = list(result.problems)
+        first = errors[0].message if errors else "No entry was found."
+        if len(kept) == 1:
+            kept[0].raw, kept[0].message = fixed_text, first
+            session.add(kept[0])
+        report.problems = errors or [Problem(report.source, None, first, error=True)]
         report.papers = papers.count(session)
     return report
 
 
-def dismiss(session: Session, problem_id: int) -> None:
-    """Forget a problem (a problem already gone is no mistake: two windows may both ask)."""
-    problem = session.get(ImportProblem, problem_id)
-    if problem is not None:
-        session.delete(problem)
+def dismiss(session: Session, problem_ids: Sequence[int]) -> None:
+    """Forget problems (one already gone is no mistake: two windows may both ask)."""
+    for problem_id in problem_ids:
+        problem = session.get(ImportProblem, problem_id)
+        if problem is not None:
+            session.delete(problem)

@@ -16,10 +16,11 @@ from desktop.core.dedupe import LikelyDuplicate
 from desktop.core.errors import ConflictError, KnownError
 from desktop.core.formats import citekeys
 from desktop.core.formats.record import Problem, Record
+from desktop.core.importing.known import KnownPapers
 from desktop.core.importing.reading import Reading
 from desktop.core.search import catalog
 from desktop.core.search.document import SearchDocument
-from desktop.core.storage import fulltext_bulk
+from desktop.core.storage import db, fulltext_bulk
 from desktop.core.storage.models import (
     ImportProblem,
     ListEntry,
@@ -47,6 +48,8 @@ class ImportReport:
     source: str
     format: str
     paper_ids: list[int] = field(default_factory=list)
+    #: Papers the library already held exactly as read (same key and fields): not added.
+    already_held: list[int] = field(default_factory=list)
     duplicates: list[LikelyDuplicate] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
     #: Papers in the library after the import.
@@ -61,10 +64,12 @@ class ImportReport:
     def to_json(self) -> dict[str, Any]:
         return {
             "imported": self.imported,
+            "already_in_library": len(self.already_held),
             # Papers that look like one already there (a paper may resemble several).
             "duplicates": len({d.paper_id for d in self.duplicates}),
             "problems": [
-                {"source": p.source, "line": p.line, "message": p.message} for p in self.problems
+                {"source": p.source, "line": p.line, "message": p.message, "error": p.error}
+                for p in self.problems
             ],
             "papers": self.papers,
             "format": self.format,
@@ -82,6 +87,8 @@ class Destination:
 
     list_name: str | None = None
     tag: str | None = None
+    #: Store every record, also those the library holds already (same key and fields).
+    keep_copies: bool = False
 
 
 #: Records stored per batch: progress is reported and cancel checked between batches.
@@ -130,7 +137,7 @@ def store(
                     raise ImportCancelled()
                 storing.store_batch(records[start : start + BATCH])
                 if hooks.progress is not None:
-                    done = len(report.paper_ids)
+                    done = len(report.paper_ids) + len(report.already_held)
                     hooks.progress(done, max(done, reading.expected))
             # While the next batch is being read, look for duplicates among those stored.
             while storing.left_to_compare() and not reading.ready():
@@ -159,9 +166,9 @@ class _Storing:
         self._report = report
         self._pattern = citekey_pattern
         self._extra_tag = destination.tag
-        self._finder = dedupe.DuplicateFinder(
-            dedupe.candidates(session), dedupe.not_duplicate_pairs(session)
-        )
+        everyone = dedupe.candidates(session)
+        self._known = None if destination.keep_copies else KnownPapers(session, everyone)
+        self._finder = dedupe.DuplicateFinder(everyone, dedupe.not_duplicate_pairs(session))
         # Keys of papers in the trash stay taken: restoring one must not create a clash.
         self._taken = {key.casefold() for key in session.exec(select(Paper.citekey))}
         self._tag_ids = _TagCache(session)
@@ -179,8 +186,16 @@ class _Storing:
             self._set_aside += sanitize(record, self._report.source)
 
     def store_batch(self, batch: list[Record]) -> None:
-        """Key, store and label `batch`; the report gets its ids and search documents."""
+        """Key, store and label `batch`; the report gets its ids and search documents.
+        Records the library already holds are not stored again: the report counts them."""
         report = self._report
+        held = [None] * len(batch) if self._known is None else self._known.held(batch)
+        known = [paper_id for paper_id in held if paper_id is not None]
+        report.already_held += known
+        self._place_held(known)
+        batch = [record for record, paper_id in zip(batch, held, strict=True) if paper_id is None]
+        if not batch:
+            return
         keys = [_unique_key(record, self._taken, self._pattern) for record in batch]
         ids = papers.insert_papers(
             self._session, list(zip(batch, keys, strict=True)), self._known_people
@@ -195,6 +210,29 @@ class _Storing:
         for record, paper_id in zip(batch, ids, strict=True):
             if record.source:
                 self.by_source.setdefault(record.source, []).append(paper_id)
+
+    def _place_held(self, paper_ids: list[int]) -> None:
+        """Papers the library held already still go where the import puts its papers (its
+        list and tag); their own tags, which the user may have changed, stay as they are."""
+        if not paper_ids:
+            return
+        if self._extra_tag:
+            tag_id = self._tag_ids.id_for(self._extra_tag)
+            db.insert_or_ignore(
+                self._session, PaperTag, [{"paper_id": i, "tag_id": tag_id} for i in paper_ids]
+            )
+        if self._list_id is not None:
+            offset = len(self._report.paper_ids) + len(self._report.already_held)
+            entries = [
+                {
+                    "list_id": self._list_id,
+                    "paper_id": paper_id,
+                    "position": 10**9 + offset + n,
+                    "added_at": utcnow(),
+                }
+                for n, paper_id in enumerate(paper_ids)
+            ]
+            db.insert_or_ignore(self._session, ListEntry, entries)
 
     def left_to_compare(self) -> bool:
         return self._compared < len(self._stored)
@@ -226,13 +264,28 @@ class _Storing:
     def keep_problems(self, read: list[Problem]) -> None:
         """Keep the reading's problems, then the values set aside, as import problems."""
         problems = [*read, *self._set_aside]
+        # A file imported again brings its problems again: each is kept once.
+        kept = set(
+            self._session.exec(
+                select(
+                    ImportProblem.source,
+                    ImportProblem.line,
+                    ImportProblem.message,
+                    ImportProblem.raw,
+                )
+            )
+        )
         for problem in problems:
+            if (problem.source, problem.line, problem.message, problem.raw) in kept:
+                continue
+            kept.add((problem.source, problem.line, problem.message, problem.raw))
             self._session.add(
                 ImportProblem(
                     source=problem.source,
                     line=problem.line,
                     message=problem.message,
                     raw=problem.raw,
+                    error=problem.error,
                 )
             )
         # At the front: the duplicate search, which may be running in another thread, adds
@@ -255,7 +308,7 @@ class _Storing:
         if links:
             self._session.execute(insert(PaperTag), links)
         if self._list_id is not None:
-            offset = len(self._report.paper_ids)
+            offset = len(self._report.paper_ids) + len(self._report.already_held)
             entries = [
                 {
                     "list_id": self._list_id,
@@ -286,7 +339,7 @@ def sanitize(record: Record, source: str) -> list[Problem]:
         record.extra.setdefault(field, str(value))
         problems.append(
             Problem(
-                source="",
+                source=record.source or source,
                 line=record.line,
                 message=f"{why}{where}; it was kept as the field “{field}” so nothing is lost.",
             )
@@ -346,6 +399,8 @@ def _note_duplicates(
         record.doi,
         record.arxiv_id,
         key,
+        record.volume,
+        record.pages,
     )
     report.duplicates.extend(finder.matches(candidate, original_key=record.citekey))
     finder.add(candidate)

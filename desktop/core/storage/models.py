@@ -20,7 +20,7 @@ import enum
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, Column, MetaData, UniqueConstraint
+from sqlalchemy import JSON, Column, MetaData, UniqueConstraint, false
 from sqlmodel import Field, SQLModel
 
 # A naming convention makes constraint names stable, which Alembic needs to alter them
@@ -233,6 +233,9 @@ class ImportProblem(SQLModel, table=True):
     line: int | None = None
     message: str = ""
     raw: str = ""
+    #: An entry (or a file) that could not be read, so nothing of it was imported; a
+    #: warning (False) tells of something kept aside in an entry that was imported.
+    error: bool = Field(default=False, sa_column_kwargs={"server_default": false()})
     created_at: datetime = Field(default_factory=utcnow)
 
 

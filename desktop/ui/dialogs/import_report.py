@@ -26,6 +26,7 @@ from desktop.core.api import ImportReport, undo
 from desktop.core.errors import KnownError
 from desktop.core.library import Library
 from desktop.ui import plain_text, prompts, undo_commands
+from desktop.ui.dialogs.compare_papers import ComparePapersDialog
 
 _PAIR_ROLE = Qt.ItemDataRole.UserRole
 
@@ -34,8 +35,14 @@ def summary(reports: list[ImportReport]) -> str:
     """One sentence about a batch of imports."""
     imported = sum(r.imported for r in reports)
     duplicates = sum(len(r.duplicates) for r in reports)
-    problems = sum(len(r.problems) for r in reports)
+    problems = sum(1 for r in reports for p in r.problems if p.error)
+    warnings = sum(1 for r in reports for p in r.problems if not p.error)
+    held = sum(len(r.already_held) for r in reports)
     parts = [QCoreApplication.translate("ImportReport", "Imported %Ln paper(s)", "", imported)]
+    if held:
+        parts.append(
+            QCoreApplication.translate("ImportReport", "%Ln already in your library", "", held)
+        )
     if duplicates:
         parts.append(
             QCoreApplication.translate(
@@ -48,6 +55,8 @@ def summary(reports: list[ImportReport]) -> str:
                 "ImportReport", "%Ln entries could not be read", "", problems
             )
         )
+    if warnings:
+        parts.append(QCoreApplication.translate("ImportReport", "%Ln warning(s)", "", warnings))
     # Chinese joins and ends the parts with its own full-width marks.
     separator = QCoreApplication.translate(
         "ImportReport", "; ", "between the parts of the import summary"
@@ -90,6 +99,11 @@ class ImportReportDialog(QDialog):
         for report in reports:
             for pair in report.duplicates:
                 self._add_pair(pair.paper_id, pair.other_id, pair.evidence)
+        compare = QPushButton(self.tr("Compare…"), self)
+        compare.setToolTip(
+            self.tr("See both papers field by field and choose what the merge keeps")
+        )
+        compare.clicked.connect(self._on_compare)
         merge = QPushButton(self.tr("Merge into the paper I had"), self)
         merge.setToolTip(
             self.tr("Fill its empty fields from the new one, then put the new one in the trash")
@@ -101,7 +115,7 @@ class ImportReportDialog(QDialog):
         different.setToolTip(self.tr("They are different papers; do not ask about them again"))
         different.clicked.connect(self._on_not_duplicate)
         pair_buttons = QHBoxLayout()
-        for button in (merge, keep, different):
+        for button in (compare, merge, keep, different):
             pair_buttons.addWidget(button)
         pair_buttons.addStretch(1)
         duplicates_page = QWidget(self)
@@ -109,19 +123,23 @@ class ImportReportDialog(QDialog):
         duplicates_layout.addWidget(self.duplicates, 1)
         duplicates_layout.addLayout(pair_buttons)
         self.problems = QTreeWidget(self)
-        self.problems.setHeaderLabels([self.tr("File"), self.tr("Line"), self.tr("Problem")])
+        self.problems.setHeaderLabels(
+            [self.tr("Kind"), self.tr("File"), self.tr("Line"), self.tr("Problem")]
+        )
         self.problems.setRootIsDecorated(False)
-        for report in reports:
-            for problem in report.problems:
-                item = QTreeWidgetItem(
-                    [
-                        problem.source,
-                        "" if problem.line is None else str(problem.line),
-                        problem.message,
-                    ]
-                )
-                item.setToolTip(2, plain_text.tooltip(problem.raw[:2000] or problem.message))
-                self.problems.addTopLevelItem(item)
+        met = [problem for report in reports for problem in report.problems]
+        # The worst first: entries that could not be read, then warnings, each as met.
+        for problem in sorted(met, key=lambda p: not p.error):
+            item = QTreeWidgetItem(
+                [
+                    self.tr("Error") if problem.error else self.tr("Warning"),
+                    problem.source,
+                    "" if problem.line is None else str(problem.line),
+                    problem.message,
+                ]
+            )
+            item.setToolTip(3, plain_text.tooltip(problem.raw[:2000] or problem.message))
+            self.problems.addTopLevelItem(item)
         tabs = QTabWidget(self)
         tabs.addTab(
             duplicates_page,
@@ -146,8 +164,9 @@ class ImportReportDialog(QDialog):
                 self.resize(640, 160)
         layout.addWidget(tabs, 1)
         layout.addWidget(buttons)
-        for tree in (self.duplicates, self.problems):
-            tree.header().resizeSection(0, 230)
+        self.duplicates.header().resizeSection(0, 230)
+        self.problems.header().resizeSection(0, 80)
+        self.problems.header().resizeSection(1, 230)
 
     def _titles_offer(self) -> QHBoxLayout:
         """The offer to look up the papers that came without a title."""
@@ -198,20 +217,50 @@ class ImportReportDialog(QDialog):
     def _settled(self, item: QTreeWidgetItem) -> None:
         self.duplicates.takeTopLevelItem(self.duplicates.indexOfTopLevelItem(item))
 
+    def _on_compare(self) -> None:
+        found = self._current_pair()
+        if found is None:
+            return
+        item, new_id, old_id = found
+        dialog = ComparePapersDialog(self._library, old_id, new_id, parent=self)
+        self.comparison = dialog  # tests drive it
+
+        def decided(result: int) -> None:
+            dialog.deleteLater()
+            if result != QDialog.DialogCode.Accepted:
+                return
+            if dialog.decision == "merge":
+                self._merge(item, dialog.keep_id, dialog.other_id, choices=dialog.choices())
+            else:
+                self._not_duplicate(item, new_id, old_id)
+
+        dialog.finished.connect(decided)
+        dialog.open()
+
     def _on_merge(self) -> None:
         found = self._current_pair()
         if found is not None:
             item, new_id, old_id = found
-            command = undo_commands.MergeCommand(self._library, old_id, new_id)
-            if self._history is not None:
-                self._history.perform(command, on_done=lambda: self._settled(item))
-                return
-            try:
-                undo_commands.apply_all(self._library, [undo.Merge(old_id, new_id)])
-            except KnownError as error:
-                prompts.show_error(self, str(error))
-                return
-            self._settled(item)
+            self._merge(item, old_id, new_id, choices=())
+
+    def _merge(
+        self,
+        item: QTreeWidgetItem,
+        keep_id: int,
+        other_id: int,
+        *,
+        choices: tuple[tuple[str, str], ...],
+    ) -> None:
+        command = undo_commands.MergeCommand(self._library, keep_id, other_id, choices=choices)
+        if self._history is not None:
+            self._history.perform(command, on_done=lambda: self._settled(item))
+            return
+        try:
+            undo_commands.apply_all(self._library, [undo.Merge(keep_id, other_id, choices)])
+        except KnownError as error:
+            prompts.show_error(self, str(error))
+            return
+        self._settled(item)
 
     def _on_keep_both(self) -> None:
         found = self._current_pair()
@@ -221,14 +270,13 @@ class ImportReportDialog(QDialog):
     def _on_not_duplicate(self) -> None:
         found = self._current_pair()
         if found is not None:
-            item, new_id, old_id = found
-            library = self._library
-            if self._history is None:
-                library.mark_not_duplicate(new_id, old_id)
-                self._settled(item)
-                return
-            self._history.runner.run(
-                lambda: library.mark_not_duplicate(new_id, old_id),
-                on_done=lambda _none: self._settled(item),
-                on_failed=lambda error: prompts.show_error(self, str(error)),
-            )
+            self._not_duplicate(*found)
+
+    def _not_duplicate(self, item: QTreeWidgetItem, new_id: int, old_id: int) -> None:
+        if self._history is None:
+            self._library.mark_not_duplicate(new_id, old_id)
+            self._settled(item)
+            return
+        # An undo step like the duplicates view's: Ctrl+Z offers the pair again.
+        command = undo_commands.NotDuplicatesCommand(self._library, [(new_id, old_id)])
+        self._history.perform(command, on_done=lambda: self._settled(item))

@@ -49,6 +49,8 @@ SMART_VIEWS = (
 _DROP_TARGETS = ("list", "tag", "trash")
 #: Not a set of papers: the window shows the import problems panel for it.
 PROBLEMS_VIEW = View("problems")
+#: Not a set of papers either: the window shows the possible duplicates for it.
+DUPLICATES_VIEW = View("duplicates")
 #: The drag payload of a reading list being moved in the sidebar.
 LIST_MIME_TYPE = "application/x-papershelf-list-id"
 
@@ -79,6 +81,11 @@ class SidebarModel(QStandardItemModel):
         self._problems = _view_item(self.tr("Import problems"), "problems", PROBLEMS_VIEW)
         self._problems.setToolTip(self.tr("Entries an import could not read: fix them and retry"))
         self.appendRow(self._problems)
+        self._duplicates = _view_item(self.tr("Possible duplicates"), "duplicates", DUPLICATES_VIEW)
+        self._duplicates.setToolTip(
+            self.tr("Papers that look like one: compare them, merge them or keep them apart")
+        )
+        self.appendRow(self._duplicates)
         self._trash = _view_item(self.tr("Trash"), "trash", View("trash"))
         self._trash.setToolTip(
             self.tr("Papers moved here can be restored until the trash is emptied")
@@ -128,6 +135,10 @@ class SidebarModel(QStandardItemModel):
                 )
             )
             self._searches.appendRow(item)
+
+    def set_duplicate_count(self, count: int) -> None:
+        """Show how many pairs of possible duplicates the library holds (found elsewhere)."""
+        self._duplicates.setData(count or None, COUNT_ROLE)
 
     def index_of(self, view: View) -> QModelIndex:
         """The row showing `view`, or an invalid index when it is gone (a deleted list)."""

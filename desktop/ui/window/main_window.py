@@ -38,18 +38,21 @@ from desktop.core.errors import KnownError
 from desktop.core.library import Library
 from desktop.ui import icons, prompts, undo_commands
 from desktop.ui.background.change_watch import ChangeWatch
+from desktop.ui.background.duplicate_search import DuplicateSearch
 from desktop.ui.background.library_events import LibraryEvents
 from desktop.ui.background.operations import OperationRunner
 from desktop.ui.background.search_runner import SearchRunner
 from desktop.ui.dialogs import citations
 from desktop.ui.models.paper_table_model import PaperTableModel
 from desktop.ui.models.sidebar_model import (
+    DUPLICATES_VIEW,
     PROBLEMS_VIEW,
     QUERY_ROLE,
     VIEW_ROLE,
     SidebarModel,
 )
 from desktop.ui.widgets.detail_pane import DetailPane
+from desktop.ui.widgets.duplicates_panel import DuplicatesPanel
 from desktop.ui.widgets.import_problems_panel import ImportProblemsPanel
 from desktop.ui.widgets.paper_table_view import PaperTableView
 from desktop.ui.widgets.search_bar import SearchBar
@@ -165,6 +168,7 @@ class MainWindow(QMainWindow):
         self._selected_before_reset: list[int] = []
         self._capped = False
         self._showing_problems = False
+        self._showing_duplicates = False
         self.search_bar = SearchBar(self)
         self.search_bar.query_changed.connect(self._on_query_changed)
         self.search_runner = SearchRunner(self.library, self)
@@ -222,6 +226,13 @@ class MainWindow(QMainWindow):
             QCoreApplication.translate("MainWindow", "Imported %Ln paper(s).", "", count), 5000
         )
 
+    def _on_duplicates_counted(self, pairs: int) -> None:
+        self.sidebar_model.set_duplicate_count(pairs)
+        if self._showing_duplicates:
+            self.statusBar().showMessage(
+                QCoreApplication.translate("MainWindow", "%Ln possible duplicate(s)", "", pairs)
+            )
+
     def _build_center(self) -> None:
         """The table, or the welcome panel (empty library), or the import problems."""
         self.welcome = WelcomePanel(self)
@@ -231,9 +242,18 @@ class MainWindow(QMainWindow):
         self.welcome.add_by_identifier_requested.connect(self.transfers.add_by_identifier)
         self.problems_panel = ImportProblemsPanel(self.library, self.operations, self)
         self.problems_panel.imported.connect(self._on_problem_imported)
+        self.duplicate_search = DuplicateSearch(self.library, self)
+        self.duplicate_search.found.connect(
+            lambda pairs: self.sidebar_model.set_duplicate_count(len(pairs))
+        )
+        self.duplicates_panel = DuplicatesPanel(
+            self.library, self.history, self.duplicate_search, parent=self
+        )
+        self.duplicates_panel.counted.connect(self._on_duplicates_counted)
         self.center = QStackedWidget(self)
-        for page in (self.table, self.welcome, self.problems_panel):
+        for page in (self.table, self.welcome, self.problems_panel, self.duplicates_panel):
             self.center.addWidget(page)
+        self.duplicate_search.refresh()  # the sidebar's count, found in the background
 
     # -- layout memory ------------------------------------------------------------------
 
@@ -279,6 +299,7 @@ class MainWindow(QMainWindow):
         self.events.detach()
         self.change_watch.stop()
         self.search_runner.shut_down()
+        self.duplicate_search.wait()  # it reads the library, which closes after the window
         super().closeEvent(event)
 
     # -- the library changed -------------------------------------------------------------
@@ -306,6 +327,7 @@ class MainWindow(QMainWindow):
         kinds = {c.kind for c in changes}
         self.manuscript.tell_sync_problems()  # files the changes could not bring up to date
         if kinds & _SIDEBAR_KINDS:
+            self.duplicate_search.refresh()
             self.sidebar_model.reload()
             self.sidebar.expandAll()
             self._reselect_sidebar()
@@ -341,6 +363,7 @@ class MainWindow(QMainWindow):
 
     def _reselect_sidebar(self) -> None:
         shown = PROBLEMS_VIEW if self._showing_problems else self.table_model.view
+        shown = DUPLICATES_VIEW if self._showing_duplicates else shown
         index = self.sidebar_model.index_of(shown)
         if not index.isValid():  # the list or tag shown was deleted
             index = self.sidebar_model.index_of(View())
@@ -348,13 +371,17 @@ class MainWindow(QMainWindow):
         self.sidebar.setCurrentIndex(index)
         self.sidebar.selectionModel().blockSignals(blocked)
         if index.data(VIEW_ROLE) != shown:
-            self._showing_problems = False
+            self._showing_problems = self._showing_duplicates = False
             self.table_model.show_view(View())
 
     def _update_center(self) -> None:
+        if self._showing_duplicates:
+            self.center.setCurrentWidget(self.duplicates_panel)
+            self._on_duplicates_counted(len(self.duplicates_panel.shown_pairs()))
+            return
         if self._showing_problems:
             self.center.setCurrentWidget(self.problems_panel)
-            problems = self.problems_panel.list.count()
+            problems = self.problems_panel.count()
             self.statusBar().showMessage(
                 QCoreApplication.translate("MainWindow", "%Ln import problem(s)", "", problems)
             )
@@ -375,6 +402,11 @@ class MainWindow(QMainWindow):
         if view is None:
             return
         self._showing_problems = view == PROBLEMS_VIEW
+        self._showing_duplicates = view == DUPLICATES_VIEW
+        if self._showing_duplicates:
+            self.duplicates_panel.reload()
+            self._update_center()
+            return
         if view.kind == "search":  # a saved search: run it over the whole library
             self.table_model.show_view(View())
             self.search_bar.field.setText(current.data(QUERY_ROLE))

@@ -357,7 +357,7 @@ def _unreadable_part(file: _File, part: splitter.Part, error: Exception) -> Prob
     raw = file.text[part.start : part.end]
     last = part.line + raw.count("\n")
     message = f"Lines {part.line}-{last} of this file could not be read ({error})."
-    return Problem(file.name, part.line, message, raw=raw)
+    return Problem(file.name, part.line, message, raw=raw, error=True)
 
 
 # --- Splitting ----------------------------------------------------------------------------
@@ -369,7 +369,9 @@ def _split(name: str, text: str, result: ParseResult) -> _File:
         blocks = splitter.split(seen).blocks
     except Exception as error:  # a bug in the splitter must not lose the user's file
         result.problems.append(
-            Problem(name, None, f"This file could not be read at all ({error}).", raw=text)
+            Problem(
+                name, None, f"This file could not be read at all ({error}).", raw=text, error=True
+            )
         )
         return _File(name, text, seen, [])
     file = _File(name, text, seen, blocks)
@@ -447,7 +449,7 @@ def _read_blocks(file: _File, expand: _Expander, result: ParseResult) -> Iterabl
         elif isinstance(inner, bib.ParsingFailedBlock):
             raw = file.original(inner.raw, start)
             message = _explain_failure(inner.error, raw)
-            result.problems.append(Problem(file.name, line, message, raw))
+            result.problems.append(Problem(file.name, line, message, raw, error=True))
 
 
 def _read_entry(entry: SplitEntry, file: _File, expand: _Expander) -> _Entry:
@@ -567,6 +569,7 @@ def _stray_entries(source: str, comment: bib.ImplicitComment, first_line: int) -
                 "This looks like an entry but could not be read: an entry starts with "
                 "'@type{key,' and its '{' is missing here.",
                 raw=raw,
+                error=True,
             )
         )
     return problems

@@ -1,0 +1,149 @@
+"""The "Possible duplicates" view: always in the sidebar with its count, pairs compared side
+by side with a choice per field, merged or kept apart, all at once; each one undo step."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QTimer
+from pytestqt.qtbot import QtBot
+from ui.conftest import ScriptedPrompts, add
+
+from desktop.core.api import OTHER
+from desktop.core.library import Library
+from desktop.ui.models.sidebar_model import COUNT_ROLE, DUPLICATES_VIEW
+from desktop.ui.window.main_window import MainWindow
+
+
+def _settle(qtbot: QtBot, window: MainWindow) -> None:
+    """Let the writes finish, the changes apply, and the duplicate search answer."""
+    window.operations.wait_idle()
+    qtbot.waitUntil(lambda: not window._pending and not window._apply_timer.isActive())
+    qtbot.waitUntil(lambda: not window.duplicate_search.busy, timeout=10_000)
+
+
+def _show_duplicates(qtbot: QtBot, window: MainWindow) -> None:
+    window.sidebar.setCurrentIndex(window.sidebar_model.index_of(DUPLICATES_VIEW))
+    _settle(qtbot, window)
+    assert window.center.currentWidget() is window.duplicates_panel
+
+
+def _count(window: MainWindow) -> int | None:
+    return window.sidebar_model.index_of(DUPLICATES_VIEW).data(COUNT_ROLE)
+
+
+def _copies(library: Library) -> tuple[int, int, int]:
+    """Two copies of an LSTM paper already in `small_library`, the second with more fields."""
+    first = next(
+        i for i, r in library.rows(library.view_ids()).items() if r.citekey.startswith("hochreiter")
+    )
+    second = add(
+        library,
+        "Long short-term memory",
+        1997,
+        "Hochreiter",
+        journal="Neural Comput.",
+        pages="1735-1780",
+        extra={"issn": "0899-7667"},
+    )
+    third = add(library, "Long Short Term Memory", 1997, "Hochreiter")
+    return first, second, third
+
+
+def test_the_view_is_always_in_the_sidebar_with_its_count(window: MainWindow, qtbot: QtBot) -> None:
+    assert window.sidebar_model.index_of(DUPLICATES_VIEW).isValid()
+    _settle(qtbot, window)
+    assert _count(window) is None  # none in the small library
+    _show_duplicates(qtbot, window)
+    assert "No possible duplicates" in window.duplicates_panel.heading.text()
+    _copies(window.library)
+    _settle(qtbot, window)
+    assert _count(window) == 3  # three copies: three pairs
+    assert len(window.duplicates_panel.shown_pairs()) == 3
+    assert "3 pairs of papers" in window.duplicates_panel.heading.text()
+
+
+def test_a_pair_compared_side_by_side_is_merged_as_chosen_and_undone(
+    window: MainWindow, qtbot: QtBot
+) -> None:
+    library = window.library
+    first, second, _third = _copies(library)
+    _show_duplicates(qtbot, window)
+    panel = window.duplicates_panel
+    row = panel.shown_pairs().index((second, first))
+    panel.tree.setCurrentItem(panel.tree.topLevelItem(row))
+    panel.compare_current()
+    dialog = panel.dialog
+    assert (dialog.keep_id, dialog.other_id) == (first, second)  # the older paper is kept
+    marked = {name for name, _group in dialog.choices()}
+    assert {"title", "journal", "pages", "extra:issn"} <= marked
+    assert "year" not in marked  # the same in both: nothing to choose
+    dialog.choose("journal", OTHER)
+    dialog.merge_button.click()
+    _settle(qtbot, window)
+    merged = library.paper(first).paper
+    assert merged.journal == "Neural Comput."  # chosen
+    assert merged.title == "Long Short-Term Memory"  # the kept paper's, by default
+    assert merged.pages == "1735-1780"  # empty in the kept paper: filled from the other
+    assert merged.extra.get("issn") == "0899-7667"
+    assert library.paper(second).paper.deleted_at is not None
+    assert all(second not in pair for pair in panel.shown_pairs())
+    window.history.undo()
+    _settle(qtbot, window)
+    assert library.paper(first).paper.journal == "Neural Computation"
+    assert library.paper(second).paper.deleted_at is None
+    assert (second, first) in panel.shown_pairs()
+
+
+def test_not_duplicates_is_remembered_after_the_window_closes(
+    window: MainWindow, qtbot: QtBot, tmp_path: object
+) -> None:
+    library = window.library
+    first, second, _third = _copies(library)
+    _show_duplicates(qtbot, window)
+    panel = window.duplicates_panel
+    row = panel.shown_pairs().index((second, first))
+    panel.tree.setCurrentItem(panel.tree.topLevelItem(row))
+    # Driven as the user would: the dialog opens, "Not duplicates" is clicked in it.
+    QTimer.singleShot(0, lambda: panel.dialog.different_button.click())
+    panel.compare_current()
+    qtbot.waitUntil(lambda: (second, first) not in panel.shown_pairs())
+    _settle(qtbot, window)
+    assert (second, first) not in panel.shown_pairs()
+    assert _count(window) == 2
+    again = Library.open(library.url)  # another window, later
+    try:
+        assert all(d.other_id != first for d in again.likely_duplicates(second))
+    finally:
+        again.close()
+
+
+def test_merge_all_and_keep_all_are_one_undo_step_each(
+    window: MainWindow, qtbot: QtBot, scripted: ScriptedPrompts
+) -> None:
+    library = window.library
+    first, second, third = _copies(library)
+    add(library, "Attention is all you need", 2017, "Vaswani")
+    _show_duplicates(qtbot, window)
+    panel = window.duplicates_panel
+    assert len(panel.shown_pairs()) == 4
+    before = library.count()
+    panel.keep_all_button.click()
+    _settle(qtbot, window)
+    assert panel.shown_pairs() == [] and _count(window) is None
+    window.history.undo()
+    _settle(qtbot, window)
+    assert len(panel.shown_pairs()) == 4
+    panel.merge_all_button.click()
+    # While the merges are written (off the GUI thread), the panel says so and waits.
+    assert panel.heading.text() == "Settling 4 pairs…"
+    assert not panel.merge_all_button.isEnabled() and not panel.compare_button.isEnabled()
+    _settle(qtbot, window)
+    assert scripted.asked == ["Merge all"]
+    assert library.count() == before - 3  # two LSTM copies and one Attention copy
+    assert library.paper(first).paper.deleted_at is None
+    assert library.paper(second).paper.deleted_at is not None
+    assert library.paper(third).paper.deleted_at is not None
+    assert panel.shown_pairs() == []
+    window.history.undo()
+    _settle(qtbot, window)
+    assert library.count() == before
+    assert window.undo_stack.index() == 0  # keep all and merge all: one step each
