@@ -133,8 +133,10 @@ class Library:
                 library._check_reachable()
                 if upgrade:
                     library.upgrade()
-                with library._read() as session:
-                    library._seen_revision = revisions.current(session)
+                # A new file opened as it is (`papershelf db upgrade`) has no tables yet.
+                if upgrade or schema.current_revision(engine) is not None:
+                    with library._read() as session:
+                        library._seen_revision = revisions.current(session)
         except BaseException:
             engine.dispose()
             raise
