@@ -17,6 +17,7 @@ from desktop.core.exporting.files import write_whole
 from desktop.core.exporting.options import ExportOptions
 from desktop.core.formats import registry
 from desktop.core.formats.cjk_names import joined as join_names
+from desktop.core.formats.doi import is_doi
 from desktop.core.formats.names import split_name
 from desktop.core.formats.record import MODELLED_FIELDS, Person, Record
 from desktop.core.formats.registry import Format, import_file_filter
@@ -85,6 +86,7 @@ __all__ = [
     "has_words",
     "import_file_filter",
     "import_format_names",
+    "is_doi",
     "join_names",
     "query_notice",
     "split_identifiers",

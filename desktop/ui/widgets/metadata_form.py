@@ -60,7 +60,6 @@ _STATUS_LABELS = (
     QT_TRANSLATE_NOOP("MetadataForm", "Reading"),
     QT_TRANSLATE_NOOP("MetadataForm", "Read"),
 )
-_DOI = re.compile(r"^10\.\d{4,9}/\S+$")
 _DOI_PREFIX = re.compile(r"^(https?://(dx\.)?doi\.org/|doi:\s*)", re.IGNORECASE)
 
 
@@ -90,7 +89,7 @@ def problems_in(values: dict[str, Any], year_text: str) -> dict[str, str]:
             "MetadataForm", "The year “{year}” is not a year; write it as, e.g., 2019."
         ).format(year=year_text)
     doi = values.get("doi", "")
-    if doi and not _DOI.match(doi):
+    if doi and not api.is_doi(doi):
         problems["doi"] = QCoreApplication.translate(
             "MetadataForm", "“{doi}” is not a DOI; a DOI looks like 10.1000/xyz123."
         ).format(doi=doi)
