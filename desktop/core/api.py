@@ -18,6 +18,7 @@ from desktop.core.exporting.options import ExportOptions
 from desktop.core.formats import registry
 from desktop.core.formats.cjk_names import joined as join_names
 from desktop.core.formats.doi import is_doi
+from desktop.core.formats.latex.math import math_as_text
 from desktop.core.formats.names import split_name
 from desktop.core.formats.record import MODELLED_FIELDS, Person, Record
 from desktop.core.formats.registry import Format, import_file_filter
@@ -88,6 +89,7 @@ __all__ = [
     "import_format_names",
     "is_doi",
     "join_names",
+    "math_as_text",
     "query_notice",
     "split_identifiers",
     "split_name",

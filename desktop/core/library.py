@@ -208,6 +208,15 @@ class Library:
         path = db.sqlite_path(self.url)
         return str(path) if path else self.engine.url.render_as_string(hide_password=True)
 
+    @property
+    def name(self) -> str:
+        """What the library is called in a window title: its file's name, or the name of
+        the PostgreSQL database."""
+        path = db.sqlite_path(self.url)
+        if path is not None:
+            return path.name
+        return self.engine.url.database or self.where
+
     def upgrade(self) -> bool:
         """Bring the schema to this program's version; True when something was migrated."""
         current = schema.current_revision(self.engine)

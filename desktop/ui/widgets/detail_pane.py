@@ -139,7 +139,8 @@ class DetailPane(QWidget):
 
     def _show_parts(self, details: PaperDetails) -> None:
         paper = details.paper
-        self.heading.setText(paper.title or self.tr("Untitled paper"))
+        # Math as Unicode ($^{13}$C as ¹³C); the form below edits the title as stored.
+        self.heading.setText(api.math_as_text(paper.title) or self.tr("Untitled paper"))
         names = api.join_names([p.display() for p in details.authors[:6]])
         if len(details.authors) > 6:
             names += self.tr(" and {count} more").format(count=len(details.authors) - 6)

@@ -101,7 +101,8 @@ class MainWindow(QMainWindow):
         self._apply_timer = QTimer(self, singleShot=True, interval=0)
         self._apply_timer.timeout.connect(self._apply_changes)
         self.events.changed.connect(self._on_library_changed)
-        self.setWindowTitle("Papershelf")
+        # Which library is open, as an editor names its file: two windows tell apart.
+        self.setWindowTitle(self.tr("{library} — Papershelf").format(library=library.name))
         self.setWindowIcon(icons.app_icon())
         self.organiser = Organiser(self)
         self.transfers = Transfers(self)
@@ -131,6 +132,7 @@ class MainWindow(QMainWindow):
     def _build_widgets(self) -> None:
         self._selected_before_reset: list[int] = []
         self._capped = False
+        self._answered = ""  # the search text the table shows the answer to
         self._showing_problems = False
         self.search_bar = SearchBar(self)
         self.search_bar.query_changed.connect(self._on_query_changed)
@@ -329,10 +331,20 @@ class MainWindow(QMainWindow):
         empty = empty and self.table_model.rowCount() == 0
         self.center.setCurrentWidget(self.welcome if empty else self.table)
         shown = self.table_model.rowCount()
+        self.table.set_empty_message(self._nothing_found() if shown == 0 else "")
         self.search_bar.set_count(shown, bool(self.search_bar.text()), capped=self._capped)
         self.statusBar().showMessage(
             QCoreApplication.translate("MainWindow", "%Ln paper(s) shown", "", shown)
         )
+
+    def _nothing_found(self) -> str:
+        """What an empty table says: that the search found nothing, not that it is broken."""
+        text = self.search_bar.text().strip()
+        if not text or text != self._answered:
+            return ""
+        if self.table_model.view == View():
+            return self.tr("No papers match “{query}”.").format(query=text)
+        return self.tr("No papers in this view match “{query}”.").format(query=text)
 
     # -- views, search and sorting ---------------------------------------------------------
 
@@ -390,6 +402,7 @@ class MainWindow(QMainWindow):
             return
         # A quick answer stops at QUICK_LIMIT papers; the complete one follows at a pause.
         self._capped = self.table_model.view == View() and len(paper_ids) == QUICK_LIMIT
+        self._answered = text.strip()
         self.table_model.show_hits(paper_ids)
         self._update_center()
         self._update_actions()
