@@ -15,6 +15,7 @@
         <name>BibliographyExport</name>
         <message numerus="yes">
             <source>Formatting %Ln reference(s) for {file}…</source>
+            <extracomment>The references were written: how many, and the file (for the window to tell).</extracomment>
             <translation>
                 <numerusform>Formatting %Ln reference for {file}…</numerusform>
                 <numerusform>Formatting %Ln references for {file}…</numerusform>
@@ -35,6 +36,7 @@
         <name>ExportFlow</name>
         <message numerus="yes">
             <source>Exporting %Ln paper(s) to {file}…</source>
+            <extracomment>The papers were written: how many, and the file (for the window to tell).</extracomment>
             <translation>
                 <numerusform>Exporting %Ln paper to {file}…</numerusform>
                 <numerusform>Exporting %Ln papers to {file}…</numerusform>
@@ -79,7 +81,6 @@
         <name>MainWindow</name>
         <message numerus="yes">
             <source>Imported %Ln paper(s).</source>
-            <extracomment>The quick answer (titles, people...) ranks at most this many: enough to fill the table at once, where ranking every match of a one-letter prefix would cost more than a keystroke. It is shown as "100+ found" until the complete answer, which holds every match, follows. Up to this many edited papers are re-read one by one; more re-read the whole view. Change kinds after which the table's rows, or the sidebar's, may differ. The table shows the hits of this query (tests and benchmarks wait for it). Every write from the window runs here, off the GUI thread, in order.</extracomment>
             <translation>
                 <numerusform>Imported %Ln paper.</numerusform>
                 <numerusform>Imported %Ln papers.</numerusform>
@@ -97,6 +98,13 @@
             <translation>
                 <numerusform>%Ln paper shown</numerusform>
                 <numerusform>%Ln papers shown</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>Exported %Ln paper(s) to {path}.</source>
+            <translation>
+                <numerusform>Exported %Ln paper to {path}.</numerusform>
+                <numerusform>Exported %Ln papers to {path}.</numerusform>
             </translation>
         </message>
     </context>

@@ -82,6 +82,7 @@
         </message>
         <message numerus="yes">
             <source>Formatting %Ln reference(s) for {file}…</source>
+            <extracomment>The references were written: how many, and the file (for the window to tell).</extracomment>
             <translation>
                 <numerusform>正在为 {file} 排版 %Ln 条参考文献…</numerusform>
             </translation>
@@ -209,6 +210,7 @@
         </message>
         <message numerus="yes">
             <source>Exporting %Ln paper(s) to {file}…</source>
+            <extracomment>The papers were written: how many, and the file (for the window to tell).</extracomment>
             <translation>
                 <numerusform>正在将 %Ln 篇文献导出到 {file}…</numerusform>
             </translation>
@@ -539,9 +541,13 @@ Double-click or Enter to open</source>
     </context>
     <context>
         <name>MainWindow</name>
+        <message>
+            <source>{library} — Papershelf</source>
+            <extracomment>The quick answer (titles, people...) ranks at most this many: enough to fill the table at once, where ranking every match of a one-letter prefix would cost more than a keystroke. It is shown as "100+ found" until the complete answer, which holds every match, follows. How long the window tells of a written export (and offers its folder). Up to this many edited papers are re-read one by one; more re-read the whole view. Change kinds after which the table's rows, or the sidebar's, may differ. The table shows the hits of this query (tests and benchmarks wait for it). Every write from the window runs here, off the GUI thread, in order.</extracomment>
+            <translation>{library} — Papershelf</translation>
+        </message>
         <message numerus="yes">
             <source>Imported %Ln paper(s).</source>
-            <extracomment>The quick answer (titles, people...) ranks at most this many: enough to fill the table at once, where ranking every match of a one-letter prefix would cost more than a keystroke. It is shown as "100+ found" until the complete answer, which holds every match, follows. Up to this many edited papers are re-read one by one; more re-read the whole view. Change kinds after which the table's rows, or the sidebar's, may differ. The table shows the hits of this query (tests and benchmarks wait for it). Every write from the window runs here, off the GUI thread, in order.</extracomment>
             <translation>
                 <numerusform>已导入 %Ln 篇文献。</numerusform>
             </translation>
@@ -568,6 +574,20 @@ Double-click or Enter to open</source>
             <source>%Ln paper(s) shown</source>
             <translation>
                 <numerusform>显示 %Ln 篇文献</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>No papers match “{query}”.</source>
+            <translation>没有与“{query}”匹配的文献。</translation>
+        </message>
+        <message>
+            <source>No papers in this view match “{query}”.</source>
+            <translation>此视图中没有与“{query}”匹配的文献。</translation>
+        </message>
+        <message numerus="yes">
+            <source>Exported %Ln paper(s) to {path}.</source>
+            <translation>
+                <numerusform>已将 %Ln 篇文献导出到 {path}。</numerusform>
             </translation>
         </message>
         <message>
@@ -1140,8 +1160,12 @@ They save themselves as you type.</source>
             <translation>添加日期</translation>
         </message>
         <message>
-            <source>(untitled)</source>
+            <source>Coloured tags: {names}</source>
             <extracomment>What a table cell is: QAbstractTableModel's own flags for a cell, and draggable. A drop inside a reading list asks for this new order: (list id, paper ids in order). The view's papers matching the search, best first; None when no search is active.</extracomment>
+            <translation>彩色标签：{names}</translation>
+        </message>
+        <message>
+            <source>(untitled)</source>
             <translation>（无标题）</translation>
         </message>
     </context>
@@ -1225,6 +1249,13 @@ Esc clears the search.</source>
             <translation>
                 <numerusform>%Ln 篇文献</numerusform>
             </translation>
+        </message>
+    </context>
+    <context>
+        <name>ShowInFolderButton</name>
+        <message>
+            <source>Show in Folder</source>
+            <translation>在文件夹中显示</translation>
         </message>
     </context>
     <context>

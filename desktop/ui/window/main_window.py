@@ -8,6 +8,8 @@ loop (and held while a write runs), so a view never shows a half-done operation.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from PySide6.QtCore import (
     QCoreApplication,
     QItemSelection,
@@ -36,7 +38,7 @@ from PySide6.QtWidgets import (
 from desktop.core.api import RELEVANCE, SORT_COLUMNS, Change, ChangeKind, View
 from desktop.core.errors import KnownError
 from desktop.core.library import Library
-from desktop.ui import icons, prompts, undo_commands
+from desktop.ui import file_dialogs, icons, prompts, undo_commands
 from desktop.ui.background.change_watch import ChangeWatch
 from desktop.ui.background.library_events import LibraryEvents
 from desktop.ui.background.operations import OperationRunner
@@ -53,6 +55,7 @@ from desktop.ui.widgets.detail_pane import DetailPane
 from desktop.ui.widgets.import_problems_panel import ImportProblemsPanel
 from desktop.ui.widgets.paper_table_view import PaperTableView
 from desktop.ui.widgets.search_bar import SearchBar
+from desktop.ui.widgets.show_in_folder import ShowInFolderButton
 from desktop.ui.widgets.sidebar_view import SidebarView
 from desktop.ui.widgets.welcome_panel import WelcomePanel
 from desktop.ui.window import menus, paper_menu
@@ -65,6 +68,8 @@ from desktop.ui.window.transfers import Transfers
 #: once, where ranking every match of a one-letter prefix would cost more than a keystroke.
 #: It is shown as "100+ found" until the complete answer, which holds every match, follows.
 QUICK_LIMIT = 100
+#: How long the window tells of a written export (and offers its folder).
+EXPORT_NOTICE_MS = 15_000
 #: Up to this many edited papers are re-read one by one; more re-read the whole view.
 _FEW_EDITS = 20
 #: Change kinds after which the table's rows, or the sidebar's, may differ.
@@ -91,6 +96,7 @@ class MainWindow(QMainWindow):
         super().__init__()
         self.library = library
         self.settings = settings if settings is not None else QSettings()
+        file_dialogs.remember_in(self.settings)
         self.undo_stack = QUndoStack(self)
         #: Every write from the window runs here, off the GUI thread, in order.
         self.operations = OperationRunner(self)
@@ -126,6 +132,10 @@ class MainWindow(QMainWindow):
         self._update_actions()
         self.change_watch = ChangeWatch(self.library, self)
         self.change_watch.changed_elsewhere.connect(self._on_changed_elsewhere)
+        self.show_in_folder = ShowInFolderButton(self)
+        self.statusBar().addPermanentWidget(self.show_in_folder)
+        self.transfers.export_flow.written.connect(self._on_exported)
+        self.manuscript.bibliography_export.written.connect(self._on_exported)
 
     # -- building ------------------------------------------------------------------------
 
@@ -527,6 +537,15 @@ class MainWindow(QMainWindow):
 
     def _tell(self, sentence: str) -> None:
         prompts.show_error(self, sentence)
+
+    def _on_exported(self, count: int, path: str) -> None:
+        self.show_status(
+            QCoreApplication.translate(
+                "MainWindow", "Exported %Ln paper(s) to {path}.", "", count
+            ).format(path=path),
+            EXPORT_NOTICE_MS,
+        )
+        self.show_in_folder.offer(Path(path), EXPORT_NOTICE_MS)
 
     def show_status(self, message: str, msec: int = 0) -> None:
         """Tell something in the status bar (for `msec`, or until replaced when 0)."""

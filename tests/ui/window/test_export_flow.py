@@ -10,6 +10,7 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from desktop.core import api
+from desktop.ui import file_dialogs
 from desktop.ui.dialogs import export_options
 from desktop.ui.window import export_flow
 from desktop.ui.window.main_window import MainWindow
@@ -25,7 +26,7 @@ def test_the_dialog_offers_the_cores_export_formats(
         offered.extend(filters.split(";;"))
         return str(tmp_path / "papers"), ris.file_filter
 
-    monkeypatch.setattr(export_flow.QFileDialog, "getSaveFileName", save_dialog)
+    monkeypatch.setattr(file_dialogs.QFileDialog, "getSaveFileName", save_dialog)
     chosen = export_flow.ask_target(None, "papers")  # type: ignore[arg-type]
     assert offered == [f.file_filter for f in api.export_formats()]
     assert chosen == (tmp_path / "papers.ris", "ris")  # the format's first extension
