@@ -1106,6 +1106,12 @@ class Library:
             Annotation,
         )
 
+    def annotations(self) -> list[tuple[Annotation, str]]:
+        """Every annotation in the library (not the trash's) with its paper's title,
+        newest first."""
+        with self._read() as session:
+            return [(copy_of(Annotation, a), title) for a, title in notes.every_annotation(session)]
+
     def delete_annotation(self, annotation_id: int) -> None:
         self._write_part(
             ChangeKind.NOTES, lambda s: notes.remove_annotation(s, annotation_id), Annotation

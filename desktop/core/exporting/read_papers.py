@@ -20,7 +20,7 @@ from desktop.core.errors import NotFoundError
 from desktop.core.formats.record import Record
 from desktop.core.papers import latex_given_back
 from desktop.core.people import people_of
-from desktop.core.storage.models import Note, Paper, PaperTag, Role, Tag
+from desktop.core.storage.models import Annotation, Note, Paper, PaperTag, Role, Tag
 
 #: Papers read per query when reading by id.
 BY_ID_AT_MOST = 500
@@ -93,6 +93,16 @@ def _read(session: Session, chunk: list[int] | None, wanted: set[int]) -> dict[i
             chunk=chunk,
         )
     )
+    annotated: dict[int, list[tuple[str, str]]] = {}
+    for paper_id, quote, note in _rows(
+        session,
+        sa_select(col(Annotation.paper_id), col(Annotation.quote), col(Annotation.note)).order_by(
+            col(Annotation.start), col(Annotation.end), col(Annotation.id)
+        ),
+        col(Annotation.paper_id),
+        chunk=chunk,
+    ):
+        annotated.setdefault(paper_id, []).append((quote, note))
     found: dict[int, Entry] = {}
     end = 1 + len(_FROM_COLUMNS)
     for row in _rows(session, sa_select(*_PAPER_COLUMNS), _PAPER.c.id, chunk=chunk):
@@ -107,6 +117,7 @@ def _read(session: Session, chunk: list[int] | None, wanted: set[int]) -> dict[i
             keywords=tags.get(paper_id, []),
             extra=_json_object(extra),
             latex=latex_given_back(_json_object(latex)),
+            annotations=annotated.get(paper_id, []),
         )
         found[paper_id] = (record, notes.get(paper_id, []))
     return found

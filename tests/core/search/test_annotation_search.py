@@ -58,3 +58,17 @@ def test_annotation_words_are_checked_paper_by_paper_among_many(library: Library
     ]
     library.annotate(ids[7], 0, 4, note="zanzibar")
     assert library.find(View(), "reef zanzibar") == [ids[7]]
+
+
+def test_every_annotation_is_listed_with_its_paper_newest_first(library: Library) -> None:
+    annotated, other = _papers(library)
+    first = library.annotate(annotated, 0, 2, note="first")
+    second = library.annotate(annotated, 3, 10, note="second")
+    library.delete_papers([other])  # nothing of the trash's; and it had none anyway
+    listed = library.annotations()
+    assert [(a.id, a.quote, title) for a, title in listed] == [
+        (second.id, ABSTRACT[3:10], "Reef recovery"),
+        (first.id, ABSTRACT[0:2], "Reef recovery"),
+    ]
+    library.delete_papers([annotated])
+    assert library.annotations() == []
