@@ -1112,6 +1112,11 @@ class Library:
         with self._read() as session:
             return [(copy_of(Annotation, a), title) for a, title in notes.every_annotation(session)]
 
+    def annotation_count(self) -> int:
+        """How many annotations `annotations` lists (a count for the sidebar)."""
+        with self._read() as session:
+            return notes.annotation_count(session)
+
     def delete_annotation(self, annotation_id: int) -> None:
         self._write_part(
             ChangeKind.NOTES, lambda s: notes.remove_annotation(s, annotation_id), Annotation

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
+from sqlalchemy import func
 from sqlmodel import Session, col, select
 
 from desktop.core import versions
@@ -90,6 +91,17 @@ def every_annotation(session: Session) -> list[tuple[Annotation, str]]:
         .order_by(col(Annotation.created_at).desc(), col(Annotation.id).desc())
     )
     return [(annotation, title) for annotation, title in session.exec(query)]
+
+
+def annotation_count(session: Session) -> int:
+    """How many annotations the papers outside the trash have."""
+    query = (
+        select(func.count())
+        .select_from(Annotation)
+        .join(Paper, col(Paper.id) == Annotation.paper_id)
+        .where(col(Paper.deleted_at).is_(None))
+    )
+    return int(session.exec(query).one())
 
 
 def get_annotation(session: Session, annotation_id: int) -> Annotation:

@@ -87,6 +87,13 @@
             </translation>
         </message>
         <message numerus="yes">
+            <source>%Ln annotation(s)</source>
+            <translation>
+                <numerusform>%Ln annotation</numerusform>
+                <numerusform>%Ln annotations</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
             <source>%Ln import problem(s)</source>
             <translation>
                 <numerusform>%Ln import problem</numerusform>

@@ -38,6 +38,42 @@
         </message>
     </context>
     <context>
+        <name>AnnotationsPanel</name>
+        <message>
+            <source>Annotations</source>
+            <extracomment>A quote longer than this is shortened in the list (whole in the tooltip and a copy). Show this annotation in its paper: (paper id, annotation id).</extracomment>
+            <translation>批注</translation>
+        </message>
+        <message>
+            <source>Show in Paper</source>
+            <translation>在文献中显示</translation>
+        </message>
+        <message>
+            <source>Open the paper at this annotation (Enter)</source>
+            <translation>打开文献并定位到此批注（Enter）</translation>
+        </message>
+        <message>
+            <source>Copy</source>
+            <translation>复制</translation>
+        </message>
+        <message>
+            <source>Copy the selected annotations with their papers, as Markdown (Ctrl+C)</source>
+            <translation>以 Markdown 格式复制所选批注及其文献（Ctrl+C）</translation>
+        </message>
+        <message>
+            <source>No annotations yet. Select words in a paper's abstract and press Annotate selection to write a note on them.</source>
+            <translation>还没有批注。在文献摘要中选择文字，然后点击“批注所选文字”即可为其写下笔记。</translation>
+        </message>
+        <message>
+            <source>Untitled paper</source>
+            <translation>无标题文献</translation>
+        </message>
+        <message>
+            <source>— in {paper}</source>
+            <translation>—— 出自 {paper}</translation>
+        </message>
+    </context>
+    <context>
         <name>AuxList</name>
         <message>
             <source>New List from a LaTeX Document</source>
@@ -543,7 +579,7 @@ Double-click or Enter to open</source>
         <name>MainWindow</name>
         <message>
             <source>{library} — Papershelf</source>
-            <extracomment>The quick answer (titles, people...) ranks at most this many: enough to fill the table at once, where ranking every match of a one-letter prefix would cost more than a keystroke. It is shown as "100+ found" until the complete answer, which holds every match, follows. How long the window tells of a written export (and offers its folder). Up to this many edited papers are re-read one by one; more re-read the whole view. Change kinds after which the table's rows, or the sidebar's, may differ. The table shows the hits of this query (tests and benchmarks wait for it). Every write from the window runs here, off the GUI thread, in order.</extracomment>
+            <extracomment>The quick answer (titles, people...) ranks at most this many: enough to fill the table at once, where ranking every match of a one-letter prefix would cost more than a keystroke. It is shown as "100+ found" until the complete answer, which holds every match, follows. How long the window tells of a written export (and offers its folder). Up to this many edited papers are re-read one by one; more re-read the whole view. Change kinds after which the table's rows, or the sidebar's, may differ. Change kinds after which the annotations listed may differ. The table shows the hits of this query (tests and benchmarks wait for it). Every write from the window runs here, off the GUI thread, in order.</extracomment>
             <translation>{library} — Papershelf</translation>
         </message>
         <message numerus="yes">
@@ -563,6 +599,12 @@ Double-click or Enter to open</source>
         <message>
             <source>The library was changed elsewhere; showing the changes.</source>
             <translation>文献库已在别处被修改；正在显示这些修改。</translation>
+        </message>
+        <message numerus="yes">
+            <source>%Ln annotation(s)</source>
+            <translation>
+                <numerusform>%Ln 条批注</numerusform>
+            </translation>
         </message>
         <message numerus="yes">
             <source>%Ln import problem(s)</source>
@@ -1279,7 +1321,7 @@ Esc clears the search.</source>
         </message>
         <message>
             <source>Library</source>
-            <extracomment>Not a set of papers: the window shows the import problems panel for it. The drag payload of a reading list being moved in the sidebar. Papers were dropped on a sidebar row: (the row's View, paper ids). A reading list was dragged to another place: the list ids in their new order.</extracomment>
+            <extracomment>Not a set of papers: the window shows the import problems panel for it. Not a set of papers either: the window lists every annotation for it. The drag payload of a reading list being moved in the sidebar. Papers were dropped on a sidebar row: (the row's View, paper ids). A reading list was dragged to another place: the list ids in their new order.</extracomment>
             <translation>文献库</translation>
         </message>
         <message>
@@ -1297,6 +1339,14 @@ Esc clears the search.</source>
         <message>
             <source>Saved searches</source>
             <translation>已存检索</translation>
+        </message>
+        <message>
+            <source>Annotations</source>
+            <translation>批注</translation>
+        </message>
+        <message>
+            <source>Every note on the words of an abstract, by paper</source>
+            <translation>按文献列出摘要文字上的全部批注</translation>
         </message>
         <message>
             <source>Import problems</source>

@@ -50,7 +50,8 @@ def _paper_blocks(record: Record, notes: list[str]) -> list[str]:
     if details:
         blocks.append(details)
     if record.annotations:
-        blocks.append("\n".join(_annotation_item(quote, note) for quote, note in record.annotations))
+        items = (_annotation_item(quote, note) for quote, note in record.annotations)
+        blocks.append("\n".join(items))
     blocks.extend(_quote(note) for note in notes if note.strip())
     return blocks
 

@@ -49,6 +49,8 @@ SMART_VIEWS = (
 _DROP_TARGETS = ("list", "tag", "trash")
 #: Not a set of papers: the window shows the import problems panel for it.
 PROBLEMS_VIEW = View("problems")
+#: Not a set of papers either: the window lists every annotation for it.
+ANNOTATIONS_VIEW = View("annotations")
 #: The drag payload of a reading list being moved in the sidebar.
 LIST_MIME_TYPE = "application/x-papershelf-list-id"
 
@@ -76,6 +78,9 @@ class SidebarModel(QStandardItemModel):
         self.appendRow(self._lists)
         self.appendRow(self._tags)
         self.appendRow(self._searches)
+        self._annotations = _view_item(self.tr("Annotations"), "annotate", ANNOTATIONS_VIEW)
+        self._annotations.setToolTip(self.tr("Every note on the words of an abstract, by paper"))
+        self.appendRow(self._annotations)
         self._problems = _view_item(self.tr("Import problems"), "problems", PROBLEMS_VIEW)
         self._problems.setToolTip(self.tr("Entries an import could not read: fix them and retry"))
         self.appendRow(self._problems)
@@ -92,6 +97,7 @@ class SidebarModel(QStandardItemModel):
         trashed = self._library.count(trash=True)
         self._trash.setData(trashed or None, COUNT_ROLE)
         self._problems.setData(len(self._library.import_problems()) or None, COUNT_ROLE)
+        self.update_annotation_count()
         self._lists.removeRows(0, self._lists.rowCount())
         for reading_list, count in self._library.lists():
             item = _view_item(reading_list.name, "list", View("list", reading_list.id))
@@ -128,6 +134,10 @@ class SidebarModel(QStandardItemModel):
                 )
             )
             self._searches.appendRow(item)
+
+    def update_annotation_count(self) -> None:
+        """Re-read only how many annotations there are (a note was written)."""
+        self._annotations.setData(self._library.annotation_count() or None, COUNT_ROLE)
 
     def index_of(self, view: View) -> QModelIndex:
         """The row showing `view`, or an invalid index when it is gone (a deleted list)."""

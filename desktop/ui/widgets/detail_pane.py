@@ -137,6 +137,11 @@ class DetailPane(QWidget):
         self.notes.show_paper(paper_id, details.notes)
         self.pages.setCurrentIndex(1)
 
+    def show_annotation(self, annotation_id: int) -> None:
+        """Open the abstract at an annotation of the paper shown (its words selected)."""
+        self.tabs.setCurrentWidget(self.abstract)
+        self.abstract.show_annotation(annotation_id)
+
     def _show_parts(self, details: PaperDetails) -> None:
         paper = details.paper
         # Math as Unicode ($^{13}$C as ¹³C); the form below edits the title as stored.

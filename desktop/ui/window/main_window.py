@@ -46,11 +46,13 @@ from desktop.ui.background.search_runner import SearchRunner
 from desktop.ui.dialogs import citations
 from desktop.ui.models.paper_table_model import PaperTableModel
 from desktop.ui.models.sidebar_model import (
+    ANNOTATIONS_VIEW,
     PROBLEMS_VIEW,
     QUERY_ROLE,
     VIEW_ROLE,
     SidebarModel,
 )
+from desktop.ui.widgets.annotations_panel import AnnotationsPanel
 from desktop.ui.widgets.detail_pane import DetailPane
 from desktop.ui.widgets.import_problems_panel import ImportProblemsPanel
 from desktop.ui.widgets.paper_table_view import PaperTableView
@@ -81,6 +83,8 @@ _TABLE_KINDS = {
     ChangeKind.REFRESH,
 }
 _SIDEBAR_KINDS = _TABLE_KINDS | {ChangeKind.PROBLEMS, ChangeKind.SEARCHES}
+#: Change kinds after which the annotations listed may differ.
+_ANNOTATION_KINDS = {ChangeKind.NOTES, ChangeKind.PAPERS, ChangeKind.TRASH, ChangeKind.REFRESH}
 
 
 class MainWindow(QMainWindow):
@@ -144,6 +148,7 @@ class MainWindow(QMainWindow):
         self._capped = False
         self._answered = ""  # the search text the table shows the answer to
         self._showing_problems = False
+        self._showing_annotations = False
         self.search_bar = SearchBar(self)
         self.search_bar.query_changed.connect(self._on_query_changed)
         self.search_runner = SearchRunner(self.library, self)
@@ -210,8 +215,10 @@ class MainWindow(QMainWindow):
         self.welcome.add_by_identifier_requested.connect(self.transfers.add_by_identifier)
         self.problems_panel = ImportProblemsPanel(self.library, self.operations, self)
         self.problems_panel.imported.connect(self._on_problem_imported)
+        self.annotations_panel = AnnotationsPanel(self.library, self)
+        self.annotations_panel.jump_requested.connect(self.show_annotation)
         self.center = QStackedWidget(self)
-        for page in (self.table, self.welcome, self.problems_panel):
+        for page in (self.table, self.welcome, self.problems_panel, self.annotations_panel):
             self.center.addWidget(page)
 
     # -- layout memory ------------------------------------------------------------------
@@ -291,6 +298,11 @@ class MainWindow(QMainWindow):
             self._rerun_query()
         if self._showing_problems and kinds & {"papers", "problems"}:
             self.problems_panel.reload()
+        if kinds & _ANNOTATION_KINDS:
+            if not kinds & _SIDEBAR_KINDS:  # the sidebar re-read it otherwise
+                self.sidebar_model.update_annotation_count()
+            if self._showing_annotations:
+                self.annotations_panel.reload()
         for change in changes:
             self.detail.refresh(change)
         self._update_center()
@@ -319,6 +331,8 @@ class MainWindow(QMainWindow):
 
     def _reselect_sidebar(self) -> None:
         shown = PROBLEMS_VIEW if self._showing_problems else self.table_model.view
+        if self._showing_annotations:
+            shown = ANNOTATIONS_VIEW
         index = self.sidebar_model.index_of(shown)
         if not index.isValid():  # the list or tag shown was deleted
             index = self.sidebar_model.index_of(View())
@@ -326,10 +340,17 @@ class MainWindow(QMainWindow):
         self.sidebar.setCurrentIndex(index)
         self.sidebar.selectionModel().blockSignals(blocked)
         if index.data(VIEW_ROLE) != shown:
-            self._showing_problems = False
+            self._showing_problems = self._showing_annotations = False
             self.table_model.show_view(View())
 
     def _update_center(self) -> None:
+        if self._showing_annotations:
+            self.center.setCurrentWidget(self.annotations_panel)
+            listed = self.annotations_panel.count()
+            self.statusBar().showMessage(
+                QCoreApplication.translate("MainWindow", "%Ln annotation(s)", "", listed)
+            )
+            return
         if self._showing_problems:
             self.center.setCurrentWidget(self.problems_panel)
             problems = self.problems_panel.list.count()
@@ -363,6 +384,12 @@ class MainWindow(QMainWindow):
         if view is None:
             return
         self._showing_problems = view == PROBLEMS_VIEW
+        self._showing_annotations = view == ANNOTATIONS_VIEW
+        if self._showing_annotations:
+            self.annotations_panel.reload()
+            self._update_center()
+            self._update_actions()
+            return
         if view.kind == "search":  # a saved search: run it over the whole library
             self.table_model.show_view(View())
             self.search_bar.field.setText(current.data(QUERY_ROLE))
@@ -379,6 +406,15 @@ class MainWindow(QMainWindow):
             self._rerun_query()
         self._update_center()
         self._update_actions()
+
+    def show_annotation(self, paper_id: int, annotation_id: int) -> None:
+        """Show an annotation in its paper: the library's table with the paper selected,
+        its abstract open at the annotated words."""
+        self.search_bar.field.clear()
+        self.show_view(View())
+        self.select_ids([paper_id])
+        self.detail.show_paper(paper_id)
+        self.detail.show_annotation(annotation_id)
 
     def show_view(self, view: View) -> None:
         """Select a sidebar row (tests and keyboard users)."""
