@@ -542,13 +542,14 @@ class Library:
 
     # -- import ---------------------------------------------------------------------------
 
-    def import_file(
+    def import_file(  # noqa: PLR0913 -- where the papers go, and the progress hooks
         self,
         path: Path | str,
         *,
         format: str = "auto",
         list_name: str | None = None,
         tag: str | None = None,
+        keywords_as_tags: bool = False,
         progress: Progress | None = None,
         cancel: Callable[[], bool] | None = None,
     ) -> ImportReport:
@@ -556,18 +557,27 @@ class Library:
 
         Entries that cannot be read do not stop the import: they are reported and kept
         as import problems the user can fix and retry. Cancelled, nothing is stored.
+        Keywords are kept as the papers' keywords; with `keywords_as_tags`, they tag the
+        papers too.
         """
         return self.import_files(
-            [path], format=format, list_name=list_name, tag=tag, progress=progress, cancel=cancel
+            [path],
+            format=format,
+            list_name=list_name,
+            tag=tag,
+            keywords_as_tags=keywords_as_tags,
+            progress=progress,
+            cancel=cancel,
         )
 
-    def import_files(
+    def import_files(  # noqa: PLR0913 -- where the papers go, and the progress hooks
         self,
         paths: Sequence[Path | str],
         *,
         format: str = "auto",
         list_name: str | None = None,
         tag: str | None = None,
+        keywords_as_tags: bool = False,
         progress: Progress | None = None,
         cancel: Callable[[], bool] | None = None,
     ) -> ImportReport:
@@ -577,7 +587,7 @@ class Library:
             return self._import_reading(
                 read,
                 source=", ".join(str(p) for p in paths),
-                destination=Destination(list_name, tag),
+                destination=Destination(list_name, tag, keywords_as_tags),
                 asked=ImportHooks(progress, cancel),
             )
 
@@ -589,13 +599,19 @@ class Library:
         source: str = "pasted text",
         list_name: str | None = None,
         tag: str | None = None,
+        keywords_as_tags: bool = False,
     ) -> ImportReport:
         """Import pasted text (BibTeX, RIS, CSL-JSON or a listing)."""
         format_name, result = registry.read(
             text.encode("utf-8"), source=source, path=None, format=format
         )
         return self.import_parsed(
-            result, source=source, format=format_name, list_name=list_name, tag=tag
+            result,
+            source=source,
+            format=format_name,
+            list_name=list_name,
+            tag=tag,
+            keywords_as_tags=keywords_as_tags,
         )
 
     def import_parsed(  # noqa: PLR0913 -- import_files' options, and the format read
@@ -606,6 +622,7 @@ class Library:
         format: str,
         list_name: str | None = None,
         tag: str | None = None,
+        keywords_as_tags: bool = False,
         progress: Progress | None = None,
         cancel: Callable[[], bool] | None = None,
     ) -> ImportReport:
@@ -613,7 +630,7 @@ class Library:
         return self._import_reading(
             Reading.of([format], result),
             source=source,
-            destination=Destination(list_name, tag),
+            destination=Destination(list_name, tag, keywords_as_tags),
             asked=ImportHooks(progress, cancel),
         )
 
@@ -1009,6 +1026,10 @@ class Library:
             removed = tags.untag_papers(session, name, paper_ids)
         self._announce(ChangeKind.TAGS, paper_ids)
         return removed
+
+    def keywords_to_tags(self, paper_ids: list[int]) -> undo.Step:
+        """Tag each of these papers with its own keywords; the step that takes it back."""
+        return self.apply(undo.TagWithKeywords(tuple(paper_ids)))
 
     def create_tag(self, name: str, colour: str = "") -> Tag:
         with self._write() as session:

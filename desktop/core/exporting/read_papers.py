@@ -17,6 +17,7 @@ from sqlalchemy import select as sa_select
 from sqlmodel import Session, col
 
 from desktop.core.errors import NotFoundError
+from desktop.core.formats import keywords
 from desktop.core.formats.record import Record
 from desktop.core.papers import latex_given_back
 from desktop.core.people import people_of
@@ -41,6 +42,7 @@ _PAPER_COLUMNS = (
     # alike give the JSON's text for the cast).
     cast(_PAPER.c.extra, String),
     cast(_PAPER.c.latex, String),
+    cast(_PAPER.c.keywords, String),
 )
 _AUTHOR, _EDITOR = Role.AUTHOR.value, Role.EDITOR.value
 
@@ -109,12 +111,12 @@ def _read(session: Session, chunk: list[int] | None, wanted: set[int]) -> dict[i
         paper_id = row[0]
         if paper_id not in wanted:
             continue
-        extra, latex = row[end:]
+        extra, latex, own_keywords = row[end:]
         record = Record(  # type: ignore[misc]  # mypy cannot count the row's values
             *row[1:end],
             authors=people.get((paper_id, _AUTHOR)) or [],
             editors=people.get((paper_id, _EDITOR)) or [],
-            keywords=tags.get(paper_id, []),
+            keywords=keywords.with_tags(_json_list(own_keywords), tags.get(paper_id, [])),
             extra=_json_object(extra),
             latex=latex_given_back(_json_object(latex)),
             annotations=annotated.get(paper_id, []),
@@ -135,6 +137,13 @@ def _grouped(rows: Iterable[tuple[int, str]]) -> dict[int, list[str]]:
     for paper_id, value in rows:
         grouped.setdefault(paper_id, []).append(value)
     return grouped
+
+
+def _json_list(text: str | None) -> list[str]:
+    if not text or text == "[]":
+        return []
+    value = json.loads(text)
+    return [str(word) for word in value] if isinstance(value, list) else []
 
 
 def _json_object(text: str | None) -> dict[str, Any]:
