@@ -33,7 +33,13 @@ def downgrade() -> None:
     # Keywords are not lost going back: each becomes a tag, as older versions kept them.
     bind = op.get_bind()
     paper = sa.table("paper", sa.column("id", sa.Integer), sa.column("keywords", sa.JSON))
-    tag = sa.table("tag", sa.column("id", sa.Integer), sa.column("name", sa.String))
+    tag = sa.table(
+        "tag",
+        sa.column("id", sa.Integer),
+        sa.column("name", sa.String),
+        sa.column("colour", sa.String),
+        sa.column("version", sa.Integer),
+    )
     paper_tag = sa.table(
         "papertag", sa.column("paper_id", sa.Integer), sa.column("tag_id", sa.Integer)
     )
