@@ -149,7 +149,6 @@
         <name>Transfers</name>
         <message numerus="yes">
             <source>Added %Ln sample paper(s).</source>
-            <extracomment>Their keys mean something else in a text field or the sidebar: table only.</extracomment>
             <translation>
                 <numerusform>Added %Ln sample paper.</numerusform>
                 <numerusform>Added %Ln sample papers.</numerusform>

@@ -189,8 +189,12 @@
             <translation>用我的修改覆盖对方的</translation>
         </message>
         <message>
-            <source>Abstract</source>
+            <source>The paper's keywords, as imported; search them with keyword:</source>
             <extracomment>The version the form's edits are based on (kept old after a collision).</extracomment>
+            <translation>导入时的文献关键词；可用 keyword: 搜索</translation>
+        </message>
+        <message>
+            <source>Abstract</source>
             <translation>摘要</translation>
         </message>
         <message>
@@ -216,6 +220,10 @@
         <message>
             <source> and {count} more</source>
             <translation> 等另外 {count} 人</translation>
+        </message>
+        <message>
+            <source>Keywords: {keywords}</source>
+            <translation>关键词：{keywords}</translation>
         </message>
         <message>
             <source>Changed by someone else</source>
@@ -581,6 +589,10 @@ Double-click or Enter to open</source>
             <source>{library} — Papershelf</source>
             <extracomment>The quick answer (titles, people...) ranks at most this many: enough to fill the table at once, where ranking every match of a one-letter prefix would cost more than a keystroke. It is shown as "100+ found" until the complete answer, which holds every match, follows. How long the window tells of a written export (and offers its folder). Up to this many edited papers are re-read one by one; more re-read the whole view. Change kinds after which the table's rows, or the sidebar's, may differ. Change kinds after which the annotations listed may differ. The table shows the hits of this query (tests and benchmarks wait for it). Every write from the window runs here, off the GUI thread, in order.</extracomment>
             <translation>{library} — Papershelf</translation>
+        </message>
+        <message>
+            <source>Filter tags</source>
+            <translation>筛选标签</translation>
         </message>
         <message numerus="yes">
             <source>Imported %Ln paper(s).</source>
@@ -1006,6 +1018,14 @@ They save themselves as you type.</source>
             <translation>从所选文献上移除此标签</translation>
         </message>
         <message>
+            <source>Turn Keywords into Tags</source>
+            <translation>将关键词转为标签</translation>
+        </message>
+        <message>
+            <source>Tag each selected paper with its own keywords (undo takes them off)</source>
+            <translation>用每篇所选文献自己的关键词为其加标签（撤销即可去掉）</translation>
+        </message>
+        <message>
             <source>Save Search…</source>
             <translation>保存检索…</translation>
         </message>
@@ -1229,8 +1249,8 @@ They save themselves as you type.</source>
 &lt;tr&gt;&lt;td&gt;&lt;tt&gt;-survey&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;leave out papers with this word&lt;/td&gt;&lt;/tr&gt;
 &lt;tr&gt;&lt;td&gt;&lt;tt&gt;diffusion OR flow&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;either word&lt;/td&gt;&lt;/tr&gt;
 &lt;tr&gt;&lt;td&gt;&lt;tt&gt;title:&lt;/tt&gt; &lt;tt&gt;author:&lt;/tt&gt; &lt;tt&gt;abstract:&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;search one field only&lt;/td&gt;&lt;/tr&gt;
-&lt;tr&gt;&lt;td&gt;&lt;tt&gt;venue:&lt;/tt&gt; &lt;tt&gt;topic:&lt;/tt&gt; &lt;tt&gt;note:&lt;/tt&gt; &lt;tt&gt;doi:&lt;/tt&gt;&lt;/td&gt;
-&lt;td&gt;…and these fields&lt;/td&gt;&lt;/tr&gt;
+&lt;tr&gt;&lt;td&gt;&lt;tt&gt;venue:&lt;/tt&gt; &lt;tt&gt;topic:&lt;/tt&gt; &lt;tt&gt;keyword:&lt;/tt&gt; &lt;tt&gt;note:&lt;/tt&gt; &lt;tt&gt;doi:&lt;/tt&gt;&lt;/td&gt;
+&lt;td&gt;…and these fields (notes include annotations)&lt;/td&gt;&lt;/tr&gt;
 &lt;tr&gt;&lt;td&gt;&lt;tt&gt;tag:robotics&lt;/tt&gt; &lt;tt&gt;list:"to read"&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;papers with a tag, in a list&lt;/td&gt;&lt;/tr&gt;
 &lt;tr&gt;&lt;td&gt;&lt;tt&gt;status:unread&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;unread, reading or read&lt;/td&gt;&lt;/tr&gt;
 &lt;tr&gt;&lt;td&gt;&lt;tt&gt;year:2019&lt;/tt&gt; &lt;tt&gt;year:2015..2020&lt;/tt&gt; &lt;tt&gt;year:&amp;gt;=2021&lt;/tt&gt;&lt;/td&gt;
@@ -1245,8 +1265,8 @@ Esc clears the search.</source>
 &lt;tr&gt;&lt;td&gt;&lt;tt&gt;-综述&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;排除包含此词的文献&lt;/td&gt;&lt;/tr&gt;
 &lt;tr&gt;&lt;td&gt;&lt;tt&gt;diffusion OR flow&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;任一词&lt;/td&gt;&lt;/tr&gt;
 &lt;tr&gt;&lt;td&gt;&lt;tt&gt;title:&lt;/tt&gt; &lt;tt&gt;author:&lt;/tt&gt; &lt;tt&gt;abstract:&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;只检索某一字段&lt;/td&gt;&lt;/tr&gt;
-&lt;tr&gt;&lt;td&gt;&lt;tt&gt;venue:&lt;/tt&gt; &lt;tt&gt;topic:&lt;/tt&gt; &lt;tt&gt;note:&lt;/tt&gt; &lt;tt&gt;doi:&lt;/tt&gt;&lt;/td&gt;
-&lt;td&gt;…以及这些字段&lt;/td&gt;&lt;/tr&gt;
+&lt;tr&gt;&lt;td&gt;&lt;tt&gt;venue:&lt;/tt&gt; &lt;tt&gt;topic:&lt;/tt&gt; &lt;tt&gt;keyword:&lt;/tt&gt; &lt;tt&gt;note:&lt;/tt&gt; &lt;tt&gt;doi:&lt;/tt&gt;&lt;/td&gt;
+&lt;td&gt;…以及这些字段（笔记包括批注）&lt;/td&gt;&lt;/tr&gt;
 &lt;tr&gt;&lt;td&gt;&lt;tt&gt;tag:robotics&lt;/tt&gt; &lt;tt&gt;list:"待读"&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;带某个标签、在某个列表中的文献&lt;/td&gt;&lt;/tr&gt;
 &lt;tr&gt;&lt;td&gt;&lt;tt&gt;status:unread&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;unread（未读）、reading（在读）或 read（已读）&lt;/td&gt;&lt;/tr&gt;
 &lt;tr&gt;&lt;td&gt;&lt;tt&gt;year:2019&lt;/tt&gt; &lt;tt&gt;year:2015..2020&lt;/tt&gt; &lt;tt&gt;year:&amp;gt;=2021&lt;/tt&gt;&lt;/td&gt;
@@ -1416,7 +1436,7 @@ Right-click to rename or delete</source>
         <name>Transfers</name>
         <message>
             <source>Import…</source>
-            <extracomment>Imports run here, one at a time, in the background. Exports run here, one at a time, in the background.</extracomment>
+            <extracomment>The setting: whether imported keywords also tag the papers (off: they are keywords only). Imports run here, one at a time, in the background. Exports run here, one at a time, in the background.</extracomment>
             <translation>导入…</translation>
         </message>
         <message>
@@ -1479,9 +1499,17 @@ Right-click to rename or delete</source>
             <source>Add a few classic papers to look around with</source>
             <translation>添加几篇经典文献，先熟悉一下</translation>
         </message>
+        <message>
+            <source>Import Keywords as Tags</source>
+            <extracomment>Their keys mean something else in a text field or the sidebar: table only.</extracomment>
+            <translation>导入时将关键词设为标签</translation>
+        </message>
+        <message>
+            <source>Also tag imported papers with their keywords (kept as keywords either way)</source>
+            <translation>同时用关键词为导入的文献加标签（关键词始终保留）</translation>
+        </message>
         <message numerus="yes">
             <source>Added %Ln sample paper(s).</source>
-            <extracomment>Their keys mean something else in a text field or the sidebar: table only.</extracomment>
             <translation>
                 <numerusform>已添加 %Ln 篇示例文献。</numerusform>
             </translation>
@@ -1582,6 +1610,10 @@ Right-click to rename or delete</source>
         <message>
             <source>Remove tag “{tag}”</source>
             <translation>移除标签“{tag}”</translation>
+        </message>
+        <message>
+            <source>Turn keywords into tags</source>
+            <translation>将关键词转为标签</translation>
         </message>
         <message>
             <source>Change tags</source>

@@ -21,7 +21,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QStandardItem, QStandardItemModel
 
-from desktop.core.api import View
+from desktop.core.api import View, math_as_text
 from desktop.core.library import Library
 from desktop.ui import icons, plain_text
 from desktop.ui.models import paper_mime
@@ -112,7 +112,7 @@ class SidebarModel(QStandardItemModel):
             self._lists.appendRow(item)
         self._tags.removeRows(0, self._tags.rowCount())
         for tag, count in self._library.tags():
-            item = _view_item(tag.name, "", View("tag", tag.id))
+            item = _view_item(math_as_text(tag.name), "", View("tag", tag.id))
             item.setIcon(icons.colour_swatch(tag.colour))
             item.setData(tag.name, NAME_ROLE)
             item.setData(count, COUNT_ROLE)

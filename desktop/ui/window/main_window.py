@@ -28,6 +28,7 @@ from PySide6.QtGui import (
     QUndoStack,
 )
 from PySide6.QtWidgets import (
+    QLineEdit,
     QMainWindow,
     QSplitter,
     QStackedWidget,
@@ -163,7 +164,7 @@ class MainWindow(QMainWindow):
         )
         self.manuscript.style_changed.connect(lambda _style: self.detail.refresh_citation())
         self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
-        for part in (self.sidebar, self.center, self.detail):
+        for part in (self.sidebar_panel, self.center, self.detail):
             self.splitter.addWidget(part)
         self.splitter.setStretchFactor(1, 1)
         self.splitter.setChildrenCollapsible(False)
@@ -187,6 +188,18 @@ class MainWindow(QMainWindow):
         self.sidebar.expandAll()
         self.sidebar.selectionModel().currentChanged.connect(self._on_sidebar_current)
         self.sidebar.customContextMenuRequested.connect(self._on_sidebar_menu)
+        # The tag list of a real library runs to hundreds: found by typing part of a name.
+        self.tag_filter = QLineEdit(self)
+        self.tag_filter.setPlaceholderText(self.tr("Filter tags"))
+        self.tag_filter.setAccessibleName(self.tr("Filter tags"))
+        self.tag_filter.setClearButtonEnabled(True)
+        self.tag_filter.textChanged.connect(self.sidebar.filter_tags)
+        self.sidebar_panel = QWidget(self)
+        panel_layout = QVBoxLayout(self.sidebar_panel)
+        panel_layout.setContentsMargins(0, 0, 0, 0)
+        panel_layout.setSpacing(4)
+        panel_layout.addWidget(self.sidebar, 1)
+        panel_layout.addWidget(self.tag_filter)
 
     def _build_table(self) -> None:
         self.table_model = PaperTableModel(self.library, self)

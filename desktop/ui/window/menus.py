@@ -150,7 +150,12 @@ def build(
     """Fill the menu bar: File, Edit, View, Paper and Help."""
     file_menu = bar.addMenu(QCoreApplication.translate("WindowActions", "&File"))
     file_menu.addActions(
-        [transfers.import_action, transfers.add_identifier_action, transfers.paste_action]
+        [
+            transfers.import_action,
+            transfers.keywords_as_tags_action,
+            transfers.add_identifier_action,
+            transfers.paste_action,
+        ]
     )
     file_menu.addSeparator()
     file_menu.addActions(
@@ -201,6 +206,7 @@ def build(
             organiser.move_down_action,
             organiser.list_order_action,
             organiser.remove_tag_action,
+            organiser.keywords_to_tags_action,
         ]
     )
     paper.addSeparator()

@@ -36,6 +36,7 @@ def build(
     menu.addSeparator()
     menu.addMenu(_list_menu(context, organiser))
     menu.addMenu(_tag_menu(context, organiser))
+    menu.addAction(organiser.keywords_to_tags_action)
     if view.kind == "list":
         menu.addAction(organiser.remove_from_list_action)
         menu.addAction(organiser.move_up_action)
