@@ -10,6 +10,7 @@ from sqlalchemy import delete, update
 from sqlmodel import Session, col, select
 
 from desktop.core import people, reading_lists
+from desktop.core.formats import keywords
 from desktop.core.formats.record import MODELLED_FIELDS
 from desktop.core.papers import get_paper, move_to_trash, restore
 from desktop.core.storage.models import (
@@ -48,7 +49,7 @@ def merge(session: Session, keep_id: int, other_id: int) -> MergeRecord:
     """Fold paper `other_id` into `keep_id`, then move `other_id` to the trash.
 
     The kept paper's values win; its empty fields take the other's values; unknown
-    fields are united; people are taken from the other only when the kept has none.
+    fields and keywords are united; people are taken from the other only when the kept has none.
     """
     # Locked (PostgreSQL) so that an edit made meanwhile is not overwritten by the merge.
     keep = get_paper(session, keep_id, include_trash=False, lock=True)
@@ -56,7 +57,7 @@ def merge(session: Session, keep_id: int, other_id: int) -> MergeRecord:
     done = MergeRecord(keep_id, other_id)
     done.keep_before = {
         name: getattr(keep, name)
-        for name in (*MODELLED_FIELDS, "year", "month", "extra", "latex", "priority")
+        for name in (*MODELLED_FIELDS, "year", "month", "extra", "latex", "priority", "keywords")
     }
     for name in (*MODELLED_FIELDS, "year", "month"):
         if getattr(keep, name) in ("", None) and getattr(other, name) not in ("", None):
@@ -64,6 +65,7 @@ def merge(session: Session, keep_id: int, other_id: int) -> MergeRecord:
             if name in other.latex:
                 keep.latex = {**keep.latex, name: other.latex[name]}
     keep.extra = {**other.extra, **keep.extra}
+    keep.keywords = keywords.with_tags(list(keep.keywords), list(other.keywords))  # united
     keep.priority = max(keep.priority, other.priority)
     keep.version += 1
     keep.updated_at = utcnow()

@@ -548,3 +548,15 @@ def test_keywords_become_tags_for_a_selection_and_undo_takes_them_off(
     assert [t.name for t in library.paper(kuril).tags] == ["bleaching"]  # left as it was
     assert library.paper(semi).paper.keywords == ["reefs, corals", "bleaching"]
     assert len(report.paper_ids) == 3
+
+
+def test_a_merge_unites_keywords_and_undoing_it_gives_them_back(library: Library) -> None:
+    from desktop.core.formats.record import Record
+
+    keep = library.add_paper(Record(title="Urchins", keywords=["sea urchins", "Kuril"])).id
+    other = library.add_paper(Record(title="Urchins", keywords=["Sea Urchins", "echinoderms"])).id
+    done = library.merge_papers(keep, other)
+    assert library.paper(keep).paper.keywords == ["sea urchins", "Kuril", "echinoderms"]
+    library.unmerge(done)
+    assert library.paper(keep).paper.keywords == ["sea urchins", "Kuril"]
+    assert library.paper(other).paper.keywords == ["Sea Urchins", "echinoderms"]
