@@ -113,3 +113,27 @@ def test_several_identifiers_pasted_as_one_argument_are_each_added(db_url: str) 
     assert [paper["title"] for paper in report["added"]] == ["Deep learning"]
     assert len(report["failed"]) == 1 and report["failed"][0].startswith("hello:")
     assert "not a DOI" in result.stderr
+
+
+def test_keywords_are_kept_apart_unless_keywords_as_tags_is_given(
+    db_url: str, tmp_path: Path
+) -> None:
+    bib = tmp_path / "keywords.bib"
+    bib.write_text(
+        "@article{kuril, title = {Sea urchins}, keywords = {Kraternaya Bight (Yanluch Island, "
+        "Kurile Islands), sea urchins}}\n",
+        encoding="utf-8",
+    )
+    assert run(db_url, "import", str(bib)).returncode == 0
+    shown = run(db_url, "paper", "show", "1", "--json")
+    paper = json.loads(shown.stdout)
+    assert paper["keywords"] == ["Kraternaya Bight (Yanluch Island, Kurile Islands)", "sea urchins"]
+    assert paper["tags"] == []
+    found = run(db_url, "search", "keyword:yanluch", "--json")
+    assert [hit["id"] for hit in json.loads(found.stdout)] == [1]
+    assert run(db_url, "import", str(bib), "--keywords-as-tags").returncode == 0
+    tagged = json.loads(run(db_url, "paper", "show", "2", "--json").stdout)
+    assert sorted(tagged["tags"]) == [
+        "Kraternaya Bight (Yanluch Island, Kurile Islands)",
+        "sea urchins",
+    ]
