@@ -65,7 +65,9 @@ def open_file(parent: QWidget | None, title: str, filters: str) -> str:
     return chosen
 
 
-def save_file(parent: QWidget | None, title: str, suggested: str, filters: str) -> tuple[str, str]:
+def save_file(
+    parent: QWidget | None, title: str, filters: str, *, suggested: str
+) -> tuple[str, str]:
     """Where to save ("" when they cancel) and the filter chosen; `suggested` is a file
     name, offered in the start folder."""
     path, chosen = QFileDialog.getSaveFileName(

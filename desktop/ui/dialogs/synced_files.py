@@ -20,8 +20,8 @@ def ask_target(parent: QWidget, list_name: str) -> Path | None:
         QCoreApplication.translate("SyncedFiles", "Keep “{name}” in Sync with a File").format(
             name=list_name
         ),
-        list_name + ".bib",
         QCoreApplication.translate("SyncedFiles", "BibTeX (*.bib)"),
+        suggested=list_name + ".bib",
     )
     return Path(chosen) if chosen else None
 

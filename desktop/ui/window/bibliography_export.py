@@ -48,8 +48,8 @@ def ask_target(parent: QWidget, suggested: str) -> tuple[Path, str] | None:
     path, chosen = file_dialogs.save_file(
         parent,
         QCoreApplication.translate("BibliographyExport", "Export as formatted bibliography"),
-        suggested,
         ";;".join(filters),
+        suggested=suggested,
     )
     if not path:
         return None

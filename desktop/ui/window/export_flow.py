@@ -35,7 +35,10 @@ def ask_target(parent: QWidget, suggested: str) -> tuple[Path, str] | None:
     formats = api.export_formats()
     filters = ";;".join(f.file_filter for f in formats)
     path, chosen = file_dialogs.save_file(
-        parent, QCoreApplication.translate("ExportFlow", "Export papers"), suggested, filters
+        parent,
+        QCoreApplication.translate("ExportFlow", "Export papers"),
+        filters,
+        suggested=suggested,
     )
     if not path:
         return None
