@@ -410,6 +410,11 @@ def _add_exchange_commands(commands: Any, common: argparse.ArgumentParser) -> No
     )
     imp.add_argument("--list", dest="list_name", metavar="NAME", help="also put them in this list")
     imp.add_argument("--tag", help="also tag them")
+    imp.add_argument(
+        "--keywords-as-tags",
+        action="store_true",
+        help="also tag each paper with its keywords (they are kept as its keywords either way)",
+    )
 
     exp = _command(
         commands,
@@ -702,6 +707,7 @@ def _import(library: Library, args: argparse.Namespace) -> None:
         format=args.format,
         list_name=args.list_name,
         tag=args.tag,
+        keywords_as_tags=args.keywords_as_tags,
         progress=None if args.json else _progress_printer("import"),
     )
     if args.json:

@@ -27,7 +27,9 @@ from desktop.core.field_origins import Origin
 from desktop.core.file_text import Place
 from desktop.core.formats import registry
 from desktop.core.formats.cjk_names import joined as join_names
+from desktop.core.formats.doi import is_doi
 from desktop.core.formats.entry_fields import ENTRY_TYPES, FIELDS, EntryType, FieldName, entry_type
+from desktop.core.formats.latex.math import math_as_text
 from desktop.core.formats.names import split_name
 from desktop.core.formats.record import MODELLED_FIELDS, Person, Record
 from desktop.core.formats.registry import Format, import_file_filter
@@ -120,8 +122,10 @@ __all__ = [
     "has_words",
     "import_file_filter",
     "import_format_names",
+    "is_doi",
     "is_pdf",
     "join_names",
+    "math_as_text",
     "merge_groups",
     "pdf_page_count",
     "pdf_pages_text",

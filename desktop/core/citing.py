@@ -19,6 +19,7 @@ from typing import Any
 from desktop.core import citation_markdown
 from desktop.core.errors import InvalidInputError
 from desktop.core.formats import cjk_names, csljson
+from desktop.core.formats.latex.math import math_as_text
 from desktop.core.formats.record import Record
 
 #: The style offered first (and used when none is asked for).
@@ -173,7 +174,8 @@ def _item(
     }
     for name, value in kept.items():
         if isinstance(value, str) and name != "type":
-            kept[name] = escape(value)
+            # A reference is read, not typeset: $^{13}$C as ¹³C (latex.math).
+            kept[name] = escape(math_as_text(value))
         elif isinstance(value, list) and value and isinstance(value[0], dict):
             kept[name] = [_escaped_name(_cjk_name_whole(p), escape) for p in value]
     kept["id"] = f"item-{position}"

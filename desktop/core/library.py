@@ -181,8 +181,10 @@ class Library:
                 library._check_reachable()
                 if upgrade:
                     library.upgrade()
-                with library._read() as session:
-                    library._seen_revision = revisions.current(session)
+                # A new file opened as it is (`papershelf db upgrade`) has no tables yet.
+                if upgrade or schema.current_revision(engine) is not None:
+                    with library._read() as session:
+                        library._seen_revision = revisions.current(session)
         except BaseException:
             engine.dispose()
             raise
@@ -253,6 +255,15 @@ class Library:
         """The library's file, or its server address without the password."""
         path = db.sqlite_path(self.url)
         return str(path) if path else self.engine.url.render_as_string(hide_password=True)
+
+    @property
+    def name(self) -> str:
+        """What the library is called in a window title: its file's name, or the name of
+        the PostgreSQL database."""
+        path = db.sqlite_path(self.url)
+        if path is not None:
+            return path.name
+        return self.engine.url.database or self.where
 
     def upgrade(self) -> bool:
         """Bring the schema to this program's version; True when something was migrated."""
@@ -595,13 +606,14 @@ class Library:
 
     # -- import ---------------------------------------------------------------------------
 
-    def import_file(
+    def import_file(  # noqa: PLR0913 -- where the papers go, and the progress hooks
         self,
         path: Path | str,
         *,
         format: str = "auto",
         list_name: str | None = None,
         tag: str | None = None,
+        keywords_as_tags: bool = False,
         progress: Progress | None = None,
         cancel: Callable[[], bool] | None = None,
     ) -> ImportReport:
@@ -609,18 +621,27 @@ class Library:
 
         Entries that cannot be read do not stop the import: they are reported and kept
         as import problems the user can fix and retry. Cancelled, nothing is stored.
+        Keywords are kept as the papers' keywords; with `keywords_as_tags`, they tag the
+        papers too.
         """
         return self.import_files(
-            [path], format=format, list_name=list_name, tag=tag, progress=progress, cancel=cancel
+            [path],
+            format=format,
+            list_name=list_name,
+            tag=tag,
+            keywords_as_tags=keywords_as_tags,
+            progress=progress,
+            cancel=cancel,
         )
 
-    def import_files(
+    def import_files(  # noqa: PLR0913 -- where the papers go, and the progress hooks
         self,
         paths: Sequence[Path | str],
         *,
         format: str = "auto",
         list_name: str | None = None,
         tag: str | None = None,
+        keywords_as_tags: bool = False,
         progress: Progress | None = None,
         cancel: Callable[[], bool] | None = None,
     ) -> ImportReport:
@@ -648,7 +669,7 @@ class Library:
             return self._import_reading(
                 read,
                 source=", ".join(str(p) for p in paths),
-                destination=Destination(list_name, tag),
+                destination=Destination(list_name, tag, keywords_as_tags),
                 asked=ImportHooks(progress, cancel),
             )
 
@@ -764,13 +785,19 @@ class Library:
         source: str = "pasted text",
         list_name: str | None = None,
         tag: str | None = None,
+        keywords_as_tags: bool = False,
     ) -> ImportReport:
         """Import pasted text (BibTeX, RIS, CSL-JSON or a listing)."""
         format_name, result = registry.read(
             text.encode("utf-8"), source=source, path=None, format=format
         )
         return self.import_parsed(
-            result, source=source, format=format_name, list_name=list_name, tag=tag
+            result,
+            source=source,
+            format=format_name,
+            list_name=list_name,
+            tag=tag,
+            keywords_as_tags=keywords_as_tags,
         )
 
     def import_parsed(  # noqa: PLR0913 -- import_files' options, and the format read
@@ -781,6 +808,7 @@ class Library:
         format: str,
         list_name: str | None = None,
         tag: str | None = None,
+        keywords_as_tags: bool = False,
         progress: Progress | None = None,
         cancel: Callable[[], bool] | None = None,
     ) -> ImportReport:
@@ -788,7 +816,7 @@ class Library:
         return self._import_reading(
             Reading.of([format], result),
             source=source,
-            destination=Destination(list_name, tag),
+            destination=Destination(list_name, tag, keywords_as_tags),
             asked=ImportHooks(progress, cancel),
         )
 
@@ -1276,6 +1304,10 @@ class Library:
         self._announce(ChangeKind.TAGS, paper_ids)
         return removed
 
+    def keywords_to_tags(self, paper_ids: list[int]) -> undo.Step:
+        """Tag each of these papers with its own keywords; the step that takes it back."""
+        return self.apply(undo.TagWithKeywords(tuple(paper_ids)))
+
     def create_tag(self, name: str, colour: str = "") -> Tag:
         with self._write() as session:
             tag = tags.ensure(session, name, colour)
@@ -1371,6 +1403,17 @@ class Library:
             ),
             Annotation,
         )
+
+    def annotations(self) -> list[tuple[Annotation, str]]:
+        """Every annotation in the library (not the trash's) with its paper's title,
+        newest first."""
+        with self._read() as session:
+            return [(copy_of(Annotation, a), title) for a, title in notes.every_annotation(session)]
+
+    def annotation_count(self) -> int:
+        """How many annotations `annotations` lists (a count for the sidebar)."""
+        with self._read() as session:
+            return notes.annotation_count(session)
 
     def delete_annotation(self, annotation_id: int) -> None:
         self._write_part(

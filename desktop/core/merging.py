@@ -10,6 +10,7 @@ from sqlalchemy import delete, update
 from sqlmodel import Session, col, select
 
 from desktop.core import people, reading_lists
+from desktop.core.formats import keywords
 from desktop.core.formats.record import MODELLED_FIELDS
 from desktop.core.papers import get_paper, move_to_trash, restore
 from desktop.core.storage.models import (
@@ -63,8 +64,8 @@ def merge(session: Session, keep_id: int, other_id: int, *, choices: Choices = (
     """Fold paper `other_id` into `keep_id`, then move `other_id` to the trash.
 
     Where `choices` names a field, that paper's value is kept. Elsewhere the kept
-    paper's values win; its empty fields take the other's values; unknown fields are
-    united; people are taken from the other only when the kept has none.
+    paper's values win; its empty fields take the other's values; unknown fields and
+    keywords are united; people are taken from the other only when the kept has none.
     """
     # Locked (PostgreSQL) so that an edit made meanwhile is not overwritten by the merge.
     keep = get_paper(session, keep_id, include_trash=False, lock=True)
@@ -72,7 +73,7 @@ def merge(session: Session, keep_id: int, other_id: int, *, choices: Choices = (
     chosen = dict(choices)
     done = MergeRecord(keep_id, other_id, choices=choices)
     done.keep_before = {
-        name: getattr(keep, name) for name in (*CHOOSABLE, "extra", "latex", "priority")
+        name: getattr(keep, name) for name in (*CHOOSABLE, "extra", "latex", "priority", "keywords")
     }
     for name in CHOOSABLE:
         mine, theirs = getattr(keep, name), getattr(other, name)
@@ -82,6 +83,7 @@ def merge(session: Session, keep_id: int, other_id: int, *, choices: Choices = (
             latex = {k: v for k, v in keep.latex.items() if k != name}
             keep.latex = {**latex, name: other.latex[name]} if name in other.latex else latex
     keep.extra = _united_extra(keep.extra, other.extra, chosen)
+    keep.keywords = keywords.with_tags(list(keep.keywords), list(other.keywords))  # united
     keep.priority = max(keep.priority, other.priority)
     keep.version += 1
     keep.updated_at = utcnow()

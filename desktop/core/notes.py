@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
-from sqlmodel import Session
+from sqlalchemy import func
+from sqlmodel import Session, col, select
 
 from desktop.core import versions
 from desktop.core.errors import InvalidInputError, NotFoundError
 from desktop.core.papers import get_paper
-from desktop.core.storage.models import Annotation, Attachment, Note, utcnow
+from desktop.core.storage.models import Annotation, Attachment, Note, Paper, utcnow
 
 
 def add_note(session: Session, paper_id: int, body: str) -> Note:
@@ -79,6 +80,28 @@ def restore_annotation(session: Session, **values: Any) -> Annotation:
     session.add(again)
     session.flush()
     return again
+
+
+def every_annotation(session: Session) -> list[tuple[Annotation, str]]:
+    """Every annotation on a paper outside the trash, with that paper's title, newest first."""
+    query = (
+        select(Annotation, Paper.title)
+        .join(Paper, col(Paper.id) == Annotation.paper_id)
+        .where(col(Paper.deleted_at).is_(None))
+        .order_by(col(Annotation.created_at).desc(), col(Annotation.id).desc())
+    )
+    return [(annotation, title) for annotation, title in session.exec(query)]
+
+
+def annotation_count(session: Session) -> int:
+    """How many annotations the papers outside the trash have."""
+    query = (
+        select(func.count())
+        .select_from(Annotation)
+        .join(Paper, col(Paper.id) == Annotation.paper_id)
+        .where(col(Paper.deleted_at).is_(None))
+    )
+    return int(session.exec(query).one())
 
 
 def get_annotation(session: Session, annotation_id: int) -> Annotation:

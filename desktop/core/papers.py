@@ -17,6 +17,7 @@ from sqlmodel import Session, col, select
 
 from desktop.core import people, snapshots
 from desktop.core.errors import InvalidInputError, NotFoundError, StaleEditError
+from desktop.core.formats import keywords
 from desktop.core.formats.doi import is_doi
 from desktop.core.formats.record import MODELLED_FIELDS, Record
 from desktop.core.formats.record import Person as NamedPerson
@@ -75,6 +76,7 @@ def paper_row(record: Record, citekey: str, now: datetime) -> dict[str, Any]:
         month=record.month,
         extra=dict(record.extra),
         latex=dict(record.latex),
+        keywords=list(record.keywords),
         status=ReadStatus.UNREAD.value,
         priority=0,
         created_at=now,
@@ -97,7 +99,7 @@ def record_from_details(details: PaperDetails) -> Record:
         month=paper.month,
         authors=list(details.authors),
         editors=list(details.editors),
-        keywords=[tag.name for tag in details.tags],
+        keywords=keywords.with_tags(list(paper.keywords), [tag.name for tag in details.tags]),
         extra=dict(paper.extra),
         latex=latex_given_back(paper.latex),
     )

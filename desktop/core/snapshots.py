@@ -41,6 +41,7 @@ class Paper:
     priority: int
     extra: dict[str, Any]
     latex: dict[str, Any]
+    keywords: list[str]
     created_at: datetime
     updated_at: datetime
     deleted_at: datetime | None

@@ -23,6 +23,15 @@ def _clean_colour(colour: str) -> str:
     return colour.lower()
 
 
+#: Keywords longer than this are not made into tags (a tag name has at most 200 characters).
+LONGEST_TAG = 200
+
+
+def tag_names(keywords: list[str]) -> list[str]:
+    """The keywords that can be tags: one longer than a tag name can be stays a keyword."""
+    return [k for k in keywords if k.strip() and len(" ".join(k.split())) <= LONGEST_TAG]
+
+
 def find(session: Session, name: str) -> Tag | None:
     """The tag with this name (case-insensitive), if any."""
     wanted = " ".join(name.split()).casefold()

@@ -506,6 +506,47 @@ class UntagPapers(Step):
 
 
 @dataclass(frozen=True)
+class TagWithKeywords(Step):
+    """Tag papers with their own keywords (each becomes a tag of that name); the inverse
+    untags only what it tagged, and a tag it made stays, on no paper, as any untagged one."""
+
+    paper_ids: tuple[int, ...]
+
+    def apply(self, session: Session) -> Done:
+        names: dict[str, str] = {}  # the first spelling met of each keyword
+        papers_of: dict[str, list[int]] = {}
+        for paper_id, words in _keywords_of(session, self.paper_ids):
+            for word in tags.tag_names(words):
+                key = " ".join(word.split()).casefold()
+                names.setdefault(key, word)
+                papers_of.setdefault(key, []).append(paper_id)
+        steps = [TagPapers(names[key], tuple(ids)) for key, ids in papers_of.items()]
+        return Several(tuple(steps)).apply(session)
+
+
+def _keywords_of(session: Session, paper_ids: tuple[int, ...]) -> list[tuple[int, list[str]]]:
+    query = select(Paper.id, Paper.keywords).where(col(Paper.id).in_(list(paper_ids)))
+    return [(paper_id or 0, list(words or [])) for paper_id, words in session.exec(query)]
+
+
+@dataclass(frozen=True)
+class Several(Step):
+    """Tag steps applied in order as one; the inverse takes them back in reverse order."""
+
+    steps: tuple[Step, ...]
+
+    def apply(self, session: Session) -> Done:
+        inverses: list[Step] = []
+        changed: list[int] = []
+        for step in self.steps:
+            done = step.apply(session)
+            inverses.append(done.inverse)
+            changed += done.paper_ids
+        inverse = Several(tuple(reversed(inverses)))
+        return Done(inverse, ChangeKind.TAGS, tuple(dict.fromkeys(changed)))
+
+
+@dataclass(frozen=True)
 class CreateTag(Step):
     """Make a tag on no paper yet."""
 

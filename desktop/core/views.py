@@ -24,6 +24,7 @@ from desktop.core.storage.models import (
     PaperTag,
     Person,
     Role,
+    Tag,
     utcnow,
 )
 
@@ -77,6 +78,8 @@ class PaperRow:
     priority: int
     added: datetime
     topic: str
+    #: The paper's tags that have a colour, by name: (name, "#rrggbb").
+    coloured_tags: tuple[tuple[str, str], ...] = ()
 
 
 def short_authors(people: list[NamedPerson]) -> str:
@@ -172,11 +175,12 @@ def in_view_order(
 
 
 def rows(session: Session, ids: list[int]) -> dict[int, PaperRow]:
-    """Table rows for these papers (one query for the papers, one for their authors)."""
+    """Table rows for these papers (a query for the papers, their authors, their colours)."""
     if not ids:
         return {}
     papers = session.exec(select(Paper).where(col(Paper.id).in_(ids))).all()
     named = people_of(session, ids)
+    colours = _coloured_tags(session, ids)
     result = {}
     for paper in papers:
         assert paper.id is not None
@@ -192,5 +196,19 @@ def rows(session: Session, ids: list[int]) -> dict[int, PaperRow]:
             priority=paper.priority,
             added=paper.created_at,
             topic=paper.topic,
+            coloured_tags=tuple(colours.get(paper.id, ())),
         )
     return result
+
+
+def _coloured_tags(session: Session, ids: list[int]) -> dict[int, list[tuple[str, str]]]:
+    query = (
+        select(PaperTag.paper_id, Tag.name, Tag.colour)
+        .join(Tag, col(Tag.id) == PaperTag.tag_id)
+        .where(col(PaperTag.paper_id).in_(ids), Tag.colour != "")
+        .order_by(func.lower(Tag.name), col(Tag.name))
+    )
+    found: dict[int, list[tuple[str, str]]] = {}
+    for paper_id, name, colour in session.exec(query):
+        found.setdefault(paper_id, []).append((name, colour))
+    return found

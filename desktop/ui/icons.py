@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import cache
 
 from PySide6.QtCore import QByteArray, QRectF, Qt
-from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap
+from PySide6.QtGui import QColor, QIcon, QPainter, QPalette, QPen, QPixmap
 from PySide6.QtSvg import QSvgRenderer
 from PySide6.QtWidgets import QApplication
 
@@ -40,6 +40,28 @@ def colour_swatch(colour: str, size: int = 12) -> QIcon:
     painter.drawRoundedRect(QRectF(1, 1, size - 2, size - 2), 3, 3)
     painter.end()
     return QIcon(pixmap)
+
+
+def tag_dots(colours: tuple[str, ...], size: int = 10) -> QPixmap:
+    """A row of overlapping dots, one per coloured tag, as Zotero shows them by a title."""
+    return _dots(colours, QApplication.palette().color(QPalette.ColorRole.Base).name(), size)
+
+
+@cache
+def _dots(colours: tuple[str, ...], ring: str, size: int) -> QPixmap:
+    step = size * 2 // 3
+    width = size + step * (len(colours) - 1) + 4  # a little room before the text
+    pixmap = QPixmap(max(width, 1), size + 2)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    # A thin ring in the base colour keeps overlapping dots apart on any background.
+    painter.setPen(QPen(QColor(ring), 1.2))
+    for number, colour in enumerate(colours):
+        painter.setBrush(QColor(colour) if QColor.isValidColorName(colour) else QColor("#9a9a9a"))
+        painter.drawEllipse(QRectF(1 + number * step, 1, size, size))
+    painter.end()
+    return pixmap
 
 
 @cache

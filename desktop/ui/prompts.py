@@ -5,15 +5,71 @@ Tests replace these functions (monkeypatch) so no modal dialog ever blocks them.
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QFileDialog, QInputDialog, QLineEdit, QMessageBox, QWidget
+from PySide6.QtWidgets import (
+    QApplication,
+    QDialog,
+    QDialogButtonBox,
+    QInputDialog,
+    QLabel,
+    QLineEdit,
+    QMessageBox,
+    QPlainTextEdit,
+    QVBoxLayout,
+    QWidget,
+)
 
-from desktop.ui import plain_text
+from desktop.ui import file_dialogs, plain_text
+
+#: Room beside a dialog's title for the window manager's buttons and the app's name.
+_TITLE_BAR_ROOM = 160
+_SMALLEST_INPUT_WIDTH = 380
+
+
+class QuestionDialog(QDialog):
+    """A question with a text answer, wide enough for its whole title: QInputDialog sizes
+    itself to its label, and the window manager then clips the title ("New re...rshelf")."""
+
+    def __init__(
+        self, parent: QWidget | None, title: str, label: str, *, text: str, multiline: bool
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(title)
+        self._field: QLineEdit | QPlainTextEdit = QPlainTextEdit() if multiline else QLineEdit()
+        self.setTextValue(text)
+        question = QLabel(label)
+        question.setWordWrap(True)
+        question.setBuddy(self._field)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        for part in (question, self._field, buttons):
+            layout.addWidget(part)
+        shown = f"{title} — {QApplication.applicationDisplayName() or 'Papershelf'}"
+        needed = self.fontMetrics().horizontalAdvance(shown) + _TITLE_BAR_ROOM
+        self.setMinimumWidth(max(_SMALLEST_INPUT_WIDTH, needed))
+
+    def textValue(self) -> str:
+        field = self._field
+        return field.toPlainText() if isinstance(field, QPlainTextEdit) else field.text()
+
+    def setTextValue(self, text: str) -> None:
+        if isinstance(self._field, QPlainTextEdit):
+            self._field.setPlainText(text)
+        else:
+            self._field.setText(text)
+            self._field.selectAll()
 
 
 def ask_text(parent: QWidget | None, title: str, label: str, *, text: str = "") -> str | None:
     """A line of text from the user, or None when they cancel."""
-    value, ok = QInputDialog.getText(parent, title, label, QLineEdit.EchoMode.Normal, text)
-    return value.strip() if ok and value.strip() else None
+    dialog = QuestionDialog(parent, title, label, text=text, multiline=False)
+    accepted = dialog.exec() == QDialog.DialogCode.Accepted
+    value = dialog.textValue().strip()
+    dialog.deleteLater()
+    return value if accepted and value else None
 
 
 def ask_item(parent: QWidget | None, title: str, label: str, *, items: list[str]) -> str | None:
@@ -24,8 +80,11 @@ def ask_item(parent: QWidget | None, title: str, label: str, *, items: list[str]
 
 def ask_multiline(parent: QWidget | None, title: str, label: str, *, text: str = "") -> str | None:
     """Some lines of text from the user, or None when they cancel."""
-    value, ok = QInputDialog.getMultiLineText(parent, title, label, text)
-    return value if ok else None
+    dialog = QuestionDialog(parent, title, label, text=text, multiline=True)
+    accepted = dialog.exec() == QDialog.DialogCode.Accepted
+    value = dialog.textValue()
+    dialog.deleteLater()
+    return value if accepted else None
 
 
 def confirm(parent: QWidget | None, title: str, sentence: str) -> bool:
@@ -71,5 +130,4 @@ def choose(parent: QWidget | None, title: str, sentence: str, *, choices: list[s
 
 def ask_open_files(parent: QWidget | None, title: str, filters: str) -> list[str]:
     """Files the user picked to open ([] when they cancel)."""
-    files, _ = QFileDialog.getOpenFileNames(parent, title, "", filters)
-    return files
+    return file_dialogs.open_files(parent, title, filters)

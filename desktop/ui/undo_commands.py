@@ -506,6 +506,17 @@ class TagCommand(_LibraryCommand):
         self._steps = in_chunks(paper_ids, lambda ids: kind(tag, ids))
 
 
+class KeywordsToTagsCommand(_LibraryCommand):
+    """Tag papers with their own keywords; undo takes off only the tags it put on."""
+
+    def __init__(self, library: Library, paper_ids: list[int]) -> None:
+        super().__init__(
+            library,
+            QCoreApplication.translate("UndoCommands", "Turn keywords into tags"),
+            undo.TagWithKeywords(tuple(paper_ids)),
+        )
+
+
 class ChangeTagsCommand(_LibraryCommand):
     """Add and remove tags of one paper at once (the tag editor): one step to undo."""
 

@@ -15,6 +15,7 @@
         <name>BibliographyExport</name>
         <message numerus="yes">
             <source>Formatting %Ln reference(s) for {file}…</source>
+            <extracomment>The references were written: how many, and the file (for the window to tell).</extracomment>
             <translation>
                 <numerusform>Formatting %Ln reference for {file}…</numerusform>
                 <numerusform>Formatting %Ln references for {file}…</numerusform>
@@ -138,6 +139,7 @@
         <name>ExportFlow</name>
         <message numerus="yes">
             <source>Exporting %Ln paper(s) to {file}…</source>
+            <extracomment>The papers were written: how many, and the file (for the window to tell).</extracomment>
             <translation>
                 <numerusform>Exporting %Ln paper to {file}…</numerusform>
                 <numerusform>Exporting %Ln papers to {file}…</numerusform>
@@ -230,7 +232,6 @@
         <name>MainWindow</name>
         <message numerus="yes">
             <source>Imported %Ln paper(s).</source>
-            <extracomment>The quick answer (titles, people...) ranks at most this many: enough to fill the table at once, where ranking every match of a one-letter prefix would cost more than a keystroke. It is shown as "100+ found" until the complete answer, which holds every match, follows. Up to this many edited papers are re-read one by one; more re-read the whole view. Change kinds after which the table's rows, or the sidebar's, may differ. The table shows the hits of this query (tests and benchmarks wait for it). Every write from the window runs here, off the GUI thread, in order.</extracomment>
             <translation>
                 <numerusform>Imported %Ln paper.</numerusform>
                 <numerusform>Imported %Ln papers.</numerusform>
@@ -241,6 +242,13 @@
             <translation>
                 <numerusform>%Ln possible duplicate</numerusform>
                 <numerusform>%Ln possible duplicates</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%Ln annotation(s)</source>
+            <translation>
+                <numerusform>%Ln annotation</numerusform>
+                <numerusform>%Ln annotations</numerusform>
             </translation>
         </message>
         <message numerus="yes">
@@ -255,6 +263,13 @@
             <translation>
                 <numerusform>%Ln paper shown</numerusform>
                 <numerusform>%Ln papers shown</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>Exported %Ln paper(s) to {path}.</source>
+            <translation>
+                <numerusform>Exported %Ln paper to {path}.</numerusform>
+                <numerusform>Exported %Ln papers to {path}.</numerusform>
             </translation>
         </message>
     </context>
@@ -312,7 +327,6 @@
         <name>Transfers</name>
         <message numerus="yes">
             <source>Added %Ln sample paper(s).</source>
-            <extracomment>Their keys mean something else in a text field or the sidebar: table only.</extracomment>
             <translation>
                 <numerusform>Added %Ln sample paper.</numerusform>
                 <numerusform>Added %Ln sample papers.</numerusform>

@@ -38,6 +38,42 @@
         </message>
     </context>
     <context>
+        <name>AnnotationsPanel</name>
+        <message>
+            <source>Annotations</source>
+            <extracomment>A quote longer than this is shortened in the list (whole in the tooltip and a copy). Show this annotation in its paper: (paper id, annotation id).</extracomment>
+            <translation>批注</translation>
+        </message>
+        <message>
+            <source>Show in Paper</source>
+            <translation>在文献中显示</translation>
+        </message>
+        <message>
+            <source>Open the paper at this annotation (Enter)</source>
+            <translation>打开文献并定位到此批注（Enter）</translation>
+        </message>
+        <message>
+            <source>Copy</source>
+            <translation>复制</translation>
+        </message>
+        <message>
+            <source>Copy the selected annotations with their papers, as Markdown (Ctrl+C)</source>
+            <translation>以 Markdown 格式复制所选批注及其文献（Ctrl+C）</translation>
+        </message>
+        <message>
+            <source>No annotations yet. Select words in a paper's abstract and press Annotate selection to write a note on them.</source>
+            <translation>还没有批注。在文献摘要中选择文字，然后点击“批注所选文字”即可为其写下笔记。</translation>
+        </message>
+        <message>
+            <source>Untitled paper</source>
+            <translation>无标题文献</translation>
+        </message>
+        <message>
+            <source>— in {paper}</source>
+            <translation>—— 出自 {paper}</translation>
+        </message>
+    </context>
+    <context>
         <name>AuxList</name>
         <message>
             <source>New List from a LaTeX Document</source>
@@ -82,6 +118,7 @@
         </message>
         <message numerus="yes">
             <source>Formatting %Ln reference(s) for {file}…</source>
+            <extracomment>The references were written: how many, and the file (for the window to tell).</extracomment>
             <translation>
                 <numerusform>正在为 {file} 排版 %Ln 条参考文献…</numerusform>
             </translation>
@@ -510,8 +547,12 @@
             <translation>用我的修改覆盖对方的</translation>
         </message>
         <message>
-            <source>Abstract</source>
+            <source>The paper's keywords, as imported; search them with keyword:</source>
             <extracomment>Read an attached PDF in Papershelf: (attachment id, page index or -1: the last read). The version the form's edits are based on (kept old after a collision).</extracomment>
+            <translation>导入时的文献关键词；可用 keyword: 搜索</translation>
+        </message>
+        <message>
+            <source>Abstract</source>
             <translation>摘要</translation>
         </message>
         <message>
@@ -537,6 +578,10 @@
         <message>
             <source> and {count} more</source>
             <translation> 等另外 {count} 人</translation>
+        </message>
+        <message>
+            <source>Keywords: {keywords}</source>
+            <translation>关键词：{keywords}</translation>
         </message>
         <message>
             <source>Changed by someone else</source>
@@ -726,6 +771,7 @@
         </message>
         <message numerus="yes">
             <source>Exporting %Ln paper(s) to {file}…</source>
+            <extracomment>The papers were written: how many, and the file (for the window to tell).</extracomment>
             <translation>
                 <numerusform>正在将 %Ln 篇文献导出到 {file}…</numerusform>
             </translation>
@@ -1401,9 +1447,17 @@ Double-click or Enter to open</source>
     </context>
     <context>
         <name>MainWindow</name>
+        <message>
+            <source>{library} — Papershelf</source>
+            <extracomment>The quick answer (titles, people...) ranks at most this many: enough to fill the table at once, where ranking every match of a one-letter prefix would cost more than a keystroke. It is shown as "100+ found" until the complete answer, which holds every match, follows. How long the window tells of a written export (and offers its folder). Up to this many edited papers are re-read one by one; more re-read the whole view. Change kinds after which the table's rows, or the sidebar's, may differ. Change kinds after which the annotations listed may differ. The table shows the hits of this query (tests and benchmarks wait for it). Every write from the window runs here, off the GUI thread, in order.</extracomment>
+            <translation>{library} — Papershelf</translation>
+        </message>
+        <message>
+            <source>Filter tags</source>
+            <translation>筛选标签</translation>
+        </message>
         <message numerus="yes">
             <source>Imported %Ln paper(s).</source>
-            <extracomment>The quick answer (titles, people...) ranks at most this many: enough to fill the table at once, where ranking every match of a one-letter prefix would cost more than a keystroke. It is shown as "100+ found" until the complete answer, which holds every match, follows. Up to this many edited papers are re-read one by one; more re-read the whole view. Change kinds after which the table's rows, or the sidebar's, may differ. The table shows the hits of this query (tests and benchmarks wait for it). Every write from the window runs here, off the GUI thread, in order.</extracomment>
             <translation>
                 <numerusform>已导入 %Ln 篇文献。</numerusform>
             </translation>
@@ -1427,6 +1481,12 @@ Double-click or Enter to open</source>
             <translation>文献库已在别处被修改；正在显示这些修改。</translation>
         </message>
         <message numerus="yes">
+            <source>%Ln annotation(s)</source>
+            <translation>
+                <numerusform>%Ln 条批注</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
             <source>%Ln import problem(s)</source>
             <translation>
                 <numerusform>%Ln 个导入问题</numerusform>
@@ -1436,6 +1496,20 @@ Double-click or Enter to open</source>
             <source>%Ln paper(s) shown</source>
             <translation>
                 <numerusform>显示 %Ln 篇文献</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>No papers match “{query}”.</source>
+            <translation>没有与“{query}”匹配的文献。</translation>
+        </message>
+        <message>
+            <source>No papers in this view match “{query}”.</source>
+            <translation>此视图中没有与“{query}”匹配的文献。</translation>
+        </message>
+        <message numerus="yes">
+            <source>Exported %Ln paper(s) to {path}.</source>
+            <translation>
+                <numerusform>已将 %Ln 篇文献导出到 {path}。</numerusform>
             </translation>
         </message>
         <message>
@@ -1813,6 +1887,14 @@ They save themselves as you type.</source>
             <translation>从所选文献上移除此标签</translation>
         </message>
         <message>
+            <source>Turn Keywords into Tags</source>
+            <translation>将关键词转为标签</translation>
+        </message>
+        <message>
+            <source>Tag each selected paper with its own keywords (undo takes them off)</source>
+            <translation>用每篇所选文献自己的关键词为其加标签（撤销即可去掉）</translation>
+        </message>
+        <message>
             <source>Save Search…</source>
             <translation>保存检索…</translation>
         </message>
@@ -2009,8 +2091,12 @@ They save themselves as you type.</source>
             <translation>添加日期</translation>
         </message>
         <message>
-            <source>(untitled)</source>
+            <source>Coloured tags: {names}</source>
             <extracomment>What a table cell is: QAbstractTableModel's own flags for a cell, and draggable. A drop inside a reading list asks for this new order: (list id, paper ids in order). The view's papers matching the search, best first; None when no search is active.</extracomment>
+            <translation>彩色标签：{names}</translation>
+        </message>
+        <message>
+            <source>(untitled)</source>
             <translation>（无标题）</translation>
         </message>
     </context>
@@ -2134,8 +2220,8 @@ They save themselves as you type.</source>
 &lt;tr&gt;&lt;td&gt;&lt;tt&gt;-survey&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;leave out papers with this word&lt;/td&gt;&lt;/tr&gt;
 &lt;tr&gt;&lt;td&gt;&lt;tt&gt;diffusion OR flow&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;either word&lt;/td&gt;&lt;/tr&gt;
 &lt;tr&gt;&lt;td&gt;&lt;tt&gt;title:&lt;/tt&gt; &lt;tt&gt;author:&lt;/tt&gt; &lt;tt&gt;abstract:&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;search one field only&lt;/td&gt;&lt;/tr&gt;
-&lt;tr&gt;&lt;td&gt;&lt;tt&gt;venue:&lt;/tt&gt; &lt;tt&gt;topic:&lt;/tt&gt; &lt;tt&gt;note:&lt;/tt&gt; &lt;tt&gt;doi:&lt;/tt&gt;&lt;/td&gt;
-&lt;td&gt;…and these fields&lt;/td&gt;&lt;/tr&gt;
+&lt;tr&gt;&lt;td&gt;&lt;tt&gt;venue:&lt;/tt&gt; &lt;tt&gt;topic:&lt;/tt&gt; &lt;tt&gt;keyword:&lt;/tt&gt; &lt;tt&gt;note:&lt;/tt&gt; &lt;tt&gt;doi:&lt;/tt&gt;&lt;/td&gt;
+&lt;td&gt;…and these fields (notes include annotations)&lt;/td&gt;&lt;/tr&gt;
 &lt;tr&gt;&lt;td&gt;&lt;tt&gt;fulltext:tokamak&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;words in the attached PDFs&lt;/td&gt;&lt;/tr&gt;
 &lt;tr&gt;&lt;td&gt;&lt;tt&gt;tag:robotics&lt;/tt&gt; &lt;tt&gt;list:"to read"&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;papers with a tag, in a list&lt;/td&gt;&lt;/tr&gt;
 &lt;tr&gt;&lt;td&gt;&lt;tt&gt;status:unread&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;unread, reading or read&lt;/td&gt;&lt;/tr&gt;
@@ -2151,8 +2237,8 @@ Esc clears the search.</source>
 &lt;tr&gt;&lt;td&gt;&lt;tt&gt;-综述&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;排除包含此词的文献&lt;/td&gt;&lt;/tr&gt;
 &lt;tr&gt;&lt;td&gt;&lt;tt&gt;diffusion OR flow&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;任一词&lt;/td&gt;&lt;/tr&gt;
 &lt;tr&gt;&lt;td&gt;&lt;tt&gt;title:&lt;/tt&gt; &lt;tt&gt;author:&lt;/tt&gt; &lt;tt&gt;abstract:&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;只检索某一字段&lt;/td&gt;&lt;/tr&gt;
-&lt;tr&gt;&lt;td&gt;&lt;tt&gt;venue:&lt;/tt&gt; &lt;tt&gt;topic:&lt;/tt&gt; &lt;tt&gt;note:&lt;/tt&gt; &lt;tt&gt;doi:&lt;/tt&gt;&lt;/td&gt;
-&lt;td&gt;…以及这些字段&lt;/td&gt;&lt;/tr&gt;
+&lt;tr&gt;&lt;td&gt;&lt;tt&gt;venue:&lt;/tt&gt; &lt;tt&gt;topic:&lt;/tt&gt; &lt;tt&gt;keyword:&lt;/tt&gt; &lt;tt&gt;note:&lt;/tt&gt; &lt;tt&gt;doi:&lt;/tt&gt;&lt;/td&gt;
+&lt;td&gt;…以及这些字段（笔记包括批注）&lt;/td&gt;&lt;/tr&gt;
 &lt;tr&gt;&lt;td&gt;&lt;tt&gt;fulltext:托卡马克&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;附件 PDF 中的文字&lt;/td&gt;&lt;/tr&gt;
 &lt;tr&gt;&lt;td&gt;&lt;tt&gt;tag:robotics&lt;/tt&gt; &lt;tt&gt;list:"待读"&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;带某个标签、在某个列表中的文献&lt;/td&gt;&lt;/tr&gt;
 &lt;tr&gt;&lt;td&gt;&lt;tt&gt;status:unread&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;unread（未读）、reading（在读）或 read（已读）&lt;/td&gt;&lt;/tr&gt;
@@ -2255,6 +2341,13 @@ Esc clears the search.</source>
         </message>
     </context>
     <context>
+        <name>ShowInFolderButton</name>
+        <message>
+            <source>Show in Folder</source>
+            <translation>在文件夹中显示</translation>
+        </message>
+    </context>
+    <context>
         <name>SidebarModel</name>
         <message>
             <source>Unread</source>
@@ -2275,7 +2368,7 @@ Esc clears the search.</source>
         </message>
         <message>
             <source>Library</source>
-            <extracomment>Not a set of papers: the window shows the import problems panel for it. Not a set of papers either: the window shows the possible duplicates for it. The drag payload of a reading list being moved in the sidebar. Papers were dropped on a sidebar row: (the row's View, paper ids). A reading list was dragged to another place: the list ids in their new order.</extracomment>
+            <extracomment>Not a set of papers: the window shows the import problems panel for it. Not a set of papers either: the window shows the possible duplicates for it. Not a set of papers either: the window lists every annotation for it. The drag payload of a reading list being moved in the sidebar. Papers were dropped on a sidebar row: (the row's View, paper ids). A reading list was dragged to another place: the list ids in their new order.</extracomment>
             <translation>文献库</translation>
         </message>
         <message>
@@ -2293,6 +2386,14 @@ Esc clears the search.</source>
         <message>
             <source>Saved searches</source>
             <translation>已存检索</translation>
+        </message>
+        <message>
+            <source>Annotations</source>
+            <translation>批注</translation>
+        </message>
+        <message>
+            <source>Every note on the words of an abstract, by paper</source>
+            <translation>按文献列出摘要文字上的全部批注</translation>
         </message>
         <message>
             <source>Import problems</source>
@@ -2370,7 +2471,7 @@ Right-click to rename or delete</source>
         <name>Transfers</name>
         <message>
             <source>Import…</source>
-            <extracomment>Opens "Find missing titles and identifiers" for papers (set by the window). Imports run here, one at a time, in the background. Exports run here, one at a time, in the background.</extracomment>
+            <extracomment>The setting: whether imported keywords also tag the papers (off: they are keywords only). Opens "Find missing titles and identifiers" for papers (set by the window). Imports run here, one at a time, in the background. Exports run here, one at a time, in the background.</extracomment>
             <translation>导入…</translation>
         </message>
         <message>
@@ -2433,9 +2534,17 @@ Right-click to rename or delete</source>
             <source>Add a few classic papers to look around with</source>
             <translation>添加几篇经典文献，先熟悉一下</translation>
         </message>
+        <message>
+            <source>Import Keywords as Tags</source>
+            <extracomment>Their keys mean something else in a text field or the sidebar: table only.</extracomment>
+            <translation>导入时将关键词设为标签</translation>
+        </message>
+        <message>
+            <source>Also tag imported papers with their keywords (kept as keywords either way)</source>
+            <translation>同时用关键词为导入的文献加标签（关键词始终保留）</translation>
+        </message>
         <message numerus="yes">
             <source>Added %Ln sample paper(s).</source>
-            <extracomment>Their keys mean something else in a text field or the sidebar: table only.</extracomment>
             <translation>
                 <numerusform>已添加 %Ln 篇示例文献。</numerusform>
             </translation>
@@ -2557,6 +2666,10 @@ Right-click to rename or delete</source>
         <message>
             <source>Remove tag “{tag}”</source>
             <translation>移除标签“{tag}”</translation>
+        </message>
+        <message>
+            <source>Turn keywords into tags</source>
+            <translation>将关键词转为标签</translation>
         </message>
         <message>
             <source>Change tags</source>

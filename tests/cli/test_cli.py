@@ -167,6 +167,13 @@ def test_no_command_opens_the_window(tmp_path: Path) -> None:
     assert (tmp_path / "library.sqlite").exists()  # it opened (and created) the library
 
 
+def test_db_upgrade_makes_a_new_library(db_url: str) -> None:
+    # Before: "no such table: setting", the revision was read before any table existed.
+    assert "Upgraded" in ok(db_url, "db", "upgrade")
+    assert "healthy" in ok(db_url, "db", "check")
+    assert "already up to date" in ok(db_url, "db", "upgrade")
+
+
 def test_db_commands(db_url: str, tmp_path: Path) -> None:
     from desktop.core.storage import db, schema
 

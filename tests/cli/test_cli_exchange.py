@@ -145,3 +145,29 @@ def test_import_output_tells_errors_from_warnings_worst_first(db_url: str, tmp_p
     listed = [line for line in result.stdout.splitlines() if line.startswith("  ")]
     assert listed[0].startswith("  error: refs.bib line 2:")
     assert listed[1].startswith("  warning: refs.bib line 1:")
+
+
+def test_keywords_are_kept_apart_unless_keywords_as_tags_is_given(
+    db_url: str, tmp_path: Path
+) -> None:
+    bib = tmp_path / "keywords.bib"
+    bib.write_text(
+        "@article{kuril, title = {Sea urchins}, keywords = {Kraternaya Bight (Yanluch Island, "
+        "Kurile Islands), sea urchins}}\n",
+        encoding="utf-8",
+    )
+    assert run(db_url, "import", str(bib)).returncode == 0
+    shown = run(db_url, "paper", "show", "1", "--json")
+    paper = json.loads(shown.stdout)
+    assert paper["keywords"] == ["Kraternaya Bight (Yanluch Island, Kurile Islands)", "sea urchins"]
+    assert paper["tags"] == []
+    found = run(db_url, "search", "keyword:yanluch", "--json")
+    assert [hit["id"] for hit in json.loads(found.stdout)] == [1]
+    # Another key: the same entry again would be recognised as already in the library.
+    bib.write_text(bib.read_text(encoding="utf-8").replace("{kuril,", "{kuril2,"), encoding="utf-8")
+    assert run(db_url, "import", str(bib), "--keywords-as-tags").returncode == 0
+    tagged = json.loads(run(db_url, "paper", "show", "2", "--json").stdout)
+    assert sorted(tagged["tags"]) == [
+        "Kraternaya Bight (Yanluch Island, Kurile Islands)",
+        "sea urchins",
+    ]

@@ -227,3 +227,15 @@ def test_two_threads_formatting_at_once_each_get_their_own_form() -> None:
             assert all("<i>Neural Computation</i>" in entry for entry in entries)
         else:
             assert all("*Neural Computation*" in entry and "<i>" not in entry for entry in entries)
+
+
+def test_math_in_a_title_is_written_out_in_a_reference() -> None:
+    from desktop.core.citing import format_records
+    from desktop.core.formats.record import Person, Record
+
+    record = Record(
+        title="$^{13}$C NMR of H$_2$O", year=2021, authors=[Person(given="A.", family="Smith")]
+    )
+    formatted = format_records([record], style="apa")
+    assert "¹³C NMR of H₂O" in formatted.entries[0]
+    assert "$" not in formatted.entries[0]

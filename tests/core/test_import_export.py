@@ -67,7 +67,8 @@ def test_a_bib_file_imports_with_problems_kept(library: Library, tmp_path: Path)
     levine = library.paper_by_citekey("levine2016end")
     assert levine.paper.journal == "Journal of Machine Learning Research"
     assert [p.family for p in levine.authors] == ["Levine", "Finn", "Darrell", "Abbeel"]
-    assert {t.name for t in levine.tags} == {"robotics", "deep learning"}
+    # Keywords are the paper's keywords, not tags (a real library's import made 792 tags).
+    assert levine.paper.keywords == ["robotics", "deep learning"] and levine.tags == []
     assert [rl.name for rl in levine.lists] == ["Thesis"]
     assert levine.paper.extra.get("isbn") == "0000-1111"
     mueller = library.paper_by_citekey("mueller2020")
@@ -110,7 +111,8 @@ def test_merge_and_not_duplicate(library: Library, tmp_path: Path) -> None:
     done = library.merge_papers(dup.other_id, dup.paper_id)
     merged = library.paper(dup.other_id)
     assert [n.body for n in merged.notes] == ["note on the copy"]
-    assert [t.name for t in merged.tags] == ["copy-only", "deep learning", "robotics"]
+    assert [t.name for t in merged.tags] == ["copy-only"]
+    assert merged.paper.keywords == ["robotics", "deep learning"]
     assert [rl.name for rl in merged.lists] == ["Copies"]
     assert library.paper(dup.paper_id).paper.deleted_at is not None
     library.unmerge(done)  # undo: both papers as they were
@@ -259,12 +261,13 @@ def test_odd_values_never_abort_an_import(library: Library, tmp_path: Path) -> N
     assert bad.doi == "" and bad.extra["doi"] == "not-a-doi"
     long = library.paper_by_citekey("longpages")
     assert long.paper.pages == "1" * 300 and long.paper.number == "2" * 300
-    assert [t.name for t in long.tags] == ["fine"] and long.paper.extra["keywords"] == "k" * 300
+    # A keyword too long for a tag name is still kept whole, as a keyword.
+    assert long.paper.keywords == ["k" * 300, "fine"] and "keywords" not in long.paper.extra
     nul = library.paper_by_citekey("nul")
     assert nul.paper.title == "Has a NUL inside" and nul.paper.extra["note"] == "xy"
     assert [(a.family, a.as_written) for a in nul.authors] == [("Null", "Null, Ann")]
     messages = " ".join(p.message for p in report.problems)
-    assert "not-a-doi" in messages and "too long to be a tag" in messages
+    assert "not-a-doi" in messages
 
 
 def test_an_import_problem_is_fixed_and_retried(library: Library, tmp_path: Path) -> None:
@@ -494,3 +497,75 @@ def test_a_chinese_import_keeps_names_as_written_and_keys_as_given(library: Libr
     assert [p.display() for p in first.authors] == ["张三", "田中太郎"]
     exported = library.export(report.paper_ids, "csl-json")
     assert '"family": "张"' in exported and '"given": "三"' in exported
+
+
+KEYWORDS = r"""
+@article{kuril, title = {Sea urchins of the Kuril Islands}, year = 2019,
+  keywords = {Kraternaya Bight (Yanluch Island, Kurile Islands), sea urchins, $\epsilon$-MOEA}}
+@article{semi, title = {Semicolons}, keywords = {reefs, corals; bleaching}}
+@article{plain, title = {No keywords}}
+"""
+
+
+def test_keywords_are_kept_searchable_and_become_tags_only_when_asked(
+    library: Library, tmp_path: Path
+) -> None:
+    path = _write(tmp_path, "keywords.bib", KEYWORDS)
+    report = library.import_file(path)
+    kuril = library.paper_by_citekey("kuril").paper
+    # Split only at the separator used, never inside brackets.
+    assert kuril.keywords == [
+        "Kraternaya Bight (Yanluch Island, Kurile Islands)",
+        "sea urchins",
+        "$\\epsilon$-MOEA",
+    ]
+    assert library.paper_by_citekey("semi").paper.keywords == ["reefs, corals", "bleaching"]
+    assert library.tags() == []
+    assert [h.paper_id for h in library.search("keyword:yanluch")] == [kuril.id]
+    assert [h.paper_id for h in library.search("keyword:urchins")] == [kuril.id]
+    assert [h.paper_id for h in library.search("keyword:corals")] == [
+        library.paper_by_citekey("semi").id
+    ]
+    assert [h.paper_id for h in library.search("kraternaya")] == [kuril.id]  # a free word too
+    # An export writes them back as one keyword each (semicolons when one holds a comma).
+    exported = library.export([library.paper_by_citekey("semi").id], "bibtex")
+    assert "keywords = {reefs, corals; bleaching}" in exported
+    # Asked for at import, they tag the papers as well.
+    again = library.import_file(path, keywords_as_tags=True)
+    assert {t.name for t, _ in library.tags()} == {
+        "Kraternaya Bight (Yanluch Island, Kurile Islands)",
+        "sea urchins",
+        "$\\epsilon$-MOEA",
+        "reefs, corals",
+        "bleaching",
+    }
+    assert report.imported == again.imported == 3
+
+
+def test_keywords_become_tags_for_a_selection_and_undo_takes_them_off(
+    library: Library, tmp_path: Path
+) -> None:
+    report = library.import_file(_write(tmp_path, "keywords.bib", KEYWORDS))
+    semi = library.paper_by_citekey("semi").id
+    kuril = library.paper_by_citekey("kuril").id
+    library.tag_papers("bleaching", [kuril])  # a tag that exists already, on another paper
+    inverse = library.keywords_to_tags([semi, library.paper_by_citekey("plain").id])
+    assert sorted(t.name for t in library.paper(semi).tags) == ["bleaching", "reefs, corals"]
+    assert [t.name for t in library.paper(kuril).tags] == ["bleaching"]
+    library.apply(inverse)
+    assert library.paper(semi).tags == []
+    assert [t.name for t in library.paper(kuril).tags] == ["bleaching"]  # left as it was
+    assert library.paper(semi).paper.keywords == ["reefs, corals", "bleaching"]
+    assert len(report.paper_ids) == 3
+
+
+def test_a_merge_unites_keywords_and_undoing_it_gives_them_back(library: Library) -> None:
+    from desktop.core.formats.record import Record
+
+    keep = library.add_paper(Record(title="Urchins", keywords=["sea urchins", "Kuril"])).id
+    other = library.add_paper(Record(title="Urchins", keywords=["Sea Urchins", "echinoderms"])).id
+    done = library.merge_papers(keep, other)
+    assert library.paper(keep).paper.keywords == ["sea urchins", "Kuril", "echinoderms"]
+    library.unmerge(done)
+    assert library.paper(keep).paper.keywords == ["sea urchins", "Kuril"]
+    assert library.paper(other).paper.keywords == ["Sea Urchins", "echinoderms"]

@@ -118,6 +118,8 @@ def test_updates_change_people_and_validate(library: Library) -> None:
     with pytest.raises(NotFoundError):
         library.update_paper(9999, expected_version=1, title="x")
     assert library.paper(stored.id).paper.version == 2  # refused edits change nothing
+    short = library.update_paper(stored.id, expected_version=None, doi="10/f8tz8t")
+    assert short.paper.doi == "10/f8tz8t"  # a short DOI is kept as given
 
 
 def test_trash_and_restore(library: Library) -> None:

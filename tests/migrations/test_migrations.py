@@ -112,3 +112,34 @@ def test_the_version_columns_keep_the_notes_full_text_index_in_step(db_url: str)
         library.edit_note(note.id, "edited: heliotron", expected_version=1)
         assert [hit.paper_id for hit in library.search("note:heliotron")] == [paper_id]
         assert [hit.paper_id for hit in library.search("note:stellarator")] == [paper_id]
+
+
+def test_keywords_survive_an_upgrade_and_a_downgrade(db_url: str) -> None:
+    """0013: tags made from keywords before stay tags; going back, keywords become tags."""
+    with Library.open(db_url) as library:
+        old = library.add_paper(Record(title="Tagged before")).id
+        library.tag_papers("sea urchins", [old])
+    engine = db.make_engine(db_url)
+    schema.downgrade(engine, "0009")  # a library from before keywords were kept apart
+    schema.upgrade(engine)
+    engine.dispose()
+    with Library.open(db_url) as library:
+        assert [t.name for t in library.paper(old).tags] == ["sea urchins"]  # nothing lost
+        assert library.paper(old).paper.keywords == []
+        new = library.add_paper(
+            Record(title="Kept apart", keywords=["Kuril Islands", "sea urchins"])
+        )
+        assert [h.paper_id for h in library.search("keyword:kuril")] == [new.id]
+    engine = db.make_engine(db_url)
+    schema.downgrade(engine, "0009")  # an older Papershelf keeps keywords as tags only
+    engine.dispose()
+    with Library.open(db_url) as library:  # upgraded again: the tags are what is left
+        assert sorted(t.name for t in library.paper(new.id).tags) == [
+            "Kuril Islands",
+            "sea urchins",
+        ]
+        assert [t.name for t in library.paper(old).tags] == ["sea urchins"]
+        assert [(t.name, n) for t, n in library.tags()] == [
+            ("Kuril Islands", 1),
+            ("sea urchins", 2),
+        ]

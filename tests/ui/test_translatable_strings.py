@@ -77,6 +77,9 @@ SINKS = frozenset(
         "ask_text",
         "ask_multiline",
         "ask_open_files",
+        "open_files",
+        "open_file",
+        "save_file",
     }
 )
 #: Plain strings that are not words for a reader of the window: the product's name,

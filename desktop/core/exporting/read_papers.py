@@ -17,10 +17,11 @@ from sqlalchemy import select as sa_select
 from sqlmodel import Session, col
 
 from desktop.core.errors import NotFoundError
+from desktop.core.formats import keywords
 from desktop.core.formats.record import Record
 from desktop.core.papers import latex_given_back
 from desktop.core.people import people_of
-from desktop.core.storage.models import Note, Paper, PaperTag, Role, Tag
+from desktop.core.storage.models import Annotation, Note, Paper, PaperTag, Role, Tag
 
 #: Papers read per query when reading by id.
 BY_ID_AT_MOST = 500
@@ -41,6 +42,7 @@ _PAPER_COLUMNS = (
     # alike give the JSON's text for the cast).
     cast(_PAPER.c.extra, String),
     cast(_PAPER.c.latex, String),
+    cast(_PAPER.c.keywords, String),
 )
 _AUTHOR, _EDITOR = Role.AUTHOR.value, Role.EDITOR.value
 
@@ -93,20 +95,31 @@ def _read(session: Session, chunk: list[int] | None, wanted: set[int]) -> dict[i
             chunk=chunk,
         )
     )
+    annotated: dict[int, list[tuple[str, str]]] = {}
+    for paper_id, quote, note in _rows(
+        session,
+        sa_select(col(Annotation.paper_id), col(Annotation.quote), col(Annotation.note)).order_by(
+            col(Annotation.start), col(Annotation.end), col(Annotation.id)
+        ),
+        col(Annotation.paper_id),
+        chunk=chunk,
+    ):
+        annotated.setdefault(paper_id, []).append((quote, note))
     found: dict[int, Entry] = {}
     end = 1 + len(_FROM_COLUMNS)
     for row in _rows(session, sa_select(*_PAPER_COLUMNS), _PAPER.c.id, chunk=chunk):
         paper_id = row[0]
         if paper_id not in wanted:
             continue
-        extra, latex = row[end:]
+        extra, latex, own_keywords = row[end:]
         record = Record(  # type: ignore[misc]  # mypy cannot count the row's values
             *row[1:end],
             authors=people.get((paper_id, _AUTHOR)) or [],
             editors=people.get((paper_id, _EDITOR)) or [],
-            keywords=tags.get(paper_id, []),
+            keywords=keywords.with_tags(_json_list(own_keywords), tags.get(paper_id, [])),
             extra=_json_object(extra),
             latex=latex_given_back(_json_object(latex)),
+            annotations=annotated.get(paper_id, []),
         )
         found[paper_id] = (record, notes.get(paper_id, []))
     return found
@@ -124,6 +137,13 @@ def _grouped(rows: Iterable[tuple[int, str]]) -> dict[int, list[str]]:
     for paper_id, value in rows:
         grouped.setdefault(paper_id, []).append(value)
     return grouped
+
+
+def _json_list(text: str | None) -> list[str]:
+    if not text or text == "[]":
+        return []
+    value = json.loads(text)
+    return [str(word) for word in value] if isinstance(value, list) else []
 
 
 def _json_object(text: str | None) -> dict[str, Any]:

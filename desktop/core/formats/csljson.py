@@ -22,6 +22,7 @@ import re
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
+from desktop.core.formats import keywords
 from desktop.core.formats.latex import decode, encode
 from desktop.core.formats.record import (
     Entry,
@@ -412,12 +413,12 @@ def _read_keywords(rest: dict[str, Any], record: Record) -> None:
         return
     del rest["keyword"]
     record.keywords = _split_keywords(written)
-    if ", ".join(record.keywords) != written:
+    if keywords.join(record.keywords) != written:
         record.extra[STRING_PREFIX + "keyword"] = written
 
 
 def _split_keywords(written: str) -> list[str]:
-    return [word.strip() for word in re.split(r"[,;]", written) if word.strip()]
+    return keywords.split(written)
 
 
 def _read_issued(
@@ -540,7 +541,7 @@ def item_for(record: Record, position: int = 1) -> dict[str, Any]:
     _put(item, "page", page if _same_pages(page, record.pages) else _csl_page(record.pages))
     keyword = kept.pop("keyword", None)
     same = isinstance(keyword, str) and _split_keywords(keyword) == record.keywords
-    _put(item, "keyword", keyword if same else ", ".join(record.keywords))
+    _put(item, "keyword", keyword if same else keywords.join(record.keywords))
     _put(item, "DOI", record.doi)
     _put(item, "URL", record.url or _arxiv_url(record))
     _put(item, "abstract", record.abstract)

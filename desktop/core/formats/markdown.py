@@ -1,6 +1,7 @@
 """Write a reading list as Markdown: one section per paper, with its notes.
 
 Each paper is a level-2 heading (its title), a line with authors, year, venue and a link, then
+its annotations (a list: the words of the abstract, escaped, and the note on them), then
 each note as a block quote. Titles, names and venues are escaped, so no title can start a
 list, a link or emphasis; notes are Markdown already and are quoted as written, so a heading
 inside a note stays inside that paper's quote instead of breaking the document's outline.
@@ -48,8 +49,23 @@ def _paper_blocks(record: Record, notes: list[str]) -> list[str]:
     details = _details(record)
     if details:
         blocks.append(details)
+    if record.annotations:
+        items = (_annotation_item(quote, note) for quote, note in record.annotations)
+        blocks.append("\n".join(items))
     blocks.extend(_quote(note) for note in notes if note.strip())
     return blocks
+
+
+def _annotation_item(quote: str, note: str) -> str:
+    """One annotation as a list item: the span quoted as literal text, then its note, whose
+    further lines are indented so that its Markdown stays inside the item."""
+    item = f"- “{escape(quote)}”"
+    lines = note.strip("\n").splitlines()
+    if not lines or not note.strip():
+        return item
+    first, *rest = lines
+    item += f": {first}" if first.strip() else ":"
+    return "\n".join([item, *(f"  {line}" if line.strip() else "" for line in rest)])
 
 
 def escape(text: str) -> str:

@@ -110,6 +110,9 @@ class Record:
     line: int | None = None
     #: The name of the file it was read from, when several are read as one (BibTeX).
     source: str = ""
+    #: Notes on spans of the abstract as (the span's text, the note), in the abstract's
+    #: order; written by the formats that carry notes (Markdown).
+    annotations: list[tuple[str, str]] = field(default_factory=list)
 
 
 @dataclass

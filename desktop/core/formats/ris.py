@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 
 import rispy
 
+from desktop.core.formats import keywords
 from desktop.core.formats.latex import decode
 from desktop.core.formats.record import (
     Entry,
@@ -369,7 +370,7 @@ def _record_from(entry: _Entry, source: str, problems: list[Problem]) -> Record:
     record.publisher = _take(fields, "PB")
     record.abstract = _take(fields, "AB", "N2")
     record.url = _take(fields, "UR")
-    record.keywords = fields.all("KW")
+    record.keywords = _keywords(fields.all("KW"))
     _read_doi(fields, record)
     _read_pages(fields, record)
     _read_dates(fields, record, source, problems=problems)
@@ -649,3 +650,15 @@ def _missing_type(number: int, line: str, source: str) -> Problem:
         message="An entry starts here without a 'TY  -' line; it was read as 'misc'.",
         raw=line,
     )
+
+
+def _keywords(lines: list[str]) -> list[str]:
+    """One keyword per KW line, as RIS means it; a line listing several with semicolons
+    (some databases write them so) split at those only."""
+    found: list[str] = []
+    for line in lines:
+        if keywords.separator_of(line) == ";":
+            found.extend(keywords.split(line))
+        elif line.strip():
+            found.append(" ".join(line.split()))
+    return found

@@ -26,13 +26,16 @@ from urllib.parse import quote, unquote
 import httpx
 
 from desktop.core.errors import InvalidInputError, KnownError, NotFoundError
-from desktop.core.formats.doi import is_doi
+from desktop.core.formats.doi import DOI, SHORT_DOI, is_doi
 from desktop.core.formats.names import split_name
 from desktop.core.formats.record import Person, Record
 
 CROSSREF_URL = "https://api.crossref.org"
 ARXIV_URL = "https://export.arxiv.org"
 CROSSREF_URL_VARIABLE = "PAPERSHELF_CROSSREF_URL"
+#: doi.org's handle API, which tells the DOI a short DOI (10/f8tz8t) stands for.
+DOI_URL = "https://doi.org"
+DOI_URL_VARIABLE = "PAPERSHELF_DOI_URL"
 ARXIV_URL_VARIABLE = "PAPERSHELF_ARXIV_URL"
 #: Crossref asks clients to name themselves and give a contact address ("polite pool").
 USER_AGENT = "Papershelf/0.1 (desktop reference manager; mailto:papershelf@example.org)"
@@ -246,6 +249,7 @@ def fetch(
     client: httpx.Client | None = None,
     crossref_url: str | None = None,
     arxiv_url: str | None = None,
+    doi_url: str | None = None,
     timeout: float = 10.0,
 ) -> Record:
     """The metadata of the paper `identifier` names, from Crossref or arXiv.
@@ -256,6 +260,9 @@ def fetch(
     """
     if isinstance(identifier, str):
         identifier = _require_identifier(identifier)
+    if identifier.kind == "doi" and SHORT_DOI.fullmatch(identifier.value):
+        # Crossref knows DOIs by their full name only.
+        identifier = _full_doi(identifier, client, base=doi_url, timeout=timeout)
     if identifier.kind == "doi":
         base = _base_url(crossref_url, CROSSREF_URL_VARIABLE, CROSSREF_URL)
         request = _Request("Crossref", f"{base}/works/{quote(identifier.value, safe='/')}", {})
@@ -264,6 +271,29 @@ def fetch(
     params = {"id_list": str(identifier), "max_results": "1"}
     request = _Request("arXiv", f"{base}/api/query", params)
     return record_from_arxiv(_get(request, identifier, client, timeout=timeout).content, identifier)
+
+
+def _full_doi(
+    short: Identifier, client: httpx.Client | None, *, base: str | None, timeout: float
+) -> Identifier:
+    """The DOI a short DOI is an alias of, as doi.org's handle API tells it."""
+    root = _base_url(base, DOI_URL_VARIABLE, DOI_URL)
+    request = _Request("doi.org", f"{root}/api/handles/{quote(short.value, safe='/')}", {})
+    response = _get(request, short, client, timeout=timeout)
+    try:
+        values = json.loads(response.content)["values"]
+        # The alias is the value that is a DOI itself (the others are URLs, admin data).
+        full = next(
+            str(value["data"]["value"])
+            for value in values
+            if isinstance(value.get("data"), dict)
+            and DOI.fullmatch(str(value["data"].get("value", "")))
+        )
+    except (ValueError, TypeError, KeyError, StopIteration):
+        raise IdentifierNotFoundError(
+            f"doi.org does not know the short DOI {short.value}; check it for typos."
+        ) from None
+    return Identifier("doi", full)
 
 
 def _require_identifier(text: str) -> Identifier:

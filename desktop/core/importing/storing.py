@@ -83,12 +83,14 @@ class ImportReport:
 
 @dataclass
 class Destination:
-    """Where imported papers go besides the library: a reading list and a tag."""
+    """Where imported papers go besides the library: a reading list and a tag; and whether
+    their keywords become tags as well (they are always kept as the papers' keywords)."""
 
     list_name: str | None = None
     tag: str | None = None
     #: Store every record, also those the library holds already (same key and fields).
     keep_copies: bool = False
+    keywords_as_tags: bool = False
 
 
 #: Records stored per batch: progress is reported and cancel checked between batches.
@@ -169,6 +171,7 @@ class _Storing:
         everyone = dedupe.candidates(session)
         self._known = None if destination.keep_copies else KnownPapers(session, everyone)
         self._finder = dedupe.DuplicateFinder(everyone, dedupe.not_duplicate_pairs(session))
+        self._keywords_as_tags = destination.keywords_as_tags
         # Keys of papers in the trash stay taken: restoring one must not create a clash.
         self._taken = {key.casefold() for key in session.exec(select(Paper.citekey))}
         self._tag_ids = _TagCache(session)
@@ -300,7 +303,8 @@ class _Storing:
         links = []
         tagged = []
         for record, paper_id in zip(records, paper_ids, strict=True):
-            labels = [*record.keywords, *([self._extra_tag] if self._extra_tag else [])]
+            labels = [*(tags.tag_names(record.keywords) if self._keywords_as_tags else [])]
+            labels += [self._extra_tag] if self._extra_tag else []
             ids = {self._tag_ids.id_for(label) for label in labels if label.strip()}
             for tag_id in ids:
                 links.append({"paper_id": paper_id, "tag_id": tag_id})
@@ -323,8 +327,6 @@ class _Storing:
 
 
 _DOI_PREFIX = re.compile(r"^(?:https?://(?:dx\.)?doi\.org/|doi:\s*)", re.IGNORECASE)
-#: Keywords longer than this are not made into tags (a tag name has at most 200 characters).
-_LONGEST_TAG = 200
 
 
 def sanitize(record: Record, source: str) -> list[Problem]:
@@ -355,10 +357,6 @@ def sanitize(record: Record, source: str) -> list[Problem]:
     if record.month is not None and not 1 <= record.month <= 12:
         set_aside("month", record.month, f"{record.month} is not a month")
         record.month = None
-    long_ones = [k for k in record.keywords if len(" ".join(k.split())) > _LONGEST_TAG]
-    if long_ones:
-        record.keywords = [k for k in record.keywords if k not in long_ones]
-        set_aside("keywords", ", ".join(long_ones), "A keyword is too long to be a tag")
     return problems
 
 

@@ -32,6 +32,7 @@ _COLUMNS = (
     Paper.status,
     Paper.doi,
     Paper.citekey,
+    Paper.keywords,
 )
 
 
@@ -48,7 +49,8 @@ def documents(
     authors = _authors(session, wanted)
     tags = _tags(session, wanted)
     lists = _lists(session, wanted)
-    for pid, title, year, journal, booktitle, topic, status, doi, citekey in session.execute(query):
+    for row in session.execute(query):
+        pid, title, year, journal, booktitle, topic, status, doi, citekey, keywords = row
         yield SearchDocument(
             id=pid,
             title=title,
@@ -61,6 +63,7 @@ def documents(
             status=status,
             doi=doi,
             citekey=citekey,
+            keywords=tuple(keywords or ()),
         )
 
 
@@ -90,6 +93,7 @@ def document_of(
         status=ReadStatus.UNREAD.value,
         doi=record.doi or "",
         citekey=citekey,
+        keywords=tuple(record.keywords),
     )
 
 

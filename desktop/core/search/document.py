@@ -16,7 +16,7 @@ from desktop.core import cjk, folding
 from desktop.core.search import pinyin
 
 #: Fields that a free word (no qualifier) is looked up in.
-FREE_FIELDS = ("title", "author", "venue", "topic", "tag", "citekey", "doi")
+FREE_FIELDS = ("title", "author", "venue", "topic", "tag", "keyword", "citekey", "doi")
 # A word built of parts joined by a hyphen, slash or dot ("Q-learning", "TD(0)/MC").
 _JOINED = re.compile(r"\w[-‐/.]\w")
 
@@ -50,6 +50,7 @@ class SearchDocument:
     status: str = ""
     doi: str = ""
     citekey: str = ""
+    keywords: Sequence[str] = ()
 
 
 class Entry(NamedTuple):
@@ -77,6 +78,8 @@ class Entry(NamedTuple):
     title_pinyin: str
     #: The pinyin words of the people with Chinese names, or "".
     authors_pinyin: str
+    #: The paper's keywords (not its tags), folded.
+    keywords: tuple[str, ...] = ()
 
     @classmethod
     def of(cls, doc: SearchDocument, fold: Callable[[str], str] | None = None) -> Entry:
@@ -101,6 +104,7 @@ class Entry(NamedTuple):
             citekey=folding.for_search(doc.citekey) if doc.citekey else "",
             title_pinyin=" ".join(pinyin.reading(title)) if cjk.has_han(title) else "",
             authors_pinyin=_names_pinyin(authors),
+            keywords=tuple(map(fold_short_text, doc.keywords)),
         )
 
     def people(self) -> list[tuple[list[str], list[str]]]:
@@ -126,9 +130,8 @@ class Entry(NamedTuple):
             return self.authors_pinyin.split()
         if field == "author":
             return author_words(self.people())
-        if field in ("tag", "list"):
-            labels = self.tags if field == "tag" else self.lists
-            return [w for label in labels for w in _label_words(label)]
+        if field in ("tag", "list", "keyword"):
+            return [w for label in self._labels(field) for w in _label_words(label)]
         text: str = getattr(self, field)
         return _label_words(text) if text else []
 
@@ -150,7 +153,7 @@ class Entry(NamedTuple):
             text: str = getattr(self, field)
             if text:
                 found.append((field, set(_label_words(text))))
-        for field in ("tag", "list") if self.tags or self.lists else ():
+        for field in ("tag", "list", "keyword") if self.tags or self.lists or self.keywords else ():
             words = self.words_of(field)
             if words:
                 found.append((field, set(words)))
@@ -172,9 +175,12 @@ class Entry(NamedTuple):
                 if _is_cjk_name(family, given):
                     texts.append("".join(family + given))  # 张三, as Chinese names are written
             return texts
-        if field in ("tag", "list"):
-            return list(self.tags if field == "tag" else self.lists)
+        if field in ("tag", "list", "keyword"):
+            return list(self._labels(field))
         return [getattr(self, field)]
+
+    def _labels(self, field: str) -> tuple[str, ...]:
+        return {"tag": self.tags, "list": self.lists}.get(field, self.keywords)
 
 
 def fold_short(text: str) -> str:

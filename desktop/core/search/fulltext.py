@@ -1,6 +1,10 @@
 """Full-text search over abstracts, notes and the text of attached files (PDFs): FTS5 on
 SQLite, tsvector on PostgreSQL.
 
+A note on a span of an abstract (an annotation) counts as a note: its words are looked for
+in the annotation table itself, read whole, as a library holds few annotations beside its
+papers (no index to keep in step).
+
 The schema side (FTS5 tables and triggers, GIN indexes) lives in migrations 0002, 0005 and
 0010 (files: one row per page, `FilePage`); this module
 only queries it. Raw user text never reaches either engine's query syntax: it is cut into
@@ -19,7 +23,7 @@ from sqlmodel import col
 
 from desktop.core import cjk, folding
 from desktop.core.storage import db
-from desktop.core.storage.models import FilePage, Note, Paper
+from desktop.core.storage.models import Annotation, FilePage, Note, Paper
 
 #: The FTS5 table of migration 0002 (its name starts with `schema.UNMODELLED_PREFIX`).
 SQLITE_TABLE = "fts_paper"
@@ -79,8 +83,29 @@ def match(
     if not words:
         return set()
     if connection.dialect.name == "sqlite":
-        return _match_sqlite(connection, words, field, limit=limit, prefix=prefix)
-    return _match_postgresql(connection, words, field, limit=limit, prefix=prefix)
+        found = _match_sqlite(connection, words, field, limit=limit, prefix=prefix)
+    else:
+        found = _match_postgresql(connection, words, field, limit=limit, prefix=prefix)
+    if field in (None, "note"):
+        found |= _annotated(connection, text_, prefix=prefix)
+    return found
+
+
+def _annotated(connection: Connection, text_: str, *, prefix: bool) -> set[int]:
+    """Papers with an annotation whose note holds `text_` (as `match_within` matches)."""
+    words = folding.fulltext_tokens(text_, accents=connection.dialect.name != "sqlite")
+    if not words:
+        return set()
+    pattern = _phrase_pattern(words, prefix=prefix)
+    accents = connection.dialect.name != "sqlite"
+    notes = connection.execute(
+        select(col(Annotation.paper_id), col(Annotation.note)).where(col(Annotation.note) != "")
+    )
+    return {
+        paper_id
+        for paper_id, note in notes
+        if pattern.search(folding.for_fulltext(note, accents=accents))
+    }
 
 
 def match_within(
@@ -138,6 +163,11 @@ def _texts(
                 "WHERE paper_id IN (SELECT value FROM json_each(?))",
                 (listed,),
             )
+            yield from driver.execute(
+                "SELECT paper_id, 'note', note FROM annotation "
+                "WHERE note != '' AND paper_id IN (SELECT value FROM json_each(?))",
+                (listed,),
+            )
         if "fulltext" in kinds:
             yield from driver.execute(
                 "SELECT paper_id, 'fulltext', text FROM filepage "
@@ -157,6 +187,12 @@ def _texts(
                 select(col(Note.paper_id), col(Note.body)).where(col(Note.paper_id).in_(chunk))
             )
             yield from ((paper_id, "note", body) for paper_id, body in notes)
+            annotated = connection.execute(
+                select(col(Annotation.paper_id), col(Annotation.note)).where(
+                    col(Annotation.paper_id).in_(chunk), col(Annotation.note) != ""
+                )
+            )
+            yield from ((paper_id, "note", note) for paper_id, note in annotated)
         if "fulltext" in kinds:
             pages = connection.execute(
                 select(col(FilePage.paper_id), col(FilePage.text)).where(
@@ -166,7 +202,7 @@ def _texts(
             yield from ((paper_id, "fulltext", body) for paper_id, body in pages)
 
 
-def _phrase_pattern(words: list[str]) -> re.Pattern[str]:
+def _phrase_pattern(words: list[str], *, prefix: bool = True) -> re.Pattern[str]:
     """`words` as whole tokens, in order and adjacent, in folded text (the last one
     possibly a prefix): one regular-expression search per text instead of tokenizing it."""
     first = re.escape(words[0])
@@ -174,7 +210,7 @@ def _phrase_pattern(words: list[str]) -> re.Pattern[str]:
     # search scans for the word's letters at C speed rather than trying every position.
     pattern = first + rf"(?<![^\W_]{first})"
     pattern += "".join(r"[\W_]+" + re.escape(w) for w in words[1:])
-    if not _prefixed(words[-1]):
+    if not (prefix and _prefixed(words[-1])):
         pattern += r"(?![^\W_])"
     return re.compile(pattern)
 

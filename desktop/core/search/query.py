@@ -4,7 +4,8 @@
     "world models"                an exact phrase
     -survey                       exclude papers that match
     levine OR finn                either term (OR binds the terms on each side of it)
-    title:transformer  author:"van der Maaten"  venue:  topic:  tag:  list:  status:  doi:
+    title:transformer  author:"van der Maaten"  venue:  topic:  tag:  keyword:  list:  status:
+    doi:
     abstract:tokamak  note:todo   searched through full text only
     fulltext:tokamak              the text of the attached files (PDFs) only
     year:2019  year:2015..2020  year:>=2021  year:<2000
@@ -36,6 +37,8 @@ FIELD_NAMES = {
     "topic": "topic",
     "tag": "tag",
     "tags": "tag",
+    "keyword": "keyword",
+    "keywords": "keyword",
     "list": "list",
     "status": "status",
     "note": "note",
@@ -54,7 +57,7 @@ MOST_WORDS = 10
 
 #: Fields matched word by word (not a DOI, tag or list name, matched as a whole).
 _FUZZY_FIELDS = frozenset(
-    {None, "title", "author", "abstract", "venue", "topic", "note", "fulltext"}
+    {None, "title", "author", "abstract", "venue", "topic", "keyword", "note", "fulltext"}
 )
 
 _QUALIFIER = re.compile(r"([A-Za-z]+):")

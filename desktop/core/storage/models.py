@@ -20,7 +20,7 @@ import enum
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, Column, MetaData, UniqueConstraint, false
+from sqlalchemy import JSON, Column, MetaData, UniqueConstraint, false, text
 from sqlmodel import Field, SQLModel
 
 # A naming convention makes constraint names stable, which Alembic needs to alter them
@@ -82,6 +82,11 @@ class Paper(SQLModel, table=True):
     extra: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
     #: Original LaTeX of fields whose Unicode value differs from it.
     latex: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    #: Keywords as the source gave them (decoded), apart from the user's tags.
+    keywords: list[str] = Field(
+        default_factory=list,
+        sa_column=Column(JSON, nullable=False, server_default=text("'[]'")),
+    )
     created_at: datetime = Field(default_factory=utcnow, index=True)
     updated_at: datetime = Field(default_factory=utcnow)
     #: Set when the paper is in the trash.

@@ -30,9 +30,12 @@ class ImportFlow(progress.DialogJob):
         self._library = library
         self.cancelled = False
 
-    def start(self, paths: list[str | Path], *, show_progress: bool = True) -> None:
+    def start(
+        self, paths: list[str | Path], *, show_progress: bool = True, keywords_as_tags: bool = False
+    ) -> None:
         """Import these files together, in one transaction: Cancel leaves the library as it
-        was, and BibTeX files share their @string abbreviations and crossrefs."""
+        was, and BibTeX files share their @string abbreviations and crossrefs. With
+        `keywords_as_tags`, the papers' keywords tag them too."""
         if self._worker is not None or not paths:
             return
         files = [Path(p) for p in paths]
@@ -44,7 +47,14 @@ class ImportFlow(progress.DialogJob):
             def progress(done: int, total: int) -> None:
                 job.report((1000 * len(files) * done) // max(total, 1), 1000 * len(files))
 
-            return [library.import_files(files, progress=progress, cancel=job.is_cancelled)]
+            return [
+                library.import_files(
+                    files,
+                    keywords_as_tags=keywords_as_tags,
+                    progress=progress,
+                    cancel=job.is_cancelled,
+                )
+            ]
 
         worker = Worker(work, self)
         worker.progressed.connect(self._on_progress)

@@ -5,18 +5,17 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication
-from PySide6.QtWidgets import QFileDialog, QWidget
+from PySide6.QtWidgets import QWidget
 
 from desktop.core import api
-from desktop.ui import prompts
+from desktop.ui import file_dialogs, prompts
 
 
 def ask_aux(parent: QWidget) -> tuple[Path, str] | None:
     """The .aux file to read and the new list's name, or None when cancelled."""
-    chosen, _ = QFileDialog.getOpenFileName(
+    chosen = file_dialogs.open_file(
         parent,
         QCoreApplication.translate("AuxList", "New List from a LaTeX Document"),
-        "",
         QCoreApplication.translate("AuxList", "LaTeX .aux files (*.aux)"),
     )
     if not chosen:

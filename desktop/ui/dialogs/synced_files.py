@@ -5,23 +5,23 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication
-from PySide6.QtWidgets import QFileDialog, QWidget
+from PySide6.QtWidgets import QWidget
 
 from desktop.core import api
 from desktop.core.library import Library
-from desktop.ui import prompts
+from desktop.ui import file_dialogs, prompts
 
 
 def ask_target(parent: QWidget, list_name: str) -> Path | None:
     """The .bib file to keep in sync with `list_name` (the save dialog asks before an
     existing file is replaced), or None."""
-    chosen, _ = QFileDialog.getSaveFileName(
+    chosen, _ = file_dialogs.save_file(
         parent,
         QCoreApplication.translate("SyncedFiles", "Keep “{name}” in Sync with a File").format(
             name=list_name
         ),
-        list_name + ".bib",
         QCoreApplication.translate("SyncedFiles", "BibTeX (*.bib)"),
+        suggested=list_name + ".bib",
     )
     return Path(chosen) if chosen else None
 

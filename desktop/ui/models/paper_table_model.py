@@ -22,9 +22,9 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QColor, QFont, QPalette
 from PySide6.QtWidgets import QApplication
 
-from desktop.core.api import COLUMNS, RELEVANCE, SORT_COLUMNS, PaperRow, View
+from desktop.core.api import COLUMNS, RELEVANCE, SORT_COLUMNS, PaperRow, View, math_as_text
 from desktop.core.library import Library
-from desktop.ui import plain_text
+from desktop.ui import icons, plain_text
 from desktop.ui.models import paper_mime
 from desktop.ui.translations import QT_TRANSLATE_NOOP
 
@@ -253,8 +253,14 @@ class PaperTableModel(QAbstractTableModel):
         untitled = key == "title" and not row.title.strip()
         if role == Qt.ItemDataRole.DisplayRole:
             return _display(row, key)
+        if role == Qt.ItemDataRole.DecorationRole and key == "title" and row.coloured_tags:
+            return icons.tag_dots(tuple(colour for _name, colour in row.coloured_tags))
         if role == Qt.ItemDataRole.ToolTipRole and key == "title":
-            return plain_text.tooltip(row.title or row.abstract[:400]) or None
+            shown = math_as_text(row.title) or row.abstract[:400]
+            if row.coloured_tags:  # the dots' names, for whoever cannot tell the colours
+                names = ", ".join(name for name, _colour in row.coloured_tags)
+                shown += "\n" + self.tr("Coloured tags: {names}").format(names=names)
+            return plain_text.tooltip(shown) or None
         if role == Qt.ItemDataRole.FontRole and untitled:
             font = QFont()
             font.setItalic(True)
@@ -321,7 +327,7 @@ class PaperTableModel(QAbstractTableModel):
 def _display(row: PaperRow, key: str) -> str:
     if key == "title":
         if row.title.strip():
-            return row.title
+            return math_as_text(row.title)
         preview = " ".join(row.abstract.split())
         if len(preview) > ABSTRACT_PREVIEW:
             preview = preview[:ABSTRACT_PREVIEW].rsplit(" ", 1)[0] + "…"

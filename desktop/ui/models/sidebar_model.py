@@ -21,7 +21,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QStandardItem, QStandardItemModel
 
-from desktop.core.api import View
+from desktop.core.api import View, math_as_text
 from desktop.core.library import Library
 from desktop.ui import icons, plain_text
 from desktop.ui.models import paper_mime
@@ -51,6 +51,8 @@ _DROP_TARGETS = ("list", "tag", "trash")
 PROBLEMS_VIEW = View("problems")
 #: Not a set of papers either: the window shows the possible duplicates for it.
 DUPLICATES_VIEW = View("duplicates")
+#: Not a set of papers either: the window lists every annotation for it.
+ANNOTATIONS_VIEW = View("annotations")
 #: The drag payload of a reading list being moved in the sidebar.
 LIST_MIME_TYPE = "application/x-papershelf-list-id"
 
@@ -78,6 +80,9 @@ class SidebarModel(QStandardItemModel):
         self.appendRow(self._lists)
         self.appendRow(self._tags)
         self.appendRow(self._searches)
+        self._annotations = _view_item(self.tr("Annotations"), "annotate", ANNOTATIONS_VIEW)
+        self._annotations.setToolTip(self.tr("Every note on the words of an abstract, by paper"))
+        self.appendRow(self._annotations)
         self._problems = _view_item(self.tr("Import problems"), "problems", PROBLEMS_VIEW)
         self._problems.setToolTip(self.tr("Entries an import could not read: fix them and retry"))
         self.appendRow(self._problems)
@@ -99,6 +104,7 @@ class SidebarModel(QStandardItemModel):
         trashed = self._library.count(trash=True)
         self._trash.setData(trashed or None, COUNT_ROLE)
         self._problems.setData(len(self._library.import_problems()) or None, COUNT_ROLE)
+        self.update_annotation_count()
         self._lists.removeRows(0, self._lists.rowCount())
         for reading_list, count in self._library.lists():
             item = _view_item(reading_list.name, "list", View("list", reading_list.id))
@@ -113,7 +119,7 @@ class SidebarModel(QStandardItemModel):
             self._lists.appendRow(item)
         self._tags.removeRows(0, self._tags.rowCount())
         for tag, count in self._library.tags():
-            item = _view_item(tag.name, "", View("tag", tag.id))
+            item = _view_item(math_as_text(tag.name), "", View("tag", tag.id))
             item.setIcon(icons.colour_swatch(tag.colour))
             item.setData(tag.name, NAME_ROLE)
             item.setData(count, COUNT_ROLE)
@@ -139,6 +145,10 @@ class SidebarModel(QStandardItemModel):
     def set_duplicate_count(self, count: int) -> None:
         """Show how many pairs of possible duplicates the library holds (found elsewhere)."""
         self._duplicates.setData(count or None, COUNT_ROLE)
+
+    def update_annotation_count(self) -> None:
+        """Re-read only how many annotations there are (a note was written)."""
+        self._annotations.setData(self._library.annotation_count() or None, COUNT_ROLE)
 
     def index_of(self, view: View) -> QModelIndex:
         """The row showing `view`, or an invalid index when it is gone (a deleted list)."""

@@ -154,6 +154,14 @@ class AbstractView(QWidget):
         cursor.setPosition(to_qt_position(self._abstract, end), QTextCursor.MoveMode.KeepAnchor)
         self.text.setTextCursor(cursor)
 
+    def show_annotation(self, annotation_id: int) -> None:
+        """Make an annotation the current one: its words selected and scrolled to."""
+        for row in range(self.list.count()):
+            if self.list.item(row).data(Qt.ItemDataRole.UserRole) == annotation_id:
+                self.list.setCurrentRow(row)
+                self.text.ensureCursorVisible()
+                return
+
     def current_annotation_id(self) -> int | None:
         item = self.list.currentItem()
         return None if item is None else int(item.data(Qt.ItemDataRole.UserRole))

@@ -73,6 +73,12 @@ class DetailPane(QWidget):
         self.byline.setWordWrap(True)
         self.byline.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.tags = TagEditor(self)
+        self.keywords = plain_text.label(self)
+        self.keywords.setWordWrap(True)
+        self.keywords.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.keywords.setToolTip(
+            self.tr("The paper's keywords, as imported; search them with keyword:")
+        )
         self.citation = CitationPreview(library, style, self)
         self.tags.tags_edited.connect(self._on_tags_edited)
         self.form = MetadataForm(self)
@@ -104,6 +110,7 @@ class DetailPane(QWidget):
         paper_layout.addWidget(self.heading)
         paper_layout.addWidget(self.byline)
         paper_layout.addWidget(self.tags)
+        paper_layout.addWidget(self.keywords)
         paper_layout.addWidget(self.citation)
         paper_layout.addWidget(self.tabs, 1)
         placeholder = QLabel(
@@ -156,9 +163,15 @@ class DetailPane(QWidget):
         self.summary.show_count(count)
         self.pages.setCurrentWidget(self.summary)
 
+    def show_annotation(self, annotation_id: int) -> None:
+        """Open the abstract at an annotation of the paper shown (its words selected)."""
+        self.tabs.setCurrentWidget(self.abstract)
+        self.abstract.show_annotation(annotation_id)
+
     def _show_parts(self, details: PaperDetails) -> None:
         paper = details.paper
-        self.heading.setText(paper.title or self.tr("Untitled paper"))
+        # Math as Unicode ($^{13}$C as ¹³C); the form below edits the title as stored.
+        self.heading.setText(api.math_as_text(paper.title) or self.tr("Untitled paper"))
         names = api.join_names([p.display() for p in details.authors[:6]])
         if len(details.authors) > 6:
             names += self.tr(" and {count} more").format(count=len(details.authors) - 6)
@@ -166,6 +179,9 @@ class DetailPane(QWidget):
         where = " · ".join(x for x in (venue, str(paper.year or "")) if x)
         self.byline.setText("\n".join(x for x in (names, where) if x))
         self.tags.show_tags([t.name for t in details.tags])
+        shown = " · ".join(api.math_as_text(word) for word in paper.keywords)
+        self.keywords.setText(self.tr("Keywords: {keywords}").format(keywords=shown))
+        self.keywords.setVisible(bool(paper.keywords))
         self.abstract.show_abstract(paper.abstract, details.annotations)
         self._show_files(details)
         self.citation.show_paper(details.id)

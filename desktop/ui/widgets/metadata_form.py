@@ -45,7 +45,6 @@ _STATUS_LABELS = (
     QT_TRANSLATE_NOOP("MetadataForm", "Reading"),
     QT_TRANSLATE_NOOP("MetadataForm", "Read"),
 )
-_DOI = re.compile(r"^10\.\d{4,9}/\S+$")
 _DOI_PREFIX = re.compile(r"^(https?://(dx\.)?doi\.org/|doi:\s*)", re.IGNORECASE)
 _BAD = "border: 1px solid #c0392b;"
 
@@ -83,7 +82,7 @@ def problems_in(values: dict[str, Any], texts: dict[str, str]) -> dict[str, str]
             "MetadataForm", "The month “{month}” is not a month; write its number, 1 to 12."
         ).format(month=month_text)
     doi = values.get("doi", "")
-    if doi and not _DOI.match(doi):
+    if doi and not api.is_doi(doi):
         problems["doi"] = QCoreApplication.translate(
             "MetadataForm", "“{doi}” is not a DOI; a DOI looks like 10.1000/xyz123."
         ).format(doi=doi)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QAbstractItemModel, QByteArray, QItemSelectionModel, QPoint, Qt, Signal
-from PySide6.QtGui import QAction, QKeyEvent
+from PySide6.QtGui import QAction, QKeyEvent, QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QMenu, QTableView, QWidget
 
 from desktop.core.api import COLUMNS, SORT_COLUMNS
@@ -54,6 +54,29 @@ class PaperTableView(QTableView):
         header.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         header.customContextMenuRequested.connect(self._on_header_menu)
         self.doubleClicked.connect(lambda _index: self.open_requested.emit())
+        self._empty_message = ""
+
+    @property
+    def empty_message(self) -> str:
+        """What the table says while it has no rows ("" for nothing)."""
+        return self._empty_message
+
+    def set_empty_message(self, message: str) -> None:
+        if message != self._empty_message:
+            self._empty_message = message
+            self.viewport().update()
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        super().paintEvent(event)
+        model = self.model()
+        if not self._empty_message or model is None or model.rowCount() > 0:
+            return
+        painter = QPainter(self.viewport())
+        painter.setPen(self.palette().color(QPalette.ColorRole.PlaceholderText))
+        area = self.viewport().rect().adjusted(24, 32, -24, -24)
+        flags = Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap
+        painter.drawText(area, int(flags), self._empty_message)
+        painter.end()
 
     def setModel(self, model: QAbstractItemModel | None) -> None:
         super().setModel(model)

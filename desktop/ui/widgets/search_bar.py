@@ -23,8 +23,8 @@ QUERY_HELP = QT_TRANSLATE_NOOP(
 <tr><td><tt>-survey</tt></td><td>leave out papers with this word</td></tr>
 <tr><td><tt>diffusion OR flow</tt></td><td>either word</td></tr>
 <tr><td><tt>title:</tt> <tt>author:</tt> <tt>abstract:</tt></td><td>search one field only</td></tr>
-<tr><td><tt>venue:</tt> <tt>topic:</tt> <tt>note:</tt> <tt>doi:</tt></td>
-<td>…and these fields</td></tr>
+<tr><td><tt>venue:</tt> <tt>topic:</tt> <tt>keyword:</tt> <tt>note:</tt> <tt>doi:</tt></td>
+<td>…and these fields (notes include annotations)</td></tr>
 <tr><td><tt>fulltext:tokamak</tt></td><td>words in the attached PDFs</td></tr>
 <tr><td><tt>tag:robotics</tt> <tt>list:"to read"</tt></td><td>papers with a tag, in a list</td></tr>
 <tr><td><tt>status:unread</tt></td><td>unread, reading or read</td></tr>

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt
+from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, QRect, QSize, Qt
 from PySide6.QtGui import QFont, QPainter, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -13,7 +13,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.ui.models.sidebar_model import COUNT_ROLE, KIND_ROLE
+from desktop.ui.models.sidebar_model import COUNT_ROLE, KIND_ROLE, NAME_ROLE, SidebarModel
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -66,3 +66,41 @@ class SidebarView(QTreeView):
         self.setUniformRowHeights(True)
         self.setIndentation(14)
         self.setAccessibleName(self.tr("Library sections"))
+        self._tag_filter = ""
+
+    def setModel(self, model: QAbstractItemModel | None) -> None:
+        super().setModel(model)
+        if isinstance(model, SidebarModel):
+            # The tags are read again after every change: the filter holds for the new rows.
+            model.rowsInserted.connect(lambda *_: self._apply_tag_filter())
+
+    def filter_tags(self, text: str) -> None:
+        """Show only the tags whose name holds `text` (every tag for "")."""
+        self._tag_filter = " ".join(text.split()).casefold()
+        self._apply_tag_filter()
+
+    def shown_tags(self) -> list[str]:
+        """The names of the tags the filter lets through, in order."""
+        model = self.model()
+        if not isinstance(model, SidebarModel):
+            return []
+        parent = model.tags_index()
+        return [
+            str(model.index(row, 0, parent).data(NAME_ROLE))
+            for row in range(model.rowCount(parent))
+            if not self.isRowHidden(row, parent)
+        ]
+
+    def _apply_tag_filter(self) -> None:
+        model = self.model()
+        if not isinstance(model, SidebarModel):
+            return
+        parent = model.tags_index()
+        wanted = self._tag_filter
+        for row in range(model.rowCount(parent)):
+            index = model.index(row, 0, parent)
+            # The name as stored and as shown ($\epsilon$-MOEA and ϵ-MOEA) both match.
+            names = f"{index.data(NAME_ROLE)} {index.data()}".casefold()
+            self.setRowHidden(row, parent, bool(wanted) and wanted not in names)
+        if wanted:
+            self.expand(parent)

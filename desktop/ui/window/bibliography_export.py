@@ -10,12 +10,12 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, Signal
-from PySide6.QtWidgets import QFileDialog, QWidget
+from PySide6.QtWidgets import QWidget
 
 from desktop.core import api
 from desktop.core.errors import KnownError
 from desktop.core.library import Library
-from desktop.ui import prompts
+from desktop.ui import file_dialogs, prompts
 from desktop.ui.background import progress
 
 
@@ -45,11 +45,11 @@ FORMS = (
 def ask_target(parent: QWidget, suggested: str) -> tuple[Path, str] | None:
     """Where to save and in which form (`html`, `markdown`, `text`); None if cancelled."""
     filters = [form.file_filter() for form in FORMS]
-    path, chosen = QFileDialog.getSaveFileName(
+    path, chosen = file_dialogs.save_file(
         parent,
         QCoreApplication.translate("BibliographyExport", "Export as formatted bibliography"),
-        suggested,
         ";;".join(filters),
+        suggested=suggested,
     )
     if not path:
         return None
@@ -85,10 +85,13 @@ class BibliographyExport(progress.DialogJob):
     """Writes a formatted bibliography on a worker; `finished(count)` once it is written."""
 
     finished = Signal(int)
+    #: The references were written: how many, and the file (for the window to tell).
+    written = Signal(int, str)
 
     def __init__(self, library: Library, parent: QWidget) -> None:
         super().__init__(parent)
         self._library = library
+        self._target = Path()
 
     def export_to_file(self, paper_ids: list[int], what: str, *, style: str) -> None:
         """Ask where, then write in the background; a problem is told as a sentence."""
@@ -100,6 +103,7 @@ class BibliographyExport(progress.DialogJob):
             return
         library, ids = self._library, list(paper_ids)  # the thread must not touch this QObject
         target, output = chosen
+        self._target = target
         count = len(ids)
         self._start_busy(
             lambda _job: write_bibliography(library, ids, to=target, output=output, style=style),
@@ -113,6 +117,7 @@ class BibliographyExport(progress.DialogJob):
 
     def _on_finished(self, count: Any) -> None:
         self._end()
+        self.written.emit(int(count), str(self._target))
         self.finished.emit(int(count))
 
     def _on_failed(self, error: Any) -> None:

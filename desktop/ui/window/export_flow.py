@@ -13,11 +13,11 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, Signal
-from PySide6.QtWidgets import QFileDialog, QWidget
+from PySide6.QtWidgets import QWidget
 
 from desktop.core import api
 from desktop.core.library import Library
-from desktop.ui import prompts
+from desktop.ui import file_dialogs, prompts
 from desktop.ui.background import progress
 from desktop.ui.dialogs import export_options
 
@@ -35,8 +35,11 @@ def ask_target(parent: QWidget, suggested: str) -> tuple[Path, str] | None:
     """Where to save and in which format, or None when the user cancels."""
     formats = api.export_formats()
     filters = ";;".join(f.file_filter for f in formats)
-    path, chosen = QFileDialog.getSaveFileName(
-        parent, QCoreApplication.translate("ExportFlow", "Export papers"), suggested, filters
+    path, chosen = file_dialogs.save_file(
+        parent,
+        QCoreApplication.translate("ExportFlow", "Export papers"),
+        filters,
+        suggested=suggested,
     )
     if not path:
         return None
@@ -75,11 +78,14 @@ class ExportFlow(progress.DialogJob):
     """Exports papers to a file on a worker; `finished(count)` once the file is written."""
 
     finished = Signal(int)
+    #: The papers were written: how many, and the file (for the window to tell).
+    written = Signal(int, str)
 
     def __init__(self, library: Library, parent: QWidget) -> None:
         super().__init__(parent)
         self._library = library
         self._count = 0
+        self._target = Path()
 
     def export_to_file(self, paper_ids: list[int], what: str) -> None:
         """Ask where, then write in the background; a problem (a folder that is read-only...)
@@ -96,7 +102,7 @@ class ExportFlow(progress.DialogJob):
     def start(self, paper_ids: list[int], choice: ExportChoice) -> None:
         """Write the papers as `choice` says, in the background."""
         library, ids = self._library, list(paper_ids)  # the thread must not touch this QObject
-        target = choice.target
+        target = self._target = choice.target
         count = self._count = len(ids)
         self._start_busy(
             lambda job: write_export(library, ids, choice, cancelled=job.is_cancelled),
@@ -117,6 +123,7 @@ class ExportFlow(progress.DialogJob):
                 QCoreApplication.translate("ExportFlow", "Export"),
                 export_options.unspelled_sentence(left),
             )
+        self.written.emit(self._count, str(self._target))
         self.finished.emit(self._count)
 
     def _on_failed(self, error: Any) -> None:

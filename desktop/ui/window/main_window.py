@@ -8,6 +8,8 @@ loop (and held while a write runs), so a view never shows a half-done operation.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from PySide6.QtCore import (
     QCoreApplication,
     QItemSelection,
@@ -26,6 +28,7 @@ from PySide6.QtGui import (
     QUndoStack,
 )
 from PySide6.QtWidgets import (
+    QLineEdit,
     QMainWindow,
     QSplitter,
     QStackedWidget,
@@ -36,7 +39,7 @@ from PySide6.QtWidgets import (
 from desktop.core.api import RELEVANCE, SORT_COLUMNS, Change, ChangeKind, View
 from desktop.core.errors import KnownError
 from desktop.core.library import Library
-from desktop.ui import icons, prompts, undo_commands
+from desktop.ui import file_dialogs, icons, prompts, undo_commands
 from desktop.ui.background.change_watch import ChangeWatch
 from desktop.ui.background.duplicate_search import DuplicateSearch
 from desktop.ui.background.library_events import LibraryEvents
@@ -45,17 +48,20 @@ from desktop.ui.background.search_runner import SearchRunner
 from desktop.ui.dialogs import citations
 from desktop.ui.models.paper_table_model import PaperTableModel
 from desktop.ui.models.sidebar_model import (
+    ANNOTATIONS_VIEW,
     DUPLICATES_VIEW,
     PROBLEMS_VIEW,
     QUERY_ROLE,
     VIEW_ROLE,
     SidebarModel,
 )
+from desktop.ui.widgets.annotations_panel import AnnotationsPanel
 from desktop.ui.widgets.detail_pane import DetailPane
 from desktop.ui.widgets.duplicates_panel import DuplicatesPanel
 from desktop.ui.widgets.import_problems_panel import ImportProblemsPanel
 from desktop.ui.widgets.paper_table_view import PaperTableView
 from desktop.ui.widgets.search_bar import SearchBar
+from desktop.ui.widgets.show_in_folder import ShowInFolderButton
 from desktop.ui.widgets.sidebar_view import SidebarView
 from desktop.ui.widgets.welcome_panel import WelcomePanel
 from desktop.ui.window import menus, paper_menu
@@ -71,6 +77,8 @@ from desktop.ui.window.transfers import Transfers
 #: once, where ranking every match of a one-letter prefix would cost more than a keystroke.
 #: It is shown as "100+ found" until the complete answer, which holds every match, follows.
 QUICK_LIMIT = 100
+#: How long the window tells of a written export (and offers its folder).
+EXPORT_NOTICE_MS = 15_000
 #: Up to this many edited papers are re-read one by one; more re-read the whole view.
 _FEW_EDITS = 20
 #: Change kinds after which the table's rows, or the sidebar's, may differ.
@@ -82,6 +90,8 @@ _TABLE_KINDS = {
     ChangeKind.REFRESH,
 }
 _SIDEBAR_KINDS = _TABLE_KINDS | {ChangeKind.PROBLEMS, ChangeKind.SEARCHES}
+#: Change kinds after which the annotations listed may differ.
+_ANNOTATION_KINDS = {ChangeKind.NOTES, ChangeKind.PAPERS, ChangeKind.TRASH, ChangeKind.REFRESH}
 
 
 class MainWindow(QMainWindow):
@@ -97,6 +107,7 @@ class MainWindow(QMainWindow):
         super().__init__()
         self.library = library
         self.settings = settings if settings is not None else QSettings()
+        file_dialogs.remember_in(self.settings)
         self.undo_stack = QUndoStack(self)
         #: Every write from the window runs here, off the GUI thread, in order.
         self.operations = OperationRunner(self)
@@ -109,7 +120,8 @@ class MainWindow(QMainWindow):
         self._apply_timer = QTimer(self, singleShot=True, interval=0)
         self._apply_timer.timeout.connect(self._apply_changes)
         self.events.changed.connect(self._on_library_changed)
-        self.setWindowTitle("Papershelf")
+        # Which library is open, as an editor names its file: two windows tell apart.
+        self.setWindowTitle(self.tr("{library} — Papershelf").format(library=library.name))
         self.setWindowIcon(icons.app_icon())
         self.organiser = Organiser(self)
         self.transfers = Transfers(self)
@@ -161,14 +173,20 @@ class MainWindow(QMainWindow):
         self._update_actions()
         self.change_watch = ChangeWatch(self.library, self)
         self.change_watch.changed_elsewhere.connect(self._on_changed_elsewhere)
+        self.show_in_folder = ShowInFolderButton(self)
+        self.statusBar().addPermanentWidget(self.show_in_folder)
+        self.transfers.export_flow.written.connect(self._on_exported)
+        self.manuscript.bibliography_export.written.connect(self._on_exported)
 
     # -- building ------------------------------------------------------------------------
 
     def _build_widgets(self) -> None:
         self._selected_before_reset: list[int] = []
         self._capped = False
+        self._answered = ""  # the search text the table shows the answer to
         self._showing_problems = False
         self._showing_duplicates = False
+        self._showing_annotations = False
         self.search_bar = SearchBar(self)
         self.search_bar.query_changed.connect(self._on_query_changed)
         self.search_runner = SearchRunner(self.library, self)
@@ -183,7 +201,7 @@ class MainWindow(QMainWindow):
         )
         self.manuscript.style_changed.connect(lambda _style: self.detail.refresh_citation())
         self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
-        for part in (self.sidebar, self.center, self.detail):
+        for part in (self.sidebar_panel, self.center, self.detail):
             self.splitter.addWidget(part)
         self.splitter.setStretchFactor(1, 1)
         self.splitter.setChildrenCollapsible(False)
@@ -207,6 +225,18 @@ class MainWindow(QMainWindow):
         self.sidebar.expandAll()
         self.sidebar.selectionModel().currentChanged.connect(self._on_sidebar_current)
         self.sidebar.customContextMenuRequested.connect(self._on_sidebar_menu)
+        # The tag list of a real library runs to hundreds: found by typing part of a name.
+        self.tag_filter = QLineEdit(self)
+        self.tag_filter.setPlaceholderText(self.tr("Filter tags"))
+        self.tag_filter.setAccessibleName(self.tr("Filter tags"))
+        self.tag_filter.setClearButtonEnabled(True)
+        self.tag_filter.textChanged.connect(self.sidebar.filter_tags)
+        self.sidebar_panel = QWidget(self)
+        panel_layout = QVBoxLayout(self.sidebar_panel)
+        panel_layout.setContentsMargins(0, 0, 0, 0)
+        panel_layout.setSpacing(4)
+        panel_layout.addWidget(self.sidebar, 1)
+        panel_layout.addWidget(self.tag_filter)
 
     def _build_table(self) -> None:
         self.table_model = PaperTableModel(self.library, self)
@@ -250,8 +280,16 @@ class MainWindow(QMainWindow):
             self.library, self.history, self.duplicate_search, parent=self
         )
         self.duplicates_panel.counted.connect(self._on_duplicates_counted)
+        self.annotations_panel = AnnotationsPanel(self.library, self)
+        self.annotations_panel.jump_requested.connect(self.show_annotation)
         self.center = QStackedWidget(self)
-        for page in (self.table, self.welcome, self.problems_panel, self.duplicates_panel):
+        for page in (
+            self.table,
+            self.welcome,
+            self.problems_panel,
+            self.duplicates_panel,
+            self.annotations_panel,
+        ):
             self.center.addWidget(page)
         self.duplicate_search.refresh()  # the sidebar's count, found in the background
 
@@ -335,6 +373,11 @@ class MainWindow(QMainWindow):
             self._rerun_query()
         if self._showing_problems and kinds & {"papers", "problems"}:
             self.problems_panel.reload()
+        if kinds & _ANNOTATION_KINDS:
+            if not kinds & _SIDEBAR_KINDS:  # the sidebar re-read it otherwise
+                self.sidebar_model.update_annotation_count()
+            if self._showing_annotations:
+                self.annotations_panel.reload()
         for change in changes:
             self.detail.refresh(change)
         self._update_center()
@@ -364,6 +407,8 @@ class MainWindow(QMainWindow):
     def _reselect_sidebar(self) -> None:
         shown = PROBLEMS_VIEW if self._showing_problems else self.table_model.view
         shown = DUPLICATES_VIEW if self._showing_duplicates else shown
+        if self._showing_annotations:
+            shown = ANNOTATIONS_VIEW
         index = self.sidebar_model.index_of(shown)
         if not index.isValid():  # the list or tag shown was deleted
             index = self.sidebar_model.index_of(View())
@@ -372,12 +417,20 @@ class MainWindow(QMainWindow):
         self.sidebar.selectionModel().blockSignals(blocked)
         if index.data(VIEW_ROLE) != shown:
             self._showing_problems = self._showing_duplicates = False
+            self._showing_annotations = False
             self.table_model.show_view(View())
 
     def _update_center(self) -> None:
         if self._showing_duplicates:
             self.center.setCurrentWidget(self.duplicates_panel)
             self._on_duplicates_counted(len(self.duplicates_panel.shown_pairs()))
+            return
+        if self._showing_annotations:
+            self.center.setCurrentWidget(self.annotations_panel)
+            listed = self.annotations_panel.count()
+            self.statusBar().showMessage(
+                QCoreApplication.translate("MainWindow", "%Ln annotation(s)", "", listed)
+            )
             return
         if self._showing_problems:
             self.center.setCurrentWidget(self.problems_panel)
@@ -390,10 +443,20 @@ class MainWindow(QMainWindow):
         empty = empty and self.table_model.rowCount() == 0
         self.center.setCurrentWidget(self.welcome if empty else self.table)
         shown = self.table_model.rowCount()
+        self.table.set_empty_message(self._nothing_found() if shown == 0 else "")
         self.search_bar.set_count(shown, bool(self.search_bar.text()), capped=self._capped)
         self.statusBar().showMessage(
             QCoreApplication.translate("MainWindow", "%Ln paper(s) shown", "", shown)
         )
+
+    def _nothing_found(self) -> str:
+        """What an empty table says: that the search found nothing, not that it is broken."""
+        text = self.search_bar.text().strip()
+        if not text or text != self._answered:
+            return ""
+        if self.table_model.view == View():
+            return self.tr("No papers match “{query}”.").format(query=text)
+        return self.tr("No papers in this view match “{query}”.").format(query=text)
 
     # -- views, search and sorting ---------------------------------------------------------
 
@@ -403,9 +466,15 @@ class MainWindow(QMainWindow):
             return
         self._showing_problems = view == PROBLEMS_VIEW
         self._showing_duplicates = view == DUPLICATES_VIEW
+        self._showing_annotations = view == ANNOTATIONS_VIEW
         if self._showing_duplicates:
             self.duplicates_panel.reload()
             self._update_center()
+            return
+        if self._showing_annotations:
+            self.annotations_panel.reload()
+            self._update_center()
+            self._update_actions()
             return
         if view.kind == "search":  # a saved search: run it over the whole library
             self.table_model.show_view(View())
@@ -423,6 +492,15 @@ class MainWindow(QMainWindow):
             self._rerun_query()
         self._update_center()
         self._update_actions()
+
+    def show_annotation(self, paper_id: int, annotation_id: int) -> None:
+        """Show an annotation in its paper: the library's table with the paper selected,
+        its abstract open at the annotated words."""
+        self.search_bar.field.clear()
+        self.show_view(View())
+        self.select_ids([paper_id])
+        self.detail.show_paper(paper_id)
+        self.detail.show_annotation(annotation_id)
 
     def show_view(self, view: View) -> None:
         """Select a sidebar row (tests and keyboard users)."""
@@ -456,6 +534,7 @@ class MainWindow(QMainWindow):
             return
         # A quick answer stops at QUICK_LIMIT papers; the complete one follows at a pause.
         self._capped = self.table_model.view == View() and len(paper_ids) == QUICK_LIMIT
+        self._answered = text.strip()
         self.table_model.show_hits(paper_ids)
         self._update_center()
         self._update_actions()
@@ -604,6 +683,15 @@ class MainWindow(QMainWindow):
 
     def _tell(self, sentence: str) -> None:
         prompts.show_error(self, sentence)
+
+    def _on_exported(self, count: int, path: str) -> None:
+        self.show_status(
+            QCoreApplication.translate(
+                "MainWindow", "Exported %Ln paper(s) to {path}.", "", count
+            ).format(path=path),
+            EXPORT_NOTICE_MS,
+        )
+        self.show_in_folder.offer(Path(path), EXPORT_NOTICE_MS)
 
     def show_status(self, message: str, msec: int = 0) -> None:
         """Tell something in the status bar (for `msec`, or until replaced when 0)."""

@@ -181,6 +181,7 @@ def build(bar: QMenuBar, own: WindowActions, sources: MenuSources) -> None:
         [
             editing.new_paper_action,
             transfers.import_action,
+            transfers.keywords_as_tags_action,
             transfers.add_identifier_action,
             transfers.paste_action,
         ]
@@ -235,6 +236,7 @@ def build(bar: QMenuBar, own: WindowActions, sources: MenuSources) -> None:
             organiser.move_down_action,
             organiser.list_order_action,
             organiser.remove_tag_action,
+            organiser.keywords_to_tags_action,
         ]
     )
     if completer is not None:

@@ -123,6 +123,15 @@ class Organiser:
             keys=None,
             tip=QCoreApplication.translate("Organiser", "Take this tag off the selected papers"),
         )
+        self.keywords_to_tags_action = make_action(
+            window,
+            QCoreApplication.translate("Organiser", "Turn Keywords into Tags"),
+            self.keywords_to_tags,
+            keys=None,
+            tip=QCoreApplication.translate(
+                "Organiser", "Tag each selected paper with its own keywords (undo takes them off)"
+            ),
+        )
         self.save_search_action = make_action(
             window,
             QCoreApplication.translate("Organiser", "Save Search…"),
@@ -183,6 +192,7 @@ class Organiser:
         self.move_down_action.setEnabled(any_selected and ordered)
         self.list_order_action.setEnabled(in_list and not ordered)
         self.remove_tag_action.setEnabled(any_selected and view.kind == "tag")
+        self.keywords_to_tags_action.setEnabled(any_selected and not in_trash)
         self.empty_trash_action.setEnabled(
             self._library.count(trash=True) > 0 if in_trash else True
         )
@@ -219,6 +229,11 @@ class Organiser:
                 label=QCoreApplication.translate("Organiser", "Set priority"),
             )
         )
+
+    def keywords_to_tags(self) -> None:
+        ids = self._context.selected_ids()
+        if ids:
+            self._context.perform(undo_commands.KeywordsToTagsCommand(self._library, ids))
 
     def trash_selection(self) -> None:
         ids = self._context.selected_ids()

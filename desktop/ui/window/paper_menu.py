@@ -38,6 +38,7 @@ def build(
     menu.addSeparator()
     menu.addMenu(_list_menu(context, organiser))
     menu.addMenu(_tag_menu(context, organiser))
+    menu.addAction(organiser.keywords_to_tags_action)
     if completer is not None and _any_untitled(context):
         menu.addAction(completer.complete_action)
     if view.kind == "list":

@@ -19,6 +19,9 @@ from desktop.ui.window import export_flow
 from desktop.ui.window.actions import make_action
 from desktop.ui.window.context import WindowContext
 
+#: The setting: whether imported keywords also tag the papers (off: they are keywords only).
+KEYWORDS_AS_TAGS_KEY = "import/keywords_as_tags"
+
 
 class Transfers:
     """The File menu's work, and the welcome panel's, and their actions."""
@@ -118,6 +121,19 @@ class Transfers:
         )
         #: Their keys mean something else in a text field or the sidebar: table only.
         self.table_actions = (self.copy_bibtex_action, self.paste_action)
+        self.keywords_as_tags_action = make_action(
+            window,
+            QCoreApplication.translate("Transfers", "Import Keywords as Tags"),
+            self._on_keywords_as_tags,
+            keys=None,
+            tip=QCoreApplication.translate(
+                "Transfers",
+                "Also tag imported papers with their keywords (kept as keywords either way)",
+            ),
+        )
+        self.keywords_as_tags_action.setCheckable(True)
+        chosen = self._context.settings.value(KEYWORDS_AS_TAGS_KEY, False, type=bool)
+        self.keywords_as_tags_action.setChecked(bool(chosen))
 
     def update_actions(self) -> None:
         """Enable what fits the selection and the papers shown."""
@@ -148,7 +164,14 @@ class Transfers:
             IMPORT_FILTERS,
         )
         if chosen:
-            self.import_flow.start(list(chosen))
+            self.import_flow.start(
+                list(chosen), keywords_as_tags=self.keywords_as_tags_action.isChecked()
+            )
+
+    def _on_keywords_as_tags(self) -> None:
+        self._context.settings.setValue(
+            KEYWORDS_AS_TAGS_KEY, self.keywords_as_tags_action.isChecked()
+        )
 
     def _on_import_finished(self, reports: list[Any]) -> None:
         if not reports:

@@ -15,6 +15,8 @@ from desktop.core.formats.doi import is_doi
         "10.1000.10/abc",  # a registrant code with a subdivision
         "10.1023/B%3ARUEL.0000012076.90564.91",
         "10.1111/j.1755-0998.2009.02750.x",
+        "10/f8tz8t",  # a short DOI (shortdoi.org), which doi.org resolves
+        "10/ABC123",
     ],
 )
 def test_dois(text: str) -> None:
@@ -33,6 +35,10 @@ def test_dois(text: str) -> None:
         "11.1000/abc",
         "10.12/abc",  # a registrant code has four digits or more
         "see 10.1000/abc",
+        "10/",
+        "10/f8tz 8t",
+        "10/f8/tz",
+        "1/f8tz8t",
     ],
 )
 def test_not_dois(text: str) -> None:

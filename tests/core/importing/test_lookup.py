@@ -728,3 +728,35 @@ def test_a_callers_client_is_used_and_left_open(services):
         assert not client.is_closed
     assert [request.headers.get("X-Caller") for request in services.requests] == ["yes", "yes"]
     assert services.requests[0].headers["User-Agent"] == lookup.USER_AGENT
+
+
+def test_a_short_doi_is_looked_up_as_the_doi_it_stands_for(services: FakeServices) -> None:
+    # The handle API's answer for an alias: its admin value, then the DOI it stands for.
+    handle = {
+        "responseCode": 1,
+        "handle": "10/f8tz8t",
+        "values": [
+            {"index": 100, "type": "HS_ADMIN", "data": {"format": "admin", "value": {}}},
+            {
+                "index": 1,
+                "type": "HS_ALIAS",
+                "data": {"format": "string", "value": "10.1038/nature14539"},
+            },
+        ],
+    }
+    services.answer("/api/handles/10/f8tz8t", json.dumps(handle))
+    services.answer("/works/10.1038/nature14539", _crossref_answer(DEEP_LEARNING))
+    record = lookup.fetch(
+        "10/f8tz8t", crossref_url=services.url, arxiv_url=services.url, doi_url=services.url
+    )
+    assert record.doi == "10.1038/nature14539" and record.title == "Deep learning"
+    assert [r.path for r in services.requests] == [
+        "/api/handles/10/f8tz8t",
+        "/works/10.1038/nature14539",
+    ]
+
+
+def test_an_unknown_short_doi_is_told_as_not_found(services: FakeServices) -> None:
+    services.answer("/api/handles/10/zzzz", '{"responseCode": 100}', status=404)
+    with pytest.raises(NotFoundError, match="10/zzzz"):
+        lookup.fetch("10/zzzz", crossref_url=services.url, doi_url=services.url)

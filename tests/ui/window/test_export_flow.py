@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QPushButton
 from pytestqt.qtbot import QtBot
 
 from desktop.core import api
+from desktop.ui import file_dialogs
 from desktop.ui.background.workers import Worker
 from desktop.ui.dialogs import export_options
 from desktop.ui.window import export_flow
@@ -27,7 +28,7 @@ def test_the_dialog_offers_the_cores_export_formats(
         offered.extend(filters.split(";;"))
         return str(tmp_path / "papers"), ris.file_filter
 
-    monkeypatch.setattr(export_flow.QFileDialog, "getSaveFileName", save_dialog)
+    monkeypatch.setattr(file_dialogs.QFileDialog, "getSaveFileName", save_dialog)
     chosen = export_flow.ask_target(None, "papers")  # type: ignore[arg-type]
     assert offered == [f.file_filter for f in api.export_formats()]
     assert chosen == (tmp_path / "papers.ris", "ris")  # the format's first extension

@@ -10,6 +10,7 @@ from PySide6.QtCore import QSettings
 from pytestqt.qtbot import QtBot
 
 from desktop.core.formats.record import Person, Record
+from desktop.ui import file_dialogs
 from desktop.ui.dialogs import citations
 from desktop.ui.window import bibliography_export, paper_menu
 from desktop.ui.window.main_window import MainWindow
@@ -117,7 +118,7 @@ def test_export_as_formatted_bibliography_in_each_form(
         offered.extend(filters.split(";;"))
         return str(tmp_path / "refs"), chosen.file_filter()
 
-    monkeypatch.setattr(bibliography_export.QFileDialog, "getSaveFileName", save_dialog)
+    monkeypatch.setattr(file_dialogs.QFileDialog, "getSaveFileName", save_dialog)
     lstm = _id_of(window, "Long Short-Term Memory")
     resnet = _id_of(window, "Deep Residual Learning")
     window.select_ids([lstm, resnet])

@@ -23,7 +23,7 @@ from functools import lru_cache
 
 from bibtexparser import model as bib
 
-from desktop.core.formats import names
+from desktop.core.formats import keywords, names
 from desktop.core.formats.bibtex import splitter
 from desktop.core.formats.bibtex.splitter import SplitEntry
 from desktop.core.formats.encoding import decode_bytes
@@ -87,7 +87,6 @@ _COMMENT_LINE = re.compile(r"^[ \t]*%.*$\n?", re.MULTILINE)
 _SPECIAL_BLOCKS = frozenset({"string", "preamble", "comment"})
 _BLOCK_TYPE = re.compile(r"\s*@\s*(\w+)")
 _LOOKS_LIKE_ENTRY = re.compile(r"^[ \t]*@[ \t]*[A-Za-z]+", re.MULTILINE)
-_KEYWORD_SEPARATOR = re.compile(r"[,;]")
 _LATEX_MARKUP = re.compile(r"[\\{}~$]")
 _DATE = re.compile(r"(\d{4})(?:-(\d{2}))?")
 _YEAR = re.compile(r"\d{1,4}")
@@ -986,7 +985,9 @@ def _decoded_parts(*parts: str) -> tuple[str, ...]:
 
 
 def _set_keywords(record: Record, value: str) -> None:
-    words = (decode.to_unicode(word) for word in _KEYWORD_SEPARATOR.split(value))
+    # Split before decoding: braces keep a comma inside a keyword ({Smith, J.}) from
+    # splitting it, and they are gone once decoded.
+    words = (decode.to_unicode(word) for word in keywords.split(value))
     record.keywords = [word for word in words if word]
     if _LATEX_MARKUP.search(value):
         record.latex["keywords"] = value

@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache, partial
 
 from desktop.core import folding
+from desktop.core.formats import keywords
 from desktop.core.formats.bibtex import blocks, crossrefs, dates, web_pages
 from desktop.core.formats.citekeys import citekey_for, disambiguate
 from desktop.core.formats.latex import encode
@@ -306,11 +307,10 @@ def _fields(record: Record, dialect: _Dialect, names: _NameWriter) -> list[tuple
     _add_text(fields, record, _NUMBERS_TEXT, latex=latex, charset=charset)
     _add_identifiers(fields, record, dialect)
     if record.keywords or "keywords" in latex:
-        keywords = ", ".join(word.strip() for word in record.keywords if word.strip())
         _add_field(
             fields,
             "keywords",
-            keywords,
+            keywords.join(record.keywords),
             original=latex.get("keywords"),
             charset=charset,
             title=False,

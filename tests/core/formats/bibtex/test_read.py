@@ -59,7 +59,8 @@ def test_every_modelled_field_lands_on_the_record() -> None:
     assert record.doi == "10.48550/arXiv.1706.03762"
     assert record.url == "https://arxiv.org/abs/1706.03762"
     assert record.arxiv_id == "1706.03762"
-    assert record.keywords == ["transformers", "attention", "deep learning"]
+    # Semicolons separate this list: the comma belongs to a keyword (issue 16).
+    assert record.keywords == ["transformers, attention", "deep learning"]
     assert record.abstract == "The dominant sequence transduction models …"
 
 
