@@ -660,6 +660,7 @@ class Library:
                     format=format,
                     list_name=list_name,
                     tag=tag,
+                    keywords_as_tags=keywords_as_tags,
                     progress=progress,
                     cancel=cancel,
                 )
@@ -669,7 +670,7 @@ class Library:
             return self._import_reading(
                 read,
                 source=", ".join(str(p) for p in paths),
-                destination=Destination(list_name, tag, keywords_as_tags),
+                destination=Destination(list_name, tag, keywords_as_tags=keywords_as_tags),
                 asked=ImportHooks(progress, cancel),
             )
 
@@ -816,7 +817,7 @@ class Library:
         return self._import_reading(
             Reading.of([format], result),
             source=source,
-            destination=Destination(list_name, tag, keywords_as_tags),
+            destination=Destination(list_name, tag, keywords_as_tags=keywords_as_tags),
             asked=ImportHooks(progress, cancel),
         )
 
@@ -838,7 +839,9 @@ class Library:
             after_commit=lambda: self._in_background(db.checkpoint, self.engine),
         )
         report = pipeline.run(read, source=source, destination=destination, into=into, asked=asked)
-        self._announce(ChangeKind.PAPERS, report.paper_ids, indexed=True)
+        if report.already_held:  # they may have gained the import's list and tags
+            self._searcher.papers_changed(tuple(report.already_held))
+        self._announce(ChangeKind.PAPERS, [*report.paper_ids, *report.already_held], indexed=True)
         return report
 
     def import_problems(self) -> list[ImportProblem]:

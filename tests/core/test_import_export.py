@@ -530,7 +530,8 @@ def test_keywords_are_kept_searchable_and_become_tags_only_when_asked(
     # An export writes them back as one keyword each (semicolons when one holds a comma).
     exported = library.export([library.paper_by_citekey("semi").id], "bibtex")
     assert "keywords = {reefs, corals; bleaching}" in exported
-    # Asked for at import, they tag the papers as well.
+    # Asked for at import, they tag the papers as well: the papers the library holds
+    # already (the same file again) are recognised, not added, and tagged.
     again = library.import_file(path, keywords_as_tags=True)
     assert {t.name for t, _ in library.tags()} == {
         "Kraternaya Bight (Yanluch Island, Kurile Islands)",
@@ -539,7 +540,10 @@ def test_keywords_are_kept_searchable_and_become_tags_only_when_asked(
         "reefs, corals",
         "bleaching",
     }
-    assert report.imported == again.imported == 3
+    assert report.imported == 3 and again.imported == 0 and len(again.already_held) == 3
+    assert [h.paper_id for h in library.search("tag:bleaching")] == [
+        library.paper_by_citekey("semi").id
+    ]
 
 
 def test_keywords_become_tags_for_a_selection_and_undo_takes_them_off(

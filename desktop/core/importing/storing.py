@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from contextlib import suppress
-from dataclasses import dataclass, field
+from dataclasses import KW_ONLY, dataclass, field
 from typing import Any
 
 from sqlalchemy import insert
@@ -88,6 +88,7 @@ class Destination:
 
     list_name: str | None = None
     tag: str | None = None
+    _: KW_ONLY
     #: Store every record, also those the library holds already (same key and fields).
     keep_copies: bool = False
     keywords_as_tags: bool = False
@@ -193,8 +194,8 @@ class _Storing:
         Records the library already holds are not stored again: the report counts them."""
         report = self._report
         held = [None] * len(batch) if self._known is None else self._known.held(batch)
-        known = [paper_id for paper_id in held if paper_id is not None]
-        report.already_held += known
+        known = [(r, paper_id) for r, paper_id in zip(batch, held, strict=True) if paper_id]
+        report.already_held += [paper_id for _record, paper_id in known]
         self._place_held(known)
         batch = [record for record, paper_id in zip(batch, held, strict=True) if paper_id is None]
         if not batch:
@@ -214,16 +215,21 @@ class _Storing:
             if record.source:
                 self.by_source.setdefault(record.source, []).append(paper_id)
 
-    def _place_held(self, paper_ids: list[int]) -> None:
+    def _place_held(self, held: list[tuple[Record, int]]) -> None:
         """Papers the library held already still go where the import puts its papers (its
-        list and tag); their own tags, which the user may have changed, stay as they are."""
-        if not paper_ids:
+        list and tag, and their keywords as tags when asked); the tags they have, which the
+        user may have changed, stay as they are."""
+        if not held:
             return
-        if self._extra_tag:
-            tag_id = self._tag_ids.id_for(self._extra_tag)
-            db.insert_or_ignore(
-                self._session, PaperTag, [{"paper_id": i, "tag_id": tag_id} for i in paper_ids]
-            )
+        paper_ids = [paper_id for _record, paper_id in held]
+        links = []
+        for record, paper_id in held:
+            labels = tags.tag_names(record.keywords) if self._keywords_as_tags else []
+            labels += [self._extra_tag] if self._extra_tag else []
+            ids = {self._tag_ids.id_for(label) for label in labels if label.strip()}
+            links += [{"paper_id": paper_id, "tag_id": tag_id} for tag_id in ids]
+        if links:
+            db.insert_or_ignore(self._session, PaperTag, links)
         if self._list_id is not None:
             offset = len(self._report.paper_ids) + len(self._report.already_held)
             entries = [

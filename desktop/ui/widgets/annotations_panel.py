@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QMimeData, Qt, Signal
-from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
+from PySide6.QtCore import QEvent, QMimeData, QObject, Qt, Signal
+from PySide6.QtGui import QGuiApplication, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -49,12 +49,9 @@ class AnnotationsPanel(QWidget):
             self.tr("Copy the selected annotations with their papers, as Markdown (Ctrl+C)")
         )
         self.copy_button.clicked.connect(self.copy_selected)
-        # Ctrl+C here only: the table's Copy (BibTeX) has it while the table is shown.
-        copy = QAction(self)
-        copy.setShortcut(QKeySequence.StandardKey.Copy)
-        copy.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-        copy.triggered.connect(self.copy_selected)
-        self.addAction(copy)
+        # Ctrl+C in the list copies these (the list would copy one item's text); elsewhere
+        # in the panel the window's Copy does.
+        self.list.installEventFilter(self)
         self.empty = QLabel(
             self.tr(
                 "No annotations yet. Select words in a paper's abstract and press "
@@ -113,6 +110,17 @@ class AnnotationsPanel(QWidget):
             lines.append(annotation.note.strip())
         lines.append(self.tr("— in {paper}").format(paper=paper))
         return "\n".join(lines)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if (
+            watched is self.list
+            and event.type() == QEvent.Type.KeyPress
+            and isinstance(event, QKeyEvent)
+            and event.matches(QKeySequence.StandardKey.Copy)
+        ):
+            self.copy_selected()
+            return True
+        return super().eventFilter(watched, event)
 
     def copy_selected(self) -> None:
         """Put the selected annotations (all when none is) on the clipboard as Markdown."""

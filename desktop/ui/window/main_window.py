@@ -282,6 +282,8 @@ class MainWindow(QMainWindow):
         self.duplicates_panel.counted.connect(self._on_duplicates_counted)
         self.annotations_panel = AnnotationsPanel(self.library, self)
         self.annotations_panel.jump_requested.connect(self.show_annotation)
+        self.transfers.copy_bibtex_action.triggered.disconnect()
+        self.transfers.copy_bibtex_action.triggered.connect(self._on_copy)
         self.center = QStackedWidget(self)
         for page in (
             self.table,
@@ -673,6 +675,16 @@ class MainWindow(QMainWindow):
         self.editing.update_actions()
         self.manuscript.update_actions()
         self.transfers.update_actions()
+        if self._showing_annotations:  # Copy copies the annotations listed
+            self.transfers.copy_bibtex_action.setEnabled(True)
+
+    def _on_copy(self) -> None:
+        """The one Copy key: the annotations while they are listed, else the papers'
+        BibTeX (two actions on Ctrl+C would make Qt run neither)."""
+        if self._showing_annotations:
+            self.annotations_panel.copy_selected()
+        else:
+            self.transfers.copy_bibtex()
 
     # -- acting on the selection ------------------------------------------------------------
 

@@ -97,6 +97,25 @@ def test_annotations_are_copied_as_markdown_with_their_paper(
     )
 
 
+def test_ctrl_c_copies_the_annotations_while_they_are_listed_and_bibtex_otherwise(
+    window: MainWindow, qtbot: QtBot
+) -> None:
+    paper, _first, _second = _annotated(window, qtbot)
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    window.show_view(ANNOTATIONS_VIEW)
+    panel = window.annotations_panel
+    panel.list.item(1).setSelected(True)
+    panel.list.setFocus()
+    QTest.keyClick(panel.list, Qt.Key.Key_C, Qt.KeyboardModifier.ControlModifier)
+    assert QGuiApplication.clipboard().text().startswith("## Reef recovery\n\n- “western")
+    window.show_view(View())
+    window.select_ids([paper])
+    window.table.setFocus()
+    QTest.keyClick(window.table, Qt.Key.Key_C, Qt.KeyboardModifier.ControlModifier)
+    assert QGuiApplication.clipboard().text().startswith("@")
+
+
 def test_with_no_annotations_the_view_says_how_to_make_one(window: MainWindow) -> None:
     window.show_view(ANNOTATIONS_VIEW)
     panel = window.annotations_panel
