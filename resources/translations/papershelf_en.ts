@@ -296,6 +296,13 @@
     <context>
         <name>SearchBar</name>
         <message numerus="yes">
+            <source>≈ %n nearest (no exact match)</source>
+            <translation>
+                <numerusform>≈ %n nearest (no exact match)</numerusform>
+                <numerusform>≈ %n nearest (no exact match)</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
             <source>%Ln paper(s)</source>
             <translation>
                 <numerusform>%Ln paper</numerusform>

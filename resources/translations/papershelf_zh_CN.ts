@@ -2259,6 +2259,20 @@ Esc clears the search.</source>
             <source>Matching papers</source>
             <translation>匹配的文献</translation>
         </message>
+        <message numerus="yes">
+            <source>≈ %n nearest (no exact match)</source>
+            <translation>
+                <numerusform>≈ %n 篇相近结果（无完全匹配）</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>“{typed}” as {read}</source>
+            <translation>“{typed}”按 {read} 查找</translation>
+        </message>
+        <message>
+            <source>Nothing matches what you typed. Shown instead, read nearly: {readings}.</source>
+            <translation>没有与输入完全匹配的文献。以下为近似结果：{readings}。</translation>
+        </message>
         <message>
             <source>Nothing to search for</source>
             <translation>没有可检索的内容</translation>

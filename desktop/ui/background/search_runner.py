@@ -26,9 +26,13 @@ COMPLETE_AFTER_MS = 250
 
 class SearchRunner(QObject):
     """`request(text, limit, view=...)`; `hits_ready(text, paper_ids)` (the view's papers
-    that match, best first) or `failed(text, error)` follow."""
+    that match, best first) or `failed(text, error)` follow. When the complete answer is
+    empty, `nearest_ready(text, paper_ids, replaced)` may follow instead: the papers found
+    by reading the typed words that match nothing as the nearest the library holds,
+    (typed, read as) pairs in `replaced`."""
 
     hits_ready = Signal(str, list)
+    nearest_ready = Signal(str, list, list)
     failed = Signal(str, object)
 
     def __init__(self, library: Library, parent: QObject | None = None) -> None:
@@ -95,8 +99,14 @@ class SearchRunner(QObject):
         limit = complete_limit if complete else quick_limit
         library = self._library  # the thread must not touch this QObject
 
-        def work(_job: object) -> list[int]:
-            return library.find(view, text, limit=limit, full_text=complete)
+        def work(_job: object) -> tuple[list[int], list[tuple[str, str]]]:
+            found = library.find(view, text, limit=limit, full_text=complete)
+            if found or not complete:
+                return found, []
+            nearest = library.find_nearest(view, text, limit=limit)
+            if nearest is None:
+                return [], []
+            return list(nearest.paper_ids), list(nearest.replaced)
 
         worker = Worker(work)
         worker.finished.connect(lambda ids: self._on_finished(ids, complete))
@@ -104,8 +114,15 @@ class SearchRunner(QObject):
         self._worker = worker
         worker.start()
 
-    def _on_finished(self, paper_ids: Any, complete: bool) -> None:
-        self._done(lambda text: self.hits_ready.emit(text, list(paper_ids)), complete)
+    def _on_finished(self, result: Any, complete: bool) -> None:
+        paper_ids, replaced = result
+        if replaced:
+            self._done(
+                lambda text: self.nearest_ready.emit(text, list(paper_ids), list(replaced)),
+                complete,
+            )
+        else:
+            self._done(lambda text: self.hits_ready.emit(text, list(paper_ids)), complete)
 
     def _on_failed(self, error: Any) -> None:
         self._done(lambda text: self.failed.emit(text, error), complete=True)

@@ -79,6 +79,20 @@ class SearchBar(QWidget):
         self.field.setFocus(Qt.FocusReason.ShortcutFocusReason)
         self.field.selectAll()
 
+    def show_nearest(self, shown: int, replaced: list[tuple[str, str]]) -> None:
+        """Say that nothing matched as typed and the papers listed are approximate: found
+        by reading each word in `replaced` as the nearest the library holds."""
+        self.hit_count.setText(self.tr("≈ %n nearest (no exact match)", "", shown))
+        readings = "; ".join(
+            self.tr("“{typed}” as {read}").format(typed=typed, read=read.replace(" OR ", ", "))
+            for typed, read in replaced
+        )
+        self.hit_count.setToolTip(
+            self.tr(
+                "Nothing matches what you typed. Shown instead, read nearly: {readings}."
+            ).format(readings=readings)
+        )
+
     def set_count(self, shown: int, searching: bool, *, capped: bool = False) -> None:
         """Show how many papers are listed ("100+ found" while only a search's quick answer is
         shown, the complete one to follow), or

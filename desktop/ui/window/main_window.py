@@ -191,6 +191,7 @@ class MainWindow(QMainWindow):
         self.search_bar.query_changed.connect(self._on_query_changed)
         self.search_runner = SearchRunner(self.library, self)
         self.search_runner.hits_ready.connect(self._on_hits)
+        self.search_runner.nearest_ready.connect(self._on_nearest)
         self.search_runner.failed.connect(self._on_search_failed)
         self._build_sidebar()
         self._build_table()
@@ -541,6 +542,13 @@ class MainWindow(QMainWindow):
         self._update_center()
         self._update_actions()
         self.search_finished.emit(text)
+
+    def _on_nearest(self, text: str, paper_ids: list[int], replaced: list[list[str]]) -> None:
+        """Nothing matched: the papers found with the nearest words, said to be approximate."""
+        if text != self.search_bar.text():
+            return
+        self._on_hits(text, paper_ids)
+        self.search_bar.show_nearest(len(paper_ids), [(typed, read) for typed, read in replaced])
 
     def _on_search_failed(self, text: str, error: Exception) -> None:
         if not isinstance(error, KnownError):

@@ -12,6 +12,7 @@ from PySide6.QtGui import QColor, QPixmap
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
+from desktop.core.formats.record import Person, Record
 from desktop.core.library import Library
 from desktop.core.views import View
 from desktop.ui import file_dialogs, prompts
@@ -184,3 +185,21 @@ def test_question_dialogs_are_wide_enough_for_their_title(qtbot: QtBot) -> None:
     (width, needed, first), (_w, _n, second) = seen
     assert width > needed
     assert (first, second) == ("old", "two\nlines")
+
+
+def test_a_name_a_few_letters_off_shows_the_nearest_papers_marked_approximate(
+    window: MainWindow, qtbot: QtBot
+) -> None:
+    window.library.add_records(
+        [Record(title="Tsallis-INF: bandits", authors=[Person(given="Julian", family="Zimmert")])]
+    )
+    window.search_bar.field.setText("Zimmerman")
+    qtbot.waitUntil(lambda: "nearest" in window.search_bar.hit_count.text(), timeout=10_000)
+    model = window.table_model
+    titles = [model.index(r, 0).data() for r in range(model.rowCount())]
+    assert titles == ["Tsallis-INF: bandits"]
+    assert "≈ 1 nearest" in window.search_bar.hit_count.text()
+    assert "“Zimmerman” as zimmert" in window.search_bar.hit_count.toolTip()
+    # Typing on to a word that matches gives an exact answer, no longer marked.
+    window.search_bar.field.setText("Zimmert")
+    qtbot.waitUntil(lambda: "nearest" not in window.search_bar.hit_count.text(), timeout=10_000)
