@@ -138,7 +138,7 @@ class DuplicatesPanel(QWidget):
         self.counted.emit(self.tree.topLevelItemCount())
 
     def _describe(self, row: api.PaperRow) -> str:
-        title = row.title or self.tr("(untitled)")
+        title = api.math_as_text(row.title) or self.tr("(untitled)")
         return f"{title}\n{row.authors} {row.year or ''} · {row.citekey}".strip()
 
     def _show_heading(self) -> None:

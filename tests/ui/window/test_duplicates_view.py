@@ -147,3 +147,12 @@ def test_merge_all_and_keep_all_are_one_undo_step_each(
     _settle(qtbot, window)
     assert library.count() == before
     assert window.undo_stack.index() == 0  # keep all and merge all: one step each
+
+
+def test_titles_in_the_pairs_read_their_math_as_text(window: MainWindow, qtbot: QtBot) -> None:
+    add(window.library, "Effects of CO$_2$ enrichment on phytoplankton", 2004, "Riebesell")
+    add(window.library, "Effects of CO2 enrichment on phytoplankton", 2004, "Riebesell")
+    _show_duplicates(qtbot, window)
+    item = window.duplicates_panel.tree.topLevelItem(0)
+    shown = item.text(0) + item.text(1)
+    assert "CO₂ enrichment" in shown and "$" not in shown
