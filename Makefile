@@ -38,6 +38,7 @@ test: system-deps $(STAMP) check pytest
 
 check: $(STAMP)
 	$(VENV)/bin/ruff check desktop tests migrations setup.py
+	$(VENV)/bin/ruff format --check desktop tests migrations setup.py
 	$(VENV)/bin/mypy
 	$(VENV)/bin/lint-imports
 
