@@ -70,6 +70,22 @@ class EntryType:
 
 
 _WEB = ("doi", "url", "urldate", "note")
+#: The optional fields of a part of a book (incollection and inbook alike).
+_PART_OF_A_BOOK = (
+    "editors",
+    "translator",
+    "edition",
+    "volume",
+    "series",
+    "number",
+    "chapter",
+    "pages",
+    "publisher",
+    "address",
+    "month",
+    "isbn",
+    *_WEB,
+)
 
 #: The entry types offered when a paper is added or edited, most used first. Their BibTeX
 #: names are kept (phdthesis, techreport) as imports and exports use them.
@@ -133,40 +149,12 @@ ENTRY_TYPES: dict[str, EntryType] = {
         EntryType(
             "incollection",
             ("authors", "title", "booktitle", "year"),
-            (
-                "editors",
-                "translator",
-                "edition",
-                "volume",
-                "series",
-                "number",
-                "chapter",
-                "pages",
-                "publisher",
-                "address",
-                "month",
-                "isbn",
-                *_WEB,
-            ),
+            _PART_OF_A_BOOK,
         ),
         EntryType(
             "inbook",
             ("authors", "title", "booktitle", "year"),
-            (
-                "editors",
-                "translator",
-                "edition",
-                "volume",
-                "series",
-                "number",
-                "chapter",
-                "pages",
-                "publisher",
-                "address",
-                "month",
-                "isbn",
-                *_WEB,
-            ),
+            _PART_OF_A_BOOK,
         ),
         EntryType(
             "proceedings",
