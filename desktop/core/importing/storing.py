@@ -224,10 +224,7 @@ class _Storing:
         paper_ids = [paper_id for _record, paper_id in held]
         links = []
         for record, paper_id in held:
-            labels = tags.tag_names(record.keywords) if self._keywords_as_tags else []
-            labels += [self._extra_tag] if self._extra_tag else []
-            ids = {self._tag_ids.id_for(label) for label in labels if label.strip()}
-            links += [{"paper_id": paper_id, "tag_id": tag_id} for tag_id in ids]
+            links += [{"paper_id": paper_id, "tag_id": i} for i in self._tag_ids_for(record)]
         if links:
             db.insert_or_ignore(self._session, PaperTag, links)
         if self._list_id is not None:
@@ -303,15 +300,19 @@ class _Storing:
         if self._list_id is not None:
             reading_lists.reorder(self._session, self._list_id, [])  # positions 0..n-1
 
+    def _tag_ids_for(self, record: Record) -> set[int]:
+        """The tags an imported paper gets: the import's tag, and its keywords when asked."""
+        labels = tags.tag_names(record.keywords) if self._keywords_as_tags else []
+        labels += [self._extra_tag] if self._extra_tag else []
+        return {self._tag_ids.id_for(label) for label in labels if label.strip()}
+
     def _label(self, records: list[Record], paper_ids: list[int]) -> list[list[str]]:
         """Tag the papers with their keywords (and the import's tag); put them into the
         import's list. The names of each paper's tags, as stored."""
         links = []
         tagged = []
         for record, paper_id in zip(records, paper_ids, strict=True):
-            labels = [*(tags.tag_names(record.keywords) if self._keywords_as_tags else [])]
-            labels += [self._extra_tag] if self._extra_tag else []
-            ids = {self._tag_ids.id_for(label) for label in labels if label.strip()}
+            ids = self._tag_ids_for(record)
             for tag_id in ids:
                 links.append({"paper_id": paper_id, "tag_id": tag_id})
             tagged.append([self._tag_ids.name_of(tag_id) for tag_id in ids])
