@@ -1552,10 +1552,10 @@ class Library:
             jobs = file_text.due(session, self._folder_or_none(session), paper_ids)
         report = FileTextReport()
         for done, job in enumerate(jobs):
-            if cancelled is not None and cancelled():
-                break
             if progress is not None:
                 progress(done, len(jobs))
+            if cancelled is not None and cancelled():  # after telling: Cancel may come then
+                break
             problem = ""
             try:
                 pages = pdfs.pages_text(job.path)

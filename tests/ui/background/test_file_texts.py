@@ -3,13 +3,16 @@ when it starts, a file changed on disk is read again, and Cancel stops between f
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
+from typing import Any
 
+import pytest
 from pdf_maker import write_pdf
 from pytestqt.qtbot import QtBot
 
 from desktop.core.formats.record import Record
-from desktop.core.library import Library
+from desktop.core.library import Library, Progress
 from desktop.ui.background.file_texts import FileTextReader
 
 
@@ -55,15 +58,34 @@ def test_a_file_changed_on_disk_is_read_again(
 
 
 def test_cancel_keeps_what_was_read_and_stops(
-    ui_library: Library, tmp_path: Path, qtbot: QtBot
+    ui_library: Library, tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     for number in range(3):
         _paper_with_pdf(ui_library, tmp_path, f"word{number}", f"p{number}")
+    # The run waits after its first file until the window has pressed Cancel: without
+    # this, the thread may read all three before the GUI sees the first progress.
+    cancel_pressed = threading.Event()
+    read_file_texts = ui_library.read_file_texts
+
+    def reading_slowly(ids: list[int] | None, *, progress: Progress, **kwargs: Any) -> Any:
+        def report(done: int, total: int) -> None:
+            progress(done, total)
+            if done == 1:
+                assert cancel_pressed.wait(10)
+
+        return read_file_texts(ids, progress=report, **kwargs)
+
+    monkeypatch.setattr(ui_library, "read_file_texts", reading_slowly)
     reader = FileTextReader(ui_library)
-    reader.progressed.connect(lambda done, _total: reader.cancel() if done >= 1 else None)
+
+    def on_progress(done: int, _total: int) -> None:
+        if done >= 1:
+            reader.cancel()
+            cancel_pressed.set()
+
+    reader.progressed.connect(on_progress)
     with qtbot.waitSignal(reader.finished, timeout=10_000) as finished:
         reader.request(None)
-    read = finished.args[0].read
-    assert 1 <= read < 3
-    assert ui_library.files_to_read() == 3 - read
+    assert finished.args[0].read == 1
+    assert ui_library.files_to_read() == 2
     reader.stop(5)
