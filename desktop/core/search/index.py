@@ -376,8 +376,32 @@ class SearchIndex:
                 first = restrict(first, strong)
         chosen = self._shortest(first, size)
         if len(chosen) < size:
-            chosen += self._shortest(candidates - first, size - len(chosen))
+            chosen += self._closest(candidates - first, clauses, size - len(chosen))
         return chosen
+
+    def _closest(self, ids: set[int], clauses: list[ClauseMatcher], size: int) -> list[int]:
+        """`size` of `ids` (which some clause matches only by a typo or in a lesser field),
+        those whose matches are best on average first, then those with the fewest title
+        words: `noskov` wants Nørskov's papers before Uskov's, however short their titles."""
+        if len(ids) <= size:
+            return list(ids)
+        total = dict.fromkeys(ids, 0.0)
+        for clause in clauses:
+            if not clause.positive:
+                continue
+            waiting = set(ids)
+            for quality, held in sorted(clause.sources(), key=lambda s: -s[0]):
+                found = waiting.intersection(held)
+                for doc_id in found:
+                    total[doc_id] += quality
+                waiting -= found
+                if not waiting:
+                    break
+        entries = self._entries
+        ranked = sorted(
+            ids, key=lambda d: (-round(total[d], 6), _title_length(Entry._make(entries[d])))
+        )
+        return ranked[:size]
 
     def _shortest(self, ids: set[int], size: int) -> list[int]:
         """`size` of `ids`, those with the fewest title words first."""

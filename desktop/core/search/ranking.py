@@ -20,6 +20,10 @@ from desktop.core.search.vocabulary import Expansion, Vocabulary
 _CLOSENESS_SHARE = 0.2
 # How much a name's closeness counts for a first author of several, and for the others.
 _FIRST_OF_SEVERAL, _FURTHER_DOWN = 0.94, 0.88
+# Points for a paper by a person the query names (by family name, with the given name or
+# initial if typed; up to 10): a word that matched only a given name, or a title, must not
+# tie with it ("L. Maritn framework" wants Lucas Martin's papers, not Martin López's).
+_NAMED_PERSON_POINTS = 10.0
 
 
 @dataclass(frozen=True)
@@ -72,12 +76,13 @@ class Ranker:
         for doc_id, entry, mean, fields, words in matched:
             score = 100.0 * mean
             if self._compares:
-                closeness = titles.get(doc_id, 0.0)
-                if "author" in fields:
-                    closeness = max(closeness, self._name_closeness(words))
+                name = self._name_closeness(words) if "author" in fields else 0.0
+                closeness = max(titles.get(doc_id, 0.0), name)
                 score = 100.0 * ((1.0 - _CLOSENESS_SHARE) * mean + _CLOSENESS_SHARE * closeness)
+                score += _NAMED_PERSON_POINTS * name
             hit = Hit(doc_id, round(min(score, 100.0), 2), frozenset(fields))
-            scored.append((-hit.score, -(entry.year or 0), -doc_id, hit))
+            # Ordered by the score before it is capped: a named person's points still count.
+            scored.append((-round(score, 2), -(entry.year or 0), -doc_id, hit))
         scored.sort(key=lambda row: row[:3])
         return [row[3] for row in scored]
 
@@ -125,7 +130,10 @@ class Ranker:
             family_words = with_joined(family)
             if family_keys.isdisjoint(family_words):
                 continue
-            by_family = [w.best_in(family_words) for w in self._name_words]
+            # An initial stands for a given name: "M. Meyer" is not "M" for Meyer.
+            by_family = [
+                w.best_in(family_words) if len(w.word) > 1 else 0.0 for w in self._name_words
+            ]
             family_best = max(by_family)
             matched = by_family.index(family_best)
             given_best = max(
