@@ -28,6 +28,7 @@ from desktop.core import (
     citing,
     comparing,
     dedupe,
+    duplicates_beside,
     field_origins,
     file_text,
     library_files,
@@ -555,6 +556,11 @@ class Library:
         """Build the search index now (else the first search does); safe from a worker."""
         self._searcher.build(progress)
 
+    def search_index_built(self) -> bool:
+        """Whether the search index is ready (an import into a library whose index was not
+        built yet leaves it to be built: best before the next keystroke)."""
+        return self._searcher.built
+
     def refresh(self) -> None:
         """Pick up changes other processes or users made, and tell the listeners."""
         self.catch_up()
@@ -966,6 +972,15 @@ class Library:
             cached = self._duplicates
             if cached is not None and cached[0] == revision:
                 return cached[1]
+        if self.count() >= duplicates_beside.HELPER_FROM_PAPERS and duplicates_beside.usable_for(
+            self.url
+        ):
+            beside = duplicates_beside.find_beside(self.url)
+            if beside is not None:
+                self._duplicates = beside  # at the revision the helper read
+                return beside[1]
+        with self._read() as session:
+            revision = revisions.current(session)
             found = dedupe.find_all(dedupe.candidates(session), dedupe.not_duplicate_pairs(session))
         self._duplicates = (revision, found)
         return found

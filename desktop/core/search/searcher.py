@@ -92,6 +92,11 @@ class Searcher:
 
     refresh = build
 
+    @property
+    def built(self) -> bool:
+        """Whether an index is held (else the next search reads the whole library)."""
+        return self._index is not None
+
     def _ready(self) -> SearchIndex:
         if self._index is None:
             self.build()

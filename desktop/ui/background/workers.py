@@ -67,6 +67,11 @@ class Worker(QObject):
         if self._thread is not None:
             self._thread.join(seconds)
 
+    @property
+    def running(self) -> bool:
+        """Whether the work's thread is still at it."""
+        return self._thread is not None and self._thread.is_alive()
+
     def cancel(self) -> None:
         """Ask the work to stop; it checks `Job.is_cancelled` at safe points."""
         if self._job is not None:

@@ -34,6 +34,7 @@ from desktop.core.errors import KnownError
 from desktop.core.library import Library
 from desktop.ui import plain_text, undo_commands
 from desktop.ui.background.workers import Job, Worker
+from desktop.ui.selection import select_only
 
 #: Candidates shown side by side (the rest are rarely the paper).
 SHOWN = 3
@@ -287,7 +288,7 @@ class CompletionDialog(QDialog):
         first = next((i for i, p in enumerate(proposals) if not p.confident and p.candidates), 0)
         current = self.papers.topLevelItem(first)
         if current is not None:
-            self.papers.setCurrentItem(current)
+            select_only(self.papers, current)
 
     def _result_text(self, proposal: Proposal) -> str:
         if not proposal.candidates:

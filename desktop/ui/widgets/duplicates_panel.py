@@ -24,6 +24,7 @@ from desktop.core.library import Library
 from desktop.ui import plain_text, prompts, undo_commands
 from desktop.ui.background.duplicate_search import DuplicateSearch
 from desktop.ui.dialogs.compare_papers import ComparePapersDialog
+from desktop.ui.selection import select_only
 
 _PAIR_ROLE = Qt.ItemDataRole.UserRole
 
@@ -132,7 +133,7 @@ class DuplicatesPanel(QWidget):
             item.setSelected((pair.paper_id, pair.other_id) in selected)
         items = self._all_items()
         if self.tree.currentItem() is None and items:
-            self.tree.setCurrentItem(items[0])
+            select_only(self.tree, items[0])
         self._show_heading()
         self._update_buttons()
         self.counted.emit(self.tree.topLevelItemCount())

@@ -27,6 +27,7 @@ from desktop.core.errors import KnownError
 from desktop.core.library import Library
 from desktop.ui import icons, plain_text, prompts
 from desktop.ui.background.operations import OperationRunner
+from desktop.ui.selection import select_only
 
 _ID_ROLE = Qt.ItemDataRole.UserRole
 
@@ -165,8 +166,7 @@ class ImportProblemsPanel(QWidget):
         if not self.tree.selectedItems() and self.count():
             first = self.tree.topLevelItem(0)
             if first is not None:
-                first.setSelected(True)
-                self.tree.setCurrentItem(first)
+                select_only(self.tree, first)
         self.summary.setText(_summary(errors, warnings))
         self.empty.setVisible(not kept)
         self.splitter.setVisible(bool(kept))

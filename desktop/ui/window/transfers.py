@@ -177,6 +177,8 @@ class Transfers:
         if not reports:
             return
         new = [i for r in reports for i in r.paper_ids]
+        if new and not self._library.search_index_built() and self._indexer_done():
+            self.prepare_search()  # not at the next keystroke: 100k papers take seconds
         if new:
             self._context.apply_pending_changes()  # the new papers must be in the table first
             self._context.select_ids(new)
@@ -282,6 +284,9 @@ class Transfers:
         worker.failed.connect(self._on_worker_failed)
         self._refresher = worker
         worker.start()
+
+    def _indexer_done(self) -> bool:
+        return self._indexer is None or not self._indexer.running
 
     def prepare_search(self) -> None:
         """Build the search index in the background so the first keystroke is fast."""
