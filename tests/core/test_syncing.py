@@ -223,3 +223,20 @@ def test_deferred_syncing_rewrites_each_file_once_for_a_burst(
     assert writes == [bib] and sorted(bibtex_keys(bib)) == ["alpha", "beta", "gamma"]
     library.sync_pending()  # nothing new: nothing written
     assert writes == [bib]
+
+
+def test_a_change_naming_40_000_papers_finds_the_list_holding_one(
+    library: Library, tmp_path: Path
+) -> None:
+    from desktop.core import syncing
+    from desktop.core.changes import Change, ChangeKind
+
+    ids = _papers(library)
+    library.create_list("Thesis")
+    library.add_to_list("Thesis", [ids["gamma"]])
+    library.add_synced_file("Thesis", tmp_path / "thesis.bib")
+    # An import of 40,000 papers names them all (asked about in slices).
+    named = (*range(10_000, 50_000), ids["gamma"])
+    with library._read() as session:
+        due = syncing.due(session, Change(ChangeKind.PAPERS, named))
+    assert [target.path.name for target in due] == ["thesis.bib"]
