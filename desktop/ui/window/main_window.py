@@ -589,12 +589,13 @@ class MainWindow(QMainWindow):
         flags of every selected cell (with the 20,000 papers of an import selected, it
         took 1.2 s of each keystroke).
         """
-        rows: set[int] = set()
-        selection = self.table.selectionModel().selection()
-        for at in range(selection.size()):
-            selected = selection.at(at)
-            rows.update(range(selected.top(), selected.bottom() + 1))
-        return [self.table_model.paper_id(r) for r in sorted(rows)]
+        shown = self.table_model.paper_ids()
+        # Slices of the runs: the 100k papers of an import, selected, are one slice (read
+        # row by row they cost every keystroke tens of milliseconds).
+        chosen: list[int] = []
+        for top, bottom in self._selected_runs():
+            chosen += shown[top : bottom + 1]
+        return chosen
 
     def select_ids(self, paper_ids: list[int]) -> None:
         """Select these papers in the table (those shown), the first one current.
