@@ -30,6 +30,8 @@ __all__ = ["History", "QUndoCommand"]
 #: Papers per step of a command over many: each step is one transaction, after which the
 #: progress dialog moves on and Cancel is heard (a cancelled command is taken back whole).
 CHUNK = 2000
+#: Merges per step of "Merge all" (each merge moves notes, tags and lists: heavier).
+MERGES_PER_STEP = 100
 
 
 class Cancelled(KnownError):
@@ -423,15 +425,23 @@ class MergeCommand(_LibraryCommand):
 
 
 class MergeAllCommand(_LibraryCommand):
-    """Merge many pairs (kept, other) as one step; undo gives every paper back."""
+    """Merge many pairs (kept, other) as one undo step, applied a chunk of merges at a
+    time (progress and Cancel between chunks); undo gives every paper back.
+
+    The pairs are those of `merge_groups`: each other paper goes into its group's oldest,
+    which stays, so no chunk depends on a paper that an earlier one merged away.
+    """
 
     def __init__(self, library: Library, pairs: Sequence[tuple[int, int]]) -> None:
         count = len(pairs)
         super().__init__(
-            library,
-            QCoreApplication.translate("UndoCommands", "Merge %n duplicate(s)", "", count),
-            undo.MergeMany(tuple(pairs)),
+            library, QCoreApplication.translate("UndoCommands", "Merge %n duplicate(s)", "", count)
         )
+        merges = tuple(pairs)
+        self._steps = tuple(
+            undo.MergeMany(merges[i : i + MERGES_PER_STEP])
+            for i in range(0, len(merges), MERGES_PER_STEP)
+        ) or (undo.MergeMany(()),)
 
 
 class NotDuplicatesCommand(_LibraryCommand):

@@ -3,12 +3,17 @@ by side with a choice per field, merged or kept apart, all at once; each one und
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
 from PySide6.QtCore import QTimer
 from pytestqt.qtbot import QtBot
 from ui.conftest import ScriptedPrompts, add
 
-from desktop.core.api import OTHER
+from desktop.core.api import OTHER, undo
 from desktop.core.library import Library
+from desktop.ui import undo_commands
+from desktop.ui.background.workers import Job
 from desktop.ui.models.sidebar_model import COUNT_ROLE, DUPLICATES_VIEW
 from desktop.ui.window.main_window import MainWindow
 
@@ -156,3 +161,47 @@ def test_titles_in_the_pairs_read_their_math_as_text(window: MainWindow, qtbot: 
     item = window.duplicates_panel.tree.topLevelItem(0)
     shown = item.text(0) + item.text(1)
     assert "CO₂ enrichment" in shown and "$" not in shown
+
+
+def test_merge_all_goes_a_chunk_at_a_time_and_cancel_takes_it_all_back(
+    window: MainWindow, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    library = window.library
+    _copies(library)
+    for title, year, name in [
+        ("Attention is all you need", 2017, "Vaswani"),
+        ("Attention is all you need", 2017, "Vaswani"),
+        ("Deep residual learning for image recognition", 2016, "He"),
+        ("Deep residual learning for image recognition", 2016, "He"),
+    ]:
+        add(library, title, year, name)
+    _show_duplicates(qtbot, window)
+    panel = window.duplicates_panel
+    monkeypatch.setattr(undo_commands, "MERGES_PER_STEP", 1)
+    jobs: list[Job] = []
+
+    class SeenJob(Job):
+        def __init__(self, *args: Any) -> None:
+            super().__init__(*args)
+            jobs.append(self)
+
+    monkeypatch.setattr(undo_commands, "Job", SeenJob)
+    real_apply = library.apply
+    merged: list[int] = []
+
+    def apply_then_cancel(step: undo.Step) -> undo.Step:
+        inverse = real_apply(step)
+        if isinstance(step, undo.MergeMany):
+            merged.append(len(step.pairs))
+            if len(merged) == 2:
+                jobs[0].cancelled = True  # the user pressed Cancel after the second chunk
+        return inverse
+
+    monkeypatch.setattr(library, "apply", apply_then_cancel)
+    before = library.count()
+    panel.merge_all(confirmed=True)
+    _settle(qtbot, window)
+    assert jobs, "merging many shows its progress, with Cancel"
+    assert merged == [1, 1]  # one merge per step, stopped after the second
+    assert library.count() == before  # both merges taken back
+    assert window.undo_stack.count() == 0
