@@ -102,7 +102,8 @@ _BIB = r"""@preamble{"\newcommand{\noopsort}[1]{}"}
 @book{parent, title = {The Whole Book}, editor = {Ed Itor}, publisher = {Pub {\&} Co},
   year = {1999}}
 @inbook{child, title = {A Chapter}, author = {Chap Ter}, crossref = {parent}, pages = {1--9}}
-@article{muller2019, title = {On {\"U}bung and BERT}, author = {M{\"u}ller, J{\"o}rg and Smith, Ann},
+@article{muller2019, title = {On {\"U}bung and BERT},
+  author = {M{\"u}ller, J{\"o}rg and Smith, Ann},
   journal = {J. Stuff}, year = {2001}, keywords = {alpha, beta}, topic = {kept},
   abstract = {Of {\\em some} note.}}
 @article{other, title = {Other}, author = {Smith, Ann}, year = {2002}}
