@@ -7,9 +7,14 @@ Create Date: 2026-12-01
 An export of the whole library reads the entries kept here instead of writing each paper
 again (desktop/core/exporting/kept_entries.py). An entry must never outlive what it was
 written from, so on SQLite triggers delete a paper's entries whenever its row, its people
-(or a person's name), its tags (or a tag's name), its notes or its annotations change, in
-whichever program or statement changes them. PostgreSQL gets the table but no triggers:
-the export reads kept entries on SQLite only (see `kept_entries.usable`).
+(or a person's name), or its tags (or a tag's name) change, in whichever program or
+statement changes them. (Kept entries are BibTeX's, which hold no notes or annotations.)
+
+People added to a paper need no trigger: a new paper has no entry yet, and the only way
+people are added to a paper that has one (`people.set_people`) forgets its entries. A
+trigger there would cost an import a second per 500k names (measured: 2-5 us per row).
+PostgreSQL gets the table but no triggers: the export reads kept entries on SQLite only
+(see `kept_entries.usable`).
 """
 
 from collections.abc import Sequence
@@ -28,7 +33,6 @@ _FORGET = "DELETE FROM exportentry WHERE paper_id"
 _TRIGGERS = (
     ("export_paper_update", "AFTER UPDATE ON paper", "IN (old.id, new.id)"),
     ("export_paper_delete", "AFTER DELETE ON paper", "= old.id"),
-    ("export_people_insert", "AFTER INSERT ON paperperson", "= new.paper_id"),
     ("export_people_update", "AFTER UPDATE ON paperperson", "IN (old.paper_id, new.paper_id)"),
     ("export_people_delete", "AFTER DELETE ON paperperson", "= old.paper_id"),
     (
@@ -50,16 +54,6 @@ _TRIGGERS = (
         "BEFORE DELETE ON tag",
         "IN (SELECT paper_id FROM papertag WHERE tag_id = old.id)",
     ),
-    ("export_note_insert", "AFTER INSERT ON note", "= new.paper_id"),
-    ("export_note_update", "AFTER UPDATE ON note", "IN (old.paper_id, new.paper_id)"),
-    ("export_note_delete", "AFTER DELETE ON note", "= old.paper_id"),
-    ("export_annotation_insert", "AFTER INSERT ON annotation", "= new.paper_id"),
-    (
-        "export_annotation_update",
-        "AFTER UPDATE ON annotation",
-        "IN (old.paper_id, new.paper_id)",
-    ),
-    ("export_annotation_delete", "AFTER DELETE ON annotation", "= old.paper_id"),
 )
 
 

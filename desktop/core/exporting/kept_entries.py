@@ -3,8 +3,10 @@ so that an export reads the entries of unchanged papers instead of writing them 
 
 What keeps a kept entry true:
 - SQLite triggers (migration 0014) delete a paper's entries whenever anything they are
-  written from changes: its row, its people and their names, its tags and their names,
-  its notes and annotations. Entries are kept on SQLite only, where those triggers are.
+  written from changes: its row, its people and their names, its tags and their names
+  (people added to a paper are seen by `people.set_people`, the one way they are; the
+  entries hold no notes or annotations). Entries are kept on SQLite only, where those
+  triggers are.
 - Entries are stored in the export's own read transaction, after its reads: SQLite
   refuses that write when anyone committed since the reads began (WAL's snapshot rule),
   so an entry never records a picture of the library that is already out of date.

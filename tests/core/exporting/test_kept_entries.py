@@ -12,12 +12,14 @@ from pathlib import Path
 import pytest
 from sqlalchemy import text
 
+from desktop.core import people
 from desktop.core.api import ExportOptions
 from desktop.core.exporting import kept_entries, read_papers
 from desktop.core.formats.bibtex import crossrefs
 from desktop.core.formats.record import Person, Record
 from desktop.core.library import Library
 from desktop.core.storage import db
+from desktop.core.storage.models import Role
 
 # One worker builds the corpus library for all of them.
 pytestmark = pytest.mark.xdist_group("corpus-library")
@@ -105,7 +107,7 @@ _BIB = r"""@preamble{"\newcommand{\noopsort}[1]{}"}
 @article{muller2019, title = {On {\"U}bung and BERT},
   author = {M{\"u}ller, J{\"o}rg and Smith, Ann},
   journal = {J. Stuff}, year = {2001}, keywords = {alpha, beta}, topic = {kept},
-  abstract = {Of {\\em some} note.}}
+  abstract = {Of {\em some} note.}}
 @article{other, title = {Other}, author = {Smith, Ann}, year = {2002}}
 @misc{Müller2019, title = {Same key but for the case}, note = {n}}
 """
@@ -278,3 +280,17 @@ def test_keys_that_fold_together_are_told_apart_as_written_afresh(
     for ids in (pair, pair[::-1], [*pair, pair[0]]):
         _all_styles_fresh(library, ids)
     assert "@misc{Muller2019a," in library.export(pair[::-1])
+
+
+def test_people_given_to_a_paper_that_had_none_are_exported(
+    library: Library, small: dict[str, int]
+) -> None:
+    """No trigger sees people added where there were none: `set_people` forgets the entries
+    itself, even when nothing else about the paper changes."""
+    ids = _unlinked_of(small)
+    with db.write_session(library.engine) as session:
+        people.set_people(
+            session, small["other"], Role.EDITOR, people=[Person(given="New", family="Editor")]
+        )
+    _all_styles_fresh(library, ids)
+    assert "  editor = {Editor, New},\n" in library.export([small["other"]])
