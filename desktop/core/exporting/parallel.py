@@ -56,7 +56,7 @@ def worth_splitting(engine: Engine, count: int, format: str) -> bool:
 
 
 def pieces(
-    engine: Engine, session: Session, paper_ids: list[int], format: str, *, options: WriteOptions
+    engine: Engine, session: Session, paper_ids: list[int], *, format: str, options: WriteOptions
 ) -> list[Piece]:
     """The papers' entries written apart (none may link to another), the last ones by a
     helper; read in `session` here, in a transaction of the helper's own there (the caller

@@ -38,7 +38,9 @@ def export(
     options = options or ExportOptions()
     with gc_pause.paused():
         if kept_entries.usable(engine, format):
-            kept = _with_kept_entries(engine, paper_ids, format, options, may_split=may_split)
+            kept = _with_kept_entries(
+                engine, paper_ids, format, options=options, may_split=may_split
+            )
             if kept is not None:
                 return kept
         with db.read_session(engine) as session:
@@ -60,7 +62,7 @@ def export(
 
 
 def _with_kept_entries(
-    engine: Engine, paper_ids: list[int], format: str, options: ExportOptions, *, may_split: bool
+    engine: Engine, paper_ids: list[int], format: str, *, options: ExportOptions, may_split: bool
 ) -> str | None:
     """The export from the papers' kept entries, those missing written and kept for next
     time; None when a paper links to another, or when a helper wrote some of them and the
@@ -75,7 +77,7 @@ def _with_kept_entries(
         if split and parallel.worth_splitting(engine, len(missing), format):
             if links.any_linked(session, missing):
                 return None
-            pieces = parallel.pieces(engine, session, missing, format, options=write)
+            pieces = parallel.pieces(engine, session, missing, format=format, options=write)
         else:
             pieces = parallel.write(session, missing, format, options=write)
         if len(pieces) != len(missing) or changed():
