@@ -11,7 +11,7 @@ from sqlmodel import Session, col, select
 
 from desktop.core import folding
 from desktop.core.formats.record import Person as NamedPerson
-from desktop.core.storage import db
+from desktop.core.storage import db, kept_exports
 from desktop.core.storage.models import PaperPerson, Person, Role
 
 
@@ -90,6 +90,8 @@ def link_many(
 
 def set_people(session: Session, paper_id: int, role: Role, *, people: list[NamedPerson]) -> None:
     """Replace the authors (or editors) of a paper, in the given order."""
+    # No trigger sees people added to a paper that had none in this role (migration 0014).
+    kept_exports.forget(session, [paper_id])
     session.execute(
         delete(PaperPerson).where(
             col(PaperPerson.paper_id) == paper_id, col(PaperPerson.role) == role.value

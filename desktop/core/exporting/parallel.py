@@ -1,19 +1,18 @@
-"""A large BibTeX export written by two processes at once.
+"""The entries of a large BibTeX export written by two processes at once.
 
-Writing BibTeX is pure Python: 100k papers take about 3 s on one core (a third reading
-them, two thirds writing). From `SPLIT_FROM` papers on, with two cores and a SQLite
-library, a helper process (this module, run as `python -m desktop.core.exporting.parallel`)
-reads and writes the last papers while this process does the first, and the two texts
-are joined. The file is byte for byte the one a single process writes:
+Writing BibTeX is pure Python: 100k entries take about 2 s on one core. When an export
+finds many entries not kept (`kept_entries`; `SPLIT_FROM` or more), with two cores and a
+SQLite library, a helper process (this module, run as `python -m
+desktop.core.exporting.parallel`) reads and writes the last of them while this process
+does the first; this process then puts the file together (`writer.assemble`, which makes
+the keys unique) and keeps the entries. The file is byte for byte the one a single
+process writes:
 
 - One picture of the library. The two processes read in two transactions, so a
-  connection held for the purpose asks SQLite (`PRAGMA data_version`) before the helper
-  starts and after both have read whether anyone committed meanwhile; if so, the export
-  is done again here, whole, in one transaction. (PostgreSQL could share a snapshot
-  between the two; its libraries are not split yet.)
-- Keys. The writer makes a key unique against the keys written before it; the helper
-  says which keys it wrote, and should one be a key written here, its part is written
-  here instead.
+  connection held for the purpose asks SQLite (`PRAGMA data_version`) before the export's
+  first read and after both have read whether anyone committed meanwhile; if so, the
+  export is done again here, whole, in one transaction. (PostgreSQL could share a
+  snapshot between the two; its libraries are not split yet.)
 - Whatever goes wrong in the helper, its part is written here.
 """
 
@@ -23,7 +22,6 @@ import logging
 import pickle
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from functools import partial
 from typing import IO
 
 from sqlalchemy import Engine
@@ -31,6 +29,8 @@ from sqlmodel import Session
 
 from desktop.core.exporting import read_papers
 from desktop.core.formats import registry
+from desktop.core.formats.bibtex import writer
+from desktop.core.formats.bibtex.writer import Piece
 from desktop.core.formats.record import WriteOptions
 from desktop.core.runtime import helper_process
 from desktop.core.runtime.helper_process import HelperProcess
@@ -38,7 +38,7 @@ from desktop.core.storage import db
 
 log = logging.getLogger(__name__)
 
-#: Exports of fewer papers are written here alone: starting a helper costs half a second.
+#: Fewer entries are written here alone: starting a helper costs half a second.
 SPLIT_FROM = 30_000
 #: The helper's share of the papers: it starts later (Python and the package load first).
 HELPER_SHARE = 0.4
@@ -55,54 +55,36 @@ def worth_splitting(engine: Engine, count: int, format: str) -> bool:
     )
 
 
-def export(
-    engine: Engine,
-    paper_ids: list[int],
-    format: str,
-    *,
-    blocks_of: Callable[[Session], list[list[str]]],
-    ascii_only: bool = False,
-    our_fields: bool = False,
-) -> str | None:
-    """The papers as BibTeX or BibLaTeX, the last ones written by a helper; None if the
-    library changed meanwhile (the caller exports again, in one transaction)."""
+def pieces(
+    engine: Engine, session: Session, paper_ids: list[int], *, format: str, options: WriteOptions
+) -> list[Piece]:
+    """The papers' entries written apart (none may link to another), the last ones by a
+    helper; read in `session` here, in a transaction of the helper's own there (the caller
+    checks that both saw one picture: `committed_elsewhere`)."""
     cut = len(paper_ids) - int(len(paper_ids) * HELPER_SHARE)
     first, rest = paper_ids[:cut], paper_ids[cut:]
-    with _committed_elsewhere(engine) as changed:
-        helper = _start(engine, rest, format, ascii_only=ascii_only, our_fields=our_fields)
-        try:
-            keys: set[str] = set()
-            options = partial(_options, keys=keys, ascii_only=ascii_only, our_fields=our_fields)
-            with db.read_session(engine) as session:
-                head = write(session, first, format, options=options(blocks=blocks_of(session)))
-            tail = None if helper is None else _answer(helper, keys)
-        finally:
-            if helper is not None:
-                helper.stop()
-        if tail is None:
-            with db.read_session(engine) as session:
-                tail = write(session, rest, format, options=options(blocks=[]))
-        if changed():
-            return None
-    return head + "\n" + tail  # entries are a blank line apart
+    helper = _start(engine, rest, format, options=options)
+    try:
+        head = write(session, first, format, options=options)
+        tail = None if helper is None else _answer(helper, len(rest))
+    finally:
+        if helper is not None:
+            helper.stop()
+    if tail is None:
+        tail = write(session, rest, format, options=options)
+    return head + tail
 
 
-def write(session: Session, paper_ids: list[int], format: str, *, options: WriteOptions) -> str:
-    """The papers, read in `session`, written after the keys in `options.taken_keys`."""
-    entries = read_papers.export_entries(session, paper_ids)
-    return registry.write(format, entries, options)
-
-
-def _options(
-    *, blocks: list[list[str]], keys: set[str], ascii_only: bool, our_fields: bool
-) -> WriteOptions:
-    return WriteOptions(
-        file_blocks=blocks, taken_keys=keys, ascii_only=ascii_only, our_fields=our_fields
-    )
+def write(
+    session: Session, paper_ids: list[int], format: str, *, options: WriteOptions
+) -> list[Piece]:
+    """The papers' entries, read in `session`, written apart ([] when one links to another)."""
+    records = [record for record, _ in read_papers.export_entries(session, paper_ids)]
+    return writer.pieces(records, options, biblatex=format == "biblatex")
 
 
 @contextmanager
-def _committed_elsewhere(engine: Engine) -> Iterator[Callable[[], bool]]:
+def committed_elsewhere(engine: Engine) -> Iterator[Callable[[], bool]]:
     """Whether any connection (of this process or another) has committed since the block
     began. SQLite's data version, read on a connection of its own that writes nothing."""
     connection = engine.raw_connection()
@@ -123,7 +105,7 @@ def _committed_elsewhere(engine: Engine) -> Iterator[Callable[[], bool]]:
 
 
 def _start(
-    engine: Engine, paper_ids: list[int], format: str, *, ascii_only: bool, our_fields: bool
+    engine: Engine, paper_ids: list[int], format: str, *, options: WriteOptions
 ) -> HelperProcess | None:
     try:
         helper = HelperProcess.start(HELPER_COMMAND)
@@ -136,8 +118,8 @@ def _start(
             "url": url,
             "paper_ids": paper_ids,
             "format": format,
-            "ascii_only": ascii_only,
-            "our_fields": our_fields,
+            "ascii_only": options.ascii_only,
+            "our_fields": options.our_fields,
         }
         helper.send(request)
     except Exception as error:
@@ -147,18 +129,18 @@ def _start(
     return helper
 
 
-def _answer(helper: HelperProcess, keys: set[str]) -> str | None:
-    """The helper's text, if it wrote one that follows what was written here."""
+def _answer(helper: HelperProcess, count: int) -> list[Piece] | None:
+    """The helper's entries, if it wrote one for each paper it was given."""
     try:
-        text, its_keys = helper.receive()
-        if not isinstance(text, str) or not isinstance(its_keys, set):
-            raise TypeError(f"the helper answered {type(text).__name__}")
+        written = helper.receive()
+        if not isinstance(written, list) or len(written) != count:
+            raise TypeError(f"the helper answered {type(written).__name__}")
+        if not all(type(piece) is tuple and len(piece) == 3 for piece in written):
+            raise TypeError("the helper answered something other than entries")
     except Exception as error:
         helper.log_failure(error, "Writing part of an export")
         return None
-    if its_keys & keys:
-        return None  # a key written here too: the writer must make it unique, here
-    return text
+    return written
 
 
 # --- The helper's side ------------------------------------------------------------------
@@ -167,17 +149,11 @@ def _answer(helper: HelperProcess, keys: set[str]) -> str | None:
 def _serve(requests: IO[bytes], answers: IO[bytes]) -> None:
     request = pickle.load(requests)
     engine = db.make_engine(request["url"])
-    keys: set[str] = set()
+    options = WriteOptions(ascii_only=request["ascii_only"], our_fields=request["our_fields"])
     with db.read_session(engine) as session:
-        options = _options(
-            blocks=[],
-            keys=keys,
-            ascii_only=request["ascii_only"],
-            our_fields=request["our_fields"],
-        )
-        text = write(session, request["paper_ids"], request["format"], options=options)
+        written = write(session, request["paper_ids"], request["format"], options=options)
     engine.dispose()
-    helper_process.send_answer(answers, (text, keys))
+    helper_process.send_answer(answers, written)
 
 
 def _main() -> None:

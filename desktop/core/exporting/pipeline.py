@@ -1,15 +1,21 @@
-"""An export from end to end: the papers read in one transaction (or, for a large BibTeX
-export, by two processes giving the same bytes) and written in the format asked for."""
+"""An export from end to end: the papers read in one transaction and written in the format
+asked for. BibTeX and BibLaTeX entries of papers unchanged since they were last written are
+read as kept (`kept_entries`); the others are written, by two processes when there are
+many (`parallel`), and kept. The bytes are those of writing every entry afresh."""
 
 from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 from sqlalchemy import Engine
 from sqlmodel import Session, col, func, select
 
 from desktop.core import source_files
-from desktop.core.exporting import links, parallel, read_papers
+from desktop.core.exporting import kept_entries, links, parallel, read_papers
 from desktop.core.exporting.options import ExportOptions
 from desktop.core.formats import registry
+from desktop.core.formats.bibtex import writer as bibtex_writer
 from desktop.core.formats.record import Entry, Record, WriteOptions
 from desktop.core.runtime import gc_pause
 from desktop.core.storage import db
@@ -31,20 +37,12 @@ def export(
     of the library. `may_split`: a second core is free for a helper process."""
     options = options or ExportOptions()
     with gc_pause.paused():
-        if may_split and parallel.worth_splitting(engine, len(paper_ids), format):
-            with db.read_session(engine) as session:
-                linked = links.any_linked(session, paper_ids)
-            if not linked:
-                split = parallel.export(
-                    engine,
-                    paper_ids,
-                    format,
-                    blocks_of=lambda session: _blocks(session, paper_ids, options),
-                    ascii_only=options.ascii_only,
-                    our_fields=options.our_fields,
-                )
-                if split is not None:
-                    return split
+        if kept_entries.usable(engine, format):
+            kept = _with_kept_entries(
+                engine, paper_ids, format, options=options, may_split=may_split
+            )
+            if kept is not None:
+                return kept
         with db.read_session(engine) as session:
             entries = read_papers.export_entries(session, paper_ids)
             outside: dict[str, Record] = {}
@@ -61,6 +59,48 @@ def export(
         text = registry.write(format, entries, write)
         del entries, outside, write  # while paused: see `gc_pause.paused`
     return text
+
+
+def _with_kept_entries(
+    engine: Engine, paper_ids: list[int], format: str, *, options: ExportOptions, may_split: bool
+) -> str | None:
+    """The export from the papers' kept entries, those missing written and kept for next
+    time; None when a paper links to another, or when a helper wrote some of them and the
+    library changed meanwhile (the whole file is written afresh then)."""
+    style = kept_entries.style(format, options)
+    biblatex = format == "biblatex"
+    write = WriteOptions(ascii_only=options.ascii_only, our_fields=options.our_fields)
+    split = may_split and parallel.worth_splitting(engine, len(paper_ids), format)
+    with _changes_watched(engine, watch=split) as changed, db.read_session(engine) as session:
+        kept = kept_entries.read(session, paper_ids, style)
+        missing = sorted({pid for pid in paper_ids if pid not in kept})
+        if split and parallel.worth_splitting(engine, len(missing), format):
+            if links.any_linked(session, missing):
+                return None
+            pieces = parallel.pieces(engine, session, missing, format=format, options=write)
+        else:
+            pieces = parallel.write(session, missing, format, options=write)
+        if len(pieces) != len(missing) or changed():
+            return None
+        written = dict(zip(missing, pieces, strict=True))
+        file = WriteOptions(file_blocks=_blocks(session, paper_ids, options))
+        ordered = (kept.get(pid) or written[pid] for pid in paper_ids)
+        text = bibtex_writer.assemble(ordered, file, biblatex=biblatex)
+        del kept, pieces, ordered  # while paused: see `gc_pause.paused`
+        kept_entries.keep(session, written, style)
+        del written
+    return text
+
+
+@contextmanager
+def _changes_watched(engine: Engine, *, watch: bool) -> Iterator[Callable[[], bool]]:
+    """Whether anyone committed since the block began (asked only when `watch`ed: a helper
+    reads in a transaction of its own)."""
+    if not watch:
+        yield lambda: False
+        return
+    with parallel.committed_elsewhere(engine) as changed:
+        yield changed
 
 
 def _ids(session: Session, entries: list[Entry], asked: list[int]) -> list[int]:

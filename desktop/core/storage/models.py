@@ -326,3 +326,18 @@ class FieldOrigin(SQLModel, table=True):
     #: How sure the match was, 0..1.
     score: float = 0.0
     filled_at: datetime = Field(default_factory=utcnow)
+
+
+class ExportEntry(SQLModel, table=True):
+    """A paper's entry as an export writes it, kept so that a later export of the paper
+    reads it instead of writing it again (see `exporting.kept_entries`). Any change to
+    what the entry is written from deletes it (triggers, migration 0014)."""
+
+    paper_id: int = Field(foreign_key="paper.id", primary_key=True, ondelete="CASCADE")
+    #: The format and the options it was written with ("bibtex", "biblatex+ascii"...).
+    style: str = Field(primary_key=True, max_length=40)
+    #: The key the entry is written under unless an earlier entry of the file took it.
+    citekey: str = ""
+    #: The entry type written ("article"), then everything after the key.
+    entry_type: str = Field(default="", max_length=40)
+    body: str = ""

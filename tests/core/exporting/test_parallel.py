@@ -15,7 +15,7 @@ from sqlalchemy.exc import OperationalError
 
 from desktop.core.api import ExportOptions
 from desktop.core.errors import DatabaseError
-from desktop.core.exporting import parallel
+from desktop.core.exporting import kept_entries, parallel
 from desktop.core.library import Library
 from desktop.core.runtime import helper_process
 from desktop.core.runtime.helper_process import HelperProcess
@@ -46,12 +46,13 @@ def _imported(library: Library, text: str) -> list[int]:
 
 
 def _one_process(library: Library, ids: list[int], format: str) -> str:
-    saved = parallel.SPLIT_FROM
-    parallel.SPLIT_FROM = 10**9
+    """The export written afresh by this process alone (no helper, no kept entry)."""
+    saved = parallel.SPLIT_FROM, kept_entries.FORMATS
+    parallel.SPLIT_FROM, kept_entries.FORMATS = 10**9, ()
     try:
         return library.export(ids, format, options=ExportOptions(preambles=True))
     finally:
-        parallel.SPLIT_FROM = saved
+        parallel.SPLIT_FROM, kept_entries.FORMATS = saved
 
 
 _BIB = """@preamble{"\\newcommand{\\noopsort}[1]{}"}
@@ -139,7 +140,7 @@ connection = sqlite3.connect(sys.argv[1])
 connection.execute("UPDATE paper SET title = 'Changed meanwhile'")
 connection.commit()
 connection.close()
-from desktop.core.exporting import parallel
+from desktop.core.exporting import kept_entries, parallel
 parallel._main()
 """
 
@@ -161,17 +162,18 @@ def test_a_library_changed_during_the_export_is_exported_again_in_one_picture(
 def test_a_commit_by_another_connection_is_seen(tmp_path: Path) -> None:
     path = tmp_path / "watched.sqlite"
     with Library.open(f"sqlite:///{path}") as library:
-        with parallel._committed_elsewhere(library.engine) as changed:
+        with parallel.committed_elsewhere(library.engine) as changed:
             library.import_text(_keyed(1, "a"))  # this process, another connection
             seen_here = changed()
-        with parallel._committed_elsewhere(library.engine) as changed:
+        with parallel.committed_elsewhere(library.engine) as changed:
             other = sqlite3.connect(path)
             other.execute("UPDATE paper SET title = 'x'")
             other.commit()
             other.close()
             seen_elsewhere = changed()
-        with parallel._committed_elsewhere(library.engine) as changed:
-            library.export(library.view_ids(), "bibtex")  # reading commits nothing
+        library.export(library.view_ids(), "bibtex")  # keeps the entries it wrote
+        with parallel.committed_elsewhere(library.engine) as changed:
+            library.export(library.view_ids(), "bibtex")  # reading kept ones commits nothing
             unchanged = not changed()
     assert (seen_here, seen_elsewhere, unchanged) == (True, True, True)
 
@@ -199,11 +201,18 @@ def test_an_export_during_a_checkpoint_is_written_here(
             release.set()
         assert split_from_ten == []
         library._background.submit(lambda: None).result()  # the checkpoint has ended
+        _forget_kept_entries(library)
         assert library.export(ids, "bibtex", options=ExportOptions(preambles=True)) == during
         assert split_from_ten == [parallel.HELPER_COMMAND]
 
 
-@pytest.mark.parametrize("failing", ["write", "_committed_elsewhere"])
+def _forget_kept_entries(library: Library) -> None:
+    """As if no export had been written yet: every entry is written again."""
+    with library.engine.begin() as connection:
+        connection.exec_driver_sql("DELETE FROM exportentry")
+
+
+@pytest.mark.parametrize("failing", ["write", "committed_elsewhere"])
 def test_a_library_that_cannot_be_read_is_told_in_a_sentence(
     tmp_path: Path,
     split_from_ten: list[list[str]],

@@ -167,32 +167,67 @@ def write_biblatex(
     return _write(list(records), options, _BIBLATEX)
 
 
-def _write(records: list[Record], options: WriteOptions, dialect: _Dialect) -> str:
+#: An entry as written apart from its neighbours: the key it asks for (the file may have
+#: to make it unique), its entry type, and its text after the key (to its closing brace).
+Piece = tuple[str, str, str]
+
+
+def pieces(records: Sequence[Record], options: WriteOptions, *, biblatex: bool) -> list[Piece]:
+    """Each record's entry written apart (`assemble` makes them a file), or [] for records
+    that link to one another (crossref, xdata, xref): those are written as a whole."""
+    if any(crossrefs.has_links(record) for record in records):
+        return []
+    dialect = _dialect(options, biblatex=biblatex)
+    names = _NameWriter(dialect.charset)
+    return [(_key(record), *_entry(record, dialect=dialect, names=names)) for record in records]
+
+
+def assemble(pieces: Iterable[Piece], options: WriteOptions, *, biblatex: bool) -> str:
+    """The file: the options' blocks, then the entries in order, each key made unique
+    (ignoring case) against those written before it and `options.taken_keys`."""
+    # `written` is case-folded: BibTeX does not tell `Smith` from `smith`.
+    written = set() if options.taken_keys is None else options.taken_keys
+    groups = [options.preambles, *options.file_blocks] if options.preambles else options.file_blocks
+    # The file is gathered as small pieces and joined once: an export is 165 MB at 100k.
+    out: list[str] = []
+    for text in blocks.write_groups(groups, biblatex=biblatex):
+        out += (text, "\n")
+    for key, entry_type, body in pieces:
+        folded = key.casefold()
+        if folded in written:
+            # Folding to ASCII can make two library keys one; BibTeX rejects a repeated key.
+            key = disambiguate(key, lambda candidate: candidate.casefold() in written)
+            folded = key.casefold()
+        written.add(folded)
+        out += ("@", entry_type, "{", key, ",\n", body, "\n")
+    return "".join(out[:-1])  # blocks apart by a blank line, none after the last
+
+
+def _dialect(options: WriteOptions, *, biblatex: bool) -> _Dialect:
+    dialect = _BIBLATEX if biblatex else _BIBTEX
     if options.ascii_only:
         dialect = replace(dialect, charset=encode.Charset.ASCII)
     if options.our_fields:
         dialect = replace(dialect, our_fields=True)
-    # `written` is case-folded: BibTeX does not tell `Smith` from `smith`.
-    written = set() if options.taken_keys is None else options.taken_keys
-    # The file is gathered as small pieces and joined once: building each entry as a string
-    # first would copy every abstract three more times (a 100k export is 165 MB).
-    groups = [options.preambles, *options.file_blocks] if options.preambles else options.file_blocks
-    pieces: list[str] = []
-    for text in blocks.write_groups(groups, biblatex=dialect.biblatex):
-        pieces += (text, "\n")
-    linked = any(crossrefs.has_links(record) for record in records)
-    if linked:
-        records = crossrefs.arrange(
-            records, outside=options.outside_parents, biblatex=dialect.biblatex
-        )
-    keys = _keys(records, written)
-    if linked:
-        records = _relinked(records, keys)
+    return dialect
+
+
+def _write(records: list[Record], options: WriteOptions, dialect: _Dialect) -> str:
+    biblatex = dialect.biblatex
+    if not any(crossrefs.has_links(record) for record in records):
+        return assemble(pieces(records, options, biblatex=biblatex), options, biblatex=biblatex)
+    dialect = _dialect(options, biblatex=biblatex)
+    records = crossrefs.arrange(records, outside=options.outside_parents, biblatex=biblatex)
+    # On a copy: `assemble` finds these keys unique and adds them to the caller's set.
+    taken = set() if options.taken_keys is None else set(options.taken_keys)
+    keys = _keys(records, taken)
+    records = _relinked(records, keys)
     names = _NameWriter(dialect.charset)
-    for record, key in zip(records, keys, strict=True):
-        _add_entry(pieces, record, key, dialect=dialect, names=names)
-        pieces.append("\n")
-    return "".join(pieces[:-1])  # blocks apart by a blank line, none after the last
+    linked = [
+        (key, *_entry(record, dialect=dialect, names=names))
+        for record, key in zip(records, keys, strict=True)
+    ]
+    return assemble(linked, options, biblatex=biblatex)
 
 
 def _keys(records: list[Record], written: set[str]) -> list[str]:
@@ -228,9 +263,8 @@ def _relinked(records: list[Record], keys: list[str]) -> list[Record]:
     return relinked
 
 
-def _add_entry(
-    pieces: list[str], record: Record, key: str, *, dialect: _Dialect, names: _NameWriter
-) -> None:
+def _entry(record: Record, *, dialect: _Dialect, names: _NameWriter) -> tuple[str, str]:
+    """The entry type written, and the entry's text after its key."""
     entry_type, subtype = _entry_type(record.entry_type, dialect.biblatex)
     if dialect.biblatex and entry_type == "misc":
         online = web_pages.as_online(record)
@@ -241,13 +275,14 @@ def _add_entry(
         fields.append(("type", subtype))
     if record.extra:
         fields.extend(_extra_fields(record, {name for name, _ in fields}, dialect))
-    pieces.append(f"@{entry_type}{{{key},\n")
+    out: list[str] = []
     for name, value in fields:
         if type(value) is _Macro:
-            pieces += (f"  {name} = ", value, ",\n")
+            out += (f"  {name} = ", value, ",\n")
         else:
-            pieces += (_OPENING.get(name) or _opening(name), value, "},\n")
-    pieces.append("}\n")
+            out += (_OPENING.get(name) or _opening(name), value, "},\n")
+    out.append("}\n")
+    return entry_type, "".join(out)
 
 
 def _opening(name: str) -> str:
