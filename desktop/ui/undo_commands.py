@@ -30,7 +30,7 @@ __all__ = ["History", "QUndoCommand"]
 #: Papers per step of a command over many: each step is one transaction, after which the
 #: progress dialog moves on and Cancel is heard (a cancelled command is taken back whole).
 CHUNK = 2000
-#: Merges per step of "Merge all" (each merge moves notes, tags and lists: heavier).
+# Merges per step of "Merge all" (each merge moves notes, tags and lists: heavier).
 MERGES_PER_STEP = 100
 
 
