@@ -132,7 +132,7 @@ def store(
     """
     hooks = hooks or ImportHooks()
     storing = _Storing(session, report, destination=destination, citekey_pattern=citekey_pattern)
-    with fulltext_bulk.indexed_after(session):
+    with db.bulk_cache(session), fulltext_bulk.indexed_after(session):
         for records in reading.batches:
             storing.sanitize(records)
             for start in range(0, len(records), BATCH):
