@@ -132,7 +132,7 @@ def store(
     """
     hooks = hooks or ImportHooks()
     storing = _Storing(session, report, destination=destination, citekey_pattern=citekey_pattern)
-    with fulltext_bulk.indexed_after(session):
+    with db.bulk_cache(session), fulltext_bulk.indexed_after(session):
         for records in reading.batches:
             storing.sanitize(records)
             for start in range(0, len(records), BATCH):
@@ -181,8 +181,9 @@ class _Storing:
         self._lists = () if reading_list is None else (reading_list.name,)
         self._set_aside: list[Problem] = []  # reported after the reading's own problems
         self._known_people: dict[str, int] = {}  # the same people come back batch after batch
-        self._stored: list[tuple[Record, str, int]] = []
-        self._compared = 0  # how many of `_stored` were compared with the library
+        # What the duplicate search needs of each paper stored and not yet compared: not
+        # the records, whose abstracts and people would stay in memory until the end.
+        self._to_compare: list[_Compared] = []
         self.by_source: dict[str, list[int]] = {}
 
     def sanitize(self, records: list[Record]) -> None:
@@ -204,7 +205,7 @@ class _Storing:
         ids = papers.insert_papers(
             self._session, list(zip(batch, keys, strict=True)), self._known_people
         )
-        self._stored += zip(batch, keys, ids, strict=True)
+        self._to_compare += map(_compared, batch, keys, ids)
         tagged = self._label(batch, ids)
         report.documents += [
             catalog.document_of(paper_id, record, key, tags=names, lists=self._lists)
@@ -241,15 +242,15 @@ class _Storing:
             db.insert_or_ignore(self._session, ListEntry, entries)
 
     def left_to_compare(self) -> bool:
-        return self._compared < len(self._stored)
+        return bool(self._to_compare)
 
     def compare(self, at_most: int | None = None) -> None:
         """Compare the next `at_most` papers stored (all the rest by default) with the
         library and the papers stored before them."""
-        up_to = len(self._stored) if at_most is None else self._compared + at_most
-        for stored in self._stored[self._compared : up_to]:
+        up_to = len(self._to_compare) if at_most is None else at_most
+        for stored in self._to_compare[:up_to]:
             _note_duplicates(self._finder, self._report, stored)
-            self._compared += 1
+        del self._to_compare[:up_to]
         if not self.left_to_compare():
             self._tell_crowded()
 
@@ -391,23 +392,34 @@ def _unique_key(record: Record, taken: set[str], pattern: str) -> str:
     return key
 
 
-def _note_duplicates(
-    finder: dedupe.DuplicateFinder, report: ImportReport, stored: tuple[Record, str, int]
-) -> None:
-    """Report the likely duplicates of a stored paper (its record, key and id)."""
-    record, key, paper_id = stored
-    candidate = dedupe.Candidate(
+#: A stored paper as the duplicate search compares it: `dedupe.Candidate`'s values (id,
+#: title, year, first author's family name, DOI, arXiv id, key, volume, pages), then the
+#: key the file gave it.
+_Compared = tuple[int, str, int | None, str, str, str, str, str, str, str | None]
+
+
+def _compared(record: Record, key: str, paper_id: int) -> _Compared:
+    first_author = record.authors[0].family if record.authors else ""
+    return (
         paper_id,
         record.title,
         record.year,
-        record.authors[0].family if record.authors else "",
+        first_author,
         record.doi,
         record.arxiv_id,
         key,
         record.volume,
         record.pages,
+        record.citekey,
     )
-    report.duplicates.extend(finder.matches(candidate, original_key=record.citekey))
+
+
+def _note_duplicates(
+    finder: dedupe.DuplicateFinder, report: ImportReport, stored: _Compared
+) -> None:
+    """Report the likely duplicates of a stored paper."""
+    candidate = dedupe.Candidate(*stored[:9])
+    report.duplicates.extend(finder.matches(candidate, original_key=stored[9]))
     finder.add(candidate)
 
 

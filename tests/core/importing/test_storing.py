@@ -5,9 +5,18 @@ from __future__ import annotations
 import resource
 import subprocess
 import sys
+import weakref
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from desktop.core.formats import citekeys
+from desktop.core.formats.record import ParseResult, Person, Record
+from desktop.core.importing import storing
+from desktop.core.importing.reading import Reading
+from desktop.core.library import Library
+from desktop.core.storage import db
 
 #: The goal for any import of a 1 MB file (address space, so the kernel refuses past it).
 ONE_GB = 1 << 30
@@ -49,3 +58,37 @@ def test_a_megabyte_of_papers_sharing_one_title_imports_in_bounded_time_and_memo
     assert done.returncode == 0, done.stderr[-2000:]
     assert f"Imported {entries} paper(s)" in done.stdout
     assert f"At least {entries - 1:,} papers share one title" in done.stdout
+
+
+def test_records_are_let_go_of_once_stored_while_the_next_batches_come(library: Library) -> None:
+    # A 100k import kept every record (its abstract, its people) until the end, only for
+    # the duplicate search: 400 MB at the import's peak.
+    batches = [
+        [
+            Record(title=f"Paper {b}-{n}", abstract="words " * 100, authors=[Person("A", f"B{n}")])
+            for n in range(300)
+        ]
+        for b in range(4)
+    ]
+    alive = [[weakref.ref(record) for record in batch] for batch in batches]
+    still_held: list[int] = []
+
+    def given() -> Iterator[list[Record]]:
+        for number in range(len(batches)):
+            if number >= 2:  # the one before is still the import's loop variable
+                still_held.append(sum(ref() is not None for ref in alive[number - 2]))
+            yield batches[number]
+            batches[number] = []
+
+    reading = Reading(["bibtex"], ParseResult(), given(), expected=1200)
+    report = storing.ImportReport(source="test", format="bibtex")
+    with db.write_session(library.engine) as session:
+        storing.store(
+            session,
+            reading,
+            report,
+            destination=storing.Destination(),
+            citekey_pattern=citekeys.DEFAULT_PATTERN,
+        )
+    assert report.imported == 1200
+    assert still_held == [0, 0]
