@@ -385,23 +385,40 @@ class SearchIndex:
         words: `noskov` wants Nørskov's papers before Uskov's, however short their titles."""
         if len(ids) <= size:
             return list(ids)
-        total = dict.fromkeys(ids, 0.0)
-        for clause in clauses:
-            if not clause.positive:
-                continue
+        positive = [clause for clause in clauses if clause.positive]
+        # Only clauses that match somewhere by a typo (or in a lesser field) tell these
+        # papers apart; a prefix's thousands of completions (`l`) would only cost time.
+        weighing = [c for c in positive if any(q < _FIRST_TIER for q, _ in c.sources())]
+        positive = weighing or positive
+        tiers: dict[float, set[int]] = {}
+        if len(positive) == 1:  # one word to weigh: its sources are the tiers
             waiting = set(ids)
-            for quality, held in sorted(clause.sources(), key=lambda s: -s[0]):
+            for quality, held in sorted(positive[0].sources(), key=lambda s: -s[0]):
                 found = waiting.intersection(held)
-                for doc_id in found:
-                    total[doc_id] += quality
+                tiers.setdefault(round(quality, 6), set()).update(found)
                 waiting -= found
                 if not waiting:
                     break
-        entries = self._entries
-        ranked = sorted(
-            ids, key=lambda d: (-round(total[d], 6), _title_length(Entry._make(entries[d])))
-        )
-        return ranked[:size]
+            tiers.setdefault(0.0, set()).update(waiting)
+        else:
+            total = dict.fromkeys(ids, 0.0)
+            for clause in positive:
+                waiting = set(ids)
+                for quality, held in sorted(clause.sources(), key=lambda s: -s[0]):
+                    found = waiting.intersection(held)
+                    for doc_id in found:
+                        total[doc_id] += quality
+                    waiting -= found
+                    if not waiting:
+                        break
+            for doc_id, quality in total.items():
+                tiers.setdefault(round(quality, 6), set()).add(doc_id)
+        chosen: list[int] = []
+        for quality in sorted(tiers, reverse=True):
+            chosen += self._shortest(tiers[quality], size - len(chosen))
+            if len(chosen) >= size:
+                break
+        return chosen
 
     def _shortest(self, ids: set[int], size: int) -> list[int]:
         """`size` of `ids`, those with the fewest title words first."""
