@@ -26,8 +26,9 @@ def test_many_emits_leave_true_with_its_references() -> None:
         sender.sent.emit(number)
     assert len(received) == 5000
     # PySide6 6.12.0 took one reference from True per emit (the process aborts once
-    # it has none left).
-    assert sys.getrefcount(True) >= before - 5
+    # it has none left): 5,000 here. True's count is the whole process's, and threads
+    # left by earlier tests (an index being built) may let go of a few meanwhile.
+    assert sys.getrefcount(True) >= before - 500
 
 
 def test_values_handed_over_from_threads_arrive_intact(qtbot: QtBot) -> None:
