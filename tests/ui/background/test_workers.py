@@ -84,5 +84,6 @@ def test_many_runs_keep_none_alive() -> None:
         while not results:
             QCoreApplication.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 20)
     gc.collect()
-    # Emitting from the worker thread lost about ten references to None per run.
-    assert sys.getrefcount(None) >= before - 20
+    # Emitting from the worker thread lost about ten references to None per run (600
+    # here); threads earlier tests left (an index being built) may let go of a few.
+    assert sys.getrefcount(None) >= before - 200
