@@ -38,6 +38,7 @@ from desktop.core.search.matching import (
     FullText,
     FullTextPlanning,
     Probed,
+    Source,
     holding_every,
     restrict,
 )
@@ -385,32 +386,20 @@ class SearchIndex:
         words: `noskov` wants Nørskov's papers before Uskov's, however short their titles."""
         if len(ids) <= size:
             return list(ids)
-        positive = [clause for clause in clauses if clause.positive]
         # Only clauses that match somewhere by a typo (or in a lesser field) tell these
         # papers apart; a prefix's thousands of completions (`l`) would only cost time.
-        weighing = [c for c in positive if any(q < _FIRST_TIER for q, _ in c.sources())]
-        positive = weighing or positive
+        every = [clause.sources() for clause in clauses if clause.positive]
+        weighing = [s for s in every if any(q < _FIRST_TIER for q, _ in s)] or every
         tiers: dict[float, set[int]] = {}
-        if len(positive) == 1:  # one word to weigh: its sources are the tiers
-            waiting = set(ids)
-            for quality, held in sorted(positive[0].sources(), key=lambda s: -s[0]):
-                found = waiting.intersection(held)
+        if len(weighing) == 1:  # one word to weigh: its sources are the tiers
+            for quality, found in _best_quality(weighing[0], ids):
                 tiers.setdefault(round(quality, 6), set()).update(found)
-                waiting -= found
-                if not waiting:
-                    break
-            tiers.setdefault(0.0, set()).update(waiting)
         else:
             total = dict.fromkeys(ids, 0.0)
-            for clause in positive:
-                waiting = set(ids)
-                for quality, held in sorted(clause.sources(), key=lambda s: -s[0]):
-                    found = waiting.intersection(held)
+            for sources in weighing:
+                for quality, found in _best_quality(sources, ids):
                     for doc_id in found:
                         total[doc_id] += quality
-                    waiting -= found
-                    if not waiting:
-                        break
             for doc_id, quality in total.items():
                 tiers.setdefault(round(quality, 6), set()).add(doc_id)
         chosen: list[int] = []
@@ -430,6 +419,19 @@ class SearchIndex:
             if len(chosen) >= size:
                 break
         return chosen[:size]
+
+
+def _best_quality(sources: list[Source], ids: set[int]) -> Iterator[tuple[float, set[int]]]:
+    """`ids` in groups by the best quality a source (best first) gives them; those no
+    source holds (matched through full text) last, at 0."""
+    waiting = set(ids)
+    for quality, held in sources:
+        if not waiting:
+            return
+        found = waiting.intersection(held)
+        waiting -= found
+        yield quality, found
+    yield 0.0, waiting
 
 
 def _title_length(entry: Entry) -> int:
