@@ -19,6 +19,7 @@ from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, select
 
 from desktop.core import folding, papers
+from desktop.core.storage import revisions
 from desktop.core.storage.models import NotDuplicate, Paper, PaperPerson, Person, Role
 
 #: Titles at least this similar (rapidfuzz ratio, 0-100) count as the same title.
@@ -246,6 +247,13 @@ def find_all(
         found += finder.matches(candidate)
         finder.add(candidate)
     return found
+
+
+def library_pairs(session: Session) -> tuple[int, list[LikelyDuplicate]]:
+    """The library's revision and every likely pair in it (pairs marked different left
+    out), read in the caller's one transaction."""
+    revision = revisions.current(session)
+    return revision, find_all(candidates(session), not_duplicate_pairs(session))
 
 
 def candidates(session: Session, paper_ids: list[int] | None = None) -> list[Candidate]:

@@ -18,7 +18,7 @@ from desktop.core import dedupe
 from desktop.core.dedupe import LikelyDuplicate
 from desktop.core.runtime import helper_process
 from desktop.core.runtime.helper_process import HelperProcess
-from desktop.core.storage import db, revisions
+from desktop.core.storage import db
 
 log = logging.getLogger(__name__)
 
@@ -66,11 +66,8 @@ def _serve(requests: IO[bytes], answers: IO[bytes]) -> None:
     engine = db.make_engine(url)
     try:
         with db.read_session(engine) as session:
-            revision = revisions.current(session)
-            everyone = dedupe.candidates(session)
-            different = dedupe.not_duplicate_pairs(session)
-        found = dedupe.find_all(everyone, different)
-        helper_process.send_answer(answers, ("found", (revision, found)))
+            found = dedupe.library_pairs(session)
+        helper_process.send_answer(answers, ("found", found))
     except Exception as error:  # told to the app, which then looks itself
         helper_process.send_answer(answers, ("failed", repr(error)))
     finally:

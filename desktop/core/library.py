@@ -968,22 +968,18 @@ class Library:
         left out), the newer paper first. Seconds at 100k papers: call it off the GUI
         thread; it is kept until the library changes (`known_duplicates` reads that)."""
         with self._read() as session:
-            revision = revisions.current(session)
             cached = self._duplicates
-            if cached is not None and cached[0] == revision:
+            if cached is not None and cached[0] == revisions.current(session):
                 return cached[1]
-        if self.count() >= duplicates_beside.HELPER_FROM_PAPERS and duplicates_beside.usable_for(
-            self.url
-        ):
-            beside = duplicates_beside.find_beside(self.url)
-            if beside is not None:
-                self._duplicates = beside  # at the revision the helper read
-                return beside[1]
-        with self._read() as session:
-            revision = revisions.current(session)
-            found = dedupe.find_all(dedupe.candidates(session), dedupe.not_duplicate_pairs(session))
-        self._duplicates = (revision, found)
-        return found
+            large = papers.count(session) >= duplicates_beside.HELPER_FROM_PAPERS
+        found = None
+        if large and duplicates_beside.usable_for(self.url):
+            found = duplicates_beside.find_beside(self.url)
+        if found is None:
+            with self._read() as session:
+                found = dedupe.library_pairs(session)
+        self._duplicates = found  # at the revision its reads saw
+        return found[1]
 
     def known_duplicates(self) -> list[LikelyDuplicate] | None:
         """The possible duplicates found last, while the library is as it was then; None
