@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from rapidfuzz import fuzz, process
 
-from desktop.core import folding
+from desktop.core import cjk, folding
 from desktop.core.search.document import Entry, FieldWords, with_joined
 from desktop.core.search.matching import ClauseMatcher
 from desktop.core.search.vocabulary import Expansion, Vocabulary
@@ -130,9 +130,10 @@ class Ranker:
             family_words = with_joined(family)
             if family_keys.isdisjoint(family_words):
                 continue
-            # An initial stands for a given name: "M. Meyer" is not "M" for Meyer.
+            # An initial stands for a given name: "M. Meyer" is not "M" for Meyer (a
+            # single Han character, 张, is a family name all the same).
             by_family = [
-                w.best_in(family_words) if len(w.word) > 1 else 0.0 for w in self._name_words
+                0.0 if _is_initial(w.word) else w.best_in(family_words) for w in self._name_words
             ]
             family_best = max(by_family)
             matched = by_family.index(family_best)
@@ -143,6 +144,10 @@ class Ranker:
             closeness = (family_best + given_best) / 2 if given_best else family_best / 2
             best = max(best, closeness * _prominence(position, len(people)))
         return best
+
+
+def _is_initial(word: str) -> bool:
+    return len(word) == 1 and not cjk.is_run(word)
 
 
 def _prominence(position: int, people: int) -> float:
