@@ -143,7 +143,8 @@ def add_papers(
     missing = [i for i in paper_ids if i not in known]
     if missing:
         raise NotFoundError(f"There is no paper with id {missing[0]} in this library.")
-    new = [i for i in dict.fromkeys(paper_ids) if i not in order]
+    already = set(order)
+    new = [i for i in dict.fromkeys(paper_ids) if i not in already]
     at = len(order) if position is None else max(0, min(position, len(order)))
     for paper_id in new:
         session.add(ListEntry(list_id=reading_list.id, paper_id=paper_id))
@@ -215,6 +216,19 @@ def _write_order(session: Session, list_id: int, order: list[int]) -> None:
             changed,
         )
         session.expire_all()  # entries loaded before hold their old positions
+
+
+def paper_ids(session: Session, list_id: int) -> list[int]:
+    """Ids of the papers of a list not in the trash, in the list's order (without loading
+    the papers: a list of 100k took 12 s as `items`)."""
+    return list(
+        session.exec(
+            select(ListEntry.paper_id)
+            .join(Paper, col(Paper.id) == ListEntry.paper_id)
+            .where(ListEntry.list_id == list_id, col(Paper.deleted_at).is_(None))
+            .order_by(col(ListEntry.position), col(ListEntry.added_at))
+        )
+    )
 
 
 def items(session: Session, list_id: int, *, include_trash: bool = False) -> list[ListItem]:

@@ -182,7 +182,7 @@ def _due(session: Session, target: SyncTarget) -> Due:
     if target.search_id is not None:
         query = saved_searches.get(session, target.search_id).query
     elif target.list_id is not None:
-        paper_ids = [item.paper.id or 0 for item in reading_lists.items(session, target.list_id)]
+        paper_ids = reading_lists.paper_ids(session, target.list_id)
     return Due(
         target_id=target.id or 0,
         path=Path(target.path),
