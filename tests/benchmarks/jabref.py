@@ -37,12 +37,27 @@ def _run(arguments: list[str], home: Path) -> float:
     return seconds
 
 
+#: Where JabRef 3.8's preferences are (Java's user preferences of its package).
+_PREFERENCES = Path(".java/.userPrefs/net/sf/jabref/prefs.xml")
+#: With its remote server on (the default), a second JabRef hands its arguments to one
+#: already running on port 6050 and exits: two benchmarks at once would time nothing.
+_NO_REMOTE_SERVER = '<entry key="useRemoteServer" value="false"/>'
+
+
 def prepare(home: Path) -> None:
-    """JabRef's first start, which writes its preferences, on a one-entry file."""
+    """JabRef's first start, which writes its preferences, on a one-entry file; then its
+    remote server turned off in them."""
     home.mkdir(parents=True, exist_ok=True)
     tiny = home / "tiny.bib"
     tiny.write_text("@article{a, title = {A}, author = {B, C}, year = {2000}}\n")
     _run(["-i", f"{tiny},bibtex"], home)
+    preferences = home / _PREFERENCES
+    text = preferences.read_text(encoding="utf-8")
+    if "useRemoteServer" not in text:
+        text = text.replace('<map MAP_XML_VERSION="1.0"/>', '<map MAP_XML_VERSION="1.0">\n</map>')
+        text = text.replace("</map>", f"  {_NO_REMOTE_SERVER}\n</map>")
+        preferences.write_text(text, encoding="utf-8")
+    assert _NO_REMOTE_SERVER in preferences.read_text(encoding="utf-8")
 
 
 def load_seconds(bib: Path, home: Path) -> float:
