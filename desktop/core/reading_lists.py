@@ -44,14 +44,25 @@ def lock(session: Session, list_ids: Iterable[int]) -> None:
     time anyway), so that writers changing one list's members take turns: each then reads
     the members as the one before it left them, and no two give out the same position.
     Locked in the order of their ids, so two writers locking several never wait on each
-    other in a circle."""
+    other in a circle. `FOR NO KEY UPDATE`: a writer that only `keep`s a list (a long
+    import into it) does not hold these writers up."""
+    _hold(session, list_ids, read=False)
+
+
+def keep(session: Session, list_ids: Iterable[int]) -> None:
+    """Keep these lists from being deleted until the commit, while others may still change
+    their members (`FOR KEY SHARE`, which adding entries to a list takes anyway)."""
+    _hold(session, list_ids, read=True)
+
+
+def _hold(session: Session, list_ids: Iterable[int], *, read: bool) -> None:
     wanted = sorted(set(list_ids))
     if wanted:
         session.execute(
             select(ReadingList.id)
             .where(col(ReadingList.id).in_(wanted))
             .order_by(col(ReadingList.id))
-            .with_for_update()
+            .with_for_update(read=read, key_share=True)
         ).all()
 
 

@@ -299,6 +299,8 @@ class _Storing:
         # its own sentences at the end.
         self._report.problems[0:0] = problems
         if self._list_id is not None:
+            # The list's lock, taken only now: numbering its members is the import's one
+            # moment of reading them as a whole.
             reading_lists.reorder(self._session, self._list_id, [])  # positions 0..n-1
 
     def _tag_ids_for(self, record: Record) -> set[int]:
@@ -424,17 +426,21 @@ def _note_duplicates(
 
 
 def _reading_list(session: Session, name: str | None) -> ReadingList | None:
-    """The import's list, made when it does not exist yet, and held until the commit (see
-    `reading_lists.lock`): others' changes to its members wait for the import."""
+    """The import's list, made when it does not exist yet, and kept from being deleted
+    until the commit (`reading_lists.keep`). Others may change its members meanwhile: the
+    import takes the list's lock only at its end, when it numbers the members again."""
     if not name:
         return None
-    try:
-        return reading_lists.find_locked(session, name)
-    except KnownError:
-        pass
+    with suppress(KnownError):
+        return _kept(session, reading_lists.find(session, name))
     with suppress(ConflictError):  # someone else made it a moment ago: the import uses theirs
         reading_lists.create(session, name)
-    return reading_lists.find_locked(session, name)
+    return _kept(session, reading_lists.find(session, name))
+
+
+def _kept(session: Session, reading_list: ReadingList) -> ReadingList:
+    reading_lists.keep(session, [reading_list.id or 0])
+    return reading_list
 
 
 class _TagCache:
