@@ -19,7 +19,7 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 from PySide6.QtWidgets import QProgressDialog, QWidget
 
 from desktop.core.api import Annotation, Record, undo
-from desktop.core.errors import KnownError
+from desktop.core.errors import KnownError, StaleEditError
 from desktop.core.library import Library
 from desktop.ui.background import progress
 from desktop.ui.background.operations import Operation, OperationRunner
@@ -81,9 +81,12 @@ class History:
         *,
         on_done: Callable[[], object] = lambda: None,
         on_failed: Callable[[], object] = lambda: None,
+        on_stale: Callable[[StaleEditError], object] | None = None,
     ) -> None:
         """Do a command's work, then put it on the stack (`on_done` follows); when it
-        fails or is cancelled, the user is told (of a failure) and `on_failed` follows."""
+        fails or is cancelled, the user is told (of a failure) and `on_failed` follows.
+        With `on_stale`, an edit refused because someone else changed the same thing is
+        handed to it instead (to offer the user a choice) rather than told."""
 
         if not isinstance(command, _LibraryCommand) or command.stands:
             # Nothing to write, but it still waits its turn behind the writes before it.
@@ -103,7 +106,8 @@ class History:
                 self.stack.push(command)
                 on_done()
 
-            return Operation(command.redo_write(job), pushed, self._failed_with(dialog, on_failed))
+            failed = self._failed_with(dialog, on_failed, on_stale=on_stale)
+            return Operation(command.redo_write(job), pushed, failed)
 
         self.runner.run_when_ready(make)
 
@@ -129,11 +133,17 @@ class History:
         return job, dialog
 
     def _failed_with(
-        self, dialog: QProgressDialog | None, then: Callable[[], object] = lambda: None
+        self,
+        dialog: QProgressDialog | None,
+        then: Callable[[], object] = lambda: None,
+        *,
+        on_stale: Callable[[StaleEditError], object] | None = None,
     ) -> Callable[[KnownError], None]:
         def failed(error: KnownError) -> None:
             progress.close_dialog(dialog)
-            if not isinstance(error, Cancelled):  # the user knows: they pressed Cancel
+            if on_stale is not None and isinstance(error, StaleEditError):
+                on_stale(error)
+            elif not isinstance(error, Cancelled):  # the user knows: they pressed Cancel
                 self._on_failed(error)
             then()
 

@@ -2002,6 +2002,18 @@ They save themselves as you type.</source>
             <translation>新名称：</translation>
         </message>
         <message>
+            <source>Keep their change</source>
+            <translation>保留对方的修改</translation>
+        </message>
+        <message>
+            <source>Rename anyway</source>
+            <translation>仍然重命名</translation>
+        </message>
+        <message>
+            <source>Changed by someone else</source>
+            <translation>已被他人修改</translation>
+        </message>
+        <message>
             <source>Name of the new tag:</source>
             <translation>新标签的名称：</translation>
         </message>

@@ -6,6 +6,7 @@ of the window, so they never import it and it can change without them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol
 
 from PySide6.QtCore import QSettings
@@ -13,6 +14,7 @@ from PySide6.QtGui import QUndoCommand
 from PySide6.QtWidgets import QWidget
 
 from desktop.core.api import View
+from desktop.core.errors import StaleEditError
 from desktop.core.library import Library
 from desktop.ui.background.operations import OperationRunner
 from desktop.ui.undo_commands import History
@@ -39,9 +41,14 @@ class WindowContext(Protocol):
         """Close the window (asking first when an import runs)."""
         ...
 
-    def perform(self, command: QUndoCommand) -> None:
+    def perform(
+        self,
+        command: QUndoCommand,
+        *,
+        on_stale: Callable[[StaleEditError], object] | None = None,
+    ) -> None:
         """Do an undoable step off the GUI thread; a problem the user can fix is shown as a
-        sentence."""
+        sentence (a stale edit is handed to `on_stale` when given)."""
         ...
 
     def show_status(self, message: str, msec: int = 0) -> None:

@@ -8,6 +8,7 @@ loop (and held while a write runs), so a view never shows a half-done operation.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import (
@@ -37,7 +38,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.core.api import RELEVANCE, SORT_COLUMNS, Change, ChangeKind, View
-from desktop.core.errors import KnownError
+from desktop.core.errors import KnownError, StaleEditError
 from desktop.core.library import Library
 from desktop.ui import file_dialogs, icons, prompts, undo_commands
 from desktop.ui.background.change_watch import ChangeWatch
@@ -697,10 +698,15 @@ class MainWindow(QMainWindow):
 
     # -- acting on the selection ------------------------------------------------------------
 
-    def perform(self, command: undo_commands.QUndoCommand) -> None:
+    def perform(
+        self,
+        command: undo_commands.QUndoCommand,
+        *,
+        on_stale: Callable[[StaleEditError], object] | None = None,
+    ) -> None:
         """Do an undoable command off the GUI thread, then push it; a problem the user can
-        fix is shown as a sentence."""
-        self.history.perform(command)
+        fix is shown as a sentence (a stale edit is handed to `on_stale` when given)."""
+        self.history.perform(command, on_stale=on_stale)
 
     def _tell(self, sentence: str) -> None:
         prompts.show_error(self, sentence)

@@ -11,6 +11,7 @@ from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QColorDialog, QMenu
 
 from desktop.core.api import View
+from desktop.core.errors import StaleEditError
 from desktop.ui import prompts, undo_commands
 from desktop.ui.models.sidebar_model import KIND_ROLE, NAME_ROLE, VIEW_ROLE, SidebarModel
 from desktop.ui.translations import QT_TRANSLATE_NOOP
@@ -425,6 +426,8 @@ class Organiser:
             self._write(lambda: self._library.save_search(name, query))
 
     def rename_saved_search(self, search_id: int, old: str) -> None:
+        # The version the user saw: a rename made elsewhere meanwhile is not overwritten.
+        version = self._saved_search_version(search_id)
         name = prompts.ask_text(
             self._context.widget(),
             QCoreApplication.translate("Organiser", "Rename saved search"),
@@ -432,13 +435,38 @@ class Organiser:
             text=old,
         )
         if name and name != old:
-            # The version the user saw: a rename made elsewhere meanwhile is not overwritten.
-            version = next(
-                (s.version for s in self._library.saved_searches() if s.id == search_id), None
-            )
-            self._write(
-                lambda: self._library.rename_saved_search(search_id, name, expected_version=version)
-            )
+            self._rename_saved_search(search_id, name, version)
+
+    def _saved_search_version(self, search_id: int) -> int | None:
+        return next((s.version for s in self._library.saved_searches() if s.id == search_id), None)
+
+    def _rename_saved_search(self, search_id: int, name: str, version: int | None) -> None:
+        def again() -> None:
+            self._rename_saved_search(search_id, name, self._saved_search_version(search_id))
+
+        self._context.operations.run(
+            lambda: self._library.rename_saved_search(search_id, name, expected_version=version),
+            on_done=lambda _result: None,
+            on_failed=lambda error: (
+                self._offer_rename_anyway(error, again)
+                if isinstance(error, StaleEditError)
+                else prompts.show_error(self._context.widget(), str(error))
+            ),
+        )
+
+    def _offer_rename_anyway(self, error: StaleEditError, again: Callable[[], None]) -> None:
+        """Someone else changed what the user renamed since they began: keep the other
+        change (the sidebar shows it), or give the user's name over it."""
+        keep = QCoreApplication.translate("Organiser", "Keep their change")
+        rename = QCoreApplication.translate("Organiser", "Rename anyway")
+        choice = prompts.choose(
+            self._context.widget(),
+            QCoreApplication.translate("Organiser", "Changed by someone else"),
+            str(error),
+            choices=[keep, rename],
+        )
+        if choice == rename:
+            again()
 
     def delete_saved_search(self, search_id: int) -> None:
         self._write(lambda: self._library.delete_saved_search(search_id))
@@ -472,9 +500,16 @@ class Organiser:
             text=old,
         )
         if name and name != old:
-            self._context.perform(
-                undo_commands.RenameListCommand(self._library, list_id, name, version=seen.version)
-            )
+            self._rename_list(list_id, name, seen.version)
+
+    def _rename_list(self, list_id: int, name: str, version: int | None) -> None:
+        def again() -> None:
+            self._rename_list(list_id, name, self._library.reading_list(list_id).version)
+
+        self._context.perform(
+            undo_commands.RenameListCommand(self._library, list_id, name, version=version),
+            on_stale=lambda error: self._offer_rename_anyway(error, again),
+        )
 
     def delete_list(self, list_id: int) -> None:
         self._context.perform(undo_commands.DeleteListCommand(self._library, list_id))
@@ -493,9 +528,16 @@ class Organiser:
             text=name,
         )
         if new and new != name:
-            self._context.perform(
-                undo_commands.EditTagCommand(self._library, name, new_name=new, version=version)
-            )
+            self._rename_tag(name, new, version)
+
+    def _rename_tag(self, name: str, new: str, version: int | None) -> None:
+        def again() -> None:
+            self._rename_tag(name, new, self._tag_version(name))
+
+        self._context.perform(
+            undo_commands.EditTagCommand(self._library, name, new_name=new, version=version),
+            on_stale=lambda error: self._offer_rename_anyway(error, again),
+        )
 
     def recolour_tag(self, name: str) -> None:
         version = self._tag_version(name)
