@@ -58,9 +58,11 @@ def catch_up(session: Session) -> None:
 
     Costs one read of an empty table when nothing is: the end of every write can afford it.
     """
+    if session.get_bind().dialect.name != "sqlite":
+        return
     session.flush()  # the session's own changes reach the triggers first
     connection = session.connection()
-    if connection.dialect.name != "sqlite" or not _anything_queued(connection):
+    if not _anything_queued(connection):
         return
     for statement in _INDEX_QUEUED:
         connection.exec_driver_sql(statement)
