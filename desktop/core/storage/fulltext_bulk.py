@@ -3,13 +3,14 @@
 Migration 0015 queues every inserted paper for full-text indexing (`fulltext_pending`)
 through a trigger, and the queue is indexed at the end of the write transaction. For an
 import of thousands of papers, one INSERT ... SELECT into the full-text table costs less
-than queuing each paper and then reading the queue back. (The trigger of migration 0005,
-which indexed each paper itself, cost five times as much: 2.9 s against 0.6 s for 20,000
-abstracts.) So, inside the import's own transaction, the trigger is dropped, the papers
-are inserted, their abstracts are indexed in one statement, and the trigger is created
-again from its own stored SQL. SQLite's DDL is transactional and the importer holds the
-write lock: a failed or cancelled import, or a killed process, leaves the trigger as it
-was, and no other writer can insert a paper meanwhile.
+than queuing each paper and reading the queue back (measured: 20,000 papers, 3 in 10
+with Chinese abstracts, imported in 6.0-6.3 s against 6.9-7.2 s; the trigger of
+migration 0005, which indexed each paper itself, cost five times the one statement: 2.9 s
+against 0.6 s for 20,000 abstracts). So, inside the import's own transaction, the trigger
+is dropped, the papers are inserted, their abstracts are indexed in one statement, and the
+trigger is created again from its own stored SQL. SQLite's DDL is transactional and the
+importer holds the write lock: a failed or cancelled import, or a killed process, leaves
+the trigger as it was, and no other writer can insert a paper meanwhile.
 """
 
 from __future__ import annotations

@@ -40,17 +40,20 @@ def indexed_form(column: str) -> str:
 _NOTES_OF = "(SELECT coalesce(group_concat(body, ' '), '') FROM note WHERE paper_id = paper.id)"
 _QUEUED_PAPERS = f"SELECT id FROM {TABLE} WHERE source = 'paper'"
 _QUEUED_PAGES = f"SELECT id FROM {TABLE} WHERE source = 'filepage'"
-#: Queued rows indexed again whole (a row gone since leaves nothing), then the queue emptied.
-_INDEX_QUEUED = (
-    f"DELETE FROM fts_paper WHERE rowid IN ({_QUEUED_PAPERS})",
-    "INSERT INTO fts_paper (rowid, abstract, notes) "
-    f"SELECT id, {indexed_form('abstract')}, {indexed_form(_NOTES_OF)} "
-    f"FROM paper WHERE id IN ({_QUEUED_PAPERS})",
-    f"DELETE FROM fts_filepage WHERE rowid IN ({_QUEUED_PAGES})",
-    "INSERT INTO fts_filepage (rowid, text) "
-    f"SELECT id, {indexed_form('text')} FROM filepage WHERE id IN ({_QUEUED_PAGES})",
-    f"DELETE FROM {TABLE}",
-)
+#: By source, its queued rows indexed again whole (a row gone since leaves nothing).
+_INDEX_QUEUED = {
+    "paper": (
+        f"DELETE FROM fts_paper WHERE rowid IN ({_QUEUED_PAPERS})",
+        "INSERT INTO fts_paper (rowid, abstract, notes) "
+        f"SELECT id, {indexed_form('abstract')}, {indexed_form(_NOTES_OF)} "
+        f"FROM paper WHERE id IN ({_QUEUED_PAPERS})",
+    ),
+    "filepage": (
+        f"DELETE FROM fts_filepage WHERE rowid IN ({_QUEUED_PAGES})",
+        "INSERT INTO fts_filepage (rowid, text) "
+        f"SELECT id, {indexed_form('text')} FROM filepage WHERE id IN ({_QUEUED_PAGES})",
+    ),
+}
 
 
 def catch_up(session: Session) -> None:
@@ -62,10 +65,13 @@ def catch_up(session: Session) -> None:
         return
     session.flush()  # the session's own changes reach the triggers first
     connection = session.connection()
-    if not _anything_queued(connection):
+    sources = _queued_sources(connection)
+    if not sources:
         return
-    for statement in _INDEX_QUEUED:
-        connection.exec_driver_sql(statement)
+    for source in sources:
+        for statement in _INDEX_QUEUED.get(source, ()):
+            connection.exec_driver_sql(statement)
+    connection.exec_driver_sql(f"DELETE FROM {TABLE}")
 
 
 def catch_up_on_open(engine: Engine) -> None:
@@ -74,7 +80,7 @@ def catch_up_on_open(engine: Engine) -> None:
     if engine.dialect.name != "sqlite":
         return
     with engine.connect() as connection:
-        if not _anything_queued(connection):
+        if not _queued_sources(connection):
             return
     # A file that cannot be written now (read-only, or another writer's lock held too
     # long) is indexed at a later write: searches read the queued papers meanwhile.
@@ -96,5 +102,7 @@ def stale_papers(connection: Connection) -> set[int]:
     return {int(paper_id) for (paper_id,) in rows}
 
 
-def _anything_queued(connection: Connection) -> bool:
-    return bool(connection.exec_driver_sql(f"SELECT EXISTS (SELECT 1 FROM {TABLE})").scalar())
+def _queued_sources(connection: Connection) -> list[str]:
+    """The tables with rows queued (`_INDEX_QUEUED`'s keys)."""
+    rows = connection.exec_driver_sql(f"SELECT DISTINCT source FROM {TABLE}")
+    return [source for (source,) in rows]
