@@ -28,12 +28,14 @@ class Run(Protocol):
 
 
 @contextmanager
-def writing(url: str) -> Iterator[Run]:
-    """Statements (with `?` for values) run by another program, committed at the end."""
+def writing(url: str, *, foreign_keys: bool = True) -> Iterator[Run]:
+    """Statements (with `?` for values) run by another program, committed at the end.
+    SQLite: with `foreign_keys` as DB Browser for SQLite has them, without as the sqlite3
+    shell does."""
     path = db.sqlite_path(url)
     if path is not None:
         connection = sqlite3.connect(path)
-        connection.execute("PRAGMA foreign_keys = ON")  # as DB Browser for SQLite has it
+        connection.execute(f"PRAGMA foreign_keys = {'ON' if foreign_keys else 'OFF'}")
         try:
             with connection:
                 yield lambda statement, *values: connection.execute(statement, values).fetchall()

@@ -4,11 +4,14 @@ SQLite's queue of rows to index is emptied by Papershelf's own writes and at ope
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 from outside_writer import expected_rows, full_text_rows, insert_paper, queued, writing
 from pdf_maker import write_pdf
+from sqlalchemy.exc import OperationalError
 
 from desktop.core.formats.record import Record
 from desktop.core.library import Library
@@ -160,3 +163,39 @@ def test_the_check_does_not_take_the_queue_for_damage(tmp_path: Path) -> None:
     with Library.open(url, upgrade=False) as library:  # as `papershelf db check` opens it
         assert library.check() == []
     assert queued(tmp_path / "library.sqlite")  # the check wrote nothing
+
+
+def test_a_paper_deleted_without_foreign_keys_leaves_no_full_text(tmp_path: Path) -> None:
+    """The sqlite3 shell's default: the paper's notes stay behind, its full text does not."""
+    url = f"sqlite:///{tmp_path / 'library.sqlite'}"
+    ids = _library_before(url)
+    with writing(url, foreign_keys=False) as run:
+        run("DELETE FROM paper WHERE id = ?", ids["doomed"])
+    with Library.open(url) as library:
+        assert _ids(library, "heliotron") == _ids(library, "note:wendelstein") == []
+    rows = full_text_rows(tmp_path / "library.sqlite")["fts_paper"]
+    assert ids["doomed"] not in [row[0] for row in rows]
+
+
+def test_a_library_that_cannot_be_written_at_open_is_still_searched_right(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "library.sqlite"
+    url = f"sqlite:///{path}"
+    ids = _library_before(url)
+    added = _write_from_outside(url, ids)
+
+    @contextmanager
+    def read_only(engine: object, **_options: object) -> Iterator[None]:
+        raise OperationalError(
+            "BEGIN IMMEDIATE", {}, Exception("attempt to write a readonly database")
+        )
+        yield
+
+    with monkeypatch.context() as patched:
+        patched.setattr(db, "write_session", read_only)
+        library = Library.open(url)
+    with library:
+        assert queued(path)  # left for a later write
+        assert _ids(library, "abstract:路径规划") == [added]
+        assert _ids(library, "abstract:tokamaks") == []
