@@ -189,8 +189,9 @@ def fulltext_form(text: str) -> str:
     Simplified, and CJK runs cut into bigrams (`强化学习` -> ` 强化 化学 学习 `), which
     neither FTS5's tokenizer nor PostgreSQL's parser can do. ASCII text is left as it is.
 
-    SQLite calls it from its triggers (`storage.db` registers it); PostgreSQL's function of
-    the same name (migration 0005) does the same in SQL.
+    On SQLite Papershelf's own statements call it (`storage.db` registers it; the triggers,
+    which other programs run too, queue rows for it: `storage.fulltext_pending`);
+    PostgreSQL's function of the same name (migration 0005) does the same in SQL.
     """
     if text.isascii():
         return text

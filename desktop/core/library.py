@@ -85,7 +85,15 @@ from desktop.core.snapshots import (
     Tag,
     copy_of,
 )
-from desktop.core.storage import backup, conflicts, db, revisions, schema, trouble
+from desktop.core.storage import (
+    backup,
+    conflicts,
+    db,
+    fulltext_pending,
+    revisions,
+    schema,
+    trouble,
+)
 from desktop.core.storage.models import Attachment as Attachment_row
 from desktop.core.storage.models import AttachmentKind, NotDuplicate, Paper
 from desktop.core.views import PaperRow, View
@@ -182,6 +190,7 @@ class Library:
                 library._check_reachable()
                 if upgrade:
                     library.upgrade()
+                    fulltext_pending.catch_up_on_open(engine)
                 # A new file opened as it is (`papershelf db upgrade`) has no tables yet.
                 if upgrade or schema.current_revision(engine) is not None:
                     with library._read() as session:
@@ -335,6 +344,8 @@ class Library:
             db.write_session(self.engine, defer_checkpoint=defer_checkpoint) as session,
         ):
             yield session
+            # In the same transaction: what it wrote is searchable by full text at its commit.
+            fulltext_pending.catch_up(session)
             self._seen_revision = revisions.bump(session)
 
     def _write_retrying(self, work: Callable[[Session], Shape], *, what: str) -> Shape:

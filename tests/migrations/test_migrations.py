@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
+from outside_writer import expected_rows, full_text_rows, queued, writing
+from pdf_maker import write_pdf
 from sqlalchemy import inspect
 
 from desktop.core.errors import DatabaseError
@@ -143,3 +145,69 @@ def test_keywords_survive_an_upgrade_and_a_downgrade(db_url: str) -> None:
             ("Kuril Islands", 1),
             ("sea urchins", 2),
         ]
+
+
+def _with_full_text(url: str, tmp_path: Path) -> int:
+    """A library with abstracts, notes and a page of a file to index, CJK among them."""
+    with Library.open(url) as library:
+        paper = library.add_paper(Record(title="旧论文", abstract="複雜環境下的路徑規劃")).id
+        library.add_paper(Record(title="English", abstract="Plasma confinement in tokamaks"))
+        library.add_note(paper, "笔记：托卡马克")
+        library.add_note(paper, "a second note")
+        pdf = write_pdf(tmp_path / "a.pdf", [[(18, "A Title"), (10, "stellarator")]])
+        library.attach_file(paper, pdf, link=True)
+        library.read_file_texts()
+    return paper
+
+
+def _triggers(path: Path) -> list[str]:
+    with sqlite3.connect(path) as connection:
+        rows = connection.execute("SELECT sql FROM sqlite_master WHERE type = 'trigger'")
+        return [sql for (sql,) in rows]
+
+
+def test_0015_keeps_the_full_text_exact_and_lets_other_programs_write(tmp_path: Path) -> None:
+    path = tmp_path / "library.sqlite"
+    url = f"sqlite:///{path}"
+    paper = _with_full_text(url, tmp_path)
+    engine = db.make_engine(url)
+    schema.downgrade(engine, "0014")  # as an older Papershelf left it
+    engine.dispose()
+    before = full_text_rows(path)
+    assert before == expected_rows(path) and before["fts_filepage"]
+    with pytest.raises(sqlite3.OperationalError, match="no such function"), writing(url) as run:
+        run("UPDATE paper SET abstract = ? WHERE id = ?", "新的摘要", paper)
+    with Library.open(url):
+        pass  # migrated on opening
+    assert full_text_rows(path) == before
+    assert not [sql for sql in _triggers(path) if "papershelf_fulltext" in sql]
+    with writing(url) as run:
+        run("UPDATE paper SET abstract = ? WHERE id = ?", "新的摘要", paper)
+        run("UPDATE note SET body = ? WHERE paper_id = ?", "改过的笔记", paper)
+        run("UPDATE filepage SET text = ?", "heliotron")
+    with Library.open(url) as library:
+        assert [h.paper_id for h in library.search("abstract:摘要")] == [paper]
+        assert [h.paper_id for h in library.search("note:笔记")] == [paper]
+        assert [h.paper_id for h in library.search("fulltext:heliotron")] == [paper]
+        assert library.search("stellarator") == library.search("路径规划") == []
+    assert full_text_rows(path) == expected_rows(path)
+
+
+def test_going_back_before_0015_indexes_what_other_programs_queued(tmp_path: Path) -> None:
+    path = tmp_path / "library.sqlite"
+    url = f"sqlite:///{path}"
+    paper = _with_full_text(url, tmp_path)
+    with writing(url) as run:
+        run("UPDATE paper SET abstract = ? WHERE id = ?", "新的摘要", paper)
+        run("DELETE FROM note WHERE body = ?", "a second note")
+        run("UPDATE filepage SET text = ?", "heliotron")
+    assert queued(path)
+    engine = db.make_engine(url)
+    schema.downgrade(engine, "0014")
+    assert "fts_pending" not in inspect(engine).get_table_names()
+    engine.dispose()
+    assert full_text_rows(path) == expected_rows(path)
+    assert [sql for sql in _triggers(path) if "papershelf_fulltext" in sql]
+    with Library.open(url) as library:  # and up again
+        assert [h.paper_id for h in library.search("abstract:摘要")] == [paper]
+        assert [h.paper_id for h in library.search("fulltext:heliotron")] == [paper]

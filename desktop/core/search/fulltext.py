@@ -5,11 +5,13 @@ A note on a span of an abstract (an annotation) counts as a note: its words are 
 in the annotation table itself, read whole, as a library holds few annotations beside its
 papers (no index to keep in step).
 
-The schema side (FTS5 tables and triggers, GIN indexes) lives in migrations 0002, 0005 and
-0010 (files: one row per page, `FilePage`); this module
-only queries it. Raw user text never reaches either engine's query syntax: it is cut into
-plain word tokens first, and each token is quoted (FTS5) or passed as a bound lexeme
-(PostgreSQL), so `NEAR(`, `"`, `*`, `:` or `&` are just characters.
+The schema side (FTS5 tables and triggers, GIN indexes) lives in migrations 0002, 0005,
+0010 (files: one row per page, `FilePage`) and 0015 (SQLite's triggers queue what changed,
+`storage/fulltext_pending.py` indexes it); this module only queries it, reading the text
+of papers still queued instead of their full-text rows. Raw user text never reaches
+either engine's query syntax: it is cut into plain word tokens first, and each token is
+quoted (FTS5) or passed as a bound lexeme (PostgreSQL), so `NEAR(`, `"`, `*`, `:` or `&`
+are just characters.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from sqlalchemy import Connection, func, select, text
 from sqlmodel import col
 
 from desktop.core import cjk, folding
-from desktop.core.storage import db
+from desktop.core.storage import db, fulltext_pending
 from desktop.core.storage.models import Annotation, FilePage, Note, Paper
 
 #: The FTS5 table of migration 0002 (its name starts with `schema.UNMODELLED_PREFIX`).
@@ -84,6 +86,10 @@ def match(
         return set()
     if connection.dialect.name == "sqlite":
         found = _match_sqlite(connection, words, field, limit=limit, prefix=prefix)
+        # Rows another program wrote that are not indexed yet: their own text tells.
+        stale = fulltext_pending.stale_papers(connection)
+        if stale:
+            found = (found - stale) | match_within(connection, text_, field, paper_ids=stale)
     else:
         found = _match_postgresql(connection, words, field, limit=limit, prefix=prefix)
     if field in (None, "note"):

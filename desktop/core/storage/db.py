@@ -99,7 +99,8 @@ def _configure_sqlite(dbapi_connection: sqlite3.Connection, _record: Any) -> Non
     cursor.execute("PRAGMA synchronous = NORMAL")
     cursor.execute(f"PRAGMA wal_autocheckpoint = {_AUTOCHECKPOINT_PAGES}")
     cursor.close()
-    # The full-text triggers (migration 0005) index abstracts and notes in this form.
+    # The full-text tables index texts in this form; Papershelf's own statements compute it
+    # (`fulltext_pending`, `fulltext_bulk`), never the triggers, which other programs run too.
     dbapi_connection.create_function(FULLTEXT_FUNCTION, 1, _fulltext_form, deterministic=True)
 
 

@@ -14,8 +14,8 @@ from desktop import package_files
 from desktop.core.errors import DatabaseError
 from desktop.core.storage import db
 
-#: Schema objects made by migrations but not modelled (full-text tables and indexes) start
-#: with this, so that schema comparisons leave them alone.
+#: Schema objects made by migrations but not modelled (full-text tables and indexes, the
+#: queue of rows to index) start with this, so that schema comparisons leave them alone.
 UNMODELLED_PREFIX = "fts_"
 
 MIGRATIONS = package_files.folder("migrations")
