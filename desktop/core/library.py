@@ -35,6 +35,7 @@ from desktop.core import (
     merging,
     notes,
     papers,
+    parked_files,
     pdfs,
     reading_lists,
     saved_searches,
@@ -42,6 +43,7 @@ from desktop.core import (
     syncing,
     tags,
     undo,
+    undo_files,
     views,
 )
 from desktop.core.changes import Change, ChangeKind, Listener
@@ -121,6 +123,19 @@ class FileTextReport:
     #: Sentences for the files that could not be read.
     problems: list[str] = field(default_factory=list)
 
+
+@dataclass
+class EmptiedTrash:
+    """What emptying the trash did."""
+
+    #: Papers deleted for good.
+    papers: int = 0
+    #: Sentences for the files that could not be deleted (they stay where they are).
+    problems: list[str] = field(default_factory=list)
+
+
+#: Ids in one query's IN (...), well below what either backend allows.
+_IDS_PER_QUERY = 500
 
 Shape = TypeVar("Shape")
 
@@ -468,12 +483,26 @@ class Library:
         self._announce(ChangeKind.TRASH, paper_ids)
         return restored
 
-    def empty_trash(self) -> int:
-        """Delete every paper in the trash for good; returns how many."""
+    def empty_trash(self) -> EmptiedTrash:
+        """Delete every paper in the trash for good, with the copies of its files (those
+        of removed attachments too, kept in the files folder's trash until now)."""
         with self._write() as session:
+            in_trash = papers.trash_ids(session)
+            copies = [
+                name
+                for start in range(0, len(in_trash), _IDS_PER_QUERY)
+                for name in attachments.copies_only_of(
+                    session, in_trash[start : start + _IDS_PER_QUERY]
+                )
+            ]
             gone = papers.empty_trash(session)
+            folder = self._folder_or_none(session)
         self._announce(ChangeKind.TRASH, gone)
-        return len(gone)
+        emptied = EmptiedTrash(papers=len(gone))
+        if folder is not None:  # once the papers are gone for good: never a file they need
+            emptied.problems += library_files.delete_copies(folder, copies)
+            emptied.problems += parked_files.empty(folder)
+        return emptied
 
     def count(self, *, trash: bool = False) -> int:
         with self._read() as session:
@@ -1037,7 +1066,18 @@ class Library:
     def apply(self, step: undo.Step) -> undo.Step:
         """Run one user step (or the inverse of one) in one transaction, announce one
         change, and return the step that takes it back."""
-        done = self._write_retrying(step.apply, what="make this change")
+        files = parked_files.Journal(self._folder_or_none)
+
+        def in_transaction(session: Session) -> undo.Done:
+            files.take_back()  # a transaction tried again starts from the files as they were
+            parked_files.attach(session, files)
+            return step.apply(session)
+
+        try:
+            done = self._write_retrying(in_transaction, what="make this change")
+        except BaseException:
+            files.take_back()
+            raise
         self._announce(done.kind, done.paper_ids)
         return done.inverse
 
@@ -1441,10 +1481,14 @@ class Library:
             Attachment,
         )
 
-    def detach(self, attachment_id: int) -> None:
-        self._write_part(
-            ChangeKind.PAPERS, lambda s: attachments.remove(s, attachment_id), Attachment
-        )
+    def detach(self, attachment_id: int) -> undo.Step:
+        """Remove an attachment: a copy in the files folder goes to the folder's trash
+        (until Empty Trash), a linked file stays where it is. Returns the step that
+        brings both back."""
+        with self._read() as session:
+            found = notes.get_part(session, Attachment_row, attachment_id, what="attachment")
+            ref = undo.RowRef(attachment_id, found.created_at)
+        return self.apply(undo_files.Detach(ref, found.paper_id))
 
     # -- files: the files folder, copies and links, their text ---------------------------
 

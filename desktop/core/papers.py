@@ -356,6 +356,12 @@ def restore(session: Session, paper_ids: list[int]) -> int:
     return int(result.rowcount)  # type: ignore[attr-defined]
 
 
+def trash_ids(session: Session) -> list[int]:
+    """The ids of the papers in the trash, oldest first."""
+    query = select(Paper.id).where(col(Paper.deleted_at).is_not(None)).order_by(col(Paper.id))
+    return [i for i in session.exec(query) if i is not None]
+
+
 def empty_trash(session: Session) -> list[int]:
     """Delete for good every paper in the trash (with its notes, tags...); returns their ids."""
     in_trash = col(Paper.deleted_at).is_not(None)

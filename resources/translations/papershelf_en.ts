@@ -276,10 +276,10 @@
     <context>
         <name>Organiser</name>
         <message numerus="yes">
-            <source>Delete the %Ln paper(s) in the trash for good, with their notes? This cannot be undone.</source>
+            <source>Delete the %Ln paper(s) in the trash for good, with their notes and the copies of their files in the library's files folder (and the copies of removed attachments)? Linked files stay where they are. This cannot be undone.</source>
             <translation>
-                <numerusform>Delete the %Ln paper in the trash for good, with its notes? This cannot be undone.</numerusform>
-                <numerusform>Delete the %Ln papers in the trash for good, with their notes? This cannot be undone.</numerusform>
+                <numerusform>Delete the %Ln paper in the trash for good, with its notes and the copies of its files in the library's files folder (and the copies of removed attachments)? Linked files stay where they are. This cannot be undone.</numerusform>
+                <numerusform>Delete the %Ln papers in the trash for good, with their notes and the copies of their files in the library's files folder (and the copies of removed attachments)? Linked files stay where they are. This cannot be undone.</numerusform>
             </translation>
         </message>
     </context>

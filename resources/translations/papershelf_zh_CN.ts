@@ -1381,8 +1381,8 @@
             <translation>移除</translation>
         </message>
         <message>
-            <source>Remove the selected attachment (the file itself stays)</source>
-            <translation>移除所选附件（文件本身保留）</translation>
+            <source>Remove the selected attachment (a copy in the files folder goes to its trash; a linked file stays where it is)</source>
+            <translation>移除所选附件（文件夹中的副本移入其回收站；链接的文件留在原处）</translation>
         </message>
         <message>
             <source>Where the searched words are in its files:</source>
@@ -1443,6 +1443,22 @@ Double-click or Enter to open</source>
         <message>
             <source>Where is the file now?</source>
             <translation>文件现在在哪里？</translation>
+        </message>
+        <message>
+            <source>Remove attachment</source>
+            <translation>移除附件</translation>
+        </message>
+        <message>
+            <source>Remove the link “{label}” from this paper?</source>
+            <translation>从这篇文献移除链接“{label}”？</translation>
+        </message>
+        <message>
+            <source>Remove “{label}” from this paper? Its copy in the library's files folder goes to that folder's trash, and is deleted for good when you empty the trash.</source>
+            <translation>从这篇文献移除“{label}”？它在文献库文件夹中的副本会移入该文件夹的回收站，清空回收站时永久删除。</translation>
+        </message>
+        <message>
+            <source>Remove “{label}” from this paper? The file itself stays where it is: {path}</source>
+            <translation>从这篇文献移除“{label}”？文件本身留在原处：{path}</translation>
         </message>
     </context>
     <context>
@@ -1928,9 +1944,9 @@ They save themselves as you type.</source>
             <translation>清空回收站</translation>
         </message>
         <message numerus="yes">
-            <source>Delete the %Ln paper(s) in the trash for good, with their notes? This cannot be undone.</source>
+            <source>Delete the %Ln paper(s) in the trash for good, with their notes and the copies of their files in the library's files folder (and the copies of removed attachments)? Linked files stay where they are. This cannot be undone.</source>
             <translation>
-                <numerusform>永久删除回收站中的 %Ln 篇文献及其笔记？此操作无法撤销。</numerusform>
+                <numerusform>永久删除回收站中的 %Ln 篇文献及其笔记，以及它们在文献库文件夹中的文件副本（还有已移除附件的副本）？链接的文件留在原处。此操作无法撤销。</numerusform>
             </translation>
         </message>
         <message>

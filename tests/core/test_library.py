@@ -134,7 +134,7 @@ def test_trash_and_restore(library: Library) -> None:
     assert [i.paper.id for i in library.list_items("To read")] == [gone.id, keep.id]
     assert library.paper(gone.id).notes[0].body == "important"
     library.delete_papers([gone.id])
-    assert library.empty_trash() == 1
+    assert library.empty_trash().papers == 1
     assert library.count(trash=True) == 0
     with pytest.raises(NotFoundError):
         library.paper(gone.id)

@@ -252,8 +252,10 @@ class Organiser:
             QCoreApplication.translate("Organiser", "Empty Trash"),
             QCoreApplication.translate(
                 "Organiser",
-                "Delete the %Ln paper(s) in the trash for good, with their notes? "
-                "This cannot be undone.",
+                "Delete the %Ln paper(s) in the trash for good, with their notes and the "
+                "copies of their files in the library's files folder (and the copies of "
+                "removed attachments)? Linked files stay where they are. This cannot be "
+                "undone.",
                 "",
                 count,
             ),

@@ -16,6 +16,7 @@ from pytestqt.qtbot import QtBot
 from desktop.ui.background.folder_watch import FolderWatch
 from desktop.ui.dialogs.pdf_reader import PdfReader
 from desktop.ui.window.main_window import MainWindow
+from tests.ui.conftest import ScriptedPrompts
 
 
 def _row_of(window: MainWindow, title: str) -> int:
@@ -119,6 +120,49 @@ def test_a_missing_file_shows_as_missing_and_is_relinked(
     window.operations.wait_idle()
     qtbot.waitUntil(lambda: library.attached_file(attached.attachment.id).present)
     qtbot.waitUntil(lambda: not links.list.item(0).text().endswith("— missing"))
+
+
+def _remove_first_attachment(window: MainWindow, qtbot: QtBot, paper_id: int) -> None:
+    """Select the paper, its first attachment, and press Remove."""
+    window.select_ids([paper_id])
+    links = window.detail.links
+    qtbot.waitUntil(lambda: links.list.count() >= 1)
+    links.list.setCurrentRow(0)
+    links.remove.click()
+    window.operations.wait_idle()
+
+
+def test_removing_a_copied_file_says_where_it_goes_and_moves_it_there(
+    window: MainWindow, qtbot: QtBot, tmp_path: Path, scripted: ScriptedPrompts
+) -> None:
+    library = window.library
+    paper_id = window.table_model.paper_id(_row_of(window, "Deep Residual Learning"))
+    attached = library.attach_file(paper_id, _two_page_pdf(tmp_path))
+    assert attached.path is not None
+    scripted.confirm_answer = False
+    _remove_first_attachment(window, qtbot, paper_id)
+    assert "files folder" in scripted.confirmed[-1] and "trash" in scripted.confirmed[-1]
+    assert attached.path.is_file() and library.attached_files(paper_id)  # asked, said no
+    scripted.confirm_answer = True
+    _remove_first_attachment(window, qtbot, paper_id)
+    assert library.attached_files(paper_id) == []
+    assert not attached.path.exists()
+    assert [p.read_bytes() for p in (library.files_folder() / ".trash").iterdir()] == [
+        _two_page_pdf(tmp_path, "same.pdf").read_bytes()
+    ]
+
+
+def test_removing_a_linked_file_says_the_file_stays(
+    window: MainWindow, qtbot: QtBot, tmp_path: Path, scripted: ScriptedPrompts
+) -> None:
+    library = window.library
+    paper_id = window.table_model.paper_id(_row_of(window, "Deep Residual Learning"))
+    source = _two_page_pdf(tmp_path, "mine.pdf")
+    library.attach_file(paper_id, source, link=True)
+    _remove_first_attachment(window, qtbot, paper_id)
+    assert "stays where it is" in scripted.confirmed[-1]
+    assert str(source) in scripted.confirmed[-1]
+    assert library.attached_files(paper_id) == [] and source.is_file()
 
 
 def test_the_reader_finds_quotes_and_remembers_the_page(
