@@ -6,7 +6,6 @@ from collections.abc import Sequence
 
 from sqlmodel import Session, col, select
 
-from desktop.core import notes
 from desktop.core.errors import InvalidInputError
 from desktop.core.papers import get_paper
 from desktop.core.storage.models import Attachment, AttachmentKind
@@ -27,17 +26,6 @@ def add(
     if not target:
         raise InvalidInputError("An attachment needs a file path or a web address.")
     attachment = Attachment(paper_id=paper_id, target=target, label=label.strip(), kind=kind.value)
-    session.add(attachment)
-    session.flush()
-    return attachment
-
-
-def retarget(session: Session, attachment_id: int, target: str) -> Attachment:
-    """Point an attachment at another file (Relink); its text is to be read again."""
-    attachment = notes.get_part(session, Attachment, attachment_id, what="attachment")
-    attachment.target = target
-    attachment.text_of = ""
-    attachment.text_problem = ""
     session.add(attachment)
     session.flush()
     return attachment

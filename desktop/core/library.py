@@ -1550,28 +1550,40 @@ class Library:
     def relink(self, attachment_id: int, source: Path) -> AttachedFile:
         """Point an attachment whose file is missing (or wrong) at `source`: a copied file
         is copied in again, a linked one linked there. Its text is read again."""
+        self.relink_undoably(attachment_id, source)
+        return self.attached_file(attachment_id)
+
+    def relink_undoably(self, attachment_id: int, source: Path) -> undo.Step:
+        """Relink (see `relink`); the step that takes it back (the copy it replaced, if
+        any, waits in the files folder's trash)."""
         source = source.expanduser().absolute()
         if not source.is_file():
             raise InvalidInputError(f"There is no file at {source}.")
         with self._read() as session:
             found = notes.get_part(session, Attachment_row, attachment_id, what="attachment")
+            ref = undo.RowRef(attachment_id, found.created_at)
             copied = found.kind == AttachmentKind.COPY.value
             into = library_files.folder(session, self.url) if copied else None
             citekey = papers.get_paper(session, found.paper_id).citekey
-        name = str(source)
-        if into is not None:
-            name = library_files.copy_in(source, into, library_files.file_name(citekey, source))
+        if into is None:
+            step = undo_files.Relink(ref, found.paper_id, str(source), expected=found.target)
+            return self.apply(step)
+        name = library_files.file_name(citekey, source)
+        token = parked_files.copy_in(source, into, name)
+        step = undo_files.Relink(ref, found.paper_id, name, expected=found.target, copy=token)
         try:
-            self._write_part(
-                ChangeKind.PAPERS,
-                lambda s: attachments.retarget(s, attachment_id, name),
-                Attachment,
-            )
+            return self.apply(step)
         except BaseException:
-            if into is not None:
-                library_files.remove_copy(into, name)
+            parked_files.purge(into, [token])
             raise
-        return self.attached_file(attachment_id)
+
+    def forget_parked(self, tokens: Iterable[str]) -> None:
+        """Delete for good copies in the files folder's trash that no undo can bring back
+        any more (`undo.Step.parked` names them)."""
+        with self._read() as session:
+            folder = self._folder_or_none(session)
+        if folder is not None:
+            parked_files.purge(folder, tokens)
 
     def attached_file(self, attachment_id: int) -> AttachedFile:
         """One attachment as this computer sees it (where, present, text indexed)."""

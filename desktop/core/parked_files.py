@@ -19,6 +19,7 @@ from pathlib import Path
 
 from sqlmodel import Session
 
+from desktop.core import library_files
 from desktop.core.errors import KnownError
 
 #: The trash inside the files folder (hidden: a watched folder and file managers skip it).
@@ -31,12 +32,17 @@ def trash_of(folder: Path) -> Path:
     return folder / TRASH
 
 
+def _token(name: str) -> str:
+    """A name in the trash that no other copy gets (the old name kept, for people)."""
+    return f"{uuid.uuid4().hex[:12]}-{Path(name).name}"
+
+
 def park(folder: Path, name: str) -> str | None:
     """Move the copy `name` into the trash; its token (None: there is no such file)."""
     source = folder / name
     if not source.is_file():
         return None
-    token = f"{uuid.uuid4().hex[:12]}-{Path(name).name}"
+    token = _token(name)
     trash = trash_of(folder)
     try:
         trash.mkdir(exist_ok=True)
@@ -47,6 +53,12 @@ def park(folder: Path, name: str) -> str | None:
             f"({error.strerror or error}), so nothing was removed; the file is where it was."
         ) from None
     return token
+
+
+def copy_in(source: Path, folder: Path, name: str) -> str:
+    """Copy `source` into the trash as a parked copy to be named `name` (whole or not at
+    all); its token."""
+    return library_files.copy_in(source, trash_of(folder), _token(name))
 
 
 def unpark(folder: Path, token: str, name: str) -> str:

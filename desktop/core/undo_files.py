@@ -1,4 +1,4 @@
-"""Undo steps for a paper's attached files: remove one and bring it back.
+"""Undo steps for a paper's attached files: remove one, bring it back, relink it.
 
 A copied file (in the library's files folder) goes with its attachment into the folder's
 trash (`parked_files`) and comes back with it; a linked file (anywhere else) and a web
@@ -15,7 +15,7 @@ from sqlmodel import Session, select
 
 from desktop.core import library_files, parked_files
 from desktop.core.changes import ChangeKind
-from desktop.core.errors import NotFoundError
+from desktop.core.errors import NotFoundError, StaleEditError
 from desktop.core.papers import get_paper
 from desktop.core.storage.models import Attachment, AttachmentKind
 from desktop.core.undo import Done, RowRef, Step, _ref, _same_row
@@ -84,3 +84,41 @@ class Reattach(Step):
         session.add(again)
         session.flush()
         return Done(Detach(_ref(again), again.paper_id), ChangeKind.PAPERS, (again.paper_id,))
+
+
+@dataclass(frozen=True)
+class Relink(Step):
+    """Point an attachment at another file (`target`), provided it still points at
+    `expected` (someone else's relink is never undone). The copy it pointed at, if any,
+    goes to the files folder's trash; `copy` names the copy, parked there, that becomes
+    `target` (a relinked copy is copied into the trash first, so that the old copy is
+    out of the way before the new one takes its name)."""
+
+    ref: RowRef
+    paper_id: int
+    target: str
+    expected: str
+    copy: str | None = None
+
+    def parked(self) -> tuple[str, ...]:
+        return (self.copy,) if self.copy else ()
+
+    def apply(self, session: Session) -> Done:
+        found = _attachment(session, self.ref, self.paper_id)
+        if found.target != self.expected:
+            raise StaleEditError(
+                "This attachment was pointed at another file by someone else since, so "
+                "Papershelf left it as it is."
+            )
+        files = parked_files.journal(session)
+        before = found.target
+        left = files.park(session, before) if _copied(found) else None
+        target = files.unpark(session, self.copy, self.target) if self.copy else self.target
+        found.target = target
+        # The text is that of another file now.
+        found.text_of = ""
+        found.text_problem = ""
+        session.add(found)
+        session.flush()
+        inverse = Relink(_ref(found), self.paper_id, target=before, expected=target, copy=left)
+        return Done(inverse, ChangeKind.PAPERS, (self.paper_id,))

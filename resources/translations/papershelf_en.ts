@@ -384,6 +384,13 @@
                 <numerusform>Fill in %Ln papers from arXiv and Crossref</numerusform>
             </translation>
         </message>
+        <message numerus="yes">
+            <source>Attach %n file(s)</source>
+            <translation>
+                <numerusform>Attach %n file</numerusform>
+                <numerusform>Attach %n files</numerusform>
+            </translation>
+        </message>
     </context>
     <context>
         <name>WindowFiles</name>

@@ -1453,8 +1453,8 @@ Double-click or Enter to open</source>
             <translation>从这篇文献移除链接“{label}”？</translation>
         </message>
         <message>
-            <source>Remove “{label}” from this paper? Its copy in the library's files folder goes to that folder's trash, and is deleted for good when you empty the trash.</source>
-            <translation>从这篇文献移除“{label}”？它在文献库文件夹中的副本会移入该文件夹的回收站，清空回收站时永久删除。</translation>
+            <source>Remove “{label}” from this paper? Its copy in the library's files folder goes to that folder's trash: Undo brings it back. It is deleted for good when you empty the trash, or once Undo cannot reach it any more (at the latest when the window closes).</source>
+            <translation>从这篇文献移除“{label}”？它在文献库文件夹中的副本会移入该文件夹的回收站：撤销即可恢复。清空回收站时，或撤销再也无法恢复它时（最晚在关闭窗口时），它会被永久删除。</translation>
         </message>
         <message>
             <source>Remove “{label}” from this paper? The file itself stays where it is: {path}</source>
@@ -2739,6 +2739,24 @@ Right-click to rename or delete</source>
                 <numerusform>从 arXiv 和 Crossref 填入 %Ln 篇文献</numerusform>
             </translation>
         </message>
+        <message>
+            <source>Add link</source>
+            <translation>添加链接</translation>
+        </message>
+        <message numerus="yes">
+            <source>Attach %n file(s)</source>
+            <translation>
+                <numerusform>附加 %n 个文件</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Relink file</source>
+            <translation>重新链接文件</translation>
+        </message>
+        <message>
+            <source>Remove attachment</source>
+            <translation>移除附件</translation>
+        </message>
     </context>
     <context>
         <name>WelcomePanel</name>
@@ -2875,7 +2893,7 @@ This library: {where}</source>
         <message numerus="yes">
             <source>Attached %n file(s) to the paper.</source>
             <translation>
-                <numerusform>已将 %n 个文件附加到文献。</numerusform>
+                <numerusform>已将 %n 个文件附加到这篇文献。</numerusform>
             </translation>
         </message>
         <message>

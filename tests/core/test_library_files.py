@@ -330,3 +330,71 @@ def test_a_copy_that_cannot_be_moved_is_left_and_nothing_removed(
     with pytest.raises(KnownError, match=r"could not move .* nothing was removed"):
         files_library.detach(attached.attachment.id)
     assert files_library.attached_file(attached.attachment.id).present
+
+
+def test_a_relinked_copy_is_undone_and_redone_with_both_files(
+    files_library: Library, tmp_path: Path
+) -> None:
+    paper_id = _paper(files_library)
+    first = files_library.attach_file(paper_id, _pdf(tmp_path, "first.pdf", "first"))
+    assert first.path is not None
+    old_bytes = first.path.read_bytes()
+    new_source = _pdf(tmp_path, "second.pdf", "second one")
+    back = files_library.relink_undoably(first.attachment.id, new_source)
+    now = files_library.attached_file(first.attachment.id)
+    assert now.present and now.path is not None
+    assert now.path.read_bytes() == new_source.read_bytes()
+    assert [p.read_bytes() for p in _parked(files_library)] == [old_bytes]  # the old copy
+    again = files_library.apply(back)  # undo: the old copy back, the new one parked
+    undone = files_library.attached_file(first.attachment.id)
+    assert undone.path is not None and undone.path.read_bytes() == old_bytes
+    assert [p.read_bytes() for p in _parked(files_library)] == [new_source.read_bytes()]
+    assert len(back.parked()) == 1 and len(again.parked()) == 1
+    files_library.apply(again)  # redo
+    redone = files_library.attached_file(first.attachment.id)
+    assert redone.path is not None and redone.path.read_bytes() == new_source.read_bytes()
+    assert [p.read_bytes() for p in _parked(files_library)] == [old_bytes]
+
+
+def test_undoing_the_relink_of_a_missing_copy_leaves_it_missing(
+    files_library: Library, tmp_path: Path
+) -> None:
+    paper_id = _paper(files_library)
+    attached = files_library.attach_file(paper_id, _pdf(tmp_path, "a.pdf", "a"))
+    assert attached.path is not None
+    attached.path.unlink()
+    back = files_library.relink_undoably(attached.attachment.id, _pdf(tmp_path, "b.pdf", "b"))
+    relinked = files_library.attached_file(attached.attachment.id)
+    assert relinked.present and relinked.path == attached.path  # the name was free again
+    redo = files_library.apply(back)
+    assert not files_library.attached_file(attached.attachment.id).present
+    files_library.apply(redo)
+    assert files_library.attached_file(attached.attachment.id).present
+
+
+def test_a_relink_made_elsewhere_since_is_not_undone(
+    files_library: Library, tmp_path: Path
+) -> None:
+    from desktop.core.errors import StaleEditError
+
+    paper_id = _paper(files_library)
+    source = _pdf(tmp_path, "mine.pdf", "a")
+    attached = files_library.attach_file(paper_id, source, link=True)
+    back = files_library.relink_undoably(attached.attachment.id, _pdf(tmp_path, "b.pdf", "b"))
+    files_library.relink(attached.attachment.id, _pdf(tmp_path, "c.pdf", "c"))  # elsewhere
+    with pytest.raises(StaleEditError, match="someone else"):
+        files_library.apply(back)
+    assert files_library.attached_file(attached.attachment.id).path == tmp_path / "c.pdf"
+    assert source.is_file()  # a linked file is never moved
+
+
+def test_parked_copies_no_undo_reaches_are_deleted(files_library: Library, tmp_path: Path) -> None:
+    paper_id = _paper(files_library)
+    attached = files_library.attach_file(paper_id, _pdf(tmp_path, "a.pdf", "a"))
+    back = files_library.detach(attached.attachment.id)
+    assert len(_parked(files_library)) == 1
+    files_library.forget_parked(back.parked())
+    assert _parked(files_library) == []
+    files_library.apply(back)  # the copy is gone for good: the attachment says so
+    (again,) = files_library.attached_files(paper_id)
+    assert not again.present

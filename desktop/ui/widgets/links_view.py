@@ -248,8 +248,9 @@ class LinksView(QWidget):
         if seen.copied:
             return self.tr(
                 "Remove “{label}” from this paper? Its copy in the library's files folder "
-                "goes to that folder's trash, and is deleted for good when you empty the "
-                "trash."
+                "goes to that folder's trash: Undo brings it back. It is deleted for good "
+                "when you empty the trash, or once Undo cannot reach it any more (at the "
+                "latest when the window closes)."
             ).format(label=label)
         return self.tr(
             "Remove “{label}” from this paper? The file itself stays where it is: {path}"

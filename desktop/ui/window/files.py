@@ -11,7 +11,7 @@ from PySide6.QtGui import QAction, QDragEnterEvent, QDragMoveEvent, QDropEvent
 from PySide6.QtWidgets import QFileDialog, QMenu, QMenuBar, QStatusBar, QTableView
 
 from desktop.core.errors import KnownError
-from desktop.ui import prompts
+from desktop.ui import prompts, undo_commands
 from desktop.ui.background.file_texts import FileTextReader
 from desktop.ui.background.folder_watch import FolderWatch
 from desktop.ui.background.library_events import LibraryEvents
@@ -105,14 +105,10 @@ class WindowFiles(QObject):
             self._transfers.import_files([str(f) for f in files])
             return
         paper_id = model.paper_id(row)  # type: ignore[attr-defined]
-        library = self._library
+        command = undo_commands.AttachCommand(self._library, paper_id, files=files)
+        count = len(files)
 
-        def attach() -> int:
-            for file in files:
-                library.attach_file(paper_id, file)
-            return len(files)
-
-        def attached(count: int) -> None:
+        def attached() -> None:
             self._context.show_status(
                 QCoreApplication.translate(
                     "WindowFiles", "Attached %n file(s) to the paper.", "", count
@@ -120,11 +116,7 @@ class WindowFiles(QObject):
                 5000,
             )
 
-        self._context.operations.run(
-            attach,
-            on_done=attached,
-            on_failed=lambda error: prompts.show_error(self._context.widget(), str(error)),
-        )
+        self._context.history.perform(command, on_done=attached)
 
     # -- reading text, the reader --------------------------------------------------------
 

@@ -334,6 +334,7 @@ class MainWindow(QMainWindow):
             self.transfers.import_flow.stop(seconds=30)
         self.detail.save_pending()
         self.files.stop(seconds=10)  # a PDF being read is put down (read again next time)
+        self.history.close()  # copies of removed attachments no undo can bring back now
         self.operations.shut_down()  # the writes asked for are made before the library closes
         self.manuscript.sync_now()
         self.save_layout()

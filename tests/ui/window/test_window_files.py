@@ -241,3 +241,77 @@ def test_a_watched_folder_brings_new_pdfs_in(
     assert watch.scan() == []  # never twice
     again = FolderWatch(settings)
     assert again.folder == inbox and again.scan() == []  # remembered across starts
+
+
+def _parked(window: MainWindow) -> list[Path]:
+    trash = window.library.files_folder() / ".trash"
+    return sorted(trash.iterdir()) if trash.is_dir() else []
+
+
+def _undo(window: MainWindow, *, redo: bool = False) -> None:
+    window.history.redo() if redo else window.history.undo()
+    window.operations.wait_idle()
+
+
+def test_attaching_a_dropped_file_is_undone_and_redone(
+    window: MainWindow, qtbot: QtBot, tmp_path: Path
+) -> None:
+    library = window.library
+    row = _row_of(window, "Deep Residual Learning")
+    paper_id = window.table_model.paper_id(row)
+    _drop(window, [_two_page_pdf(tmp_path), _two_page_pdf(tmp_path, "b.pdf")], row)
+    window.operations.wait_idle()
+    attached = library.attached_files(paper_id)
+    assert len(attached) == 2 and window.undo_stack.undoText() == "Attach 2 files"
+    _undo(window)
+    assert library.attached_files(paper_id) == []
+    assert len(_parked(window)) == 2 and not any(a.path and a.path.exists() for a in attached)
+    _undo(window, redo=True)
+    assert [a.present for a in library.attached_files(paper_id)] == [True, True]
+    assert _parked(window) == []
+    _undo(window)  # and once more away: then a new step leaves no way back to them
+    window.select_ids([paper_id])
+    window.organiser.set_status("read")
+    window.operations.wait_idle()
+    qtbot.waitUntil(lambda: _parked(window) == [])
+    assert not window.undo_stack.canRedo()
+
+
+def test_removing_and_relinking_are_undone_and_redone(
+    window: MainWindow, qtbot: QtBot, tmp_path: Path, scripted: ScriptedPrompts
+) -> None:
+    library = window.library
+    paper_id = window.table_model.paper_id(_row_of(window, "Deep Residual Learning"))
+    attached = library.attach_file(paper_id, _two_page_pdf(tmp_path))
+    assert attached.path is not None
+    _remove_first_attachment(window, qtbot, paper_id)
+    assert window.undo_stack.undoText() == "Remove attachment"
+    _undo(window)
+    (back,) = library.attached_files(paper_id)
+    assert back.present and back.path == attached.path and _parked(window) == []
+    _undo(window, redo=True)
+    assert library.attached_files(paper_id) == [] and len(_parked(window)) == 1
+    _undo(window)
+    (back,) = library.attached_files(paper_id)
+    old_bytes = attached.path.read_bytes()
+    other = write_pdf(tmp_path / "other.pdf", [[(18, "Another file altogether")]])
+    window.detail.links.relink_requested.emit(back.attachment.id, str(other))
+    window.operations.wait_idle()
+    assert window.undo_stack.undoText() == "Relink file"
+    assert attached.path.read_bytes() == other.read_bytes()  # the old copy is parked
+    _undo(window)
+    assert attached.path.read_bytes() == old_bytes
+    _undo(window, redo=True)
+    assert attached.path.read_bytes() == other.read_bytes()
+
+
+def test_copies_no_undo_can_reach_go_when_the_window_closes(
+    window: MainWindow, qtbot: QtBot, tmp_path: Path, scripted: ScriptedPrompts
+) -> None:
+    library = window.library
+    paper_id = window.table_model.paper_id(_row_of(window, "Deep Residual Learning"))
+    library.attach_file(paper_id, _two_page_pdf(tmp_path))
+    _remove_first_attachment(window, qtbot, paper_id)
+    assert len(_parked(window)) == 1  # Undo can bring it back while the window is open
+    window.close()
+    assert _parked(window) == []
