@@ -130,12 +130,15 @@ class EmptiedTrash:
 
     #: Papers deleted for good.
     papers: int = 0
+    #: Papers still in the trash (it was cancelled before them).
+    left: int = 0
     #: Sentences for the files that could not be deleted (they stay where they are).
     problems: list[str] = field(default_factory=list)
 
 
-#: Ids in one query's IN (...), well below what either backend allows.
-_IDS_PER_QUERY = 500
+#: Papers deleted per transaction by Empty Trash (progress is told and Cancel heard
+#: between them); also few enough for one IN (...).
+PAPERS_PER_DELETE = 500
 
 Shape = TypeVar("Shape")
 
@@ -483,24 +486,34 @@ class Library:
         self._announce(ChangeKind.TRASH, paper_ids)
         return restored
 
-    def empty_trash(self) -> EmptiedTrash:
-        """Delete every paper in the trash for good, with the copies of its files (those
-        of removed attachments too, kept in the files folder's trash until now)."""
-        with self._write() as session:
+    def empty_trash(
+        self, *, progress: Progress | None = None, cancelled: Callable[[], bool] | None = None
+    ) -> EmptiedTrash:
+        """Delete every paper in the trash for good, with the copies of its files: a
+        chunk of papers per transaction, `progress` told after each and `cancelled` asked
+        before the next (those not reached stay in the trash). Once the trash is empty,
+        the copies of removed attachments (in the files folder's trash) go too."""
+        with self._read() as session:
             in_trash = papers.trash_ids(session)
-            copies = [
-                name
-                for start in range(0, len(in_trash), _IDS_PER_QUERY)
-                for name in attachments.copies_only_of(
-                    session, in_trash[start : start + _IDS_PER_QUERY]
-                )
-            ]
-            gone = papers.empty_trash(session)
             folder = self._folder_or_none(session)
-        self._announce(ChangeKind.TRASH, gone)
-        emptied = EmptiedTrash(papers=len(gone))
-        if folder is not None:  # once the papers are gone for good: never a file they need
-            emptied.problems += library_files.delete_copies(folder, copies)
+        emptied = EmptiedTrash()
+        for start in range(0, len(in_trash), PAPERS_PER_DELETE):
+            if progress is not None:
+                progress(start, len(in_trash))
+            if cancelled is not None and cancelled():  # after telling: Cancel may come then
+                emptied.left = len(in_trash) - start
+                return emptied
+            chunk = in_trash[start : start + PAPERS_PER_DELETE]
+            with self._write() as session:
+                copies = attachments.copies_only_of(session, chunk)
+                gone = papers.delete_for_good(session, chunk)
+            self._announce(ChangeKind.TRASH, gone)
+            emptied.papers += len(gone)
+            if folder is not None:  # once the papers are gone for good: never a file they need
+                emptied.problems += library_files.delete_copies(folder, copies)
+        if progress is not None:
+            progress(len(in_trash), len(in_trash))
+        if folder is not None:
             emptied.problems += parked_files.empty(folder)
         return emptied
 

@@ -348,6 +348,30 @@
         </message>
     </context>
     <context>
+        <name>TrashEmptying</name>
+        <message numerus="yes">
+            <source>Deleting %Ln paper(s) for good…</source>
+            <translation>
+                <numerusform>Deleting %Ln paper for good…</numerusform>
+                <numerusform>Deleting %Ln papers for good…</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>Stopped after deleting %Ln paper(s) for good. Still in the trash: {left}.</source>
+            <translation>
+                <numerusform>Stopped after deleting %Ln paper for good. Still in the trash: {left}.</numerusform>
+                <numerusform>Stopped after deleting %Ln papers for good. Still in the trash: {left}.</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>Deleted %Ln paper(s) for good.</source>
+            <translation>
+                <numerusform>Deleted %Ln paper for good.</numerusform>
+                <numerusform>Deleted %Ln papers for good.</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
         <name>UndoCommands</name>
         <message numerus="yes">
             <source>Restore %Ln paper(s)</source>

@@ -2615,6 +2615,43 @@ Right-click to rename or delete</source>
         </message>
     </context>
     <context>
+        <name>TrashEmptying</name>
+        <message numerus="yes">
+            <source>Deleting %Ln paper(s) for good…</source>
+            <translation>
+                <numerusform>正在永久删除 %Ln 篇文献…</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Emptying the trash</source>
+            <translation>正在清空回收站</translation>
+        </message>
+        <message>
+            <source>Cancel</source>
+            <translation>取消</translation>
+        </message>
+        <message numerus="yes">
+            <source>Stopped after deleting %Ln paper(s) for good. Still in the trash: {left}.</source>
+            <translation>
+                <numerusform>已停止：永久删除了 %Ln 篇文献。仍在回收站中：{left} 篇。</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Empty Trash</source>
+            <translation>清空回收站</translation>
+        </message>
+        <message numerus="yes">
+            <source>Deleted %Ln paper(s) for good.</source>
+            <translation>
+                <numerusform>已永久删除 %Ln 篇文献。</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Some files could not be deleted; they stay where they are:</source>
+            <translation>有些文件无法删除，它们留在原处：</translation>
+        </message>
+    </context>
+    <context>
         <name>UndoCommands</name>
         <message>
             <source>Stopped: the papers are as they were before.</source>
