@@ -294,6 +294,16 @@
         </message>
     </context>
     <context>
+        <name>PaperTableModel</name>
+        <message numerus="yes">
+            <source>%n file(s) attached</source>
+            <translation>
+                <numerusform>%n file attached</numerusform>
+                <numerusform>%n files attached</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
         <name>SearchBar</name>
         <message numerus="yes">
             <source>≈ %n nearest (no exact match)</source>

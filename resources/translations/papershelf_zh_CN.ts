@@ -2107,9 +2107,19 @@ They save themselves as you type.</source>
             <translation>添加日期</translation>
         </message>
         <message>
+            <source>Files</source>
+            <translation>文件</translation>
+        </message>
+        <message>
             <source>Coloured tags: {names}</source>
             <extracomment>What a table cell is: QAbstractTableModel's own flags for a cell, and draggable. A drop inside a reading list asks for this new order: (list id, paper ids in order). The view's papers matching the search, best first; None when no search is active.</extracomment>
             <translation>彩色标签：{names}</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n file(s) attached</source>
+            <translation>
+                <numerusform>附有 %n 个文件</numerusform>
+            </translation>
         </message>
         <message>
             <source>(untitled)</source>
@@ -2120,7 +2130,7 @@ They save themselves as you type.</source>
         <name>PaperTableView</name>
         <message>
             <source>Papers</source>
-            <extracomment>Columns hidden until the user shows them (header menu), to keep a first start uncluttered. Starting widths (pixels) of the columns, by key; title takes what is left.</extracomment>
+            <extracomment>Columns hidden until the user shows them (header menu), to keep a first start uncluttered. Starting widths (pixels) of the columns, by key; title takes what is left. Columns that came after layouts were first remembered, by the place (visual index) they take when a remembered layout lacks them: the count of files beside the title.</extracomment>
             <translation>文献</translation>
         </message>
     </context>

@@ -309,13 +309,18 @@ class MainWindow(QMainWindow):
             self.splitter.restoreState(splitter)
         else:
             self.splitter.setSizes([200, 720, 360])
-        self.table.restore_layout(self.settings.value("table/header"))
+        columns = self.settings.value("table/columns")
+        self.table.restore_layout(
+            self.settings.value("table/header"),
+            columns=str(columns).split(",") if columns is not None else None,
+        )
         self._sync_sort_indicator()
 
     def save_layout(self) -> None:
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.settings.setValue("window/splitter", self.splitter.saveState())
         self.settings.setValue("table/header", self.table.save_layout())
+        self.settings.setValue("table/columns", ",".join(SORT_COLUMNS))
         self.settings.sync()
 
     def closeEvent(self, event: QCloseEvent) -> None:
