@@ -30,6 +30,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import (
     QLineEdit,
     QMainWindow,
+    QMenu,
     QSplitter,
     QStackedWidget,
     QVBoxLayout,
@@ -771,14 +772,18 @@ class MainWindow(QMainWindow):
 
     def _on_table_menu(self, position: QPoint) -> None:
         if self.table.indexAt(position).isValid() and self.selected_ids():
-            menu = paper_menu.build(
-                self,
-                self.organiser,
-                self.window_actions.open_action,
-                manuscript=self.manuscript,
-                completer=self.completer,
-            )
-            menu.exec(self.table.viewport().mapToGlobal(position))
+            self.table_menu().exec(self.table.viewport().mapToGlobal(position))
+
+    def table_menu(self) -> QMenu:
+        """The papers table's context menu, for the selection and the view shown."""
+        return paper_menu.build(
+            self,
+            self.organiser,
+            self.window_actions.open_action,
+            manuscript=self.manuscript,
+            completer=self.completer,
+            editing=self.editing,
+        )
 
     def _on_sidebar_menu(self, position: QPoint) -> None:
         index = self.sidebar.indexAt(position)
