@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from desktop.core import citing, pdfs, undo, undo_files
+from desktop.core import citing, pdfs, undo, undo_files, watched_folders
 from desktop.core.changes import Change, ChangeKind, Listener
 from desktop.core.cited_lists import CitedList
 from desktop.core.citing import DEFAULT_STYLE, Formatted
@@ -137,6 +137,7 @@ __all__ = [
     "sqlite_path",
     "undo",
     "undo_files",
+    "watched_folders",
     "write_whole",
 ]
 

@@ -2964,12 +2964,12 @@ This library: {where}</source>
             <translation>{folder} 中的新 PDF 会成为文献。停止监视它吗？</translation>
         </message>
         <message>
-            <source>Watch a folder: each new PDF in it becomes a paper</source>
-            <translation>监视文件夹：其中每个新 PDF 都会成为一篇文献</translation>
+            <source>Watch a folder: each new PDF in it or in its subfolders becomes a paper</source>
+            <translation>监视文件夹：其中或其子文件夹中的每个新 PDF 都会成为一篇文献</translation>
         </message>
         <message>
-            <source>Watching {folder}: new PDFs there become papers.</source>
-            <translation>正在监视 {folder}：那里的新 PDF 会成为文献。</translation>
+            <source>Watching {folder} and its subfolders: new PDFs there become papers.</source>
+            <translation>正在监视 {folder} 及其子文件夹：其中的新 PDF 会成为文献。</translation>
         </message>
     </context>
 </TS>

@@ -48,7 +48,7 @@ class WindowFiles(QObject):
         self.text_reader.finished.connect(self._on_texts_read)
         table.viewport().installEventFilter(self)
         detail.read_requested.connect(self.open_reader)
-        self.watch = FolderWatch(context.settings, self)
+        self.watch = FolderWatch(context.settings, self, skipped=self._own_folders)
         self.watch.pdfs_found.connect(self._on_pdfs_found)
         window = context.widget()
         self.watch_action = QAction(
@@ -189,7 +189,8 @@ class WindowFiles(QObject):
         chosen = QFileDialog.getExistingDirectory(
             widget,
             QCoreApplication.translate(
-                "WindowFiles", "Watch a folder: each new PDF in it becomes a paper"
+                "WindowFiles",
+                "Watch a folder: each new PDF in it or in its subfolders becomes a paper",
             ),
             str(Path.home()),
         )
@@ -197,16 +198,24 @@ class WindowFiles(QObject):
             self.watch.watch(Path(chosen))
             self._context.show_status(
                 QCoreApplication.translate(
-                    "WindowFiles", "Watching {folder}: new PDFs there become papers."
+                    "WindowFiles",
+                    "Watching {folder} and its subfolders: new PDFs there become papers.",
                 ).format(folder=chosen),
                 6000,
             )
+
+    def _own_folders(self) -> list[Path]:
+        """What a watched folder is not looked into for: the library's files folder."""
+        try:
+            return [self._library.files_folder()]
+        except KnownError:  # a library on a server with no folder set
+            return []
 
     def _on_pdfs_found(self, paths: list[Path]) -> None:
         flow = self._transfers.import_flow
         if flow.busy:
             # Found again at the next look: the names are not kept as seen.
-            self.watch.forget([p.name for p in paths])
+            self.watch.forget(list(paths))
             return
         flow.start(list(paths), show_progress=False)
 

@@ -315,3 +315,42 @@ def test_copies_no_undo_can_reach_go_when_the_window_closes(
     assert len(_parked(window)) == 1  # Undo can bring it back while the window is open
     window.close()
     assert _parked(window) == []
+
+
+def test_a_watched_folder_looks_into_subfolders_and_takes_each_file_once(
+    window: MainWindow, qtbot: QtBot, tmp_path: Path, settings: QSettings
+) -> None:
+    inbox = tmp_path / "inbox"
+    (inbox / "old").mkdir(parents=True)
+    _two_page_pdf(inbox / "old", "there-before.pdf")
+    watch: FolderWatch = window.files.watch
+    watch.watch(inbox)
+    assert watch.scan() == []
+    before = window.library.count()
+    (inbox / "2024" / "march").mkdir(parents=True)
+    new = _two_page_pdf(inbox / "2024" / "march", "scan.pdf")
+    hidden = inbox / ".thumbnails"
+    hidden.mkdir()
+    write_pdf(hidden / "preview.pdf", [[(10, "A preview, not a paper")]])
+    watch.scan()
+    assert watch.scan() == [new]  # the subfolder's, not the hidden folder's
+    qtbot.waitUntil(lambda: window.library.count() == before + 1, timeout=10_000)
+    qtbot.waitUntil(lambda: not window.transfers.import_flow.busy, timeout=10_000)
+    new.rename(inbox / "sorted.pdf")  # moved elsewhere in the folder: the same file
+    watch.scan()
+    assert watch.scan() == []
+    assert window.library.count() == before + 1
+
+
+def test_a_watched_folder_holding_the_files_folder_leaves_the_copies_alone(
+    window: MainWindow, qtbot: QtBot, tmp_path: Path
+) -> None:
+    library = window.library
+    library.set_files_folder(tmp_path / "inbox" / "Papershelf files")
+    watch: FolderWatch = window.files.watch
+    watch.watch(tmp_path / "inbox")
+    paper_id = window.table_model.paper_id(_row_of(window, "Deep Residual Learning"))
+    attached = library.attach_file(paper_id, _two_page_pdf(tmp_path))
+    assert attached.path is not None and attached.path.is_relative_to(tmp_path / "inbox")
+    watch.scan()
+    assert watch.scan() == []
