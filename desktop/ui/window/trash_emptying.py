@@ -73,6 +73,8 @@ class TrashEmptying:
                 widget, QCoreApplication.translate("TrashEmptying", "Empty Trash"), sentence
             )
         else:
+            # The table shows the emptied trash first: its count would replace the message.
+            self._context.apply_pending_changes()
             self._context.show_status(
                 QCoreApplication.translate(
                     "TrashEmptying", "Deleted %Ln paper(s) for good.", "", deleted

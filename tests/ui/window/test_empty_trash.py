@@ -68,5 +68,8 @@ def test_empty_trash_to_the_end_says_how_many_went(
     window.organiser.empty_trash()
     window.operations.wait_idle()
     assert window.library.count(trash=True) == 0
-    assert window.statusBar().currentMessage() == "Deleted 5 papers for good."
     qtbot.waitUntil(lambda: window.table_model.rowCount() == 0)
+    qtbot.waitUntil(lambda: not window._pending and not window._apply_timer.isActive())
+    qtbot.wait(20)
+    # The table's own count came first: the message stays.
+    assert window.statusBar().currentMessage() == "Deleted 5 papers for good."
