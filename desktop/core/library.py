@@ -1097,12 +1097,18 @@ class Library:
     # -- export ---------------------------------------------------------------------------
 
     def export(
-        self, paper_ids: list[int], format: str = "bibtex", *, options: ExportOptions | None = None
+        self,
+        paper_ids: list[int],
+        format: str = "bibtex",
+        *,
+        options: ExportOptions | None = None,
+        progress: Progress | None = None,
     ) -> str:
         """The papers, in the given order, as text in an export format: exactly those, with
         their files' @preamble blocks and their crossref parents only when `options` asks;
         with `options.ascii_only` (BibTeX and BibLaTeX), LaTeX for every character it can
-        spell, UTF-8 for the others (see `unspelled` for what they are).
+        spell, UTF-8 for the others (see `unspelled` for what they are). `progress` hears
+        (entries written, entries in all) now and then; it may raise to stop the export.
 
         Read in one transaction, so the file is one consistent picture of the library.
         """
@@ -1122,6 +1128,7 @@ class Library:
                 format,
                 may_split=not self._busy_in_background(),
                 options=options,
+                progress=progress,
             )
 
     def export_to_file(
@@ -1132,14 +1139,23 @@ class Library:
         *,
         options: ExportOptions | None = None,
         cancel: Callable[[], bool] | None = None,
+        progress: Progress | None = None,
     ) -> Unspelled:
         """Export the papers to `target`, which is replaced whole or, on any failure, left
         as it was (see `exporting.files`); with `options.ascii_only`, the characters it
-        could not spell (none otherwise). Once `cancel()` says so, nothing is written
+        could not spell (none otherwise). `progress` hears (entries written, in all) now
+        and then. Once `cancel()` says so, the writing stops and nothing is written
         (ExportCancelled)."""
         from desktop.core.exporting import files
 
-        text = self.export(paper_ids, format, options=options)
+        def told(done: int, total: int) -> None:
+            if cancel is not None and cancel():
+                raise ExportCancelled()
+            if progress is not None:
+                progress(done, total)
+
+        heard = cancel is not None or progress is not None
+        text = self.export(paper_ids, format, options=options, progress=told if heard else None)
         if cancel is not None and cancel():
             raise ExportCancelled()
         files.write_whole(target, text)

@@ -784,6 +784,10 @@
             <source>Cancel</source>
             <translation>取消</translation>
         </message>
+        <message>
+            <source>{done} of {total} entries written to {file}…</source>
+            <translation>已写入 {file}：{done} / {total} 条</translation>
+        </message>
     </context>
     <context>
         <name>ExportOptions</name>
