@@ -609,7 +609,10 @@ def _paper_restore(library: Library, args: argparse.Namespace) -> None:
 
 
 def _paper_empty_trash(library: Library, args: argparse.Namespace) -> None:
-    print(f"Deleted {library.empty_trash()} paper(s) for good.")
+    emptied = library.empty_trash()
+    print(f"Deleted {emptied.papers} paper(s) for good.")
+    for problem in emptied.problems:
+        print(problem, file=sys.stderr)
 
 
 def _list_create(library: Library, args: argparse.Namespace) -> None:

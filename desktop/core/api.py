@@ -2,16 +2,17 @@
 
 The UI and the CLI import only this module, `library` and `errors` (an import-linter
 contract keeps it so); what lies behind them may move without their noticing. The steps
-the window can undo are the module `undo` (data, applied by `Library.apply`). What is
-stored (a `Paper`, a `Note`, a `Tag`...) reaches them as a frozen copy (`snapshots`), never
-a live row: they read it, and change the library through `Library`.
+the window can undo are the modules `undo` and `undo_files` (data, applied by
+`Library.apply`). What is stored (a `Paper`, a `Note`, a `Tag`...) reaches them as a
+frozen copy (`snapshots`), never a live row: they read it, and change the library through
+`Library`.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from desktop.core import citing, pdfs, undo
+from desktop.core import citing, pdfs, undo, undo_files, watched_folders
 from desktop.core.changes import Change, ChangeKind, Listener
 from desktop.core.cited_lists import CitedList
 from desktop.core.citing import DEFAULT_STYLE, Formatted
@@ -135,6 +136,8 @@ __all__ = [
     "split_name",
     "sqlite_path",
     "undo",
+    "undo_files",
+    "watched_folders",
     "write_whole",
 ]
 

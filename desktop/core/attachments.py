@@ -6,7 +6,6 @@ from collections.abc import Sequence
 
 from sqlmodel import Session, col, select
 
-from desktop.core import notes
 from desktop.core.errors import InvalidInputError
 from desktop.core.papers import get_paper
 from desktop.core.storage.models import Attachment, AttachmentKind
@@ -32,24 +31,22 @@ def add(
     return attachment
 
 
-def remove(session: Session, attachment_id: int) -> Attachment:
-    attachment = notes.get_part(session, Attachment, attachment_id, what="attachment")
-    session.delete(attachment)
-    return attachment
-
-
-def retarget(session: Session, attachment_id: int, target: str) -> Attachment:
-    """Point an attachment at another file (Relink); its text is to be read again."""
-    attachment = notes.get_part(session, Attachment, attachment_id, what="attachment")
-    attachment.target = target
-    attachment.text_of = ""
-    attachment.text_problem = ""
-    session.add(attachment)
-    session.flush()
-    return attachment
-
-
 def of_paper(session: Session, paper_id: int) -> Sequence[Attachment]:
     return session.exec(
         select(Attachment).where(Attachment.paper_id == paper_id).order_by(col(Attachment.id))
     ).all()
+
+
+def copies_only_of(session: Session, paper_ids: Sequence[int]) -> list[str]:
+    """The copied files of these papers (their names in the files folder) that no other
+    paper's attachment names: what deleting the papers for good leaves to nobody."""
+    copied = Attachment.kind == AttachmentKind.COPY.value
+    theirs = col(Attachment.paper_id).in_(list(paper_ids))
+    names = set(session.exec(select(Attachment.target).where(copied, theirs)))
+    if not names:
+        return []
+    others = select(Attachment.target).where(
+        copied, ~theirs, col(Attachment.target).in_(sorted(names))
+    )
+    used = set(session.exec(others))
+    return sorted(names - used)

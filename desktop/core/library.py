@@ -35,6 +35,7 @@ from desktop.core import (
     merging,
     notes,
     papers,
+    parked_files,
     pdfs,
     reading_lists,
     saved_searches,
@@ -42,6 +43,7 @@ from desktop.core import (
     syncing,
     tags,
     undo,
+    undo_files,
     views,
 )
 from desktop.core.changes import Change, ChangeKind, Listener
@@ -129,6 +131,22 @@ class FileTextReport:
     #: Sentences for the files that could not be read.
     problems: list[str] = field(default_factory=list)
 
+
+@dataclass
+class EmptiedTrash:
+    """What emptying the trash did."""
+
+    #: Papers deleted for good.
+    papers: int = 0
+    #: Papers still in the trash (it was cancelled before them).
+    left: int = 0
+    #: Sentences for the files that could not be deleted (they stay where they are).
+    problems: list[str] = field(default_factory=list)
+
+
+#: Papers deleted per transaction by Empty Trash (progress is told and Cancel heard
+#: between them); also few enough for one IN (...).
+PAPERS_PER_DELETE = 500
 
 Shape = TypeVar("Shape")
 
@@ -479,12 +497,36 @@ class Library:
         self._announce(ChangeKind.TRASH, paper_ids)
         return restored
 
-    def empty_trash(self) -> int:
-        """Delete every paper in the trash for good; returns how many."""
-        with self._write() as session:
-            gone = papers.empty_trash(session)
-        self._announce(ChangeKind.TRASH, gone)
-        return len(gone)
+    def empty_trash(
+        self, *, progress: Progress | None = None, cancelled: Callable[[], bool] | None = None
+    ) -> EmptiedTrash:
+        """Delete every paper in the trash for good, with the copies of its files: a
+        chunk of papers per transaction, `progress` told after each and `cancelled` asked
+        before the next (those not reached stay in the trash). Once the trash is empty,
+        the copies of removed attachments (in the files folder's trash) go too."""
+        with self._read() as session:
+            in_trash = papers.trash_ids(session)
+            folder = self._folder_or_none(session)
+        emptied = EmptiedTrash()
+        for start in range(0, len(in_trash), PAPERS_PER_DELETE):
+            if progress is not None:
+                progress(start, len(in_trash))
+            if cancelled is not None and cancelled():  # after telling: Cancel may come then
+                emptied.left = len(in_trash) - start
+                return emptied
+            chunk = in_trash[start : start + PAPERS_PER_DELETE]
+            with self._write() as session:
+                copies = attachments.copies_only_of(session, chunk)
+                gone = papers.delete_for_good(session, chunk)
+            self._announce(ChangeKind.TRASH, gone)
+            emptied.papers += len(gone)
+            if folder is not None:  # once the papers are gone for good: never a file they need
+                emptied.problems += library_files.delete_copies(folder, copies)
+        if progress is not None:
+            progress(len(in_trash), len(in_trash))
+        if folder is not None:
+            emptied.problems += parked_files.empty(folder)
+        return emptied
 
     def count(self, *, trash: bool = False) -> int:
         with self._read() as session:
@@ -1048,19 +1090,36 @@ class Library:
     def apply(self, step: undo.Step) -> undo.Step:
         """Run one user step (or the inverse of one) in one transaction, announce one
         change, and return the step that takes it back."""
-        done = self._write_retrying(step.apply, what="make this change")
+        files = parked_files.Journal(self._folder_or_none)
+
+        def in_transaction(session: Session) -> undo.Done:
+            files.take_back()  # a transaction tried again starts from the files as they were
+            parked_files.attach(session, files)
+            return step.apply(session)
+
+        try:
+            done = self._write_retrying(in_transaction, what="make this change")
+        except BaseException:
+            files.take_back()
+            raise
         self._announce(done.kind, done.paper_ids)
         return done.inverse
 
     # -- export ---------------------------------------------------------------------------
 
     def export(
-        self, paper_ids: list[int], format: str = "bibtex", *, options: ExportOptions | None = None
+        self,
+        paper_ids: list[int],
+        format: str = "bibtex",
+        *,
+        options: ExportOptions | None = None,
+        progress: Progress | None = None,
     ) -> str:
         """The papers, in the given order, as text in an export format: exactly those, with
         their files' @preamble blocks and their crossref parents only when `options` asks;
         with `options.ascii_only` (BibTeX and BibLaTeX), LaTeX for every character it can
-        spell, UTF-8 for the others (see `unspelled` for what they are).
+        spell, UTF-8 for the others (see `unspelled` for what they are). `progress` hears
+        (entries written, entries in all) now and then; it may raise to stop the export.
 
         Read in one transaction, so the file is one consistent picture of the library.
         """
@@ -1080,6 +1139,7 @@ class Library:
                 format,
                 may_split=not self._busy_in_background(),
                 options=options,
+                progress=progress,
             )
 
     def export_to_file(
@@ -1090,14 +1150,23 @@ class Library:
         *,
         options: ExportOptions | None = None,
         cancel: Callable[[], bool] | None = None,
+        progress: Progress | None = None,
     ) -> Unspelled:
         """Export the papers to `target`, which is replaced whole or, on any failure, left
         as it was (see `exporting.files`); with `options.ascii_only`, the characters it
-        could not spell (none otherwise). Once `cancel()` says so, nothing is written
+        could not spell (none otherwise). `progress` hears (entries written, in all) now
+        and then. Once `cancel()` says so, the writing stops and nothing is written
         (ExportCancelled)."""
         from desktop.core.exporting import files
 
-        text = self.export(paper_ids, format, options=options)
+        def told(done: int, total: int) -> None:
+            if cancel is not None and cancel():
+                raise ExportCancelled()
+            if progress is not None:
+                progress(done, total)
+
+        heard = cancel is not None or progress is not None
+        text = self.export(paper_ids, format, options=options, progress=told if heard else None)
         if cancel is not None and cancel():
             raise ExportCancelled()
         files.write_whole(target, text)
@@ -1452,10 +1521,14 @@ class Library:
             Attachment,
         )
 
-    def detach(self, attachment_id: int) -> None:
-        self._write_part(
-            ChangeKind.PAPERS, lambda s: attachments.remove(s, attachment_id), Attachment
-        )
+    def detach(self, attachment_id: int) -> undo.Step:
+        """Remove an attachment: a copy in the files folder goes to the folder's trash
+        (until Empty Trash), a linked file stays where it is. Returns the step that
+        brings both back."""
+        with self._read() as session:
+            found = notes.get_part(session, Attachment_row, attachment_id, what="attachment")
+            ref = undo.RowRef(attachment_id, found.created_at)
+        return self.apply(undo_files.Detach(ref, found.paper_id))
 
     # -- files: the files folder, copies and links, their text ---------------------------
 
@@ -1517,28 +1590,40 @@ class Library:
     def relink(self, attachment_id: int, source: Path) -> AttachedFile:
         """Point an attachment whose file is missing (or wrong) at `source`: a copied file
         is copied in again, a linked one linked there. Its text is read again."""
+        self.relink_undoably(attachment_id, source)
+        return self.attached_file(attachment_id)
+
+    def relink_undoably(self, attachment_id: int, source: Path) -> undo.Step:
+        """Relink (see `relink`); the step that takes it back (the copy it replaced, if
+        any, waits in the files folder's trash)."""
         source = source.expanduser().absolute()
         if not source.is_file():
             raise InvalidInputError(f"There is no file at {source}.")
         with self._read() as session:
             found = notes.get_part(session, Attachment_row, attachment_id, what="attachment")
+            ref = undo.RowRef(attachment_id, found.created_at)
             copied = found.kind == AttachmentKind.COPY.value
             into = library_files.folder(session, self.url) if copied else None
             citekey = papers.get_paper(session, found.paper_id).citekey
-        name = str(source)
-        if into is not None:
-            name = library_files.copy_in(source, into, library_files.file_name(citekey, source))
+        if into is None:
+            step = undo_files.Relink(ref, found.paper_id, str(source), expected=found.target)
+            return self.apply(step)
+        name = library_files.file_name(citekey, source)
+        token = parked_files.copy_in(source, into, name)
+        step = undo_files.Relink(ref, found.paper_id, name, expected=found.target, copy=token)
         try:
-            self._write_part(
-                ChangeKind.PAPERS,
-                lambda s: attachments.retarget(s, attachment_id, name),
-                Attachment,
-            )
+            return self.apply(step)
         except BaseException:
-            if into is not None:
-                library_files.remove_copy(into, name)
+            parked_files.purge(into, [token])
             raise
-        return self.attached_file(attachment_id)
+
+    def forget_parked(self, tokens: Iterable[str]) -> None:
+        """Delete for good copies in the files folder's trash that no undo can bring back
+        any more (`undo.Step.parked` names them)."""
+        with self._read() as session:
+            folder = self._folder_or_none(session)
+        if folder is not None:
+            parked_files.purge(folder, tokens)
 
     def attached_file(self, attachment_id: int) -> AttachedFile:
         """One attachment as this computer sees it (where, present, text indexed)."""

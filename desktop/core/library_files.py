@@ -133,6 +133,20 @@ def remove_copy(into: Path, name: str) -> None:
         (into / name).unlink()
 
 
+def delete_copies(into: Path, names: list[str]) -> list[str]:
+    """Delete copied files for good (their papers are gone); sentences for those that
+    could not be deleted (they stay where they are). A file already gone is no trouble."""
+    left = []
+    for name in names:
+        try:
+            (into / name).unlink()
+        except FileNotFoundError:
+            continue
+        except OSError as error:
+            left.append(f"{into / name} could not be deleted ({error.strerror or error}).")
+    return left
+
+
 def is_web(target: str) -> bool:
     return bool(_WEB.match(target))
 

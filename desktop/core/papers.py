@@ -356,12 +356,20 @@ def restore(session: Session, paper_ids: list[int]) -> int:
     return int(result.rowcount)  # type: ignore[attr-defined]
 
 
-def empty_trash(session: Session) -> list[int]:
-    """Delete for good every paper in the trash (with its notes, tags...); returns their ids."""
+def trash_ids(session: Session) -> list[int]:
+    """The ids of the papers in the trash, oldest first."""
+    query = select(Paper.id).where(col(Paper.deleted_at).is_not(None)).order_by(col(Paper.id))
+    return [i for i in session.exec(query) if i is not None]
+
+
+def delete_for_good(session: Session, paper_ids: list[int]) -> list[int]:
+    """Delete for good those of the papers that are in the trash (with their notes,
+    tags...); returns their ids."""
     in_trash = col(Paper.deleted_at).is_not(None)
-    ids = [i for i in session.exec(select(Paper.id).where(in_trash)) if i is not None]
+    chosen = col(Paper.id).in_(paper_ids)
+    ids = [i for i in session.exec(select(Paper.id).where(in_trash, chosen)) if i is not None]
     # Notes, tags, list entries and people links go with them (ON DELETE CASCADE).
-    session.execute(delete(Paper).where(in_trash))
+    session.execute(delete(Paper).where(in_trash, chosen))
     return ids
 
 

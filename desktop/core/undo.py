@@ -36,7 +36,15 @@ from desktop.core.errors import InvalidInputError, NotFoundError, StaleEditError
 from desktop.core.field_origins import Origin
 from desktop.core.formats.record import Person as NamedPerson
 from desktop.core.merging import MergeRecord
-from desktop.core.storage.models import Annotation, ListEntry, Paper, PaperTag, ReadingList, Role
+from desktop.core.storage.models import (
+    Annotation,
+    Attachment,
+    ListEntry,
+    Paper,
+    PaperTag,
+    ReadingList,
+    Role,
+)
 
 
 @dataclass(frozen=True)
@@ -55,11 +63,16 @@ class Step:
     def apply(self, session: Session) -> Done:
         raise NotImplementedError
 
+    def parked(self) -> tuple[str, ...]:
+        """The copies this step brings back from the files folder's trash, which must stay
+        there while the step may still run (see `parked_files`)."""
+        return ()
+
 
 @dataclass(frozen=True)
 class RowRef:
-    """A list or annotation: its id, and its creation time once a step has seen it (None:
-    whichever row has the id now, as for a step the user just asked for)."""
+    """A list, annotation or attachment: its id, and its creation time once a step has
+    seen it (None: whichever row has the id now, as for a step the user just asked for)."""
 
     id: int
     created_at: datetime | None = None
@@ -70,13 +83,13 @@ def _instant(moment: datetime) -> datetime:
     return moment.astimezone(UTC).replace(tzinfo=None) if moment.tzinfo else moment
 
 
-def _same_row(row: ReadingList | Annotation | None, ref: RowRef) -> bool:
+def _same_row(row: ReadingList | Annotation | Attachment | None, ref: RowRef) -> bool:
     return row is not None and (
         ref.created_at is None or _instant(row.created_at) == _instant(ref.created_at)
     )
 
 
-def _ref(row: ReadingList | Annotation) -> RowRef:
+def _ref(row: ReadingList | Annotation | Attachment) -> RowRef:
     assert row.id is not None
     return RowRef(row.id, row.created_at)
 
@@ -544,6 +557,9 @@ class Several(Step):
             changed += done.paper_ids
         inverse = Several(tuple(reversed(inverses)))
         return Done(inverse, ChangeKind.TAGS, tuple(dict.fromkeys(changed)))
+
+    def parked(self) -> tuple[str, ...]:
+        return tuple(token for step in self.steps for token in step.parked())
 
 
 @dataclass(frozen=True)

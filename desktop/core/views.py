@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, NamedTuple
 
-from sqlalchemy import func
+from sqlalchemy import func, or_
 from sqlmodel import Session, col, select
 from sqlmodel.sql.expression import SelectOfScalar
 
@@ -18,6 +18,8 @@ from desktop.core.formats import cjk_names
 from desktop.core.formats.record import Person as NamedPerson
 from desktop.core.people import people_of
 from desktop.core.storage.models import (
+    Attachment,
+    AttachmentKind,
     ListEntry,
     Paper,
     PaperPerson,
@@ -45,6 +47,7 @@ COLUMNS = (
     Column("status", "Status"),
     Column("priority", "Priority"),
     Column("added", "Added"),
+    Column("files", "Files"),
 )
 #: Columns the table can sort by.
 SORT_COLUMNS = tuple(column.key for column in COLUMNS)
@@ -80,6 +83,8 @@ class PaperRow:
     topic: str
     #: The paper's tags that have a colour, by name: (name, "#rrggbb").
     coloured_tags: tuple[tuple[str, str], ...] = ()
+    #: How many files are attached to it (copied or linked; web addresses aside).
+    files: int = 0
 
 
 def short_authors(people: list[NamedPerson]) -> str:
@@ -97,7 +102,24 @@ def short_authors(people: list[NamedPerson]) -> str:
     return f"{names[0]} et al."
 
 
+def _is_file() -> Any:
+    """An attachment that is a file (copied, or linked on this computer), not a web page."""
+    target = col(Attachment.target)
+    return or_(
+        col(Attachment.kind) == AttachmentKind.COPY.value,
+        ~target.contains("://"),
+        target.startswith("file://"),
+    )
+
+
 def _sort_key(column: str) -> Any:
+    if column == "files":
+        return (
+            select(func.count())
+            .select_from(Attachment)
+            .where(Attachment.paper_id == Paper.id, _is_file())
+            .scalar_subquery()
+        )
     if column == "authors":
         first_author = (
             select(Person.family)
@@ -181,6 +203,7 @@ def rows(session: Session, ids: list[int]) -> dict[int, PaperRow]:
     papers = session.exec(select(Paper).where(col(Paper.id).in_(ids))).all()
     named = people_of(session, ids)
     colours = _coloured_tags(session, ids)
+    files = _file_counts(session, ids)
     result = {}
     for paper in papers:
         assert paper.id is not None
@@ -197,6 +220,7 @@ def rows(session: Session, ids: list[int]) -> dict[int, PaperRow]:
             added=paper.created_at,
             topic=paper.topic,
             coloured_tags=tuple(colours.get(paper.id, ())),
+            files=files.get(paper.id, 0),
         )
     return result
 
@@ -212,3 +236,12 @@ def _coloured_tags(session: Session, ids: list[int]) -> dict[int, list[tuple[str
     for paper_id, name, colour in session.exec(query):
         found.setdefault(paper_id, []).append((name, colour))
     return found
+
+
+def _file_counts(session: Session, ids: list[int]) -> dict[int, int]:
+    query = (
+        select(Attachment.paper_id, func.count())
+        .where(col(Attachment.paper_id).in_(ids), _is_file())
+        .group_by(col(Attachment.paper_id))
+    )
+    return {paper_id: int(n) for paper_id, n in session.exec(query)}

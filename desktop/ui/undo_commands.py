@@ -11,6 +11,7 @@ command built with `inverse=` wraps work already performed (a saved edit).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 import shiboken6
@@ -18,7 +19,7 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QUndoCommand, QUndoStack
 from PySide6.QtWidgets import QProgressDialog, QWidget
 
-from desktop.core.api import Annotation, Record, undo
+from desktop.core.api import Annotation, Attachment, Record, undo, undo_files
 from desktop.core.errors import KnownError, StaleEditError
 from desktop.core.library import Library
 from desktop.ui.background import progress
@@ -74,6 +75,10 @@ class History:
         self.runner = runner
         self._tell = tell
         self._window = window
+        # The copies in the files folder's trash that commands on the stack can bring
+        # back, with their library: deleted for good once none can.
+        self._parked: dict[str, Library] = {}
+        stack.indexChanged.connect(self._forget_unreachable)
 
     def perform(
         self,
@@ -205,6 +210,36 @@ class History:
     def _on_failed(self, error: KnownError) -> None:
         self._tell(str(error))
 
+    def _forget_unreachable(self) -> None:
+        """Delete for good the parked copies no command on the stack can bring back (the
+        stack dropped it, or its step brought the copy back already)."""
+        if not shiboken6.isValid(self.stack):  # the stack empties itself as it goes
+            return
+        reachable: dict[str, Library] = {}
+        for index in range(self.stack.count()):
+            command = self.stack.command(index)
+            if isinstance(command, _LibraryCommand):
+                reachable.update(dict.fromkeys(command.parked(), command.library))
+        gone = {t: lib for t, lib in self._parked.items() if t not in reachable}
+        self._parked = reachable
+        self._forget(gone)
+
+    def close(self) -> None:
+        """The window closes: no command can bring a parked copy back any more (asked of
+        the runner, so that it runs after the writes before it)."""
+        gone, self._parked = self._parked, {}
+        self._forget(gone)
+
+    def _forget(self, gone: dict[str, Library]) -> None:
+        if not gone:
+            return
+
+        def forget() -> None:
+            for library in {id(lib): lib for lib in gone.values()}.values():
+                library.forget_parked([t for t, lib in gone.items() if lib is library])
+
+        self.runner.run(forget, on_failed=self._on_failed)
+
 
 class _LibraryCommand(QUndoCommand):
     """Core steps and their inverses, applied in turn by `History`."""
@@ -222,6 +257,14 @@ class _LibraryCommand(QUndoCommand):
         # One is known at a time: the steps a redo applies, or those an undo applies.
         self._steps: tuple[undo.Step, ...] = () if step is None else (step,)
         self._inverses: tuple[undo.Step, ...] = () if inverse is None else (inverse,)
+
+    @property
+    def library(self) -> Library:
+        return self._library
+
+    def parked(self) -> tuple[str, ...]:
+        """The copies in the files folder's trash its next redo or undo brings back."""
+        return tuple(token for step in (*self._steps, *self._inverses) for token in step.parked())
 
     @property
     def stands(self) -> bool:
@@ -646,3 +689,85 @@ class CompletePapersCommand(_LibraryCommand):
             "UndoCommands", "Fill in %Ln paper(s) from arXiv and Crossref", "", count
         )
         super().__init__(library, label, step)
+
+
+class AttachCommand(_LibraryCommand):
+    """Attach files (copied into the files folder, or linked with `link`) or a web
+    address to a paper, as one step; undo removes them (a copy goes to the files folder's
+    trash), redo brings them back."""
+
+    def __init__(
+        self,
+        library: Library,
+        paper_id: int,
+        *,
+        files: Sequence[Path] = (),
+        link: bool = False,
+        address: str = "",
+    ) -> None:
+        count = len(files)
+        if address:
+            text = QCoreApplication.translate("UndoCommands", "Add link")
+        else:
+            text = QCoreApplication.translate("UndoCommands", "Attach %n file(s)", "", count)
+        super().__init__(library, text)
+        self._paper_id = paper_id
+        self._files = tuple(files)
+        self._link = link
+        self._address = address
+
+    def redo_write(self, job: Job | None = None) -> Callable[[], list[undo.Step]]:
+        if self._steps:
+            return super().redo_write(job)
+        library, paper_id = self._library, self._paper_id
+        files, link, address = self._files, self._link, self._address
+
+        def first() -> list[undo.Step]:
+            removals: list[undo.Step] = []
+            try:
+                if address:
+                    removals.append(_removal(library.attach(paper_id, address)))
+                for path in files:
+                    attached = library.attach_file(paper_id, path, link=link)
+                    removals.append(_removal(attached.attachment))
+            except Exception:
+                for removal in reversed(removals):  # the files attached before go too
+                    library.apply(removal)
+                raise
+            return removals
+
+        return first
+
+
+def _removal(attachment: Attachment) -> undo.Step:
+    """The step that takes back the attaching of `attachment`."""
+    ref = undo.RowRef(attachment.id, attachment.created_at)
+    return undo_files.Detach(ref, attachment.paper_id)
+
+
+class RelinkCommand(_LibraryCommand):
+    """Point an attachment at another file; undo points it back (a copy made for it goes
+    to the files folder's trash, the one it replaced comes back)."""
+
+    def __init__(self, library: Library, attachment_id: int, source: Path) -> None:
+        super().__init__(library, QCoreApplication.translate("UndoCommands", "Relink file"))
+        self._attachment_id = attachment_id
+        self._source = source
+
+    def redo_write(self, job: Job | None = None) -> Callable[[], list[undo.Step]]:
+        if self._steps:
+            return super().redo_write(job)
+        library, attachment_id, source = self._library, self._attachment_id, self._source
+        return lambda: [library.relink_undoably(attachment_id, source)]
+
+
+class DetachCommand(_LibraryCommand):
+    """Remove an attachment (its copy, if any, to the files folder's trash); undo brings
+    both back."""
+
+    def __init__(self, library: Library, attachment: Attachment) -> None:
+        super().__init__(
+            library,
+            QCoreApplication.translate("UndoCommands", "Remove attachment"),
+            _removal(attachment),
+        )

@@ -276,10 +276,10 @@
     <context>
         <name>Organiser</name>
         <message numerus="yes">
-            <source>Delete the %Ln paper(s) in the trash for good, with their notes? This cannot be undone.</source>
+            <source>Delete the %Ln paper(s) in the trash for good, with their notes and the copies of their files in the library's files folder (and the copies of removed attachments)? Linked files stay where they are. This cannot be undone.</source>
             <translation>
-                <numerusform>Delete the %Ln paper in the trash for good, with its notes? This cannot be undone.</numerusform>
-                <numerusform>Delete the %Ln papers in the trash for good, with their notes? This cannot be undone.</numerusform>
+                <numerusform>Delete the %Ln paper in the trash for good, with its notes and the copies of its files in the library's files folder (and the copies of removed attachments)? Linked files stay where they are. This cannot be undone.</numerusform>
+                <numerusform>Delete the %Ln papers in the trash for good, with their notes and the copies of their files in the library's files folder (and the copies of removed attachments)? Linked files stay where they are. This cannot be undone.</numerusform>
             </translation>
         </message>
     </context>
@@ -290,6 +290,16 @@
             <translation>
                 <numerusform>%n paper</numerusform>
                 <numerusform>%n papers</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>PaperTableModel</name>
+        <message numerus="yes">
+            <source>%n file(s) attached</source>
+            <translation>
+                <numerusform>%n file attached</numerusform>
+                <numerusform>%n files attached</numerusform>
             </translation>
         </message>
     </context>
@@ -348,6 +358,30 @@
         </message>
     </context>
     <context>
+        <name>TrashEmptying</name>
+        <message numerus="yes">
+            <source>Deleting %Ln paper(s) for good…</source>
+            <translation>
+                <numerusform>Deleting %Ln paper for good…</numerusform>
+                <numerusform>Deleting %Ln papers for good…</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>Stopped after deleting %Ln paper(s) for good. Still in the trash: {left}.</source>
+            <translation>
+                <numerusform>Stopped after deleting %Ln paper for good. Still in the trash: {left}.</numerusform>
+                <numerusform>Stopped after deleting %Ln papers for good. Still in the trash: {left}.</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>Deleted %Ln paper(s) for good.</source>
+            <translation>
+                <numerusform>Deleted %Ln paper for good.</numerusform>
+                <numerusform>Deleted %Ln papers for good.</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
         <name>UndoCommands</name>
         <message numerus="yes">
             <source>Restore %Ln paper(s)</source>
@@ -382,6 +416,13 @@
             <translation>
                 <numerusform>Fill in %Ln paper from arXiv and Crossref</numerusform>
                 <numerusform>Fill in %Ln papers from arXiv and Crossref</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>Attach %n file(s)</source>
+            <translation>
+                <numerusform>Attach %n file</numerusform>
+                <numerusform>Attach %n files</numerusform>
             </translation>
         </message>
     </context>

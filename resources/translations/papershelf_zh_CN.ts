@@ -784,6 +784,10 @@
             <source>Cancel</source>
             <translation>取消</translation>
         </message>
+        <message>
+            <source>{done} of {total} entries written to {file}…</source>
+            <translation>已写入 {file}：{done} / {total} 条</translation>
+        </message>
     </context>
     <context>
         <name>ExportOptions</name>
@@ -1381,8 +1385,8 @@
             <translation>移除</translation>
         </message>
         <message>
-            <source>Remove the selected attachment (the file itself stays)</source>
-            <translation>移除所选附件（文件本身保留）</translation>
+            <source>Remove the selected attachment (a copy in the files folder goes to its trash; a linked file stays where it is)</source>
+            <translation>移除所选附件（文件夹中的副本移入其回收站；链接的文件留在原处）</translation>
         </message>
         <message>
             <source>Where the searched words are in its files:</source>
@@ -1443,6 +1447,22 @@ Double-click or Enter to open</source>
         <message>
             <source>Where is the file now?</source>
             <translation>文件现在在哪里？</translation>
+        </message>
+        <message>
+            <source>Remove attachment</source>
+            <translation>移除附件</translation>
+        </message>
+        <message>
+            <source>Remove the link “{label}” from this paper?</source>
+            <translation>从这篇文献移除链接“{label}”？</translation>
+        </message>
+        <message>
+            <source>Remove “{label}” from this paper? Its copy in the library's files folder goes to that folder's trash: Undo brings it back. It is deleted for good when you empty the trash, or once Undo cannot reach it any more (at the latest when the window closes).</source>
+            <translation>从这篇文献移除“{label}”？它在文献库文件夹中的副本会移入该文件夹的回收站：撤销即可恢复。清空回收站时，或撤销再也无法恢复它时（最晚在关闭窗口时），它会被永久删除。</translation>
+        </message>
+        <message>
+            <source>Remove “{label}” from this paper? The file itself stays where it is: {path}</source>
+            <translation>从这篇文献移除“{label}”？文件本身留在原处：{path}</translation>
         </message>
     </context>
     <context>
@@ -1928,9 +1948,9 @@ They save themselves as you type.</source>
             <translation>清空回收站</translation>
         </message>
         <message numerus="yes">
-            <source>Delete the %Ln paper(s) in the trash for good, with their notes? This cannot be undone.</source>
+            <source>Delete the %Ln paper(s) in the trash for good, with their notes and the copies of their files in the library's files folder (and the copies of removed attachments)? Linked files stay where they are. This cannot be undone.</source>
             <translation>
-                <numerusform>永久删除回收站中的 %Ln 篇文献及其笔记？此操作无法撤销。</numerusform>
+                <numerusform>永久删除回收站中的 %Ln 篇文献及其笔记，以及它们在文献库文件夹中的文件副本（还有已移除附件的副本）？链接的文件留在原处。此操作无法撤销。</numerusform>
             </translation>
         </message>
         <message>
@@ -2103,9 +2123,19 @@ They save themselves as you type.</source>
             <translation>添加日期</translation>
         </message>
         <message>
+            <source>Files</source>
+            <translation>文件</translation>
+        </message>
+        <message>
             <source>Coloured tags: {names}</source>
             <extracomment>What a table cell is: QAbstractTableModel's own flags for a cell, and draggable. A drop inside a reading list asks for this new order: (list id, paper ids in order). The view's papers matching the search, best first; None when no search is active.</extracomment>
             <translation>彩色标签：{names}</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n file(s) attached</source>
+            <translation>
+                <numerusform>附有 %n 个文件</numerusform>
+            </translation>
         </message>
         <message>
             <source>(untitled)</source>
@@ -2116,7 +2146,7 @@ They save themselves as you type.</source>
         <name>PaperTableView</name>
         <message>
             <source>Papers</source>
-            <extracomment>Columns hidden until the user shows them (header menu), to keep a first start uncluttered. Starting widths (pixels) of the columns, by key; title takes what is left.</extracomment>
+            <extracomment>Columns hidden until the user shows them (header menu), to keep a first start uncluttered. Starting widths (pixels) of the columns, by key; title takes what is left. Columns that came after layouts were first remembered, by the place (visual index) they take when a remembered layout lacks them: the count of files beside the title.</extracomment>
             <translation>文献</translation>
         </message>
     </context>
@@ -2611,6 +2641,43 @@ Right-click to rename or delete</source>
         </message>
     </context>
     <context>
+        <name>TrashEmptying</name>
+        <message numerus="yes">
+            <source>Deleting %Ln paper(s) for good…</source>
+            <translation>
+                <numerusform>正在永久删除 %Ln 篇文献…</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Emptying the trash</source>
+            <translation>正在清空回收站</translation>
+        </message>
+        <message>
+            <source>Cancel</source>
+            <translation>取消</translation>
+        </message>
+        <message numerus="yes">
+            <source>Stopped after deleting %Ln paper(s) for good. Still in the trash: {left}.</source>
+            <translation>
+                <numerusform>已停止：永久删除了 %Ln 篇文献。仍在回收站中：{left} 篇。</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Empty Trash</source>
+            <translation>清空回收站</translation>
+        </message>
+        <message numerus="yes">
+            <source>Deleted %Ln paper(s) for good.</source>
+            <translation>
+                <numerusform>已永久删除 %Ln 篇文献。</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Some files could not be deleted; they stay where they are:</source>
+            <translation>有些文件无法删除，它们留在原处：</translation>
+        </message>
+    </context>
+    <context>
         <name>UndoCommands</name>
         <message>
             <source>Stopped: the papers are as they were before.</source>
@@ -2734,6 +2801,24 @@ Right-click to rename or delete</source>
             <translation>
                 <numerusform>从 arXiv 和 Crossref 填入 %Ln 篇文献</numerusform>
             </translation>
+        </message>
+        <message>
+            <source>Add link</source>
+            <translation>添加链接</translation>
+        </message>
+        <message numerus="yes">
+            <source>Attach %n file(s)</source>
+            <translation>
+                <numerusform>附加 %n 个文件</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Relink file</source>
+            <translation>重新链接文件</translation>
+        </message>
+        <message>
+            <source>Remove attachment</source>
+            <translation>移除附件</translation>
         </message>
     </context>
     <context>
@@ -2871,7 +2956,7 @@ This library: {where}</source>
         <message numerus="yes">
             <source>Attached %n file(s) to the paper.</source>
             <translation>
-                <numerusform>已将 %n 个文件附加到文献。</numerusform>
+                <numerusform>已将 %n 个文件附加到这篇文献。</numerusform>
             </translation>
         </message>
         <message>
@@ -2895,12 +2980,12 @@ This library: {where}</source>
             <translation>{folder} 中的新 PDF 会成为文献。停止监视它吗？</translation>
         </message>
         <message>
-            <source>Watch a folder: each new PDF in it becomes a paper</source>
-            <translation>监视文件夹：其中每个新 PDF 都会成为一篇文献</translation>
+            <source>Watch a folder: each new PDF in it or in its subfolders becomes a paper</source>
+            <translation>监视文件夹：其中或其子文件夹中的每个新 PDF 都会成为一篇文献</translation>
         </message>
         <message>
-            <source>Watching {folder}: new PDFs there become papers.</source>
-            <translation>正在监视 {folder}：那里的新 PDF 会成为文献。</translation>
+            <source>Watching {folder} and its subfolders: new PDFs there become papers.</source>
+            <translation>正在监视 {folder} 及其子文件夹：其中的新 PDF 会成为文献。</translation>
         </message>
     </context>
 </TS>

@@ -122,6 +122,28 @@ def test_updates_change_people_and_validate(library: Library) -> None:
     assert short.paper.doi == "10/f8tz8t"  # a short DOI is kept as given
 
 
+def test_empty_trash_goes_by_chunks_and_a_cancel_keeps_the_rest(
+    library: Library, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from desktop.core import library as library_module
+
+    monkeypatch.setattr(library_module, "PAPERS_PER_DELETE", 2)
+    ids = [library.add_paper(Record(title=f"Paper {n}")).id for n in range(5)]
+    library.delete_papers(ids)
+    told: list[tuple[int, int]] = []
+    heard: list[Change] = []
+    library.subscribe(heard.append)
+    emptied = library.empty_trash(
+        progress=lambda *p: told.append(p), cancelled=lambda: len(told) > 2
+    )
+    assert (emptied.papers, emptied.left) == (4, 1)
+    assert told == [(0, 5), (2, 5), (4, 5)]
+    assert library.paper_ids(trash=True) == ids[4:]  # the rest stays in the trash
+    assert [c.paper_ids for c in heard] == [tuple(ids[:2]), tuple(ids[2:4])]  # one per chunk
+    emptied = library.empty_trash()
+    assert (emptied.papers, emptied.left) == (1, 0) and library.count(trash=True) == 0
+
+
 def test_trash_and_restore(library: Library) -> None:
     keep, gone = library.add_paper(record()), library.add_paper(record("Soft Actor-Critic"))
     library.create_list("To read")
@@ -134,7 +156,7 @@ def test_trash_and_restore(library: Library) -> None:
     assert [i.paper.id for i in library.list_items("To read")] == [gone.id, keep.id]
     assert library.paper(gone.id).notes[0].body == "important"
     library.delete_papers([gone.id])
-    assert library.empty_trash() == 1
+    assert library.empty_trash().papers == 1
     assert library.count(trash=True) == 0
     with pytest.raises(NotFoundError):
         library.paper(gone.id)

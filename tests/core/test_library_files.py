@@ -237,3 +237,164 @@ def test_chinese_words_are_found_on_the_page_as_in_its_text(tmp_path: Path, qapp
     pdf = write_cjk_pdf(tmp_path / "zh.pdf", [[(12, "本文讨论等离子体约束。")]])
     (boxes,) = api.find_in_pdf_page(pdf, 0, "等离子体")
     assert boxes and all(right > left and bottom > top for left, top, right, bottom in boxes)
+
+
+def _parked(library: Library) -> list[Path]:
+    """What the files folder's trash holds."""
+    trash = library.files_folder() / ".trash"
+    return sorted(trash.iterdir()) if trash.is_dir() else []
+
+
+def test_a_removed_copy_goes_to_the_files_trash_and_comes_back_with_its_attachment(
+    files_library: Library, tmp_path: Path
+) -> None:
+    paper_id = _paper(files_library)
+    attached = files_library.attach_file(paper_id, _pdf(tmp_path, "a.pdf", "kept"))
+    assert attached.path is not None
+    content = attached.path.read_bytes()
+    back = files_library.detach(attached.attachment.id)
+    assert not attached.path.exists()
+    (parked,) = _parked(files_library)
+    assert parked.read_bytes() == content
+    files_library.apply(back)  # undo
+    (again,) = files_library.attached_files(paper_id)
+    assert again.present and again.path == attached.path
+    assert again.path.read_bytes() == content and _parked(files_library) == []
+    assert files_library.files_to_read() == 1  # its text, gone with it, is read again
+
+
+def test_a_linked_file_is_never_touched_when_removed(
+    files_library: Library, tmp_path: Path
+) -> None:
+    paper_id = _paper(files_library)
+    source = _pdf(tmp_path, "mine.pdf", "mine")
+    attached = files_library.attach_file(paper_id, source, link=True)
+    files_library.detach(attached.attachment.id)
+    assert source.is_file() and _parked(files_library) == []
+
+
+def test_empty_trash_deletes_the_files_trash_and_the_copies_of_papers_gone(
+    files_library: Library, tmp_path: Path
+) -> None:
+    removed_from = _paper(files_library)
+    going = _paper(files_library, "babbage1864passages", "Passages")
+    staying = _paper(files_library, "menabrea1842sketch", "Sketch")
+    files_library.detach(
+        files_library.attach_file(removed_from, _pdf(tmp_path, "a.pdf", "a")).attachment.id
+    )
+    copy_of_going = files_library.attach_file(going, _pdf(tmp_path, "b.pdf", "b")).path
+    linked = _pdf(tmp_path, "linked.pdf", "mine")
+    files_library.attach_file(going, linked, link=True)
+    kept = files_library.attach_file(staying, _pdf(tmp_path, "c.pdf", "c")).path
+    files_library.delete_papers([going])
+    emptied = files_library.empty_trash()
+    assert emptied.papers == 1 and emptied.problems == []
+    assert _parked(files_library) == []
+    assert copy_of_going is not None and not copy_of_going.exists()
+    assert linked.is_file()  # not ours to delete
+    assert kept is not None and kept.is_file()
+
+
+def test_a_removal_that_fails_puts_the_copy_back(files_library: Library, tmp_path: Path) -> None:
+    from sqlmodel import Session
+
+    from desktop.core import undo, undo_files
+
+    paper_id = _paper(files_library)
+    attached = files_library.attach_file(paper_id, _pdf(tmp_path, "a.pdf", "x"))
+    ref = undo.RowRef(attached.attachment.id, attached.attachment.created_at)
+
+    class RemovedThenRefused(undo.Step):
+        def apply(self, session: Session) -> undo.Done:
+            undo_files.Detach(ref, paper_id).apply(session)
+            raise InvalidInputError("Refused after the file was moved.")
+
+    with pytest.raises(InvalidInputError):
+        files_library.apply(RemovedThenRefused())
+    assert files_library.attached_file(attached.attachment.id).present
+    assert _parked(files_library) == []
+
+
+def test_a_copy_that_cannot_be_moved_is_left_and_nothing_removed(
+    files_library: Library, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from desktop.core import parked_files
+
+    paper_id = _paper(files_library)
+    attached = files_library.attach_file(paper_id, _pdf(tmp_path, "a.pdf", "x"))
+
+    def refused(_source: object, _target: object) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(parked_files.os, "replace", refused)
+    with pytest.raises(KnownError, match=r"could not move .* nothing was removed"):
+        files_library.detach(attached.attachment.id)
+    assert files_library.attached_file(attached.attachment.id).present
+
+
+def test_a_relinked_copy_is_undone_and_redone_with_both_files(
+    files_library: Library, tmp_path: Path
+) -> None:
+    paper_id = _paper(files_library)
+    first = files_library.attach_file(paper_id, _pdf(tmp_path, "first.pdf", "first"))
+    assert first.path is not None
+    old_bytes = first.path.read_bytes()
+    new_source = _pdf(tmp_path, "second.pdf", "second one")
+    back = files_library.relink_undoably(first.attachment.id, new_source)
+    now = files_library.attached_file(first.attachment.id)
+    assert now.present and now.path is not None
+    assert now.path.read_bytes() == new_source.read_bytes()
+    assert [p.read_bytes() for p in _parked(files_library)] == [old_bytes]  # the old copy
+    again = files_library.apply(back)  # undo: the old copy back, the new one parked
+    undone = files_library.attached_file(first.attachment.id)
+    assert undone.path is not None and undone.path.read_bytes() == old_bytes
+    assert [p.read_bytes() for p in _parked(files_library)] == [new_source.read_bytes()]
+    assert len(back.parked()) == 1 and len(again.parked()) == 1
+    files_library.apply(again)  # redo
+    redone = files_library.attached_file(first.attachment.id)
+    assert redone.path is not None and redone.path.read_bytes() == new_source.read_bytes()
+    assert [p.read_bytes() for p in _parked(files_library)] == [old_bytes]
+
+
+def test_undoing_the_relink_of_a_missing_copy_leaves_it_missing(
+    files_library: Library, tmp_path: Path
+) -> None:
+    paper_id = _paper(files_library)
+    attached = files_library.attach_file(paper_id, _pdf(tmp_path, "a.pdf", "a"))
+    assert attached.path is not None
+    attached.path.unlink()
+    back = files_library.relink_undoably(attached.attachment.id, _pdf(tmp_path, "b.pdf", "b"))
+    relinked = files_library.attached_file(attached.attachment.id)
+    assert relinked.present and relinked.path == attached.path  # the name was free again
+    redo = files_library.apply(back)
+    assert not files_library.attached_file(attached.attachment.id).present
+    files_library.apply(redo)
+    assert files_library.attached_file(attached.attachment.id).present
+
+
+def test_a_relink_made_elsewhere_since_is_not_undone(
+    files_library: Library, tmp_path: Path
+) -> None:
+    from desktop.core.errors import StaleEditError
+
+    paper_id = _paper(files_library)
+    source = _pdf(tmp_path, "mine.pdf", "a")
+    attached = files_library.attach_file(paper_id, source, link=True)
+    back = files_library.relink_undoably(attached.attachment.id, _pdf(tmp_path, "b.pdf", "b"))
+    files_library.relink(attached.attachment.id, _pdf(tmp_path, "c.pdf", "c"))  # elsewhere
+    with pytest.raises(StaleEditError, match="someone else"):
+        files_library.apply(back)
+    assert files_library.attached_file(attached.attachment.id).path == tmp_path / "c.pdf"
+    assert source.is_file()  # a linked file is never moved
+
+
+def test_parked_copies_no_undo_reaches_are_deleted(files_library: Library, tmp_path: Path) -> None:
+    paper_id = _paper(files_library)
+    attached = files_library.attach_file(paper_id, _pdf(tmp_path, "a.pdf", "a"))
+    back = files_library.detach(attached.attachment.id)
+    assert len(_parked(files_library)) == 1
+    files_library.forget_parked(back.parked())
+    assert _parked(files_library) == []
+    files_library.apply(back)  # the copy is gone for good: the attachment says so
+    (again,) = files_library.attached_files(paper_id)
+    assert not again.present

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from desktop.core.formats.record import Person, Record
 from desktop.core.library import Library
@@ -107,3 +108,24 @@ def test_short_authors_name_cjk_people_whole_and_family_first() -> None:
     assert short_authors([zhang]) == "张三"
     assert short_authors([zhang, tanaka]) == "张三、田中太郎"
     assert short_authors([zhang, tanaka, Person(family="Levine")]) == "张三等"
+
+
+def test_the_files_column_counts_attached_files_and_sorts_in_sql(
+    library: Library, tmp_path: Path
+) -> None:
+    none = _add(library, "No files", 2001, "A")
+    one = _add(library, "One file", 2002, "B")
+    two = _add(library, "Two files", 2003, "C")
+    pdf = tmp_path / "a.pdf"
+    pdf.write_bytes(b"%PDF-1.4\n")
+    library.attach(none, "https://example.org/only-a-page")  # a web page is no file
+    library.attach_file(one, pdf, link=True)
+    library.attach(two, f"file://{pdf}")
+    library.attach(two, str(pdf))
+    assert {i: r.files for i, r in library.rows([none, one, two]).items()} == {
+        none: 0,
+        one: 1,
+        two: 2,
+    }
+    assert library.view_ids(sort="files") == [none, one, two]
+    assert library.view_ids(sort="files", descending=True) == [two, one, none]

@@ -112,6 +112,8 @@ class ScriptedPrompts:
         self.confirm_answer = True
         self.errors: list[str] = []
         self.asked: list[str] = []
+        #: The questions `confirm` was asked, as sentences.
+        self.confirmed: list[str] = []
 
     # Named as the real prompts name them: callers pass `text` and `choices` by keyword.
     def ask_text(self, _parent: Any, title: str, _label: str, text: str = "") -> str | None:
@@ -122,8 +124,9 @@ class ScriptedPrompts:
         self.asked.append(title)
         return self.choices.pop(0) if self.choices else None
 
-    def confirm(self, _parent: Any, title: str, _sentence: str) -> bool:
+    def confirm(self, _parent: Any, title: str, sentence: str) -> bool:
         self.asked.append(title)
+        self.confirmed.append(sentence)
         return self.confirm_answer
 
     def show_error(self, _parent: Any, sentence: str) -> None:

@@ -157,3 +157,26 @@ def test_cells_have_the_table_models_own_flags_and_can_be_dragged(
             expected = QAbstractTableModel.flags(model, index) | Qt.ItemFlag.ItemIsDragEnabled
             assert model.flags(index) == expected
     assert not model.flags(QModelIndex()) & Qt.ItemFlag.ItemIsDragEnabled
+
+
+def test_the_files_column_shows_a_paperclip_and_the_count(
+    small_library: Library, tmp_path: Any
+) -> None:
+    pdf = tmp_path / "a.pdf"
+    pdf.write_bytes(b"%PDF-1.4\n")
+    model = PaperTableModel(small_library)
+    model.sort(_column("year"))  # Hochreiter's 1997 paper first
+    small_library.attach_file(model.paper_id(0), pdf, link=True)
+    small_library.attach(model.paper_id(0), str(pdf))
+    model.reload()
+    files = _column("files")
+    assert model.headerData(files, Qt.Orientation.Horizontal) == "Files"
+    cell = model.index(0, files)
+    assert cell.data() == "2"
+    assert not cell.data(Qt.ItemDataRole.DecorationRole).isNull()
+    assert cell.data(Qt.ItemDataRole.ToolTipRole) == "2 files attached"
+    assert model.index(1, files).data() == ""
+    assert model.index(1, files).data(Qt.ItemDataRole.DecorationRole) is None
+    model.sort(files, Qt.SortOrder.DescendingOrder)  # asks the library (SQL)
+    assert _titles(model)[0] == "Long Short-Term Memory"
+    assert model.paper_ids() == small_library.view_ids(sort="files", descending=True)

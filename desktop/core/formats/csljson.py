@@ -31,6 +31,7 @@ from desktop.core.formats.record import (
     Problem,
     Record,
     WriteOptions,
+    telling,
 )
 
 STRING_PREFIX = "csl:"
@@ -515,7 +516,7 @@ def _read_custom(rest: dict[str, Any], record: Record) -> None:
 
 def export(entries: Sequence[Entry], options: WriteOptions) -> str:
     """The registry's writer (notes and preambles have no place in CSL-JSON)."""
-    return write(record for record, _ in entries)
+    return write(record for record, _ in telling(entries, options.told))
 
 
 def write(records: Iterable[Record]) -> str:

@@ -14,7 +14,7 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from urllib.parse import quote
 
-from desktop.core.formats.record import Entry, Person, Record, WriteOptions
+from desktop.core.formats.record import Entry, Person, Record, WriteOptions, telling
 
 #: Lists longer than this are shortened to their first `_SHOWN_WHEN_SHORTENED` names.
 _MAX_AUTHORS = 5
@@ -30,7 +30,7 @@ UNTITLED = "Untitled paper"
 
 def export(entries: Sequence[Entry], options: WriteOptions) -> str:
     """The registry's writer: each paper with its notes, under the options' heading."""
-    return write(entries, options.heading)
+    return write(telling(entries, options.told), options.heading)
 
 
 def write(entries: Iterable[Entry], heading: str = "") -> str:

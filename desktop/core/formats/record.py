@@ -6,8 +6,9 @@ Every importer turns text into `Record`s plus a list of `Problem`s; every export
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from typing import TypeVar
 
 from desktop.core.formats import cjk_names
 
@@ -156,6 +157,30 @@ class WriteOptions:
     #: Papers of the library outside the export that exported ones crossref (or take
     #: xdata from), by case-folded key: what a child inherits from them is written in.
     outside_parents: Mapping[str, Record] = field(default_factory=dict)
+    #: Told now and then how many entries are written so far (an export's progress); it
+    #: may raise to stop the writing (a cancelled export).
+    told: Callable[[int], None] | None = None
+
+
+#: Entries written between two words to `WriteOptions.told`.
+TELL_EVERY = 500
+
+Item = TypeVar("Item")
+
+
+def telling(items: Iterable[Item], told: Callable[[int], None] | None) -> Iterable[Item]:
+    """`items` as they are, `told` the count taken every `TELL_EVERY` of them (a writer
+    takes each entry as it writes it)."""
+    if told is None:
+        return items
+    return _counted(items, told)
+
+
+def _counted(items: Iterable[Item], told: Callable[[int], None]) -> Iterator[Item]:
+    for count, item in enumerate(items, 1):
+        yield item
+        if count % TELL_EVERY == 0:
+            told(count)
 
 
 @dataclass

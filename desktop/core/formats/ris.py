@@ -37,6 +37,7 @@ from desktop.core.formats.record import (
     Problem,
     Record,
     WriteOptions,
+    telling,
 )
 
 EXTRA_PREFIX = "ris:"
@@ -535,7 +536,7 @@ def _ris_name(person: Person) -> str:
 
 def export(entries: Sequence[Entry], options: WriteOptions) -> str:
     """The registry's writer (notes and preambles have no place in RIS)."""
-    return write(record for record, _ in entries)
+    return write(record for record, _ in telling(entries, options.told))
 
 
 def write(records: Iterable[Record]) -> str:

@@ -1,33 +1,50 @@
-"""Watching a folder for new PDFs (a download folder, a scanner's): each PDF that appears
-there is handed on once, to become a paper. The PDFs already there when watching starts
-are left alone; the names handed on are remembered across starts."""
+"""Watching a folder for new PDFs (a download folder, a scanner's), its subfolders too:
+each PDF that appears there is handed on once, to become a paper. The PDFs already there
+when watching starts are left alone; the paths handed on, and a fingerprint of each file,
+are remembered across starts, so that a file moved to another subfolder, or copied there
+again, is not brought in twice. Hidden folders and the library's own files folder are not
+looked into (`api.watched_folders`)."""
 
 from __future__ import annotations
 
-import os
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QFileSystemWatcher, QObject, QSettings, QTimer, Signal
 
-from desktop.core import api
+from desktop.core.api import watched_folders
 
 #: The window's setting: the folder watched ("" or missing: none).
 WATCHED_KEY = "files/watched_folder"
-#: The PDFs of that folder already seen (handed on, or there before).
+#: The PDFs of that folder already seen (handed on, or there before), by their path
+#: relative to it.
 SEEN_KEY = "files/watched_seen"
+#: The fingerprints of the PDFs handed on.
+HANDED_ON_KEY = "files/watched_fingerprints"
 #: A file still being written (a download) grows: it is taken once it stayed the same
 #: this long.
 SETTLE_MS = 1500
+#: Subfolders told of changes by the system at most (each costs the system a watch);
+#: the others are looked into by the regular look.
+WATCHED_FOLDERS = 256
 
 
 class FolderWatch(QObject):
-    """Emits `pdfs_found(paths)` for PDFs new in the watched folder."""
+    """Emits `pdfs_found(paths)` for PDFs new in the watched folder or its subfolders."""
 
     pdfs_found = Signal(list)
 
-    def __init__(self, settings: QSettings, parent: QObject | None = None) -> None:
+    def __init__(
+        self,
+        settings: QSettings,
+        parent: QObject | None = None,
+        *,
+        skipped: Callable[[], list[Path]] = list,
+    ) -> None:
+        """`skipped`: folders not to look into (the library's files folder)."""
         super().__init__(parent)
         self._settings = settings
+        self._skipped = skipped
         self._watcher = QFileSystemWatcher(self)
         self._watcher.directoryChanged.connect(self._on_changed)
         self._settle = QTimer(self, singleShot=True, interval=SETTLE_MS)
@@ -47,45 +64,55 @@ class FolderWatch(QObject):
 
     def watch(self, folder: Path | None) -> None:
         """Watch `folder` from now on (None: none); the PDFs there now are left alone."""
-        for watched in self._watcher.directories():
-            self._watcher.removePath(watched)
+        self._unwatch()
         self._poll.stop()
         self._settings.setValue(WATCHED_KEY, str(folder) if folder is not None else "")
         if folder is None:
             return
-        self._settings.setValue(SEEN_KEY, sorted(self._pdf_names(folder)))
+        there = watched_folders.pdfs(folder, skipped=self._skipped())
+        self._settings.setValue(SEEN_KEY, sorted(there))
         self._watch(folder)
 
+    def _unwatch(self) -> None:
+        watched = self._watcher.directories()
+        if watched:
+            self._watcher.removePaths(watched)
+
     def _watch(self, folder: Path) -> None:
-        if folder.is_dir():
-            self._watcher.addPath(str(folder))
+        self._follow(folder)
         self._poll.start()
         self._settle.start()
+
+    def _follow(self, folder: Path) -> None:
+        """Be told of changes in the folder and (as far as the system allows) below it."""
+        if not folder.is_dir():
+            return
+        wanted = [str(p) for p in watched_folders.folders(folder, skipped=self._skipped())]
+        wanted = wanted[:WATCHED_FOLDERS]
+        watched = set(self._watcher.directories())
+        gone = [p for p in watched if p not in set(wanted)]
+        if gone:
+            self._watcher.removePaths(gone)
+        new = [p for p in wanted if p not in watched]
+        if new:
+            self._watcher.addPaths(new)
 
     def _on_changed(self, _folder: str) -> None:
         self._settle.start()  # wait until the folder is quiet
 
-    def _seen(self) -> set[str]:
-        value = self._settings.value(SEEN_KEY, []) or []
+    def _listed(self, key: str) -> set[str]:
+        value = self._settings.value(key, []) or []
         return {str(v) for v in (value if isinstance(value, list) else [value])}
 
-    def _pdf_names(
-        self, folder: Path, *, besides: set[str] | frozenset[str] = frozenset()
-    ) -> set[str]:
-        """The PDFs in the folder (by content), those named in `besides` left unread."""
-        try:
-            names = os.listdir(folder)
-        except OSError:
-            return set()
-        return {
-            n
-            for n in names
-            if n not in besides and not n.startswith(".") and api.is_pdf(folder / n)
-        }
-
-    def forget(self, names: list[str]) -> None:
+    def forget(self, paths: list[Path]) -> None:
         """Take these PDFs as new again (they could not be handed on now)."""
-        self._settings.setValue(SEEN_KEY, sorted(self._seen() - set(names)))
+        folder = self.folder
+        if folder is None:
+            return
+        names = {p.relative_to(folder).as_posix() for p in paths if p.is_relative_to(folder)}
+        prints = {watched_folders.fingerprint(p) for p in paths}
+        self._settings.setValue(SEEN_KEY, sorted(self._listed(SEEN_KEY) - names))
+        self._settings.setValue(HANDED_ON_KEY, sorted(self._listed(HANDED_ON_KEY) - prints))
         self._settle.start()
 
     def scan(self) -> list[Path]:
@@ -93,10 +120,12 @@ class FolderWatch(QObject):
         folder = self.folder
         if folder is None:
             return []
-        seen = self._seen()
+        self._follow(folder)  # subfolders made since are watched too
+        seen = self._listed(SEEN_KEY)
+        found = watched_folders.pdfs(folder, skipped=self._skipped(), besides=seen)
         ready, growing = [], False
-        for name in sorted(self._pdf_names(folder, besides=seen)):
-            size = (folder / name).stat().st_size if (folder / name).exists() else -1
+        for name, path in found.items():
+            size = path.stat().st_size if path.exists() else -1
             if self._sizes.get(name) == size:
                 ready.append(name)
             else:
@@ -106,9 +135,25 @@ class FolderWatch(QObject):
             self._settle.start()
         if not ready:
             return []
-        self._settings.setValue(SEEN_KEY, sorted(seen | set(ready)))
         for name in ready:
             self._sizes.pop(name, None)
-        paths = [folder / name for name in ready]
-        self.pdfs_found.emit(paths)
+        paths = self._first_of_each(found, ready)
+        self._settings.setValue(SEEN_KEY, sorted(seen | set(ready)))
+        if paths:
+            self.pdfs_found.emit(paths)
+        return paths
+
+    def _first_of_each(self, found: dict[str, Path], ready: list[str]) -> list[Path]:
+        """The ready PDFs that were never handed on, each file once (by fingerprint: a file
+        moved or copied elsewhere in the folder is the same file)."""
+        handed_on = self._listed(HANDED_ON_KEY)
+        paths = []
+        for name in ready:
+            mark = watched_folders.fingerprint(found[name])
+            if mark and mark in handed_on:
+                continue
+            if mark:
+                handed_on.add(mark)
+            paths.append(found[name])
+        self._settings.setValue(HANDED_ON_KEY, sorted(handed_on))
         return paths

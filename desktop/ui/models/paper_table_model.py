@@ -54,6 +54,7 @@ _HEADERS = {
     "status": QT_TRANSLATE_NOOP("PaperTableModel", "Status"),
     "priority": QT_TRANSLATE_NOOP("PaperTableModel", "Priority"),
     "added": QT_TRANSLATE_NOOP("PaperTableModel", "Added"),
+    "files": QT_TRANSLATE_NOOP("PaperTableModel", "Files"),
 }
 
 
@@ -253,6 +254,8 @@ class PaperTableModel(QAbstractTableModel):
         untitled = key == "title" and not row.title.strip()
         if role == Qt.ItemDataRole.DisplayRole:
             return _display(row, key)
+        if key == "files":
+            return self._files_data(row, role)
         if role == Qt.ItemDataRole.DecorationRole and key == "title" and row.coloured_tags:
             return icons.tag_dots(tuple(colour for _name, colour in row.coloured_tags))
         if role == Qt.ItemDataRole.ToolTipRole and key == "title":
@@ -269,6 +272,17 @@ class PaperTableModel(QAbstractTableModel):
             return _muted_text()
         if role == Qt.ItemDataRole.TextAlignmentRole and key in ("year", "priority"):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return None
+
+    def _files_data(self, row: PaperRow, role: int) -> Any:
+        """The Files column beside its count: a paperclip, and a tip saying the count."""
+        if not row.files:
+            return None
+        if role == Qt.ItemDataRole.DecorationRole:
+            return icons.icon("attachment")
+        if role == Qt.ItemDataRole.ToolTipRole:
+            count = row.files
+            return self.tr("%n file(s) attached", "", count)
         return None
 
     def flags(self, index: Index) -> Qt.ItemFlag:
@@ -343,6 +357,8 @@ def _display(row: PaperRow, key: str) -> str:
         return QCoreApplication.translate("PaperTableModel", label) if label else row.status
     if key == "priority":
         return "★" * row.priority if row.priority else ""
+    if key == "files":
+        return str(row.files) if row.files else ""
     return row.added.astimezone().strftime("%Y-%m-%d")
 
 

@@ -322,25 +322,23 @@ class DetailPane(QWidget):
         command = undo_commands.ChangeTagsCommand(self._library, paper_id, added, removed=removed)
         self._history.perform(command)
 
-    def _on_attach(self, target: str, label: str) -> None:
+    def _on_attach(self, target: str, _label: str) -> None:
         if self._details is not None:
-            library, paper_id = self._library, self._details.id
-            self._write(lambda: library.attach(paper_id, target, label))
+            command = undo_commands.AttachCommand(self._library, self._details.id, address=target)
+            self._history.perform(command)
 
     def _on_attach_file(self, path: str, link: bool) -> None:
         if self._details is not None:
-            library, paper_id = self._library, self._details.id
-            self._write(lambda: library.attach_file(paper_id, Path(path), link=link))
+            command = undo_commands.AttachCommand(
+                self._library, self._details.id, files=[Path(path)], link=link
+            )
+            self._history.perform(command)
 
     def _on_relink(self, attachment_id: int, path: str) -> None:
-        library = self._library
-        self._write(lambda: library.relink(attachment_id, Path(path)))
+        self._history.perform(undo_commands.RelinkCommand(self._library, attachment_id, Path(path)))
 
     def _on_detach(self, attachment_id: int) -> None:
-        library = self._library
-        self._write(lambda: library.detach(attachment_id))
-
-    def _write(self, write: Callable[[], object]) -> None:
-        self._history.runner.run(
-            write, on_failed=lambda error: prompts.show_error(self, str(error))
-        )
+        shown = self._details.attachments if self._details is not None else []
+        attachment = next((a for a in shown if a.id == attachment_id), None)
+        if attachment is not None:
+            self._history.perform(undo_commands.DetachCommand(self._library, attachment))

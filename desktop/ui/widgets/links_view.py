@@ -84,7 +84,12 @@ class LinksView(QWidget):
         self.relink.setToolTip(self.tr("Tell Papershelf where the file is now"))
         self.relink.clicked.connect(self._on_relink)
         self.remove = QPushButton(self.tr("Remove"), self)
-        self.remove.setToolTip(self.tr("Remove the selected attachment (the file itself stays)"))
+        self.remove.setToolTip(
+            self.tr(
+                "Remove the selected attachment (a copy in the files folder goes to its "
+                "trash; a linked file stays where it is)"
+            )
+        )
         self.remove.clicked.connect(self._on_remove)
         for button in (self.read, self.relink, self.remove):
             button.setEnabled(False)
@@ -226,5 +231,27 @@ class LinksView(QWidget):
 
     def _on_remove(self) -> None:
         attachment_id = self._selected_attachment()
-        if attachment_id is not None:
+        item = self.list.currentItem()
+        if attachment_id is None or item is None:
+            return
+        if prompts.confirm(self, self.tr("Remove attachment"), self._removal_said(item)):
             self.detach_requested.emit(attachment_id)
+
+    def _removal_said(self, item: QListWidgetItem) -> str:
+        """What removing the attachment does to its file, for the user to confirm."""
+        seen = self._files.get(int(item.data(_ATTACHMENT_ROLE)))
+        label = item.text()
+        if seen is not None:
+            label = seen.attachment.label or seen.attachment.target
+        if seen is None or seen.path is None:
+            return self.tr("Remove the link “{label}” from this paper?").format(label=label)
+        if seen.copied:
+            return self.tr(
+                "Remove “{label}” from this paper? Its copy in the library's files folder "
+                "goes to that folder's trash: Undo brings it back. It is deleted for good "
+                "when you empty the trash, or once Undo cannot reach it any more (at the "
+                "latest when the window closes)."
+            ).format(label=label)
+        return self.tr(
+            "Remove “{label}” from this paper? The file itself stays where it is: {path}"
+        ).format(label=label, path=seen.path)

@@ -19,7 +19,11 @@ DEFAULT_WIDTHS = {
     "status": 76,
     "priority": 70,
     "added": 92,
+    "files": 52,
 }
+#: Columns that came after layouts were first remembered, by the place (visual index)
+#: they take when a remembered layout lacks them: the count of files beside the title.
+ADDED_LATER = {"files": 1}
 
 
 class PaperTableView(QTableView):
@@ -102,14 +106,27 @@ class PaperTableView(QTableView):
                 header.resizeSection(column, max(DEFAULT_WIDTHS[key], needed))
         for key in HIDDEN_AT_FIRST:
             header.setSectionHidden(SORT_COLUMNS.index(key), True)
+        for key, place in ADDED_LATER.items():
+            header.moveSection(header.visualIndex(SORT_COLUMNS.index(key)), place)
 
     def save_layout(self) -> QByteArray:
         return self.horizontalHeader().saveState()
 
-    def restore_layout(self, state: QByteArray | None) -> None:
+    def restore_layout(self, state: QByteArray | None, *, columns: list[str] | None) -> None:
+        """The layout `save_layout` gave, saved when the table had `columns` (None: a
+        layout older than `ADDED_LATER`); a column it lacks gets its default place."""
         self.apply_default_layout()
-        if state:
-            self.horizontalHeader().restoreState(state)
+        if not state:
+            return
+        header = self.horizontalHeader()
+        header.restoreState(state)
+        for key, place in ADDED_LATER.items():
+            if columns is not None and key in columns:
+                continue
+            section = SORT_COLUMNS.index(key)
+            header.moveSection(header.visualIndex(section), place)
+            header.resizeSection(section, DEFAULT_WIDTHS[key])
+            header.setSectionHidden(section, False)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.currentIndex().isValid():
@@ -118,13 +135,23 @@ class PaperTableView(QTableView):
         super().keyPressEvent(event)
 
     def _on_header_menu(self, position: QPoint) -> None:
+        menu = self.column_menu()
+        menu.exec(self.horizontalHeader().mapToGlobal(position))
+
+    def column_menu(self) -> QMenu:
+        """The header's menu: a tick for each column shown (the title always is)."""
         header = self.horizontalHeader()
         menu = QMenu(self)
+        model = self.model()
         for column, (_key, label) in enumerate(COLUMNS):
+            shown = model.headerData(column, Qt.Orientation.Horizontal) if model else None
             action = QAction(
-                label, menu, checkable=True, checked=not header.isSectionHidden(column)
+                str(shown or label),
+                menu,
+                checkable=True,
+                checked=not header.isSectionHidden(column),
             )
             action.setEnabled(column != 0)  # the title always stays
             action.toggled.connect(lambda on, c=column: header.setSectionHidden(c, not on))
             menu.addAction(action)
-        menu.exec(header.mapToGlobal(position))
+        return menu

@@ -1,7 +1,8 @@
 """Saving papers to a file in an export format the user picks by its file type.
 
 The export runs on a worker, so a large one neither freezes the window nor goes unseen:
-a busy dialog shows once it takes a while (the core tells no progress for an export).
+a dialog shows once it takes a while, with the entries written of all as the core tells
+them, and Cancel, which stops the writing (no file is written).
 """
 
 from __future__ import annotations
@@ -12,7 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, Signal
+import shiboken6
+from PySide6.QtCore import QCoreApplication, QLocale, Signal
 from PySide6.QtWidgets import QWidget
 
 from desktop.core import api
@@ -65,12 +67,19 @@ def write_export(
     choice: ExportChoice,
     *,
     cancelled: Callable[[], bool] = lambda: False,
+    progress: Callable[[int, int], None] | None = None,
 ) -> api.Unspelled:
     """Write the papers as `choice` says (the file whole, or the one there left as it
     was); the characters an ASCII-only export left as UTF-8. Safe from a worker; once
-    `cancelled`, no file is written."""
+    `cancelled`, the writing stops and no file is written. `progress` hears (entries
+    written, entries in all)."""
     return library.export_to_file(
-        paper_ids, choice.format_name, choice.target, options=choice.options, cancel=cancelled
+        paper_ids,
+        choice.format_name,
+        choice.target,
+        options=choice.options,
+        cancel=cancelled,
+        progress=progress,
     )
 
 
@@ -105,7 +114,9 @@ class ExportFlow(progress.DialogJob):
         target = self._target = choice.target
         count = self._count = len(ids)
         self._start_busy(
-            lambda job: write_export(library, ids, choice, cancelled=job.is_cancelled),
+            lambda job: write_export(
+                library, ids, choice, cancelled=job.is_cancelled, progress=job.report
+            ),
             label=QCoreApplication.translate(
                 "ExportFlow", "Exporting %Ln paper(s) to {file}…", "", count
             ).format(file=target.name),
@@ -114,6 +125,26 @@ class ExportFlow(progress.DialogJob):
             failed=self._on_failed,
             cancel=QCoreApplication.translate("ExportFlow", "Cancel"),
         )
+        assert self._worker is not None and self._dialog is not None
+        self._dialog.setMaximum(max(count, 1))  # entries written of all, as the core tells
+        self._worker.progressed.connect(self._on_progress)
+
+    def _on_progress(self, done: int, total: int) -> None:
+        dialog = self._dialog
+        if dialog is None or not shiboken6.isValid(dialog):
+            return
+        dialog.setLabelText(
+            QCoreApplication.translate(
+                "ExportFlow", "{done} of {total} entries written to {file}…"
+            ).format(
+                done=QLocale().toString(done),
+                total=QLocale().toString(total),
+                file=self._target.name,
+            )
+        )
+        dialog.setMaximum(max(total, 1))
+        # Last: a modal dialog's setValue handles events, the next progress among them.
+        dialog.setValue(min(done, total))
 
     def _on_finished(self, left: Any) -> None:
         self._end()

@@ -11,7 +11,7 @@ from PySide6.QtGui import QAction, QDragEnterEvent, QDragMoveEvent, QDropEvent
 from PySide6.QtWidgets import QFileDialog, QMenu, QMenuBar, QStatusBar, QTableView
 
 from desktop.core.errors import KnownError
-from desktop.ui import prompts
+from desktop.ui import prompts, undo_commands
 from desktop.ui.background.file_texts import FileTextReader
 from desktop.ui.background.folder_watch import FolderWatch
 from desktop.ui.background.library_events import LibraryEvents
@@ -48,7 +48,7 @@ class WindowFiles(QObject):
         self.text_reader.finished.connect(self._on_texts_read)
         table.viewport().installEventFilter(self)
         detail.read_requested.connect(self.open_reader)
-        self.watch = FolderWatch(context.settings, self)
+        self.watch = FolderWatch(context.settings, self, skipped=self._own_folders)
         self.watch.pdfs_found.connect(self._on_pdfs_found)
         window = context.widget()
         self.watch_action = QAction(
@@ -105,14 +105,10 @@ class WindowFiles(QObject):
             self._transfers.import_files([str(f) for f in files])
             return
         paper_id = model.paper_id(row)  # type: ignore[attr-defined]
-        library = self._library
+        command = undo_commands.AttachCommand(self._library, paper_id, files=files)
+        count = len(files)
 
-        def attach() -> int:
-            for file in files:
-                library.attach_file(paper_id, file)
-            return len(files)
-
-        def attached(count: int) -> None:
+        def attached() -> None:
             self._context.show_status(
                 QCoreApplication.translate(
                     "WindowFiles", "Attached %n file(s) to the paper.", "", count
@@ -120,11 +116,7 @@ class WindowFiles(QObject):
                 5000,
             )
 
-        self._context.operations.run(
-            attach,
-            on_done=attached,
-            on_failed=lambda error: prompts.show_error(self._context.widget(), str(error)),
-        )
+        self._context.history.perform(command, on_done=attached)
 
     # -- reading text, the reader --------------------------------------------------------
 
@@ -197,7 +189,8 @@ class WindowFiles(QObject):
         chosen = QFileDialog.getExistingDirectory(
             widget,
             QCoreApplication.translate(
-                "WindowFiles", "Watch a folder: each new PDF in it becomes a paper"
+                "WindowFiles",
+                "Watch a folder: each new PDF in it or in its subfolders becomes a paper",
             ),
             str(Path.home()),
         )
@@ -205,16 +198,24 @@ class WindowFiles(QObject):
             self.watch.watch(Path(chosen))
             self._context.show_status(
                 QCoreApplication.translate(
-                    "WindowFiles", "Watching {folder}: new PDFs there become papers."
+                    "WindowFiles",
+                    "Watching {folder} and its subfolders: new PDFs there become papers.",
                 ).format(folder=chosen),
                 6000,
             )
+
+    def _own_folders(self) -> list[Path]:
+        """What a watched folder is not looked into for: the library's files folder."""
+        try:
+            return [self._library.files_folder()]
+        except KnownError:  # a library on a server with no folder set
+            return []
 
     def _on_pdfs_found(self, paths: list[Path]) -> None:
         flow = self._transfers.import_flow
         if flow.busy:
             # Found again at the next look: the names are not kept as seen.
-            self.watch.forget([p.name for p in paths])
+            self.watch.forget(list(paths))
             return
         flow.start(list(paths), show_progress=False)
 

@@ -31,6 +31,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import (
     QLineEdit,
     QMainWindow,
+    QMenu,
     QSplitter,
     QStackedWidget,
     QVBoxLayout,
@@ -310,13 +311,18 @@ class MainWindow(QMainWindow):
             self.splitter.restoreState(splitter)
         else:
             self.splitter.setSizes([200, 720, 360])
-        self.table.restore_layout(self.settings.value("table/header"))
+        columns = self.settings.value("table/columns")
+        self.table.restore_layout(
+            self.settings.value("table/header"),
+            columns=str(columns).split(",") if columns is not None else None,
+        )
         self._sync_sort_indicator()
 
     def save_layout(self) -> None:
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.settings.setValue("window/splitter", self.splitter.saveState())
         self.settings.setValue("table/header", self.table.save_layout())
+        self.settings.setValue("table/columns", ",".join(SORT_COLUMNS))
         self.settings.sync()
 
     def closeEvent(self, event: QCloseEvent) -> None:
@@ -335,6 +341,7 @@ class MainWindow(QMainWindow):
             self.transfers.import_flow.stop(seconds=30)
         self.detail.save_pending()
         self.files.stop(seconds=10)  # a PDF being read is put down (read again next time)
+        self.history.close()  # copies of removed attachments no undo can bring back now
         self.operations.shut_down()  # the writes asked for are made before the library closes
         self.manuscript.sync_now()
         self.save_layout()
@@ -771,14 +778,18 @@ class MainWindow(QMainWindow):
 
     def _on_table_menu(self, position: QPoint) -> None:
         if self.table.indexAt(position).isValid() and self.selected_ids():
-            menu = paper_menu.build(
-                self,
-                self.organiser,
-                self.window_actions.open_action,
-                manuscript=self.manuscript,
-                completer=self.completer,
-            )
-            menu.exec(self.table.viewport().mapToGlobal(position))
+            self.table_menu().exec(self.table.viewport().mapToGlobal(position))
+
+    def table_menu(self) -> QMenu:
+        """The papers table's context menu, for the selection and the view shown."""
+        return paper_menu.build(
+            self,
+            self.organiser,
+            self.window_actions.open_action,
+            manuscript=self.manuscript,
+            completer=self.completer,
+            editing=self.editing,
+        )
 
     def _on_sidebar_menu(self, position: QPoint) -> None:
         index = self.sidebar.indexAt(position)

@@ -17,6 +17,7 @@ from desktop.ui.models.sidebar_model import KIND_ROLE, NAME_ROLE, VIEW_ROLE, Sid
 from desktop.ui.translations import QT_TRANSLATE_NOOP
 from desktop.ui.window.actions import make_action
 from desktop.ui.window.context import WindowContext
+from desktop.ui.window.trash_emptying import TrashEmptying
 
 #: The Paper menu's reading-status entries and their tips, by the status each sets.
 _MARK_AS = {
@@ -37,6 +38,7 @@ class Organiser:
     def __init__(self, context: WindowContext) -> None:
         self._context = context
         self._library = context.library
+        self.emptying = TrashEmptying(context)
         self._make_actions()
 
     def _make_actions(self) -> None:
@@ -253,14 +255,15 @@ class Organiser:
             QCoreApplication.translate("Organiser", "Empty Trash"),
             QCoreApplication.translate(
                 "Organiser",
-                "Delete the %Ln paper(s) in the trash for good, with their notes? "
-                "This cannot be undone.",
+                "Delete the %Ln paper(s) in the trash for good, with their notes and the "
+                "copies of their files in the library's files folder (and the copies of "
+                "removed attachments)? Linked files stay where they are. This cannot be "
+                "undone.",
                 "",
                 count,
             ),
         ):
-            # Older steps may refer to papers now gone.
-            self._write(self._library.empty_trash, on_done=self._context.history.clear)
+            self.emptying.start(count)
 
     def copy_citekeys(self) -> None:
         rows = self._library.rows(self._context.selected_ids())

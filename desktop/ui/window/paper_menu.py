@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QMenu
 
 from desktop.ui.window.completing import Completer
 from desktop.ui.window.context import WindowContext
+from desktop.ui.window.editing import Editing
 from desktop.ui.window.manuscript import Manuscript
 from desktop.ui.window.organising import Organiser
 
@@ -19,6 +20,7 @@ def build(
     *,
     manuscript: Manuscript | None = None,
     completer: Completer | None = None,
+    editing: Editing | None = None,
 ) -> QMenu:
     """A menu of what can be done to the selected papers from here."""
     menu = QMenu(context.widget())
@@ -39,6 +41,8 @@ def build(
     menu.addMenu(_list_menu(context, organiser))
     menu.addMenu(_tag_menu(context, organiser))
     menu.addAction(organiser.keywords_to_tags_action)
+    if editing is not None:
+        menu.addAction(editing.set_field_action)
     if completer is not None and _any_untitled(context):
         menu.addAction(completer.complete_action)
     if view.kind == "list":

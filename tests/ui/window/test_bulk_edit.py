@@ -144,3 +144,17 @@ def test_select_all_never_asks_about_every_row(
     assert window.detail.summary.count_label.text() == "3000 papers selected"
     assert len(asked) < 1000  # the rows on screen, not 3,000 rows times the columns
     window.close()
+
+
+def test_set_field_is_in_the_tables_context_menu(window: MainWindow, qtbot: QtBot) -> None:
+    library = window.library
+    ids = library.view_ids()[:2]
+    window.select_ids(ids)
+    menu = window.table_menu()
+    (entry,) = [a for a in menu.actions() if a.text() == "Set Field…"]
+    assert entry.isEnabled()
+    QTimer.singleShot(0, _set_journal)
+    entry.trigger()
+    _settle(qtbot, window)
+    assert {library.paper(i).paper.journal for i in ids} == {"Nature"}
+    assert window.undo_stack.undoText() == "Set Journal"

@@ -183,3 +183,26 @@ def test_an_export_cancelled_writes_no_file_and_frees_the_window_at_once(
     qtbot.wait(50)
     assert not target.exists()
     assert done == []
+
+
+def test_the_export_dialog_counts_the_entries_written(
+    window: MainWindow, qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from desktop.core.formats import record
+
+    monkeypatch.setattr(record, "TELL_EVERY", 2)  # 5 papers: told after 2 and 4
+    flow = window.transfers.export_flow
+    choice = export_flow.ExportChoice(tmp_path / "all.ris", "ris", api.ExportOptions())
+    flow.start(window.shown_ids(), choice)
+    dialog = flow._dialog
+    assert dialog is not None and dialog.maximum() == 5  # not a busy indicator
+    seen: list[tuple[int, int, str]] = []
+    assert flow._worker is not None
+    flow._worker.progressed.connect(
+        lambda *_told: seen.append((dialog.value(), dialog.maximum(), dialog.labelText()))
+    )
+    with qtbot.waitSignal(flow.finished, timeout=10_000):
+        pass
+    assert (2, 5, "2 of 5 entries written to all.ris…") in seen
+    assert (4, 5, "4 of 5 entries written to all.ris…") in seen
+    assert (tmp_path / "all.ris").is_file()

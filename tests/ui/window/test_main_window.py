@@ -224,6 +224,46 @@ def test_window_layout_is_remembered(
     second.close()
 
 
+def test_the_files_column_sits_beside_the_title_and_is_hidden_like_the_others(
+    small_library: Library, settings: QSettings, qtbot: QtBot
+) -> None:
+    files = SORT_COLUMNS.index("files")
+    first = MainWindow(small_library, settings)
+    qtbot.addWidget(first)
+    first.show()
+    header = first.table.horizontalHeader()
+    assert header.visualIndex(files) == 1 and not header.isSectionHidden(files)
+    menu = first.table.column_menu()
+    (entry,) = [a for a in menu.actions() if a.text() == "Files"]
+    assert entry.isChecked()
+    entry.trigger()  # the header's menu: Files unticked
+    assert header.isSectionHidden(files)
+    first.close()
+    second = MainWindow(small_library, settings)
+    qtbot.addWidget(second)
+    second.show()
+    assert second.table.horizontalHeader().isSectionHidden(files)  # remembered
+    second.close()
+
+
+def test_a_layout_remembered_before_the_files_column_shows_it_beside_the_title(
+    small_library: Library, settings: QSettings, qtbot: QtBot
+) -> None:
+    first = MainWindow(small_library, settings)
+    qtbot.addWidget(first)
+    first.show()
+    first.close()
+    settings.remove("table/columns")  # as an older Papershelf left it
+    second = MainWindow(small_library, settings)
+    qtbot.addWidget(second)
+    second.show()
+    header = second.table.horizontalHeader()
+    files = SORT_COLUMNS.index("files")
+    assert header.visualIndex(files) == 1 and not header.isSectionHidden(files)
+    assert header.sectionSize(files) < 100  # not stretched over the rest
+    second.close()
+
+
 def test_an_edit_rereads_its_row_only_and_a_trashed_paper_leaves(
     window: MainWindow, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
 ) -> None:

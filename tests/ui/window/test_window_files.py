@@ -16,6 +16,7 @@ from pytestqt.qtbot import QtBot
 from desktop.ui.background.folder_watch import FolderWatch
 from desktop.ui.dialogs.pdf_reader import PdfReader
 from desktop.ui.window.main_window import MainWindow
+from tests.ui.conftest import ScriptedPrompts
 
 
 def _row_of(window: MainWindow, title: str) -> int:
@@ -121,6 +122,49 @@ def test_a_missing_file_shows_as_missing_and_is_relinked(
     qtbot.waitUntil(lambda: not links.list.item(0).text().endswith("— missing"))
 
 
+def _remove_first_attachment(window: MainWindow, qtbot: QtBot, paper_id: int) -> None:
+    """Select the paper, its first attachment, and press Remove."""
+    window.select_ids([paper_id])
+    links = window.detail.links
+    qtbot.waitUntil(lambda: links.list.count() >= 1)
+    links.list.setCurrentRow(0)
+    links.remove.click()
+    window.operations.wait_idle()
+
+
+def test_removing_a_copied_file_says_where_it_goes_and_moves_it_there(
+    window: MainWindow, qtbot: QtBot, tmp_path: Path, scripted: ScriptedPrompts
+) -> None:
+    library = window.library
+    paper_id = window.table_model.paper_id(_row_of(window, "Deep Residual Learning"))
+    attached = library.attach_file(paper_id, _two_page_pdf(tmp_path))
+    assert attached.path is not None
+    scripted.confirm_answer = False
+    _remove_first_attachment(window, qtbot, paper_id)
+    assert "files folder" in scripted.confirmed[-1] and "trash" in scripted.confirmed[-1]
+    assert attached.path.is_file() and library.attached_files(paper_id)  # asked, said no
+    scripted.confirm_answer = True
+    _remove_first_attachment(window, qtbot, paper_id)
+    assert library.attached_files(paper_id) == []
+    assert not attached.path.exists()
+    assert [p.read_bytes() for p in (library.files_folder() / ".trash").iterdir()] == [
+        _two_page_pdf(tmp_path, "same.pdf").read_bytes()
+    ]
+
+
+def test_removing_a_linked_file_says_the_file_stays(
+    window: MainWindow, qtbot: QtBot, tmp_path: Path, scripted: ScriptedPrompts
+) -> None:
+    library = window.library
+    paper_id = window.table_model.paper_id(_row_of(window, "Deep Residual Learning"))
+    source = _two_page_pdf(tmp_path, "mine.pdf")
+    library.attach_file(paper_id, source, link=True)
+    _remove_first_attachment(window, qtbot, paper_id)
+    assert "stays where it is" in scripted.confirmed[-1]
+    assert str(source) in scripted.confirmed[-1]
+    assert library.attached_files(paper_id) == [] and source.is_file()
+
+
 def test_the_reader_finds_quotes_and_remembers_the_page(
     window: MainWindow, qtbot: QtBot, tmp_path: Path, scripted: object
 ) -> None:
@@ -197,3 +241,116 @@ def test_a_watched_folder_brings_new_pdfs_in(
     assert watch.scan() == []  # never twice
     again = FolderWatch(settings)
     assert again.folder == inbox and again.scan() == []  # remembered across starts
+
+
+def _parked(window: MainWindow) -> list[Path]:
+    trash = window.library.files_folder() / ".trash"
+    return sorted(trash.iterdir()) if trash.is_dir() else []
+
+
+def _undo(window: MainWindow, *, redo: bool = False) -> None:
+    window.history.redo() if redo else window.history.undo()
+    window.operations.wait_idle()
+
+
+def test_attaching_a_dropped_file_is_undone_and_redone(
+    window: MainWindow, qtbot: QtBot, tmp_path: Path
+) -> None:
+    library = window.library
+    row = _row_of(window, "Deep Residual Learning")
+    paper_id = window.table_model.paper_id(row)
+    _drop(window, [_two_page_pdf(tmp_path), _two_page_pdf(tmp_path, "b.pdf")], row)
+    window.operations.wait_idle()
+    attached = library.attached_files(paper_id)
+    assert len(attached) == 2 and window.undo_stack.undoText() == "Attach 2 files"
+    _undo(window)
+    assert library.attached_files(paper_id) == []
+    assert len(_parked(window)) == 2 and not any(a.path and a.path.exists() for a in attached)
+    _undo(window, redo=True)
+    assert [a.present for a in library.attached_files(paper_id)] == [True, True]
+    assert _parked(window) == []
+    _undo(window)  # and once more away: then a new step leaves no way back to them
+    window.select_ids([paper_id])
+    window.organiser.set_status("read")
+    window.operations.wait_idle()
+    qtbot.waitUntil(lambda: _parked(window) == [])
+    assert not window.undo_stack.canRedo()
+
+
+def test_removing_and_relinking_are_undone_and_redone(
+    window: MainWindow, qtbot: QtBot, tmp_path: Path, scripted: ScriptedPrompts
+) -> None:
+    library = window.library
+    paper_id = window.table_model.paper_id(_row_of(window, "Deep Residual Learning"))
+    attached = library.attach_file(paper_id, _two_page_pdf(tmp_path))
+    assert attached.path is not None
+    _remove_first_attachment(window, qtbot, paper_id)
+    assert window.undo_stack.undoText() == "Remove attachment"
+    _undo(window)
+    (back,) = library.attached_files(paper_id)
+    assert back.present and back.path == attached.path and _parked(window) == []
+    _undo(window, redo=True)
+    assert library.attached_files(paper_id) == [] and len(_parked(window)) == 1
+    _undo(window)
+    (back,) = library.attached_files(paper_id)
+    old_bytes = attached.path.read_bytes()
+    other = write_pdf(tmp_path / "other.pdf", [[(18, "Another file altogether")]])
+    window.detail.links.relink_requested.emit(back.attachment.id, str(other))
+    window.operations.wait_idle()
+    assert window.undo_stack.undoText() == "Relink file"
+    assert attached.path.read_bytes() == other.read_bytes()  # the old copy is parked
+    _undo(window)
+    assert attached.path.read_bytes() == old_bytes
+    _undo(window, redo=True)
+    assert attached.path.read_bytes() == other.read_bytes()
+
+
+def test_copies_no_undo_can_reach_go_when_the_window_closes(
+    window: MainWindow, qtbot: QtBot, tmp_path: Path, scripted: ScriptedPrompts
+) -> None:
+    library = window.library
+    paper_id = window.table_model.paper_id(_row_of(window, "Deep Residual Learning"))
+    library.attach_file(paper_id, _two_page_pdf(tmp_path))
+    _remove_first_attachment(window, qtbot, paper_id)
+    assert len(_parked(window)) == 1  # Undo can bring it back while the window is open
+    window.close()
+    assert _parked(window) == []
+
+
+def test_a_watched_folder_looks_into_subfolders_and_takes_each_file_once(
+    window: MainWindow, qtbot: QtBot, tmp_path: Path, settings: QSettings
+) -> None:
+    inbox = tmp_path / "inbox"
+    (inbox / "old").mkdir(parents=True)
+    _two_page_pdf(inbox / "old", "there-before.pdf")
+    watch: FolderWatch = window.files.watch
+    watch.watch(inbox)
+    assert watch.scan() == []
+    before = window.library.count()
+    (inbox / "2024" / "march").mkdir(parents=True)
+    new = _two_page_pdf(inbox / "2024" / "march", "scan.pdf")
+    hidden = inbox / ".thumbnails"
+    hidden.mkdir()
+    write_pdf(hidden / "preview.pdf", [[(10, "A preview, not a paper")]])
+    watch.scan()
+    assert watch.scan() == [new]  # the subfolder's, not the hidden folder's
+    qtbot.waitUntil(lambda: window.library.count() == before + 1, timeout=10_000)
+    qtbot.waitUntil(lambda: not window.transfers.import_flow.busy, timeout=10_000)
+    new.rename(inbox / "sorted.pdf")  # moved elsewhere in the folder: the same file
+    watch.scan()
+    assert watch.scan() == []
+    assert window.library.count() == before + 1
+
+
+def test_a_watched_folder_holding_the_files_folder_leaves_the_copies_alone(
+    window: MainWindow, qtbot: QtBot, tmp_path: Path
+) -> None:
+    library = window.library
+    library.set_files_folder(tmp_path / "inbox" / "Papershelf files")
+    watch: FolderWatch = window.files.watch
+    watch.watch(tmp_path / "inbox")
+    paper_id = window.table_model.paper_id(_row_of(window, "Deep Residual Learning"))
+    attached = library.attach_file(paper_id, _two_page_pdf(tmp_path))
+    assert attached.path is not None and attached.path.is_relative_to(tmp_path / "inbox")
+    watch.scan()
+    assert watch.scan() == []

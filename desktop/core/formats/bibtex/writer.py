@@ -18,7 +18,7 @@ from desktop.core.formats import keywords
 from desktop.core.formats.bibtex import blocks, crossrefs, dates, web_pages
 from desktop.core.formats.citekeys import citekey_for, disambiguate
 from desktop.core.formats.latex import encode
-from desktop.core.formats.record import Entry, Person, Record, WriteOptions
+from desktop.core.formats.record import Entry, Person, Record, WriteOptions, telling
 
 MONTH_MACROS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 
@@ -179,7 +179,10 @@ def pieces(records: Sequence[Record], options: WriteOptions, *, biblatex: bool) 
         return []
     dialect = _dialect(options, biblatex=biblatex)
     names = _NameWriter(dialect.charset)
-    return [(_key(record), *_entry(record, dialect=dialect, names=names)) for record in records]
+    return [
+        (_key(record), *_entry(record, dialect=dialect, names=names))
+        for record in telling(records, options.told)
+    ]
 
 
 def assemble(pieces: Iterable[Piece], options: WriteOptions, *, biblatex: bool) -> str:
@@ -225,7 +228,7 @@ def _write(records: list[Record], options: WriteOptions, dialect: _Dialect) -> s
     names = _NameWriter(dialect.charset)
     linked = [
         (key, *_entry(record, dialect=dialect, names=names))
-        for record, key in zip(records, keys, strict=True)
+        for record, key in zip(telling(records, options.told), keys, strict=True)
     ]
     return assemble(linked, options, biblatex=biblatex)
 
