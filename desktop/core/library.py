@@ -74,6 +74,7 @@ from desktop.core.merging import MergeRecord
 from desktop.core.papers import PaperDetails
 from desktop.core.runtime import gc_pause
 from desktop.core.search.searcher import Nearest, Searcher, SearchHit
+from desktop.core.sentences import sentence
 from desktop.core.snapshots import (
     Annotation,
     Attachment,
@@ -172,9 +173,12 @@ class Library:
             ) from error
         except (_SQLAlchemyError, ValueError, ImportError) as error:
             raise DatabaseError(
-                f"“{url}” is not a database address Papershelf can use; give a SQLite one "
-                "(sqlite:///path/to/library.sqlite) or a PostgreSQL one "
-                "(postgresql+psycopg://user@host/database)."
+                sentence(
+                    "“{url}” is not a database address Papershelf can use; give a SQLite one "
+                    "(sqlite:///path/to/library.sqlite) or a PostgreSQL one "
+                    "(postgresql+psycopg://user@host/database).",
+                    url=url,
+                )
             ) from error
         library = cls(engine, url)
         try:
@@ -248,7 +252,11 @@ class Library:
                 connection.execute(text("SELECT 1"))
         except DBAPIError as error:
             raise DatabaseError(
-                f"Papershelf cannot open the library at {self.where}: {_first_line(error)}"
+                sentence(
+                    "Papershelf cannot open the library at {where}: {why}",
+                    where=self.where,
+                    why=_first_line(error),
+                )
             ) from error
 
     @property
@@ -274,7 +282,9 @@ class Library:
             return False
         if current is not None and current not in schema.known_revisions():
             raise DatabaseError(
-                "This library was made by a newer Papershelf; update Papershelf to open it."
+                sentence(
+                    "This library was made by a newer Papershelf; update Papershelf to open it."
+                )
             )
         source = db.sqlite_path(self.url)
         if current is not None and source is not None:
@@ -283,8 +293,11 @@ class Library:
             schema.upgrade(self.engine)
         except schema.ForeignDatabaseError:
             raise DatabaseError(
-                f"The database at {self.where} already holds other data and is not a "
-                "Papershelf library; choose an empty database or an existing library."
+                sentence(
+                    "The database at {where} already holds other data and is not a Papershelf "
+                    "library; choose an empty database or an existing library.",
+                    where=self.where,
+                )
             ) from None
         return True
 
@@ -323,7 +336,11 @@ class Library:
             if not isinstance(error, OperationalError):
                 raise
             raise DatabaseError(
-                f"Papershelf could not read the library at {self.where}: {_first_line(error)}"
+                sentence(
+                    "Papershelf could not read the library at {where}: {why}",
+                    where=self.where,
+                    why=_first_line(error),
+                )
             ) from error
 
     @contextmanager
@@ -355,8 +372,10 @@ class Library:
         except (StaleDataError, DBAPIError) as error:
             if conflicts.is_collision(error):
                 raise conflicts.CollisionError(
-                    "Someone else changed the same papers or lists at the same moment, so "
-                    "Papershelf changed nothing; try again."
+                    sentence(
+                        "Someone else changed the same papers or lists at the same moment, so "
+                        "Papershelf changed nothing; try again."
+                    )
                 ) from error
             if isinstance(error, OperationalError) or (
                 isinstance(error, DBAPIError) and trouble.is_damaged(error)
@@ -490,7 +509,11 @@ class Library:
         with self._read() as session:
             found = session.exec(select(Paper.id).where(Paper.citekey == citekey)).first()
             if found is None:
-                raise NotFoundError(f"There is no paper with the citation key “{citekey}”.")
+                raise NotFoundError(
+                    sentence(
+                        "There is no paper with the citation key “{citekey}”.", citekey=citekey
+                    )
+                )
             return papers.details(session, found)
 
     def view_ids(
@@ -719,7 +742,9 @@ class Library:
     def _paper_for_pdf(self, path: Path, report: ImportReport, made: _PdfImport) -> None:
         """Attach a PDF to the paper it is of, made now unless it is there already."""
         if not pdfs.is_pdf(path):
-            raise InvalidInputError(f"{path.name} is not a PDF (it does not start as one).")
+            raise InvalidInputError(
+                sentence("{name} is not a PDF (it does not start as one).", name=path.name)
+            )
         read = pdf_papers.read(path)
         if read.problem:
             report.problems.append(Problem(str(path), None, read.problem))
@@ -737,7 +762,11 @@ class Library:
             return
         added = self.add_records([read.record])
         if not added:  # the import took it for a paper already there
-            raise KnownError(f"{path.name} was not added: it is a paper already in your library.")
+            raise KnownError(
+                sentence(
+                    "{name} was not added: it is a paper already in your library.", name=path.name
+                )
+            )
         made.papers.append(added[0])
         if read.guessed:
             self.tag_papers(pdf_papers.GUESSED_TAG, added)
@@ -890,8 +919,11 @@ class Library:
         identifier = lookup.parse_identifier(text)
         if identifier is None:
             raise InvalidInputError(
-                f"“{text.strip()}” is not a DOI (like 10.1038/nature14539) "
-                "or an arXiv id (like 1706.03762)."
+                sentence(
+                    "“{text}” is not a DOI (like 10.1038/nature14539) or an arXiv id (like "
+                    "1706.03762).",
+                    text=text.strip(),
+                )
             )
         self._refuse_known_identifier(identifier.kind, identifier.value)
         record = lookup.fetch(identifier)
@@ -908,7 +940,9 @@ class Library:
                 )
             ).first()
         if found is not None:
-            raise ConflictError(f"That paper is already in your library as “{found}”.")
+            raise ConflictError(
+                sentence("That paper is already in your library as “{found}”.", found=found)
+            )
 
     # -- completion (untitled papers looked up on arXiv and Crossref) -------------------
 
@@ -955,8 +989,11 @@ class Library:
         address = address.strip()
         if address and ("@" not in address or any(c.isspace() for c in address)):
             raise InvalidInputError(
-                f"“{address}” is not an e-mail address; Crossref asks for one like "
-                "name@example.org, or none."
+                sentence(
+                    "“{address}” is not an e-mail address; Crossref asks for one like "
+                    "name@example.org, or none.",
+                    address=address,
+                )
             )
         with self._write() as session:
             settings.store(session, settings.CONTACT_ADDRESS, address)
@@ -1018,7 +1055,7 @@ class Library:
         """Merge `other_id` into `keep_id`: empty fields filled, lists, tags, notes,
         annotations and attachments moved over; the other paper goes to the trash."""
         if keep_id == other_id:
-            raise InvalidInputError("A paper cannot be merged with itself.")
+            raise InvalidInputError(sentence("A paper cannot be merged with itself."))
         done = self._write_retrying(
             lambda session: merging.merge(session, keep_id, other_id), what="merge the papers"
         )
@@ -1058,7 +1095,10 @@ class Library:
         if options and options.ascii_only and not registry.get(format).offers_ascii_only:
             label = registry.get(format).label
             raise InvalidInputError(
-                f"{label} files are written in UTF-8; ASCII only is for BibTeX and BibLaTeX."
+                sentence(
+                    "{label} files are written in UTF-8; ASCII only is for BibTeX and BibLaTeX.",
+                    label=label,
+                )
             )
         with self._reading_trouble_as_sentence():
             # With a checkpoint under way (just after a large import), a helper would only
@@ -1137,8 +1177,11 @@ class Library:
     def _refuse_existing(self, where: Path, *, replace: bool) -> None:
         if where.exists() and not replace:
             raise ConflictError(
-                f"{where} already exists; Papershelf would replace it with the papers it is "
-                "kept in sync with. Choose another file, or ask for it to be replaced."
+                sentence(
+                    "{where} already exists; Papershelf would replace it with the papers it is "
+                    "kept in sync with. Choose another file, or ask for it to be replaced.",
+                    where=where,
+                )
             )
 
     def remove_synced_file(self, path: Path) -> None:
@@ -1478,7 +1521,7 @@ class Library:
         the paper's key (a taken name gets a suffix), or, with `link`, left where it is."""
         source = source.expanduser().absolute()
         if not source.is_file():
-            raise InvalidInputError(f"There is no file at {source}.")
+            raise InvalidInputError(sentence("There is no file at {source}.", source=source))
         if link:
             added = self._write_part(
                 ChangeKind.PAPERS,
@@ -1508,7 +1551,7 @@ class Library:
         is copied in again, a linked one linked there. Its text is read again."""
         source = source.expanduser().absolute()
         if not source.is_file():
-            raise InvalidInputError(f"There is no file at {source}.")
+            raise InvalidInputError(sentence("There is no file at {source}.", source=source))
         with self._read() as session:
             found = notes.get_part(session, Attachment_row, attachment_id, what="attachment")
             copied = found.kind == AttachmentKind.COPY.value
@@ -1636,9 +1679,13 @@ def _refuse_an_empty_file(url: str) -> None:
         else " There is no backup of it in its backups folder."
     )
     raise DatabaseError(
-        f"The library file {path} is empty (0 bytes): it may have been cut short, by a full "
-        "disk or a copy that did not finish, so Papershelf did not make a new library of "
-        f"it.{then} To start a new library there, delete the empty file first."
+        sentence(
+            "The library file {path} is empty (0 bytes): it may have been cut short, by a full "
+            "disk or a copy that did not finish, so Papershelf did not make a new library of "
+            "it.{then} To start a new library there, delete the empty file first.",
+            path=path,
+            then=then,
+        )
     )
 
 

@@ -10,6 +10,7 @@ from sqlmodel import Session, col, select
 from desktop.core import versions
 from desktop.core.errors import InvalidInputError, NotFoundError
 from desktop.core.papers import get_paper
+from desktop.core.sentences import sentence
 from desktop.core.storage.models import Annotation, Attachment, Note, Paper, utcnow
 
 
@@ -28,7 +29,7 @@ def get_part(session: Session, model: type[Part], ident: int, *, what: str) -> P
     """A note, annotation or attachment by id, or NotFoundError naming `what` it is."""
     found = session.get(model, ident)
     if found is None:
-        raise NotFoundError(f"There is no {what} with id {ident}.")
+        raise NotFoundError(sentence("There is no {what} with id {ident}.", what=what, ident=ident))
     return found
 
 
@@ -59,8 +60,13 @@ def add_annotation(
     abstract = get_paper(session, paper_id).abstract
     if not 0 <= start < end <= len(abstract):
         raise InvalidInputError(
-            f"Characters {start} to {end} are not a span of this abstract, "
-            f"which is {len(abstract)} characters long."
+            sentence(
+                "Characters {start} to {end} are not a span of this abstract, which is {length} "
+                "characters long.",
+                start=start,
+                end=end,
+                length=len(abstract),
+            )
         )
     annotation = Annotation(
         paper_id=paper_id, start=start, end=end, quote=abstract[start:end], note=note

@@ -10,6 +10,7 @@ import tempfile
 from pathlib import Path
 
 from desktop.core.errors import KnownError
+from desktop.core.sentences import sentence
 
 
 def write_whole(target: Path, text: str) -> None:
@@ -21,7 +22,14 @@ def write_whole(target: Path, text: str) -> None:
     except OSError as error:
         why = error.strerror or str(error)
         kept = " The file that was there is as it was." if existed else ""
-        raise KnownError(f"Papershelf could not write {target}: {why}.{kept}") from None
+        raise KnownError(
+            sentence(
+                "Papershelf could not write {target}: {why}.{kept}",
+                target=target,
+                why=why,
+                kept=kept,
+            )
+        ) from None
 
 
 def _replace(target: Path, data: bytes) -> None:

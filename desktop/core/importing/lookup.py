@@ -29,6 +29,7 @@ from desktop.core.errors import InvalidInputError, KnownError, NotFoundError
 from desktop.core.formats.doi import DOI, SHORT_DOI, is_doi
 from desktop.core.formats.names import split_name
 from desktop.core.formats.record import Person, Record
+from desktop.core.sentences import sentence
 
 CROSSREF_URL = "https://api.crossref.org"
 ARXIV_URL = "https://export.arxiv.org"
@@ -291,7 +292,10 @@ def _full_doi(
         )
     except (ValueError, TypeError, KeyError, StopIteration):
         raise IdentifierNotFoundError(
-            f"doi.org does not know the short DOI {short.value}; check it for typos."
+            sentence(
+                "doi.org does not know the short DOI {value}; check it for typos.",
+                value=short.value,
+            )
         ) from None
     return Identifier("doi", full)
 
@@ -300,8 +304,11 @@ def _require_identifier(text: str) -> Identifier:
     identifier = parse_identifier(text)
     if identifier is None:
         raise UnrecognisedIdentifierError(
-            f"“{text.strip()}” is neither a DOI nor an arXiv id. A DOI looks like "
-            "10.1038/nature14539; an arXiv id looks like 1706.03762 or hep-th/9711200."
+            sentence(
+                "“{text}” is neither a DOI nor an arXiv id. A DOI looks like 10.1038/nature14539; "
+                "an arXiv id looks like 1706.03762 or hep-th/9711200.",
+                text=text.strip(),
+            )
         )
     return identifier
 
@@ -390,14 +397,23 @@ def _check_status(response: httpx.Response, service: str, identifier: Identifier
         return
     if identifier is None:
         raise LookupFailedError(
-            f"{service} refused the search Papershelf sent (error {status}); if this keeps "
-            "happening, please report it."
+            sentence(
+                "{service} refused the search Papershelf sent (error {status}); if this keeps "
+                "happening, please report it.",
+                service=service,
+                status=status,
+            )
         )
     if status == 404:
         raise IdentifierNotFoundError(_not_found_sentence(identifier, service))
     raise LookupFailedError(
-        f"{service} refused to look up {_named(identifier)} (error {status}). Check the "
-        "identifier; if it is right and this keeps happening, please report it."
+        sentence(
+            "{service} refused to look up {identifier} (error {status}). Check the identifier; if "
+            "it is right and this keeps happening, please report it.",
+            service=service,
+            identifier=_named(identifier),
+            status=status,
+        )
     )
 
 
@@ -646,7 +662,11 @@ def _arxiv_entry(feed: bytes, identifier: Identifier) -> ElementTree.Element:
     if _ARXIV_ERROR_ID in _child_text(entry, "id"):
         reason = _child_text(entry, "summary")
         raise IdentifierNotFoundError(
-            f"{_not_found_sentence(identifier, 'arXiv')} (arXiv said: “{reason}”)"
+            sentence(
+                "{not_found} (arXiv said: “{reason}”)",
+                not_found=_not_found_sentence(identifier, "arXiv"),
+                reason=reason,
+            )
         )
     return entry
 

@@ -14,6 +14,7 @@ from desktop.core.formats.record import Problem
 from desktop.core.importing import pipeline
 from desktop.core.importing.reading import Reading
 from desktop.core.importing.storing import Destination, ImportReport
+from desktop.core.sentences import sentence
 from desktop.core.storage.models import ImportProblem
 
 
@@ -40,7 +41,7 @@ def retry(session: Session, problem_ids: Sequence[int], fixed_text: str) -> Impo
     found = [session.get(ImportProblem, problem_id) for problem_id in problem_ids]
     kept = [problem for problem in found if problem is not None]
     if not kept or len(kept) < len(found):
-        raise NotFoundError("That import problem is gone (dismissed or fixed elsewhere).")
+        raise NotFoundError(sentence("That import problem is gone (dismissed or fixed elsewhere)."))
     report = ImportReport(source=kept[0].source, format=format_name)
     errors = [problem for problem in result.problems if problem.error]
     if result.records and not errors:
