@@ -34,14 +34,14 @@ def add(
 
 
 def remove(session: Session, attachment_id: int) -> Attachment:
-    attachment = notes.get_part(session, Attachment, attachment_id, what="attachment")
+    attachment = notes.get_part(session, Attachment, attachment_id, what=sentence("attachment"))
     session.delete(attachment)
     return attachment
 
 
 def retarget(session: Session, attachment_id: int, target: str) -> Attachment:
     """Point an attachment at another file (Relink); its text is to be read again."""
-    attachment = notes.get_part(session, Attachment, attachment_id, what="attachment")
+    attachment = notes.get_part(session, Attachment, attachment_id, what=sentence("attachment"))
     attachment.target = target
     attachment.text_of = ""
     attachment.text_problem = ""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from desktop.core.sentences import sentence
+
 
 class KnownError(Exception):
     """A problem the user can understand and act on; `str(error)` is a complete sentence."""
@@ -31,4 +33,4 @@ class ExportCancelled(KnownError):
     """The user stopped an export before its file was written."""
 
     def __init__(self) -> None:
-        super().__init__("The export was cancelled; no file was written.")
+        super().__init__(sentence("The export was cancelled; no file was written."))

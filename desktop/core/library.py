@@ -167,10 +167,9 @@ class Library:
             _refuse_an_empty_file(url)
             engine = db.make_engine(url)
         except OSError as error:
-            folder = error.filename or "the library's folder"
-            raise DatabaseError(
-                trouble.os_error(error, doing=f"create the folder {folder} for the library")
-            ) from error
+            folder = error.filename or sentence("the library's folder")
+            doing = sentence("create the folder {folder} for the library", folder=folder)
+            raise DatabaseError(trouble.os_error(error, doing=doing)) from error
         except (_SQLAlchemyError, ValueError, ImportError) as error:
             raise DatabaseError(
                 sentence(
@@ -396,9 +395,11 @@ class Library:
         if trouble.is_damaged(error):
             return self._damaged()
         # A locked file or a lost server: waiting may be all it takes.
-        return (
-            f"Papershelf could not save to the library at {self.where}: "
-            f"{_first_line(error)} Nothing was changed; try again in a moment."
+        return sentence(
+            "Papershelf could not save to the library at {where}: {why} Nothing was changed; "
+            "try again in a moment.",
+            where=self.where,
+            why=_first_line(error),
         )
 
     # -- papers ------------------------------------------------------------------------
@@ -1057,7 +1058,8 @@ class Library:
         if keep_id == other_id:
             raise InvalidInputError(sentence("A paper cannot be merged with itself."))
         done = self._write_retrying(
-            lambda session: merging.merge(session, keep_id, other_id), what="merge the papers"
+            lambda session: merging.merge(session, keep_id, other_id),
+            what=sentence("merge the papers"),
         )
         self._announce(ChangeKind.PAPERS, [keep_id, other_id])
         return done
@@ -1065,7 +1067,7 @@ class Library:
     def unmerge(self, done: MergeRecord) -> None:
         """Undo a merge: both papers as they were before it."""
         self._write_retrying(
-            lambda session: merging.unmerge(session, done), what="take the merge back"
+            lambda session: merging.unmerge(session, done), what=sentence("take the merge back")
         )
         self._announce(ChangeKind.PAPERS, [done.keep_id, done.other_id])
 
@@ -1074,7 +1076,7 @@ class Library:
     def apply(self, step: undo.Step) -> undo.Step:
         """Run one user step (or the inverse of one) in one transaction, announce one
         change, and return the step that takes it back."""
-        done = self._write_retrying(step.apply, what="make this change")
+        done = self._write_retrying(step.apply, what=sentence("make this change"))
         self._announce(done.kind, done.paper_ids)
         return done.inverse
 
@@ -1297,7 +1299,7 @@ class Library:
     def add_to_list(self, ref: int | str, paper_ids: list[int], position: int | None = None) -> int:
         added = self._write_retrying(
             lambda session: reading_lists.add_papers(session, ref, paper_ids, position=position),
-            what="add the papers to the list",
+            what=sentence("add the papers to the list"),
         )
         self._announce(ChangeKind.LISTS, paper_ids)
         return added
@@ -1305,7 +1307,7 @@ class Library:
     def remove_from_list(self, ref: int | str, paper_ids: list[int]) -> int:
         removed = self._write_retrying(
             lambda session: reading_lists.remove_papers(session, ref, paper_ids),
-            what="take the papers out of the list",
+            what=sentence("take the papers out of the list"),
         )
         self._announce(ChangeKind.LISTS, paper_ids)
         return removed
@@ -1313,7 +1315,7 @@ class Library:
     def reorder_list(self, ref: int | str, paper_ids: list[int]) -> None:
         self._write_retrying(
             lambda session: reading_lists.reorder(session, ref, paper_ids),
-            what="put the list in this order",
+            what=sentence("put the list in this order"),
         )
         self._announce(ChangeKind.LISTS, paper_ids)
 
@@ -1553,7 +1555,9 @@ class Library:
         if not source.is_file():
             raise InvalidInputError(sentence("There is no file at {source}.", source=source))
         with self._read() as session:
-            found = notes.get_part(session, Attachment_row, attachment_id, what="attachment")
+            found = notes.get_part(
+                session, Attachment_row, attachment_id, what=sentence("attachment")
+            )
             copied = found.kind == AttachmentKind.COPY.value
             into = library_files.folder(session, self.url) if copied else None
             citekey = papers.get_paper(session, found.paper_id).citekey
@@ -1575,7 +1579,9 @@ class Library:
     def attached_file(self, attachment_id: int) -> AttachedFile:
         """One attachment as this computer sees it (where, present, text indexed)."""
         with self._read() as session:
-            row = notes.get_part(session, Attachment_row, attachment_id, what="attachment")
+            row = notes.get_part(
+                session, Attachment_row, attachment_id, what=sentence("attachment")
+            )
             return library_files.seen(copy_of(Attachment, row), self._folder_or_none(session))
 
     def attached_files(self, paper_id: int) -> list[AttachedFile]:
@@ -1641,7 +1647,9 @@ class Library:
     def remember_page(self, attachment_id: int, page: int) -> None:
         """Where the reader left a file (not a change of the library: nobody reloads)."""
         with self._database_trouble_as_sentence(), db.write_session(self.engine) as session:
-            row = notes.get_part(session, Attachment_row, attachment_id, what="attachment")
+            row = notes.get_part(
+                session, Attachment_row, attachment_id, what=sentence("attachment")
+            )
             row.last_page = max(page, 0)
             session.add(row)
 
@@ -1673,18 +1681,25 @@ def _refuse_an_empty_file(url: str) -> None:
     if time.time() - path.stat().st_mtime < _BEING_MADE_SECONDS:
         return  # another process is making this new library at this moment
     backup_file = backup.newest(path)
-    then = (
-        f" The newest backup of it is {backup_file}; copy it over the empty file to go back to it."
-        if backup_file is not None
-        else " There is no backup of it in its backups folder."
-    )
+    if backup_file is not None:
+        raise DatabaseError(
+            sentence(
+                "The library file {path} is empty (0 bytes): it may have been cut short, by a "
+                "full disk or a copy that did not finish, so Papershelf did not make a new "
+                "library of it. The newest backup of it is {backup}; copy it over the empty "
+                "file to go back to it. To start a new library there, delete the empty file "
+                "first.",
+                path=path,
+                backup=backup_file,
+            )
+        )
     raise DatabaseError(
         sentence(
             "The library file {path} is empty (0 bytes): it may have been cut short, by a full "
             "disk or a copy that did not finish, so Papershelf did not make a new library of "
-            "it.{then} To start a new library there, delete the empty file first.",
+            "it. There is no backup of it in its backups folder. To start a new library there, "
+            "delete the empty file first.",
             path=path,
-            then=then,
         )
     )
 

@@ -34,7 +34,7 @@ def get_part(session: Session, model: type[Part], ident: int, *, what: str) -> P
 
 
 def get_note(session: Session, note_id: int) -> Note:
-    return get_part(session, Note, note_id, what="note")
+    return get_part(session, Note, note_id, what=sentence("note"))
 
 
 def edit_note(
@@ -43,13 +43,15 @@ def edit_note(
     """Give a note a new text, if it is still at `expected_version` (None: blindly)."""
     note = get_note(session, note_id)
     changes = {"body": body, "updated_at": utcnow()}
-    versions.write(session, note, expected_version=expected_version, changes=changes, what="note")
+    versions.write(
+        session, note, expected_version=expected_version, changes=changes, what=sentence("note")
+    )
     return note
 
 
 def remove_note(session: Session, note_id: int, *, expected_version: int | None = None) -> Note:
     note = get_note(session, note_id)
-    versions.delete(session, note, expected_version=expected_version, what="note")
+    versions.delete(session, note, expected_version=expected_version, what=sentence("note"))
     return note
 
 
@@ -111,7 +113,7 @@ def annotation_count(session: Session) -> int:
 
 
 def get_annotation(session: Session, annotation_id: int) -> Annotation:
-    return get_part(session, Annotation, annotation_id, what="annotation")
+    return get_part(session, Annotation, annotation_id, what=sentence("annotation"))
 
 
 def edit_annotation(
@@ -124,7 +126,7 @@ def edit_annotation(
         annotation,
         expected_version=expected_version,
         changes={"note": note},
-        what="annotation",
+        what=sentence("annotation"),
     )
     return annotation
 

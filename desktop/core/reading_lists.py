@@ -15,8 +15,11 @@ from desktop.core.snapshots import ListItem, copy_of
 from desktop.core.storage import db
 from desktop.core.storage.models import ListEntry, Paper, ReadingList, utcnow
 
+#: What a name is for unless told otherwise (a list's, in a sentence).
+LIST = sentence("list")
 
-def clean_name(name: str, what: str = "list") -> str:
+
+def clean_name(name: str, what: str = LIST) -> str:
     """A usable name, or an error saying why not."""
     cleaned = " ".join(name.split())
     if not cleaned:
@@ -127,7 +130,7 @@ def rename(
         reading_list,
         expected_version=expected_version,
         changes={"name": new_name},
-        what="reading list",
+        what=sentence("reading list"),
     )
     return reading_list
 

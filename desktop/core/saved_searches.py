@@ -45,7 +45,7 @@ def _ensure_name_free(session: Session, name: str, keep_id: int | None = None) -
 
 def save(session: Session, name: str, query: str) -> SavedSearch:
     """Remember `query` under `name`."""
-    name = clean_name(name, "saved search")
+    name = clean_name(name, sentence("saved search"))
     if not query.strip():
         raise InvalidInputError(sentence("There is nothing to save: the search is empty."))
     _ensure_name_free(session, name)
@@ -59,14 +59,14 @@ def rename(
 ) -> SavedSearch:
     """Give a saved search another name, if it is still at `expected_version`."""
     saved = get(session, search_id)
-    new_name = clean_name(new_name, "saved search")
+    new_name = clean_name(new_name, sentence("saved search"))
     _ensure_name_free(session, new_name, keep_id=search_id)
     versions.write(
         session,
         saved,
         expected_version=expected_version,
         changes={"name": new_name},
-        what="saved search",
+        what=sentence("saved search"),
     )
     return saved
 

@@ -122,9 +122,12 @@ def _bind(
     where = str(target_path(path))
     existing = session.exec(select(SyncTarget).where(SyncTarget.path == where)).first()
     if existing is not None:
-        what = "a saved search" if existing.search_id is not None else "a reading list"
+        if existing.search_id is not None:
+            raise ConflictError(
+                sentence("{where} is already kept in sync with a saved search.", where=where)
+            )
         raise ConflictError(
-            sentence("{where} is already kept in sync with {what}.", where=where, what=what)
+            sentence("{where} is already kept in sync with a reading list.", where=where)
         )
     target = SyncTarget(list_id=list_id, search_id=search_id, path=where, format=format)
     session.add(target)

@@ -50,7 +50,7 @@ def get(session: Session, name: str) -> Tag:
 
 def ensure(session: Session, name: str, colour: str = "") -> Tag:
     """The tag called `name`, created (with `colour`) when it does not exist yet."""
-    name = clean_name(name, "tag")
+    name = clean_name(name, sentence("tag"))
     tag = find(session, name)
     if tag is None:
         db.insert_or_ignore(session, Tag, [{"name": name, "colour": _clean_colour(colour)}])
@@ -61,7 +61,7 @@ def ensure(session: Session, name: str, colour: str = "") -> Tag:
 
 def restore(session: Session, *, tag_id: int, name: str, colour: str) -> Tag:
     """Bring a deleted tag back, under its old id when no other tag took it."""
-    name = clean_name(name, "tag")
+    name = clean_name(name, sentence("tag"))
     other = find(session, name)
     if other is not None:
         raise ConflictError(sentence("A tag called “{name}” already exists.", name=other.name))
@@ -87,14 +87,16 @@ def edit(
     tag = get(session, name)
     changes = {}
     if new_name is not None:
-        new_name = clean_name(new_name, "tag")
+        new_name = clean_name(new_name, sentence("tag"))
         other = find(session, new_name)
         if other is not None and other.id != tag.id:
             raise ConflictError(sentence("A tag called “{name}” already exists.", name=other.name))
         changes["name"] = new_name
     if colour is not None:
         changes["colour"] = _clean_colour(colour)
-    versions.write(session, tag, expected_version=expected_version, changes=changes, what="tag")
+    versions.write(
+        session, tag, expected_version=expected_version, changes=changes, what=sentence("tag")
+    )
     return tag
 
 

@@ -196,7 +196,9 @@ class FillPapers(Step):
 
 def _paper_named(session: Session, paper_id: int) -> str:
     paper = papers.get_paper(session, paper_id)
-    return f"The paper “{paper.title}”" if paper.title else f"The paper {paper.citekey}"
+    if paper.title:
+        return sentence("The paper “{title}”", title=paper.title)
+    return sentence("The paper {citekey}", citekey=paper.citekey)
 
 
 def _comparable(value: Any) -> Any:

@@ -21,14 +21,17 @@ def write_whole(target: Path, text: str) -> None:
         _replace(target, text.encode("utf-8"))
     except OSError as error:
         why = error.strerror or str(error)
-        kept = " The file that was there is as it was." if existed else ""
+        if existed:
+            raise KnownError(
+                sentence(
+                    "Papershelf could not write {target}: {why}. The file that was there is as "
+                    "it was.",
+                    target=target,
+                    why=why,
+                )
+            ) from None
         raise KnownError(
-            sentence(
-                "Papershelf could not write {target}: {why}.{kept}",
-                target=target,
-                why=why,
-                kept=kept,
-            )
+            sentence("Papershelf could not write {target}: {why}.", target=target, why=why)
         ) from None
 
 

@@ -357,18 +357,28 @@ def _get(
             response = _send(client, request, headers, timeout=timeout)
     except httpx.TimeoutException:
         raise ServiceTimeoutError(
-            f"{request.service} did not answer within {timeout:g} seconds; it may be busy or "
-            "your connection slow. Try again in a minute."
+            sentence(
+                "{service} did not answer within {timeout} seconds; it may be busy or your "
+                "connection slow. Try again in a minute.",
+                service=request.service,
+                timeout=f"{timeout:g}",
+            )
         ) from None
     except httpx.ConnectError:
         raise ServiceUnreachableError(
-            f"Papershelf could not reach {request.service}; check your internet connection "
-            "and try again."
+            sentence(
+                "Papershelf could not reach {service}; check your internet connection and try "
+                "again.",
+                service=request.service,
+            )
         ) from None
     except httpx.HTTPError:
         raise ServiceUnreachableError(
-            f"The connection to {request.service} broke off before it answered; check your "
-            "internet connection and try again."
+            sentence(
+                "The connection to {service} broke off before it answered; check your internet "
+                "connection and try again.",
+                service=request.service,
+            )
         ) from None
     _check_status(response, request.service, identifier)
     return response
@@ -391,7 +401,11 @@ def _check_status(response: httpx.Response, service: str, identifier: Identifier
     status = response.status_code
     if status == 429 or status >= 500:
         raise ServiceBusyError(
-            f"{service} is busy (it answered with error {status}); try again in a minute."
+            sentence(
+                "{service} is busy (it answered with error {status}); try again in a minute.",
+                service=service,
+                status=status,
+            )
         )
     if status < 400:
         return
@@ -419,18 +433,23 @@ def _check_status(response: httpx.Response, service: str, identifier: Identifier
 
 def _not_found_sentence(identifier: Identifier, service: str) -> str:
     if identifier.kind == "doi":
-        return (
-            f"No paper with the DOI {identifier} is registered at {service}. Check the DOI for "
-            "typos; DOIs of data sets and some repositories are registered elsewhere."
+        return sentence(
+            "No paper with the DOI {identifier} is registered at {service}. Check the DOI for "
+            "typos; DOIs of data sets and some repositories are registered elsewhere.",
+            identifier=identifier,
+            service=service,
         )
-    return (
-        f"arXiv has no paper with the id {identifier}. Check it for typos: new ids look like "
-        "1706.03762, old ones like hep-th/9711200."
+    return sentence(
+        "arXiv has no paper with the id {identifier}. Check it for typos: new ids look like "
+        "1706.03762, old ones like hep-th/9711200.",
+        identifier=identifier,
     )
 
 
 def _named(identifier: Identifier) -> str:
-    return f"the DOI {identifier}" if identifier.kind == "doi" else f"the arXiv id {identifier}"
+    if identifier.kind == "doi":
+        return sentence("the DOI {identifier}", identifier=identifier)
+    return sentence("the arXiv id {identifier}", identifier=identifier)
 
 
 def unreadable(service: str) -> BadResponseError:
@@ -440,8 +459,11 @@ def unreadable(service: str) -> BadResponseError:
 
 def _unreadable(service: str) -> BadResponseError:
     return BadResponseError(
-        f"{service} sent an answer Papershelf could not read; try again later, and if it "
-        "keeps happening, please report it."
+        sentence(
+            "{service} sent an answer Papershelf could not read; try again later, and if it keeps "
+            "happening, please report it.",
+            service=service,
+        )
     )
 
 

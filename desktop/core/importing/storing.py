@@ -20,6 +20,7 @@ from desktop.core.importing.known import KnownPapers
 from desktop.core.importing.reading import Reading
 from desktop.core.search import catalog
 from desktop.core.search.document import SearchDocument
+from desktop.core.sentences import sentence
 from desktop.core.storage import db, fulltext_bulk
 from desktop.core.storage.models import (
     ImportProblem,
@@ -38,7 +39,7 @@ class ImportCancelled(KnownError):
     """The user stopped an import; nothing of it was stored."""
 
     def __init__(self) -> None:
-        super().__init__("The import was cancelled; the library is as it was before.")
+        super().__init__(sentence("The import was cancelled; the library is as it was before."))
 
 
 @dataclass
