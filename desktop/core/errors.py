@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
-from desktop.core.sentences import sentence
+from desktop.core.sentences import Sentence, sentence
 
 
 class KnownError(Exception):
     """A problem the user can understand and act on; `str(error)` is a complete sentence."""
+
+    @property
+    def sentence(self) -> str:
+        """The sentence as it was made: a `Sentence` (which a window in another language
+        translates) when it was made as one, else the text `str()` gives."""
+        said = self.args[0] if len(self.args) == 1 else None
+        return said if isinstance(said, Sentence) else str(self)
 
 
 class NotFoundError(KnownError):

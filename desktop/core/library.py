@@ -11,7 +11,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager, suppress
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -729,7 +729,7 @@ class Library:
             try:
                 self._paper_for_pdf(Path(path), report, made)
             except KnownError as error:
-                report.problems.append(Problem(str(path), None, str(error)))
+                report.problems.append(Problem(str(path), None, error.sentence))
         report.paper_ids = list(made.papers)
         touched = list(dict.fromkeys([*made.papers, *made.attached_to]))
         if touched:
@@ -756,8 +756,12 @@ class Library:
                 Problem(
                     str(path),
                     None,
-                    f"{path.name} is a paper already in your library (paper {known}); the "
-                    "PDF was attached to it.",
+                    sentence(
+                        "{name} is a paper already in your library (paper {paper_id}); the PDF "
+                        "was attached to it.",
+                        name=path.name,
+                        paper_id=known,
+                    ),
                 )
             )
             return
@@ -884,7 +888,10 @@ class Library:
         """What earlier imports met, with the raw text: entries they could not read
         (`error`) first, then warnings, each in the order met."""
         with self._read() as session:
-            return [copy_of(ImportProblem, p) for p in problems.all_problems(session)]
+            return [
+                replace(copy_of(ImportProblem, p), message=problems.as_told(p))
+                for p in problems.all_problems(session)
+            ]
 
     def retry_import_problem(self, problem_id: int, fixed_text: str) -> ImportReport:
         """Import the user's corrected text for a problem, in one transaction: when it
@@ -1620,7 +1627,7 @@ class Library:
             try:
                 pages = pdfs.pages_text(job.path)
             except KnownError as error:
-                pages, problem = [], str(error)
+                pages, problem = [], error.sentence
             with self._write() as session:
                 stored = file_text.store(session, job, pages, problem=problem)
             if stored:
