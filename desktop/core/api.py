@@ -41,6 +41,9 @@ from desktop.core.merging import KEEP, OTHER, MergeRecord
 from desktop.core.papers import EXTRA_PREFIX, PaperDetails, field_value
 from desktop.core.search import query as _query
 from desktop.core.search.searcher import Nearest, SearchHit
+from desktop.core.sentences import CONTEXT as SENTENCE_CONTEXT
+from desktop.core.sentences import Sentence
+from desktop.core.sentences import placeholders as sentence_placeholders
 from desktop.core.snapshots import (
     Annotation,
     Attachment,
@@ -68,6 +71,7 @@ __all__ = [
     "MODELLED_FIELDS",
     "OTHER",
     "RELEVANCE",
+    "SENTENCE_CONTEXT",
     "SORT_COLUMNS",
     "Annotation",
     "AttachedFile",
@@ -106,6 +110,7 @@ __all__ = [
     "Record",
     "SavedSearch",
     "SearchHit",
+    "Sentence",
     "SyncReport",
     "SyncedFile",
     "Tag",
@@ -131,6 +136,7 @@ __all__ = [
     "pdf_pages_text",
     "query_notice",
     "render_pdf_page",
+    "sentence_placeholders",
     "split_identifiers",
     "split_name",
     "sqlite_path",

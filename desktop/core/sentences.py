@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import string
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 #: The context the templates are translated under.
@@ -43,7 +44,7 @@ def sentence(template: str, /, **values: object) -> Sentence:
     (`format(value)`); give a value its `!r` or `:,` before, so the template holds bare
     `{name}`s only (a translator keeps them, and nothing else, from the English)."""
     names = placeholders(template)
-    if names is None or names != set(values):
+    if names is None or names != frozenset(values):
         raise ValueError(f"{template!r} needs exactly the values {sorted(names or ())}")
     return Sentence(template, {name: _formatted(value) for name, value in values.items()})
 
@@ -52,7 +53,8 @@ def _formatted(value: object) -> str:
     return value if isinstance(value, str) else format(value)
 
 
-def placeholders(template: str) -> set[str] | None:
+@lru_cache(maxsize=4096)
+def placeholders(template: str) -> frozenset[str] | None:
     """The names `template` puts values in for, or None when it is not a template of bare
     `{name}`s (a conversion, a format, a position, an attribute, or a stray brace)."""
     names = set()
@@ -66,7 +68,7 @@ def placeholders(template: str) -> set[str] | None:
         if not name.isidentifier() or spec or conversion:
             return None
         names.add(name)
-    return names
+    return frozenset(names)
 
 
 def as_json(text: str) -> str:
@@ -98,6 +100,6 @@ def _made(parts: object) -> str:
     if not isinstance(parts, dict):
         raise TypeError("neither text nor a sentence")
     template, values = parts["template"], parts["values"]
-    if not isinstance(template, str) or placeholders(template) != set(values):
+    if not isinstance(template, str) or placeholders(template) != frozenset(values):
         raise ValueError("not a template for these values")
     return Sentence(template, {name: _made(value) for name, value in values.items()})

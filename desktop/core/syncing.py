@@ -224,7 +224,11 @@ def bring_up_to_date(target: Due, text: str) -> SyncReport:
     except FileNotFoundError:
         on_disk = None  # deleted, or never written: written (again)
     except OSError as error:
-        why = f"Papershelf could not read {target.path}: {error.strerror or error}."
+        why = sentence(
+            "Papershelf could not read {path}: {why}.",
+            path=target.path,
+            why=error.strerror or error,
+        )
         return SyncReport(target.path, Outcome.FAILED, why)
     if on_disk is not None:
         there = hashlib.sha256(on_disk).hexdigest()
@@ -235,17 +239,17 @@ def bring_up_to_date(target: Due, text: str) -> SyncReport:
     try:
         files.write_whole(target.path, text)
     except KnownError as error:
-        return SyncReport(
-            target.path, Outcome.FAILED, f"{error} It is tried again at the next change."
-        )
+        told = sentence("{error} It is tried again at the next change.", error=error.sentence)
+        return SyncReport(target.path, Outcome.FAILED, told)
     return SyncReport(target.path, Outcome.WRITTEN, sha256=new)
 
 
 def _changed_elsewhere(path: Path) -> str:
-    return (
-        f"{path} was changed outside Papershelf since Papershelf last wrote it. Your version "
+    return sentence(
+        "{path} was changed outside Papershelf since Papershelf last wrote it. Your version "
         "is kept and the file is no longer kept in sync: resume syncing to write the list "
-        "over it (your version is saved beside it), or stop syncing it."
+        "over it (your version is saved beside it), or stop syncing it.",
+        path=path,
     )
 
 

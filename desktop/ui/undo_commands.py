@@ -21,6 +21,7 @@ from PySide6.QtWidgets import QProgressDialog, QWidget
 from desktop.core.api import Annotation, Record, undo
 from desktop.core.errors import KnownError
 from desktop.core.library import Library
+from desktop.ui import core_sentences
 from desktop.ui.background import progress
 from desktop.ui.background.operations import Operation, OperationRunner
 from desktop.ui.background.workers import Job
@@ -193,7 +194,7 @@ class History:
         return Operation(command.redo_write(job), redone, self._failed_with(dialog))
 
     def _on_failed(self, error: KnownError) -> None:
-        self._tell(str(error))
+        self._tell(core_sentences.of_error(error))
 
 
 class _LibraryCommand(QUndoCommand):

@@ -11,7 +11,7 @@ from PySide6.QtGui import QAction, QDragEnterEvent, QDragMoveEvent, QDropEvent
 from PySide6.QtWidgets import QFileDialog, QMenu, QMenuBar, QStatusBar, QTableView
 
 from desktop.core.errors import KnownError
-from desktop.ui import prompts
+from desktop.ui import core_sentences, prompts
 from desktop.ui.background.file_texts import FileTextReader
 from desktop.ui.background.folder_watch import FolderWatch
 from desktop.ui.background.library_events import LibraryEvents
@@ -123,7 +123,9 @@ class WindowFiles(QObject):
         self._context.operations.run(
             attach,
             on_done=attached,
-            on_failed=lambda error: prompts.show_error(self._context.widget(), str(error)),
+            on_failed=lambda error: prompts.show_error(
+                self._context.widget(), core_sentences.of_error(error)
+            ),
         )
 
     # -- reading text, the reader --------------------------------------------------------
@@ -145,7 +147,7 @@ class WindowFiles(QObject):
                 self._library, attachment_id, page=page, parent=self._context.widget()
             )
         except KnownError as error:
-            prompts.show_error(self._context.widget(), str(error))
+            prompts.show_error(self._context.widget(), core_sentences.of_error(error))
             return None
         self.readers = [r for r in self.readers if r.isVisible()] + [reader]
         reader.show()
@@ -179,7 +181,9 @@ class WindowFiles(QObject):
                 ).format(folder=folder),
                 6000,
             ),
-            on_failed=lambda error: prompts.show_error(self._context.widget(), str(error)),
+            on_failed=lambda error: prompts.show_error(
+                self._context.widget(), core_sentences.of_error(error)
+            ),
         )
 
     def choose_watched_folder(self) -> None:

@@ -11,7 +11,7 @@ from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QColorDialog, QMenu
 
 from desktop.core.api import View
-from desktop.ui import prompts, undo_commands
+from desktop.ui import core_sentences, prompts, undo_commands
 from desktop.ui.models.sidebar_model import KIND_ROLE, NAME_ROLE, VIEW_ROLE, SidebarModel
 from desktop.ui.translations import QT_TRANSLATE_NOOP
 from desktop.ui.window.actions import make_action
@@ -450,7 +450,9 @@ class Organiser:
         self._context.operations.run(
             write,
             on_done=lambda _result: on_done(),
-            on_failed=lambda error: prompts.show_error(self._context.widget(), str(error)),
+            on_failed=lambda error: prompts.show_error(
+                self._context.widget(), core_sentences.of_error(error)
+            ),
         )
 
     def create_tag(self) -> None:
