@@ -147,15 +147,16 @@ class DuplicateFinder:
         if paper.doi:
             doi = paper.doi
             shared = sentence("the DOI {identifier}", identifier=doi)
-            note_some(self._by_doi.get(doi.casefold(), []), f"same DOI {doi}", shared)
+            same = sentence("same DOI {doi}", doi=doi)
+            note_some(self._by_doi.get(doi.casefold(), []), same, shared)
         if paper.arxiv_id:
             arxiv = _bare_arxiv(paper.arxiv_id)
             others = self._by_arxiv.get(arxiv, [])
             shared = sentence("the arXiv id {identifier}", identifier=arxiv)
-            note_some(others, f"same arXiv id {arxiv}", shared)
+            note_some(others, sentence("same arXiv id {arxiv}", arxiv=arxiv), shared)
         key = (original_key or paper.citekey).casefold()
         for other in self._by_key.get(key, []):
-            note(other, f"same citation key {original_key or paper.citekey}")
+            note(other, sentence("same citation key {key}", key=original_key or paper.citekey))
         self._note_titles(paper, note)
         return list(found.values())
 
@@ -175,9 +176,11 @@ class DuplicateFinder:
         )
         sharing = 0
         for _, similarity, position in sorted(alike, key=lambda match: match[2]):
-            reason = (
-                f"title {similarity:.0f}% alike, same first author "
-                f"({paper.first_author or 'none'}) and year ({paper.year or 'none'})"
+            reason = sentence(
+                "title {similarity}% alike, same first author ({author}) and year ({year})",
+                similarity=f"{similarity:.0f}",
+                author=paper.first_author or sentence("none"),
+                year=paper.year or sentence("none"),
             )
             same_title = bucket.papers[position]
             if same_title[0].part != paper.part:

@@ -2934,16 +2934,32 @@ This library: {where}</source>
             <translation>DOI {identifier}</translation>
         </message>
         <message>
+            <source>same DOI {doi}</source>
+            <translation>DOI 相同（{doi}）</translation>
+        </message>
+        <message>
             <source>the arXiv id {identifier}</source>
             <translation>arXiv 编号 {identifier}</translation>
         </message>
         <message>
-            <source>one title or titles very like it (such as “{title}”), with the same first author ({author}) and year ({year})</source>
-            <translation>同一标题或与之极相近的标题（如“{title}”），且第一作者（{author}）和年份（{year}）相同</translation>
+            <source>same arXiv id {arxiv}</source>
+            <translation>arXiv 编号相同（{arxiv}）</translation>
+        </message>
+        <message>
+            <source>same citation key {key}</source>
+            <translation>引用键相同（{key}）</translation>
+        </message>
+        <message>
+            <source>title {similarity}% alike, same first author ({author}) and year ({year})</source>
+            <translation>标题相似度 {similarity}%，第一作者（{author}）和年份（{year}）相同</translation>
         </message>
         <message>
             <source>none</source>
             <translation>无</translation>
+        </message>
+        <message>
+            <source>one title or titles very like it (such as “{title}”), with the same first author ({author}) and year ({year})</source>
+            <translation>同一标题或与之极相近的标题（如“{title}”），且第一作者（{author}）和年份（{year}）相同</translation>
         </message>
         <message>
             <source>The export was cancelled; no file was written.</source>

@@ -208,7 +208,13 @@ class ImportReportDialog(QDialog):
             title = row.title or self.tr("(untitled)")
             return f"{title}\n{row.authors} {row.year or ''}".strip()
 
-        item = QTreeWidgetItem([describe(new_id), describe(old_id), "; ".join(evidence)])
+        item = QTreeWidgetItem(
+            [
+                describe(new_id),
+                describe(old_id),
+                "; ".join(core_sentences.translated(e) for e in evidence),
+            ]
+        )
         item.setData(0, _PAIR_ROLE, (new_id, old_id))
         self.duplicates.addTopLevelItem(item)
 
