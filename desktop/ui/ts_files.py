@@ -173,10 +173,12 @@ def put_core_context(path: Path, templates: list[str], *, kept: Translations) ->
     ET.SubElement(context, "name").text = SENTENCE_CONTEXT
     for template in templates:
         text, kind = kept.get(template, ("", "unfinished"))
-        # A template back in the code after it had vanished is translated as it was.
-        _message(context, template, text=text, kind=None if kind == "vanished" and text else kind)
+        if kind == "vanished":  # back in the code: translated as it was
+            kind = None
+        _message(context, template, text=text, kind=kind)
+    wanted = set(templates)
     for source, (text, _kind) in kept.items():
-        if source not in templates and text:
+        if source not in wanted and text:
             _message(context, source, text=text, kind="vanished")
     if context.find("message") is None:
         root.remove(context)
