@@ -42,6 +42,9 @@ from desktop.core.merging import KEEP, OTHER, MergeRecord
 from desktop.core.papers import EXTRA_PREFIX, PaperDetails, field_value
 from desktop.core.search import query as _query
 from desktop.core.search.searcher import Nearest, SearchHit
+from desktop.core.sentences import CONTEXT as SENTENCE_CONTEXT
+from desktop.core.sentences import Sentence
+from desktop.core.sentences import placeholders as sentence_placeholders
 from desktop.core.snapshots import (
     Annotation,
     Attachment,
@@ -69,6 +72,7 @@ __all__ = [
     "MODELLED_FIELDS",
     "OTHER",
     "RELEVANCE",
+    "SENTENCE_CONTEXT",
     "SORT_COLUMNS",
     "Annotation",
     "AttachedFile",
@@ -107,6 +111,7 @@ __all__ = [
     "Record",
     "SavedSearch",
     "SearchHit",
+    "Sentence",
     "SyncReport",
     "SyncedFile",
     "Tag",
@@ -132,6 +137,7 @@ __all__ = [
     "pdf_pages_text",
     "query_notice",
     "render_pdf_page",
+    "sentence_placeholders",
     "split_identifiers",
     "split_name",
     "sqlite_path",

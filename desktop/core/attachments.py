@@ -8,6 +8,7 @@ from sqlmodel import Session, col, select
 
 from desktop.core.errors import InvalidInputError
 from desktop.core.papers import get_paper
+from desktop.core.sentences import sentence
 from desktop.core.storage.models import Attachment, AttachmentKind
 
 
@@ -24,7 +25,7 @@ def add(
     get_paper(session, paper_id)
     target = target.strip()
     if not target:
-        raise InvalidInputError("An attachment needs a file path or a web address.")
+        raise InvalidInputError(sentence("An attachment needs a file path or a web address."))
     attachment = Attachment(paper_id=paper_id, target=target, label=label.strip(), kind=kind.value)
     session.add(attachment)
     session.flush()

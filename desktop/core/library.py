@@ -11,7 +11,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager, suppress
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -76,6 +76,7 @@ from desktop.core.merging import MergeRecord
 from desktop.core.papers import PaperDetails
 from desktop.core.runtime import gc_pause
 from desktop.core.search.searcher import Nearest, Searcher, SearchHit
+from desktop.core.sentences import sentence
 from desktop.core.snapshots import (
     Annotation,
     Attachment,
@@ -192,15 +193,17 @@ class Library:
             _refuse_an_empty_file(url)
             engine = db.make_engine(url)
         except OSError as error:
-            folder = error.filename or "the library's folder"
-            raise DatabaseError(
-                trouble.os_error(error, doing=f"create the folder {folder} for the library")
-            ) from error
+            folder = error.filename or sentence("the library's folder")
+            doing = sentence("create the folder {folder} for the library", folder=folder)
+            raise DatabaseError(trouble.os_error(error, doing=doing)) from error
         except (_SQLAlchemyError, ValueError, ImportError) as error:
             raise DatabaseError(
-                f"“{url}” is not a database address Papershelf can use; give a SQLite one "
-                "(sqlite:///path/to/library.sqlite) or a PostgreSQL one "
-                "(postgresql+psycopg://user@host/database)."
+                sentence(
+                    "“{url}” is not a database address Papershelf can use; give a SQLite one "
+                    "(sqlite:///path/to/library.sqlite) or a PostgreSQL one "
+                    "(postgresql+psycopg://user@host/database).",
+                    url=url,
+                )
             ) from error
         library = cls(engine, url)
         try:
@@ -275,7 +278,11 @@ class Library:
                 connection.execute(text("SELECT 1"))
         except DBAPIError as error:
             raise DatabaseError(
-                f"Papershelf cannot open the library at {self.where}: {_first_line(error)}"
+                sentence(
+                    "Papershelf cannot open the library at {where}: {why}",
+                    where=self.where,
+                    why=_first_line(error),
+                )
             ) from error
 
     @property
@@ -301,7 +308,9 @@ class Library:
             return False
         if current is not None and current not in schema.known_revisions():
             raise DatabaseError(
-                "This library was made by a newer Papershelf; update Papershelf to open it."
+                sentence(
+                    "This library was made by a newer Papershelf; update Papershelf to open it."
+                )
             )
         source = db.sqlite_path(self.url)
         if current is not None and source is not None:
@@ -310,8 +319,11 @@ class Library:
             schema.upgrade(self.engine)
         except schema.ForeignDatabaseError:
             raise DatabaseError(
-                f"The database at {self.where} already holds other data and is not a "
-                "Papershelf library; choose an empty database or an existing library."
+                sentence(
+                    "The database at {where} already holds other data and is not a Papershelf "
+                    "library; choose an empty database or an existing library.",
+                    where=self.where,
+                )
             ) from None
         return True
 
@@ -350,7 +362,11 @@ class Library:
             if not isinstance(error, OperationalError):
                 raise
             raise DatabaseError(
-                f"Papershelf could not read the library at {self.where}: {_first_line(error)}"
+                sentence(
+                    "Papershelf could not read the library at {where}: {why}",
+                    where=self.where,
+                    why=_first_line(error),
+                )
             ) from error
 
     @contextmanager
@@ -384,8 +400,10 @@ class Library:
         except (StaleDataError, DBAPIError) as error:
             if conflicts.is_collision(error):
                 raise conflicts.CollisionError(
-                    "Someone else changed the same papers or lists at the same moment, so "
-                    "Papershelf changed nothing; try again."
+                    sentence(
+                        "Someone else changed the same papers or lists at the same moment, so "
+                        "Papershelf changed nothing; try again."
+                    )
                 ) from error
             if isinstance(error, OperationalError) or (
                 isinstance(error, DBAPIError) and trouble.is_damaged(error)
@@ -406,9 +424,11 @@ class Library:
         if trouble.is_damaged(error):
             return self._damaged()
         # A locked file or a lost server: waiting may be all it takes.
-        return (
-            f"Papershelf could not save to the library at {self.where}: "
-            f"{_first_line(error)} Nothing was changed; try again in a moment."
+        return sentence(
+            "Papershelf could not save to the library at {where}: {why} Nothing was changed; "
+            "try again in a moment.",
+            where=self.where,
+            why=_first_line(error),
         )
 
     # -- papers ------------------------------------------------------------------------
@@ -543,7 +563,11 @@ class Library:
         with self._read() as session:
             found = session.exec(select(Paper.id).where(Paper.citekey == citekey)).first()
             if found is None:
-                raise NotFoundError(f"There is no paper with the citation key “{citekey}”.")
+                raise NotFoundError(
+                    sentence(
+                        "There is no paper with the citation key “{citekey}”.", citekey=citekey
+                    )
+                )
             return papers.details(session, found)
 
     def view_ids(
@@ -758,7 +782,7 @@ class Library:
             try:
                 self._paper_for_pdf(Path(path), report, made)
             except KnownError as error:
-                report.problems.append(Problem(str(path), None, str(error)))
+                report.problems.append(Problem(str(path), None, error.sentence))
         report.paper_ids = list(made.papers)
         touched = list(dict.fromkeys([*made.papers, *made.attached_to]))
         if touched:
@@ -772,7 +796,9 @@ class Library:
     def _paper_for_pdf(self, path: Path, report: ImportReport, made: _PdfImport) -> None:
         """Attach a PDF to the paper it is of, made now unless it is there already."""
         if not pdfs.is_pdf(path):
-            raise InvalidInputError(f"{path.name} is not a PDF (it does not start as one).")
+            raise InvalidInputError(
+                sentence("{name} is not a PDF (it does not start as one).", name=path.name)
+            )
         read = pdf_papers.read(path)
         if read.problem:
             report.problems.append(Problem(str(path), None, read.problem))
@@ -783,14 +809,22 @@ class Library:
                 Problem(
                     str(path),
                     None,
-                    f"{path.name} is a paper already in your library (paper {known}); the "
-                    "PDF was attached to it.",
+                    sentence(
+                        "{name} is a paper already in your library (paper {paper_id}); the PDF "
+                        "was attached to it.",
+                        name=path.name,
+                        paper_id=known,
+                    ),
                 )
             )
             return
         added = self.add_records([read.record])
         if not added:  # the import took it for a paper already there
-            raise KnownError(f"{path.name} was not added: it is a paper already in your library.")
+            raise KnownError(
+                sentence(
+                    "{name} was not added: it is a paper already in your library.", name=path.name
+                )
+            )
         made.papers.append(added[0])
         if read.guessed:
             self.tag_papers(pdf_papers.GUESSED_TAG, added)
@@ -907,7 +941,10 @@ class Library:
         """What earlier imports met, with the raw text: entries they could not read
         (`error`) first, then warnings, each in the order met."""
         with self._read() as session:
-            return [copy_of(ImportProblem, p) for p in problems.all_problems(session)]
+            return [
+                replace(copy_of(ImportProblem, p), message=problems.as_told(p))
+                for p in problems.all_problems(session)
+            ]
 
     def retry_import_problem(self, problem_id: int, fixed_text: str) -> ImportReport:
         """Import the user's corrected text for a problem, in one transaction: when it
@@ -943,8 +980,11 @@ class Library:
         identifier = lookup.parse_identifier(text)
         if identifier is None:
             raise InvalidInputError(
-                f"“{text.strip()}” is not a DOI (like 10.1038/nature14539) "
-                "or an arXiv id (like 1706.03762)."
+                sentence(
+                    "“{text}” is not a DOI (like 10.1038/nature14539) or an arXiv id (like "
+                    "1706.03762).",
+                    text=text.strip(),
+                )
             )
         self._refuse_known_identifier(identifier.kind, identifier.value)
         record = lookup.fetch(identifier)
@@ -961,7 +1001,9 @@ class Library:
                 )
             ).first()
         if found is not None:
-            raise ConflictError(f"That paper is already in your library as “{found}”.")
+            raise ConflictError(
+                sentence("That paper is already in your library as “{found}”.", found=found)
+            )
 
     # -- completion (untitled papers looked up on arXiv and Crossref) -------------------
 
@@ -1008,8 +1050,11 @@ class Library:
         address = address.strip()
         if address and ("@" not in address or any(c.isspace() for c in address)):
             raise InvalidInputError(
-                f"“{address}” is not an e-mail address; Crossref asks for one like "
-                "name@example.org, or none."
+                sentence(
+                    "“{address}” is not an e-mail address; Crossref asks for one like "
+                    "name@example.org, or none.",
+                    address=address,
+                )
             )
         with self._write() as session:
             settings.store(session, settings.CONTACT_ADDRESS, address)
@@ -1071,9 +1116,10 @@ class Library:
         """Merge `other_id` into `keep_id`: empty fields filled, lists, tags, notes,
         annotations and attachments moved over; the other paper goes to the trash."""
         if keep_id == other_id:
-            raise InvalidInputError("A paper cannot be merged with itself.")
+            raise InvalidInputError(sentence("A paper cannot be merged with itself."))
         done = self._write_retrying(
-            lambda session: merging.merge(session, keep_id, other_id), what="merge the papers"
+            lambda session: merging.merge(session, keep_id, other_id),
+            what=sentence("merge the papers"),
         )
         self._announce(ChangeKind.PAPERS, [keep_id, other_id])
         return done
@@ -1081,7 +1127,7 @@ class Library:
     def unmerge(self, done: MergeRecord) -> None:
         """Undo a merge: both papers as they were before it."""
         self._write_retrying(
-            lambda session: merging.unmerge(session, done), what="take the merge back"
+            lambda session: merging.unmerge(session, done), what=sentence("take the merge back")
         )
         self._announce(ChangeKind.PAPERS, [done.keep_id, done.other_id])
 
@@ -1098,7 +1144,7 @@ class Library:
             return step.apply(session)
 
         try:
-            done = self._write_retrying(in_transaction, what="make this change")
+            done = self._write_retrying(in_transaction, what=sentence("make this change"))
         except BaseException:
             files.take_back()
             raise
@@ -1128,7 +1174,10 @@ class Library:
         if options and options.ascii_only and not registry.get(format).offers_ascii_only:
             label = registry.get(format).label
             raise InvalidInputError(
-                f"{label} files are written in UTF-8; ASCII only is for BibTeX and BibLaTeX."
+                sentence(
+                    "{label} files are written in UTF-8; ASCII only is for BibTeX and BibLaTeX.",
+                    label=label,
+                )
             )
         with self._reading_trouble_as_sentence():
             # With a checkpoint under way (just after a large import), a helper would only
@@ -1217,8 +1266,11 @@ class Library:
     def _refuse_existing(self, where: Path, *, replace: bool) -> None:
         if where.exists() and not replace:
             raise ConflictError(
-                f"{where} already exists; Papershelf would replace it with the papers it is "
-                "kept in sync with. Choose another file, or ask for it to be replaced."
+                sentence(
+                    "{where} already exists; Papershelf would replace it with the papers it is "
+                    "kept in sync with. Choose another file, or ask for it to be replaced.",
+                    where=where,
+                )
             )
 
     def remove_synced_file(self, path: Path) -> None:
@@ -1334,7 +1386,7 @@ class Library:
     def add_to_list(self, ref: int | str, paper_ids: list[int], position: int | None = None) -> int:
         added = self._write_retrying(
             lambda session: reading_lists.add_papers(session, ref, paper_ids, position=position),
-            what="add the papers to the list",
+            what=sentence("add the papers to the list"),
         )
         self._announce(ChangeKind.LISTS, paper_ids)
         return added
@@ -1342,7 +1394,7 @@ class Library:
     def remove_from_list(self, ref: int | str, paper_ids: list[int]) -> int:
         removed = self._write_retrying(
             lambda session: reading_lists.remove_papers(session, ref, paper_ids),
-            what="take the papers out of the list",
+            what=sentence("take the papers out of the list"),
         )
         self._announce(ChangeKind.LISTS, paper_ids)
         return removed
@@ -1350,7 +1402,7 @@ class Library:
     def reorder_list(self, ref: int | str, paper_ids: list[int]) -> None:
         self._write_retrying(
             lambda session: reading_lists.reorder(session, ref, paper_ids),
-            what="put the list in this order",
+            what=sentence("put the list in this order"),
         )
         self._announce(ChangeKind.LISTS, paper_ids)
 
@@ -1562,7 +1614,7 @@ class Library:
         the paper's key (a taken name gets a suffix), or, with `link`, left where it is."""
         source = source.expanduser().absolute()
         if not source.is_file():
-            raise InvalidInputError(f"There is no file at {source}.")
+            raise InvalidInputError(sentence("There is no file at {source}.", source=source))
         if link:
             added = self._write_part(
                 ChangeKind.PAPERS,
@@ -1598,9 +1650,11 @@ class Library:
         any, waits in the files folder's trash)."""
         source = source.expanduser().absolute()
         if not source.is_file():
-            raise InvalidInputError(f"There is no file at {source}.")
+            raise InvalidInputError(sentence("There is no file at {source}.", source=source))
         with self._read() as session:
-            found = notes.get_part(session, Attachment_row, attachment_id, what="attachment")
+            found = notes.get_part(
+                session, Attachment_row, attachment_id, what=sentence("attachment")
+            )
             ref = undo.RowRef(attachment_id, found.created_at)
             copied = found.kind == AttachmentKind.COPY.value
             into = library_files.folder(session, self.url) if copied else None
@@ -1628,7 +1682,9 @@ class Library:
     def attached_file(self, attachment_id: int) -> AttachedFile:
         """One attachment as this computer sees it (where, present, text indexed)."""
         with self._read() as session:
-            row = notes.get_part(session, Attachment_row, attachment_id, what="attachment")
+            row = notes.get_part(
+                session, Attachment_row, attachment_id, what=sentence("attachment")
+            )
             return library_files.seen(copy_of(Attachment, row), self._folder_or_none(session))
 
     def attached_files(self, paper_id: int) -> list[AttachedFile]:
@@ -1667,7 +1723,7 @@ class Library:
             try:
                 pages = pdfs.pages_text(job.path)
             except KnownError as error:
-                pages, problem = [], str(error)
+                pages, problem = [], error.sentence
             with self._write() as session:
                 stored = file_text.store(session, job, pages, problem=problem)
             if stored:
@@ -1694,7 +1750,9 @@ class Library:
     def remember_page(self, attachment_id: int, page: int) -> None:
         """Where the reader left a file (not a change of the library: nobody reloads)."""
         with self._database_trouble_as_sentence(), db.write_session(self.engine) as session:
-            row = notes.get_part(session, Attachment_row, attachment_id, what="attachment")
+            row = notes.get_part(
+                session, Attachment_row, attachment_id, what=sentence("attachment")
+            )
             row.last_page = max(page, 0)
             session.add(row)
 
@@ -1726,15 +1784,26 @@ def _refuse_an_empty_file(url: str) -> None:
     if time.time() - path.stat().st_mtime < _BEING_MADE_SECONDS:
         return  # another process is making this new library at this moment
     backup_file = backup.newest(path)
-    then = (
-        f" The newest backup of it is {backup_file}; copy it over the empty file to go back to it."
-        if backup_file is not None
-        else " There is no backup of it in its backups folder."
-    )
+    if backup_file is not None:
+        raise DatabaseError(
+            sentence(
+                "The library file {path} is empty (0 bytes): it may have been cut short, by a "
+                "full disk or a copy that did not finish, so Papershelf did not make a new "
+                "library of it. The newest backup of it is {backup}; copy it over the empty "
+                "file to go back to it. To start a new library there, delete the empty file "
+                "first.",
+                path=path,
+                backup=backup_file,
+            )
+        )
     raise DatabaseError(
-        f"The library file {path} is empty (0 bytes): it may have been cut short, by a full "
-        "disk or a copy that did not finish, so Papershelf did not make a new library of "
-        f"it.{then} To start a new library there, delete the empty file first."
+        sentence(
+            "The library file {path} is empty (0 bytes): it may have been cut short, by a full "
+            "disk or a copy that did not finish, so Papershelf did not make a new library of "
+            "it. There is no backup of it in its backups folder. To start a new library there, "
+            "delete the empty file first.",
+            path=path,
+        )
     )
 
 

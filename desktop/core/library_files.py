@@ -22,6 +22,7 @@ from sqlmodel import Session
 
 from desktop.core import settings
 from desktop.core.errors import InvalidInputError, KnownError
+from desktop.core.sentences import sentence
 from desktop.core.snapshots import Attachment
 from desktop.core.storage import db
 from desktop.core.storage.models import AttachmentKind, Setting
@@ -65,9 +66,11 @@ def folder(session: Session, url: str) -> Path:
     found = configured(session) or default_folder(url)
     if found is None:
         raise KnownError(
-            "This library is on a database server, so it has no files folder of its own: "
-            "choose a folder the whole group can reach (Settings, Files folder; or "
-            "`papershelf files folder PATH`), then add the file again, or link it instead."
+            sentence(
+                "This library is on a database server, so it has no files folder of its own: "
+                "choose a folder the whole group can reach (Settings, Files folder; or "
+                "`papershelf files folder PATH`), then add the file again, or link it instead."
+            )
         )
     return found
 
@@ -75,7 +78,9 @@ def folder(session: Session, url: str) -> Path:
 def set_folder(session: Session, path: Path | None) -> None:
     """Keep the library's files in `path` from now on (None: back to the default)."""
     if path is not None and not path.is_absolute():
-        raise InvalidInputError(f"The files folder must be a full path, not “{path}”.")
+        raise InvalidInputError(
+            sentence("The files folder must be a full path, not “{path}”.", path=path)
+        )
     row = session.get(Setting, FILES_FOLDER)
     if row is None:
         row = Setting(key=FILES_FOLDER)
@@ -93,7 +98,7 @@ def copy_in(source: Path, into: Path, name: str) -> str:
     """Copy `source` into the folder `into` as `name` (or `name-2`, `name-3`... when that is
     taken: nothing is overwritten); the name it got. The copy is whole or absent."""
     if not source.is_file():
-        raise InvalidInputError(f"There is no file at {source}.")
+        raise InvalidInputError(sentence("There is no file at {source}.", source=source))
     try:
         into.mkdir(parents=True, exist_ok=True)
         handle, partial = tempfile.mkstemp(prefix=".adding-", suffix=".part", dir=into)
@@ -106,7 +111,14 @@ def copy_in(source: Path, into: Path, name: str) -> str:
                 os.unlink(partial)
     except OSError as error:
         why = error.strerror or str(error)
-        raise KnownError(f"Papershelf could not copy {source} into {into}: {why}.") from None
+        raise KnownError(
+            sentence(
+                "Papershelf could not copy {source} into {into}: {why}.",
+                source=source,
+                into=into,
+                why=why,
+            )
+        ) from None
 
 
 def _claim(partial: Path, into: Path, name: str) -> str:
@@ -124,7 +136,11 @@ def _claim(partial: Path, into: Path, name: str) -> str:
                 continue
             os.replace(partial, into / candidate)
         return candidate
-    raise KnownError(f"The files folder {into} holds too many files named like {name}.")
+    raise KnownError(
+        sentence(
+            "The files folder {into} holds too many files named like {name}.", into=into, name=name
+        )
+    )
 
 
 def remove_copy(into: Path, name: str) -> None:
@@ -136,14 +152,20 @@ def remove_copy(into: Path, name: str) -> None:
 def delete_copies(into: Path, names: list[str]) -> list[str]:
     """Delete copied files for good (their papers are gone); sentences for those that
     could not be deleted (they stay where they are). A file already gone is no trouble."""
-    left = []
+    left: list[str] = []
     for name in names:
         try:
             (into / name).unlink()
         except FileNotFoundError:
             continue
         except OSError as error:
-            left.append(f"{into / name} could not be deleted ({error.strerror or error}).")
+            left.append(
+                sentence(
+                    "{path} could not be deleted ({reason}).",
+                    path=into / name,
+                    reason=error.strerror or error,
+                )
+            )
     return left
 
 

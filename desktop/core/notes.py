@@ -10,6 +10,7 @@ from sqlmodel import Session, col, select
 from desktop.core import versions
 from desktop.core.errors import InvalidInputError, NotFoundError
 from desktop.core.papers import get_paper
+from desktop.core.sentences import sentence
 from desktop.core.storage.models import Annotation, Attachment, Note, Paper, utcnow
 
 
@@ -28,12 +29,12 @@ def get_part(session: Session, model: type[Part], ident: int, *, what: str) -> P
     """A note, annotation or attachment by id, or NotFoundError naming `what` it is."""
     found = session.get(model, ident)
     if found is None:
-        raise NotFoundError(f"There is no {what} with id {ident}.")
+        raise NotFoundError(sentence("There is no {what} with id {ident}.", what=what, ident=ident))
     return found
 
 
 def get_note(session: Session, note_id: int) -> Note:
-    return get_part(session, Note, note_id, what="note")
+    return get_part(session, Note, note_id, what=sentence("note"))
 
 
 def edit_note(
@@ -42,13 +43,15 @@ def edit_note(
     """Give a note a new text, if it is still at `expected_version` (None: blindly)."""
     note = get_note(session, note_id)
     changes = {"body": body, "updated_at": utcnow()}
-    versions.write(session, note, expected_version=expected_version, changes=changes, what="note")
+    versions.write(
+        session, note, expected_version=expected_version, changes=changes, what=sentence("note")
+    )
     return note
 
 
 def remove_note(session: Session, note_id: int, *, expected_version: int | None = None) -> Note:
     note = get_note(session, note_id)
-    versions.delete(session, note, expected_version=expected_version, what="note")
+    versions.delete(session, note, expected_version=expected_version, what=sentence("note"))
     return note
 
 
@@ -59,8 +62,13 @@ def add_annotation(
     abstract = get_paper(session, paper_id).abstract
     if not 0 <= start < end <= len(abstract):
         raise InvalidInputError(
-            f"Characters {start} to {end} are not a span of this abstract, "
-            f"which is {len(abstract)} characters long."
+            sentence(
+                "Characters {start} to {end} are not a span of this abstract, which is {length} "
+                "characters long.",
+                start=start,
+                end=end,
+                length=len(abstract),
+            )
         )
     annotation = Annotation(
         paper_id=paper_id, start=start, end=end, quote=abstract[start:end], note=note
@@ -105,7 +113,7 @@ def annotation_count(session: Session) -> int:
 
 
 def get_annotation(session: Session, annotation_id: int) -> Annotation:
-    return get_part(session, Annotation, annotation_id, what="annotation")
+    return get_part(session, Annotation, annotation_id, what=sentence("annotation"))
 
 
 def edit_annotation(
@@ -118,7 +126,7 @@ def edit_annotation(
         annotation,
         expected_version=expected_version,
         changes={"note": note},
-        what="annotation",
+        what=sentence("annotation"),
     )
     return annotation
 

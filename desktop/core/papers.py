@@ -21,6 +21,7 @@ from desktop.core.formats import keywords
 from desktop.core.formats.doi import is_doi
 from desktop.core.formats.record import MODELLED_FIELDS, Record
 from desktop.core.formats.record import Person as NamedPerson
+from desktop.core.sentences import sentence
 from desktop.core.storage import db
 from desktop.core.storage.models import (
     Annotation,
@@ -148,22 +149,39 @@ def validate_values(values: dict[str, Any]) -> None:
     """Refuse values no paper can have, with a sentence saying which and why."""
     for name, value in values.items():
         if isinstance(value, str) and "\x00" in value:
-            raise InvalidInputError(f"The {name} contains a NUL character, which cannot be stored.")
+            raise InvalidInputError(
+                sentence("The {name} contains a NUL character, which cannot be stored.", name=name)
+            )
     year = values.get("year")
     if year is not None and not is_year(year):
-        raise InvalidInputError(f"The year {year!r} is not a year; write it as, e.g., 2019.")
+        raise InvalidInputError(
+            sentence("The year {year} is not a year; write it as, e.g., 2019.", year=repr(year))
+        )
     month = values.get("month")
     if month is not None and not (isinstance(month, int) and 1 <= month <= 12):
-        raise InvalidInputError(f"The month {month!r} is not a month number from 1 to 12.")
+        raise InvalidInputError(
+            sentence("The month {month} is not a month number from 1 to 12.", month=repr(month))
+        )
     doi = values.get("doi")
     if doi and not is_doi(doi):
-        raise InvalidInputError(f"“{doi}” is not a DOI; a DOI looks like 10.1000/xyz123.")
+        raise InvalidInputError(
+            sentence("“{doi}” is not a DOI; a DOI looks like 10.1000/xyz123.", doi=doi)
+        )
     status = values.get("status")
     if status is not None and status not in {s.value for s in ReadStatus}:
-        raise InvalidInputError(f"“{status}” is not a reading status; use unread, reading or read.")
+        raise InvalidInputError(
+            sentence(
+                "“{status}” is not a reading status; use unread, reading or read.", status=status
+            )
+        )
     priority = values.get("priority")
     if priority is not None and not (isinstance(priority, int) and 0 <= priority <= 5):
-        raise InvalidInputError(f"The priority {priority!r} must be a whole number from 0 to 5.")
+        raise InvalidInputError(
+            sentence(
+                "The priority {priority} must be a whole number from 0 to 5.",
+                priority=repr(priority),
+            )
+        )
 
 
 def field_value(paper: Paper | snapshots.Paper, name: str) -> Any:
@@ -177,20 +195,27 @@ def validate_extra(extra: dict[str, Any]) -> None:
     for name, value in extra.items():
         if not name or name != name.strip() or any(c.isspace() for c in name):
             raise InvalidInputError(
-                f"“{name}” cannot be a field name: write it as one word, e.g. isbn."
+                sentence(
+                    "“{name}” cannot be a field name: write it as one word, e.g. isbn.", name=name
+                )
             )
         if name.lower() in _NOT_EXTRA:
             raise InvalidInputError(
-                f"“{name}” is one of the paper's own fields; edit it in its own row."
+                sentence(
+                    "“{name}” is one of the paper's own fields; edit it in its own row.", name=name
+                )
             )
         if not isinstance(value, str):
-            raise InvalidInputError(f"The {name} must be text.")
+            raise InvalidInputError(sentence("The {name} must be text.", name=name))
         if value and name.startswith("csl-json:"):
             try:
                 json.loads(value)
             except ValueError:
                 raise InvalidInputError(
-                    f'The {name} must stay JSON as CSL-JSON wrote it, e.g. ["a", "b"].'
+                    sentence(
+                        'The {name} must stay JSON as CSL-JSON wrote it, e.g. ["a", "b"].',
+                        name=name,
+                    )
                 ) from None
 
 
@@ -200,7 +225,9 @@ def get_paper(
     """The paper with this id, or NotFoundError; `lock` holds its row until the commit."""
     paper = session.get(Paper, paper_id, with_for_update=lock)
     if paper is None or (paper.deleted_at is not None and not include_trash):
-        raise NotFoundError(f"There is no paper with id {paper_id} in this library.")
+        raise NotFoundError(
+            sentence("There is no paper with id {paper_id} in this library.", paper_id=paper_id)
+        )
     return paper
 
 
@@ -265,7 +292,9 @@ def update_paper(
     columns = {name: value for name, value in changes.items() if not name.startswith(EXTRA_PREFIX)}
     unknown = set(columns) - EDITABLE
     if unknown:
-        raise InvalidInputError(f"These fields cannot be edited: {', '.join(sorted(unknown))}.")
+        raise InvalidInputError(
+            sentence("These fields cannot be edited: {fields}.", fields=", ".join(sorted(unknown)))
+        )
     validate_values(changes)
     validate_extra(extra)
     if extra:
@@ -287,8 +316,11 @@ def update_paper(
     if session.execute(statement).rowcount == 0:  # type: ignore[attr-defined]
         get_paper(session, paper_id)  # raises NotFoundError when it is gone
         raise StaleEditError(
-            f"Paper {paper_id} was changed by someone else since you opened it; "
-            "reload it to see their changes, then make yours again."
+            sentence(
+                "Paper {paper_id} was changed by someone else since you opened it; reload it to "
+                "see their changes, then make yours again.",
+                paper_id=paper_id,
+            )
         )
     if authors is not None:
         people.set_people(session, paper_id, Role.AUTHOR, people=authors)
@@ -389,5 +421,7 @@ def versions(session: Session, paper_ids: list[int]) -> list[tuple[int, int]]:
         found.update((i, v) for i, v in session.exec(query) if i is not None)
     missing = [i for i in paper_ids if i not in found]
     if missing:
-        raise NotFoundError(f"There is no paper with id {missing[0]} in this library.")
+        raise NotFoundError(
+            sentence("There is no paper with id {paper_id} in this library.", paper_id=missing[0])
+        )
     return [(i, found[i]) for i in paper_ids]

@@ -21,6 +21,7 @@ from sqlmodel import Session
 
 from desktop.core import library_files
 from desktop.core.errors import KnownError
+from desktop.core.sentences import sentence
 
 #: The trash inside the files folder (hidden: a watched folder and file managers skip it).
 TRASH = ".trash"
@@ -49,8 +50,12 @@ def park(folder: Path, name: str) -> str | None:
         os.replace(source, trash / token)
     except OSError as error:
         raise KnownError(
-            f"Papershelf could not move {source} into the files folder's trash "
-            f"({error.strerror or error}), so nothing was removed; the file is where it was."
+            sentence(
+                "Papershelf could not move {source} into the files folder's trash ({reason}), "
+                "so nothing was removed; the file is where it was.",
+                source=source,
+                reason=error.strerror or error,
+            )
         ) from None
     return token
 
@@ -78,12 +83,22 @@ def unpark(folder: Path, token: str, name: str) -> str:
             os.replace(parked, folder / candidate)
         except OSError as error:
             raise KnownError(
-                f"Papershelf could not bring {name} back from the files folder's trash "
-                f"({error.strerror or error}), so nothing was changed; the copy is still "
-                f"at {parked}."
+                sentence(
+                    "Papershelf could not bring {name} back from the files folder's trash "
+                    "({reason}), so nothing was changed; the copy is still at {parked}.",
+                    name=name,
+                    reason=error.strerror or error,
+                    parked=parked,
+                )
             ) from None
         return candidate
-    raise KnownError(f"The files folder {folder} holds too many files named like {name}.")
+    raise KnownError(
+        sentence(
+            "The files folder {folder} holds too many files named like {name}.",
+            folder=folder,
+            name=name,
+        )
+    )
 
 
 def purge(folder: Path, tokens: Iterable[str]) -> None:
@@ -107,7 +122,13 @@ def empty(folder: Path) -> list[str]:
             else:
                 parked.unlink()
         except OSError as error:
-            left.append(f"{parked} could not be deleted ({error.strerror or error}).")
+            left.append(
+                sentence(
+                    "{path} could not be deleted ({reason}).",
+                    path=parked,
+                    reason=error.strerror or error,
+                )
+            )
     return left
 
 
@@ -149,8 +170,12 @@ class Journal:
                 os.replace(now, was)
             except OSError as error:
                 raise KnownError(
-                    f"Papershelf could not put {was.name} back ({error.strerror or error}); "
-                    f"it is at {now}."
+                    sentence(
+                        "Papershelf could not put {name} back ({reason}); it is at {now}.",
+                        name=was.name,
+                        reason=error.strerror or error,
+                        now=now,
+                    )
                 ) from None
 
 

@@ -17,6 +17,7 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
 from desktop.core.errors import KnownError
+from desktop.core.sentences import sentence
 
 #: How every PDF file starts (after at most a few bytes of junk some writers leave).
 MAGIC = b"%PDF-"
@@ -78,9 +79,15 @@ def _opened(path: Path, *, hold: bool = True) -> Iterator[pdfium.PdfDocument]:
             with each:
                 document = pdfium.PdfDocument(str(path))
         except pdfium.PdfiumError as error:
-            raise PdfError(f"{path.name} could not be read as a PDF ({error}).") from None
+            raise PdfError(
+                sentence(
+                    "{name} could not be read as a PDF ({error}).", name=path.name, error=error
+                )
+            ) from None
         except OSError as error:
-            raise PdfError(f"{path} could not be read: {error.strerror or error}.") from None
+            raise PdfError(
+                sentence("{path} could not be read: {why}.", path=path, why=error.strerror or error)
+            ) from None
         try:
             yield document
         finally:
@@ -199,7 +206,9 @@ def render(path: Path, page_index: int, *, scale: float) -> tuple[bytes, int, in
                 size = bitmap.stride * bitmap.height
                 pixels = bytes(ctypes.string_at(bitmap.buffer, size))
                 if bitmap.stride != bitmap.width * 4:  # never for a bitmap PDFium made here
-                    raise PdfError(f"{path.name}: a page came out in an unexpected layout.")
+                    raise PdfError(
+                        sentence("{name}: a page came out in an unexpected layout.", name=path.name)
+                    )
                 return pixels, bitmap.width, bitmap.height
             finally:
                 bitmap.close()

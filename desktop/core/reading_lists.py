@@ -10,18 +10,24 @@ from sqlmodel import Session, col, select
 
 from desktop.core import snapshots, versions
 from desktop.core.errors import ConflictError, InvalidInputError, NotFoundError
+from desktop.core.sentences import sentence
 from desktop.core.snapshots import ListItem, copy_of
 from desktop.core.storage import db
 from desktop.core.storage.models import ListEntry, Paper, ReadingList, utcnow
 
+#: What a name is for unless told otherwise (a list's, in a sentence).
+LIST = sentence("list")
 
-def clean_name(name: str, what: str = "list") -> str:
+
+def clean_name(name: str, what: str = LIST) -> str:
     """A usable name, or an error saying why not."""
     cleaned = " ".join(name.split())
     if not cleaned:
-        raise InvalidInputError(f"A {what} needs a name.")
+        raise InvalidInputError(sentence("A {what} needs a name.", what=what))
     if len(cleaned) > 200:
-        raise InvalidInputError(f"A {what} name can be at most 200 characters long.")
+        raise InvalidInputError(
+            sentence("A {what} name can be at most 200 characters long.", what=what)
+        )
     return cleaned
 
 
@@ -35,7 +41,7 @@ def find(session: Session, ref: int | str) -> ReadingList:
             (rl for rl in session.exec(select(ReadingList)) if rl.name.casefold() == wanted), None
         )
     if found is None:
-        raise NotFoundError(f"There is no reading list called “{ref}”.")
+        raise NotFoundError(sentence("There is no reading list called “{ref}”.", ref=ref))
     return found
 
 
@@ -77,7 +83,9 @@ def find_locked(session: Session, ref: int | str) -> ReadingList:
 def _ensure_name_free(session: Session, name: str, keep_id: int | None = None) -> None:
     for existing in session.exec(select(ReadingList)):
         if existing.name.casefold() == name.casefold() and existing.id != keep_id:
-            raise ConflictError(f"A reading list called “{existing.name}” already exists.")
+            raise ConflictError(
+                sentence("A reading list called “{name}” already exists.", name=existing.name)
+            )
 
 
 def create(session: Session, name: str, description: str = "") -> ReadingList:
@@ -92,7 +100,7 @@ def create(session: Session, name: str, description: str = "") -> ReadingList:
     }
     if not db.insert_or_ignore(session, ReadingList, [row]):
         # Someone else created it in the meantime.
-        raise ConflictError(f"A reading list called “{name}” already exists.")
+        raise ConflictError(sentence("A reading list called “{name}” already exists.", name=name))
     return find(session, name)
 
 
@@ -133,7 +141,7 @@ def rename(
         reading_list,
         expected_version=expected_version,
         changes={"name": new_name},
-        what="reading list",
+        what=sentence("reading list"),
     )
     return reading_list
 
@@ -153,7 +161,9 @@ def add_papers(
     known = set(session.exec(select(Paper.id).where(col(Paper.id).in_(paper_ids))))
     missing = [i for i in paper_ids if i not in known]
     if missing:
-        raise NotFoundError(f"There is no paper with id {missing[0]} in this library.")
+        raise NotFoundError(
+            sentence("There is no paper with id {paper_id} in this library.", paper_id=missing[0])
+        )
     already = set(order)
     new = [i for i in dict.fromkeys(paper_ids) if i not in already]
     at = len(order) if position is None else max(0, min(position, len(order)))
@@ -182,7 +192,13 @@ def reorder(session: Session, ref: int | str, paper_ids: list[int]) -> None:
     current = _order(session, reading_list.id)
     strangers = [i for i in paper_ids if i not in current]
     if strangers:
-        raise InvalidInputError(f"Paper {strangers[0]} is not in “{reading_list.name}”.")
+        raise InvalidInputError(
+            sentence(
+                "Paper {paper_id} is not in “{name}”.",
+                paper_id=strangers[0],
+                name=reading_list.name,
+            )
+        )
     named = list(dict.fromkeys(paper_ids))
     _write_order(session, reading_list.id, named + [i for i in current if i not in named])
 
@@ -263,7 +279,9 @@ def reorder_lists(session: Session, list_ids: list[int]) -> None:
     current = [rl.id for rl, _ in all_lists(session) if rl.id is not None]
     strangers = [i for i in list_ids if i not in current]
     if strangers:
-        raise NotFoundError(f"There is no reading list with id {strangers[0]}.")
+        raise NotFoundError(
+            sentence("There is no reading list with id {list_id}.", list_id=strangers[0])
+        )
     named = list(dict.fromkeys(list_ids))
     for position, list_id in enumerate(named + [i for i in current if i not in named]):
         reading_list = session.get(ReadingList, list_id)

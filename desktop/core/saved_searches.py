@@ -8,6 +8,7 @@ from sqlmodel import Session, select
 from desktop.core import versions
 from desktop.core.errors import ConflictError, InvalidInputError, NotFoundError
 from desktop.core.reading_lists import clean_name
+from desktop.core.sentences import sentence
 from desktop.core.storage import db
 from desktop.core.storage.models import SavedSearch
 
@@ -20,7 +21,9 @@ def all_saved(session: Session) -> list[SavedSearch]:
 def get(session: Session, search_id: int) -> SavedSearch:
     found = session.get(SavedSearch, search_id)
     if found is None:
-        raise NotFoundError(f"There is no saved search with id {search_id}.")
+        raise NotFoundError(
+            sentence("There is no saved search with id {search_id}.", search_id=search_id)
+        )
     return found
 
 
@@ -29,23 +32,25 @@ def find(session: Session, name: str) -> SavedSearch:
     for saved in all_saved(session):
         if saved.name.casefold() == name.strip().casefold():
             return saved
-    raise NotFoundError(f"There is no saved search called “{name}”.")
+    raise NotFoundError(sentence("There is no saved search called “{name}”.", name=name))
 
 
 def _ensure_name_free(session: Session, name: str, keep_id: int | None = None) -> None:
     for existing in all_saved(session):
         if existing.name.casefold() == name.casefold() and existing.id != keep_id:
-            raise ConflictError(f"A saved search called “{existing.name}” already exists.")
+            raise ConflictError(
+                sentence("A saved search called “{name}” already exists.", name=existing.name)
+            )
 
 
 def save(session: Session, name: str, query: str) -> SavedSearch:
     """Remember `query` under `name`."""
-    name = clean_name(name, "saved search")
+    name = clean_name(name, sentence("saved search"))
     if not query.strip():
-        raise InvalidInputError("There is nothing to save: the search is empty.")
+        raise InvalidInputError(sentence("There is nothing to save: the search is empty."))
     _ensure_name_free(session, name)
     if not db.insert_or_ignore(session, SavedSearch, [{"name": name, "query": query}]):
-        raise ConflictError(f"A saved search called “{name}” already exists.")
+        raise ConflictError(sentence("A saved search called “{name}” already exists.", name=name))
     return next(s for s in all_saved(session) if s.name == name)
 
 
@@ -54,14 +59,14 @@ def rename(
 ) -> SavedSearch:
     """Give a saved search another name, if it is still at `expected_version`."""
     saved = get(session, search_id)
-    new_name = clean_name(new_name, "saved search")
+    new_name = clean_name(new_name, sentence("saved search"))
     _ensure_name_free(session, new_name, keep_id=search_id)
     versions.write(
         session,
         saved,
         expected_version=expected_version,
         changes={"name": new_name},
-        what="saved search",
+        what=sentence("saved search"),
     )
     return saved
 

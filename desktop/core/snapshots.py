@@ -111,7 +111,10 @@ class ImportProblem:
     id: int
     source: str
     line: int | None
+    #: The sentence, made again from `message_sentence` when that was kept (see Library).
     message: str
+    #: What the sentence was made of, as stored (JSON; "" for plain text).
+    message_sentence: str
     raw: str
     error: bool
     created_at: datetime

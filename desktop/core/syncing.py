@@ -24,6 +24,7 @@ from desktop.core.changes import Change, ChangeKind
 from desktop.core.errors import ConflictError, InvalidInputError, KnownError, NotFoundError
 from desktop.core.exporting import files
 from desktop.core.formats import registry
+from desktop.core.sentences import sentence
 from desktop.core.storage.models import ListEntry, ReadingList, SavedSearch, SyncTarget
 
 #: Changes that may touch any synced file whichever papers they name (or none).
@@ -112,14 +113,22 @@ def _bind(
 ) -> SyncTarget:
     if format not in registry.names(writable=True):
         raise InvalidInputError(
-            f"“{format}” is not an export format; choose one of "
-            f"{', '.join(registry.names(writable=True))}."
+            sentence(
+                "“{format}” is not an export format; choose one of {formats}.",
+                format=format,
+                formats=", ".join(registry.names(writable=True)),
+            )
         )
     where = str(target_path(path))
     existing = session.exec(select(SyncTarget).where(SyncTarget.path == where)).first()
     if existing is not None:
-        what = "a saved search" if existing.search_id is not None else "a reading list"
-        raise ConflictError(f"{where} is already kept in sync with {what}.")
+        if existing.search_id is not None:
+            raise ConflictError(
+                sentence("{where} is already kept in sync with a saved search.", where=where)
+            )
+        raise ConflictError(
+            sentence("{where} is already kept in sync with a reading list.", where=where)
+        )
     target = SyncTarget(list_id=list_id, search_id=search_id, path=where, format=format)
     session.add(target)
     session.flush()
@@ -130,7 +139,9 @@ def find(session: Session, path: Path) -> SyncTarget:
     where = str(target_path(path))
     found = session.exec(select(SyncTarget).where(SyncTarget.path == where)).first()
     if found is None:
-        raise NotFoundError(f"{where} is not kept in sync with any reading list.")
+        raise NotFoundError(
+            sentence("{where} is not kept in sync with any reading list.", where=where)
+        )
     return found
 
 
@@ -213,7 +224,11 @@ def bring_up_to_date(target: Due, text: str) -> SyncReport:
     except FileNotFoundError:
         on_disk = None  # deleted, or never written: written (again)
     except OSError as error:
-        why = f"Papershelf could not read {target.path}: {error.strerror or error}."
+        why = sentence(
+            "Papershelf could not read {path}: {why}.",
+            path=target.path,
+            why=error.strerror or error,
+        )
         return SyncReport(target.path, Outcome.FAILED, why)
     if on_disk is not None:
         there = hashlib.sha256(on_disk).hexdigest()
@@ -224,17 +239,17 @@ def bring_up_to_date(target: Due, text: str) -> SyncReport:
     try:
         files.write_whole(target.path, text)
     except KnownError as error:
-        return SyncReport(
-            target.path, Outcome.FAILED, f"{error} It is tried again at the next change."
-        )
+        told = sentence("{error} It is tried again at the next change.", error=error.sentence)
+        return SyncReport(target.path, Outcome.FAILED, told)
     return SyncReport(target.path, Outcome.WRITTEN, sha256=new)
 
 
 def _changed_elsewhere(path: Path) -> str:
-    return (
-        f"{path} was changed outside Papershelf since Papershelf last wrote it. Your version "
+    return sentence(
+        "{path} was changed outside Papershelf since Papershelf last wrote it. Your version "
         "is kept and the file is no longer kept in sync: resume syncing to write the list "
-        "over it (your version is saved beside it), or stop syncing it."
+        "over it (your version is saved beside it), or stop syncing it.",
+        path=path,
     )
 
 
@@ -270,7 +285,11 @@ def _keep_their_version(path: Path) -> Path:
         shutil.copy2(path, kept)
     except OSError as error:
         raise KnownError(
-            f"Papershelf could not keep a copy of your version of {path} ({error.strerror}); "
-            "the file was left as it is and is still not kept in sync."
+            sentence(
+                "Papershelf could not keep a copy of your version of {path} ({why}); the file was "
+                "left as it is and is still not kept in sync.",
+                path=path,
+                why=error.strerror,
+            )
         ) from None
     return kept

@@ -10,6 +10,7 @@ from sqlmodel import Session, col, select
 from desktop.core import versions
 from desktop.core.errors import ConflictError, InvalidInputError, NotFoundError
 from desktop.core.reading_lists import clean_name
+from desktop.core.sentences import sentence
 from desktop.core.storage import db
 from desktop.core.storage.models import Paper, PaperTag, Tag
 
@@ -19,7 +20,9 @@ _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 def _clean_colour(colour: str) -> str:
     colour = colour.strip()
     if colour and not _COLOUR.match(colour):
-        raise InvalidInputError(f"“{colour}” is not a colour; write it like #3a7bd5.")
+        raise InvalidInputError(
+            sentence("“{colour}” is not a colour; write it like #3a7bd5.", colour=colour)
+        )
     return colour.lower()
 
 
@@ -41,13 +44,13 @@ def find(session: Session, name: str) -> Tag | None:
 def get(session: Session, name: str) -> Tag:
     tag = find(session, name)
     if tag is None:
-        raise NotFoundError(f"There is no tag called “{name}”.")
+        raise NotFoundError(sentence("There is no tag called “{name}”.", name=name))
     return tag
 
 
 def ensure(session: Session, name: str, colour: str = "") -> Tag:
     """The tag called `name`, created (with `colour`) when it does not exist yet."""
-    name = clean_name(name, "tag")
+    name = clean_name(name, sentence("tag"))
     tag = find(session, name)
     if tag is None:
         db.insert_or_ignore(session, Tag, [{"name": name, "colour": _clean_colour(colour)}])
@@ -58,10 +61,10 @@ def ensure(session: Session, name: str, colour: str = "") -> Tag:
 
 def restore(session: Session, *, tag_id: int, name: str, colour: str) -> Tag:
     """Bring a deleted tag back, under its old id when no other tag took it."""
-    name = clean_name(name, "tag")
+    name = clean_name(name, sentence("tag"))
     other = find(session, name)
     if other is not None:
-        raise ConflictError(f"A tag called “{other.name}” already exists.")
+        raise ConflictError(sentence("A tag called “{name}” already exists.", name=other.name))
     tag = Tag(
         id=None if session.get(Tag, tag_id) is not None else tag_id,
         name=name,
@@ -84,14 +87,16 @@ def edit(
     tag = get(session, name)
     changes = {}
     if new_name is not None:
-        new_name = clean_name(new_name, "tag")
+        new_name = clean_name(new_name, sentence("tag"))
         other = find(session, new_name)
         if other is not None and other.id != tag.id:
-            raise ConflictError(f"A tag called “{other.name}” already exists.")
+            raise ConflictError(sentence("A tag called “{name}” already exists.", name=other.name))
         changes["name"] = new_name
     if colour is not None:
         changes["colour"] = _clean_colour(colour)
-    versions.write(session, tag, expected_version=expected_version, changes=changes, what="tag")
+    versions.write(
+        session, tag, expected_version=expected_version, changes=changes, what=sentence("tag")
+    )
     return tag
 
 
@@ -111,7 +116,9 @@ def tag_papers(session: Session, name: str, paper_ids: list[int]) -> int:
     known = set(session.exec(select(Paper.id).where(col(Paper.id).in_(paper_ids))))
     missing = [i for i in paper_ids if i not in known]
     if missing:
-        raise NotFoundError(f"There is no paper with id {missing[0]} in this library.")
+        raise NotFoundError(
+            sentence("There is no paper with id {paper_id} in this library.", paper_id=missing[0])
+        )
     have = set(
         session.exec(
             select(PaperTag.paper_id).where(

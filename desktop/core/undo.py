@@ -36,6 +36,7 @@ from desktop.core.errors import InvalidInputError, NotFoundError, StaleEditError
 from desktop.core.field_origins import Origin
 from desktop.core.formats.record import Person as NamedPerson
 from desktop.core.merging import MergeRecord
+from desktop.core.sentences import sentence
 from desktop.core.storage.models import (
     Annotation,
     Attachment,
@@ -112,7 +113,7 @@ def _list(session: Session, ref: RowRef | int) -> ReadingList:
         return found
     moved = next((rl for rl in session.exec(select(ReadingList)) if _same_row(rl, ref)), None)
     if moved is None:
-        raise NotFoundError("That reading list no longer exists.")
+        raise NotFoundError(sentence("That reading list no longer exists."))
     return moved
 
 
@@ -125,7 +126,7 @@ def _annotation(session: Session, ref: RowRef, paper_id: int) -> Annotation:
     mine = session.exec(select(Annotation).where(Annotation.paper_id == paper_id))
     moved = next((a for a in mine if _same_row(a, ref)), None)
     if moved is None:
-        raise NotFoundError("That annotation no longer exists.")
+        raise NotFoundError(sentence("That annotation no longer exists."))
     return moved
 
 
@@ -153,8 +154,10 @@ class EditPaper(Step):
                 current[name] = named.get((self.paper_id, role.value), [])
         if any(_comparable(current[k]) != _comparable(v) for k, v in self.expected.items()):
             raise StaleEditError(
-                "This paper was changed by someone else since your edit, so Papershelf "
-                "cannot undo it without losing their change."
+                sentence(
+                    "This paper was changed by someone else since your edit, so Papershelf cannot "
+                    "undo it without losing their change."
+                )
             )
         changes = dict(self.values)
         authors = changes.pop("authors", None)
@@ -192,8 +195,11 @@ class FillPapers(Step):
                 EditPaper(fill.paper_id, fill.values, fill.expected).apply(session)
             except StaleEditError:
                 raise StaleEditError(
-                    f"{_paper_named(session, fill.paper_id)} was changed since it was looked "
-                    "up, so Papershelf filled in none of the papers; look them up again."
+                    sentence(
+                        "{paper} was changed since it was looked up, so Papershelf filled in none "
+                        "of the papers; look them up again.",
+                        paper=_paper_named(session, fill.paper_id),
+                    )
                 ) from None
             field_origins.record(session, fill.paper_id, dict(fill.origins))
             inverses.append(Fill(fill.paper_id, fill.expected, fill.values, previous))
@@ -203,7 +209,9 @@ class FillPapers(Step):
 
 def _paper_named(session: Session, paper_id: int) -> str:
     paper = papers.get_paper(session, paper_id)
-    return f"The paper “{paper.title}”" if paper.title else f"The paper {paper.citekey}"
+    if paper.title:
+        return sentence("The paper “{title}”", title=paper.title)
+    return sentence("The paper {citekey}", citekey=paper.citekey)
 
 
 def _comparable(value: Any) -> Any:
@@ -230,7 +238,9 @@ class SetField(Step):
 
     def apply(self, session: Session) -> Done:
         if self.field not in ("status", "priority"):
-            raise InvalidInputError(f"“{self.field}” cannot be set on many papers at once.")
+            raise InvalidInputError(
+                sentence("“{field}” cannot be set on many papers at once.", field=self.field)
+            )
         old = tuple((i, getattr(papers.get_paper(session, i), self.field)) for i, _ in self.values)
         for paper_id, value in self.values:
             papers.update_paper(session, paper_id, None, changes={self.field: value})
@@ -350,7 +360,9 @@ def _require_papers(session: Session, paper_ids: list[int]) -> None:
     known = set(session.exec(select(Paper.id).where(col(Paper.id).in_(paper_ids))))
     missing = [i for i in paper_ids if i not in known]
     if missing:
-        raise NotFoundError(f"There is no paper with id {missing[0]} in this library.")
+        raise NotFoundError(
+            sentence("There is no paper with id {paper_id} in this library.", paper_id=missing[0])
+        )
 
 
 @dataclass(frozen=True)
@@ -650,7 +662,7 @@ class Merge(Step):
 
     def apply(self, session: Session) -> Done:
         if self.keep_id == self.other_id:
-            raise InvalidInputError("A paper cannot be merged with itself.")
+            raise InvalidInputError(sentence("A paper cannot be merged with itself."))
         done = merging.merge(session, self.keep_id, self.other_id, choices=self.choices)
         return Done(Unmerge(done), ChangeKind.PAPERS, (self.keep_id, self.other_id))
 
@@ -677,7 +689,7 @@ class MergeMany(Step):
         records = []
         for keep_id, other_id in self.pairs:
             if keep_id == other_id:
-                raise InvalidInputError("A paper cannot be merged with itself.")
+                raise InvalidInputError(sentence("A paper cannot be merged with itself."))
             records.append(merging.merge(session, keep_id, other_id))
         ids = tuple(dict.fromkeys(i for pair in self.pairs for i in pair))
         return Done(UnmergeMany(tuple(records)), ChangeKind.PAPERS, ids)

@@ -17,6 +17,7 @@ from desktop.core import library_files, parked_files
 from desktop.core.changes import ChangeKind
 from desktop.core.errors import NotFoundError, StaleEditError
 from desktop.core.papers import get_paper
+from desktop.core.sentences import sentence
 from desktop.core.storage.models import Attachment, AttachmentKind
 from desktop.core.undo import Done, RowRef, Step, _ref, _same_row
 
@@ -30,7 +31,7 @@ def _attachment(session: Session, ref: RowRef, paper_id: int) -> Attachment:
     mine = session.exec(select(Attachment).where(Attachment.paper_id == paper_id))
     moved = next((a for a in mine if _same_row(a, ref)), None)
     if moved is None:
-        raise NotFoundError("That attachment no longer exists.")
+        raise NotFoundError(sentence("That attachment no longer exists."))
     return moved
 
 
@@ -107,8 +108,10 @@ class Relink(Step):
         found = _attachment(session, self.ref, self.paper_id)
         if found.target != self.expected:
             raise StaleEditError(
-                "This attachment was pointed at another file by someone else since, so "
-                "Papershelf left it as it is."
+                sentence(
+                    "This attachment was pointed at another file by someone else since, so "
+                    "Papershelf left it as it is."
+                )
             )
         files = parked_files.journal(session)
         before = found.target

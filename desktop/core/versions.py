@@ -12,6 +12,7 @@ from sqlalchemy import update
 from sqlmodel import Session, SQLModel
 
 from desktop.core.errors import NotFoundError, StaleEditError
+from desktop.core.sentences import sentence
 
 
 def write(
@@ -38,7 +39,9 @@ def write(
     if session.execute(statement).rowcount == 0:  # type: ignore[attr-defined]
         session.expire(row)
         if session.get(model, ident) is None:
-            raise NotFoundError(f"This {what} was deleted elsewhere in the meantime.")
+            raise NotFoundError(
+                sentence("This {what} was deleted elsewhere in the meantime.", what=what)
+            )
         raise stale(what)
     session.refresh(row)
 
@@ -56,6 +59,9 @@ def delete(session: Session, row: SQLModel, *, expected_version: int | None, wha
 
 def stale(what: str) -> StaleEditError:
     return StaleEditError(
-        f"This {what} was changed elsewhere (by someone else, or in another window) since "
-        "you opened it, so saving would overwrite that change."
+        sentence(
+            "This {what} was changed elsewhere (by someone else, or in another window) since you "
+            "opened it, so saving would overwrite that change.",
+            what=what,
+        )
     )

@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 from desktop.core import api
 from desktop.core.errors import KnownError
 from desktop.core.library import Library
-from desktop.ui import fonts, icons, translations
+from desktop.ui import core_sentences, fonts, icons, translations
 from desktop.ui.crash_report import LOG_NAME, CrashReporter
 
 #: Wait this long after showing the window before building the search index.
@@ -40,7 +40,7 @@ def run(url: str | None = None, *, language: str | None = None) -> int:
     try:
         library = Library.open(url)
     except KnownError as error:
-        _show_sentence(str(error))
+        _show_sentence(core_sentences.of_error(error))
         return 1
     # Imported here so that a library that will not open costs no widget set-up.
     from desktop.ui.window.main_window import MainWindow

@@ -18,6 +18,7 @@ from types import TracebackType
 from PySide6.QtCore import QCoreApplication
 
 from desktop.core.errors import KnownError
+from desktop.ui import core_sentences
 
 LOG_NAME = "papershelf-errors.log"
 
@@ -43,7 +44,7 @@ class CrashReporter:
         trace: TracebackType | None,
     ) -> None:
         if isinstance(error, KnownError):
-            self._notify(str(error))
+            self._notify(core_sentences.of_error(error))
             return
         if issubclass(kind, KeyboardInterrupt):
             sys.__excepthook__(kind, error, trace)

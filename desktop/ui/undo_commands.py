@@ -22,6 +22,7 @@ from PySide6.QtWidgets import QProgressDialog, QWidget
 from desktop.core.api import Annotation, Attachment, Record, undo, undo_files
 from desktop.core.errors import KnownError, StaleEditError
 from desktop.core.library import Library
+from desktop.ui import core_sentences
 from desktop.ui.background import progress
 from desktop.ui.background.operations import Operation, OperationRunner
 from desktop.ui.background.workers import Job
@@ -208,7 +209,7 @@ class History:
         return Operation(command.redo_write(job), redone, self._failed_with(dialog))
 
     def _on_failed(self, error: KnownError) -> None:
-        self._tell(str(error))
+        self._tell(core_sentences.of_error(error))
 
     def _forget_unreachable(self) -> None:
         """Delete for good the parked copies no command on the stack can bring back (the

@@ -2153,8 +2153,12 @@ They save themselves as you type.</source>
     <context>
         <name>PdfReader</name>
         <message>
-            <source>Untitled paper</source>
+            <source>The file of attachment {attachment} is missing; relink it first.</source>
             <extracomment>Zoom steps (PDF points to pixels). Saving the page read waits this long after the last page turn.</extracomment>
+            <translation>附件 {attachment} 的文件不见了；请先重新链接。</translation>
+        </message>
+        <message>
+            <source>Untitled paper</source>
             <translation>无标题文献</translation>
         </message>
         <message>
@@ -2986,6 +2990,853 @@ This library: {where}</source>
         <message>
             <source>Watching {folder} and its subfolders: new PDFs there become papers.</source>
             <translation>正在监视 {folder} 及其子文件夹：其中的新 PDF 会成为文献。</translation>
+        </message>
+    </context>
+    <context>
+        <name>core</name>
+        <message>
+            <source>An attachment needs a file path or a web address.</source>
+            <translation>附件需要一个文件路径或网址。</translation>
+        </message>
+        <message>
+            <source>Papershelf could not read {aux}: {why}.</source>
+            <translation>Papershelf 无法读取 {aux}：{why}。</translation>
+        </message>
+        <message>
+            <source>{aux} cites nothing (it has no \citation or \abx@aux@cite lines); run LaTeX on the document first.</source>
+            <translation>{aux} 没有引用任何文献（其中没有 \citation 或 \abx@aux@cite 行）；请先对文档运行 LaTeX。</translation>
+        </message>
+        <message>
+            <source>There is no citation style file at {given}.</source>
+            <translation>{given} 处没有引文样式文件。</translation>
+        </message>
+        <message>
+            <source>“{style}” is not a citation style Papershelf knows; give a style id such as apa, ieee, chicago-author-date or china-national-standard-gb-t-7714-2015-numeric, or the path of a .csl file.</source>
+            <translation>“{style}”不是 Papershelf 认识的引文样式；请给出样式 ID（如 apa、ieee、chicago-author-date 或 china-national-standard-gb-t-7714-2015-numeric），或一个 .csl 文件的路径。</translation>
+        </message>
+        <message>
+            <source>Citations can be written as {outputs}, not {output}.</source>
+            <translation>引文可以写成 {outputs}，不能写成 {output}。</translation>
+        </message>
+        <message>
+            <source>{path} is not a CSL citation style that can be read: {error}</source>
+            <translation>{path} 不是可读取的 CSL 引文样式：{error}</translation>
+        </message>
+        <message>
+            <source>the DOI {identifier}</source>
+            <translation>DOI {identifier}</translation>
+        </message>
+        <message>
+            <source>same DOI {doi}</source>
+            <translation>DOI 相同（{doi}）</translation>
+        </message>
+        <message>
+            <source>the arXiv id {identifier}</source>
+            <translation>arXiv 编号 {identifier}</translation>
+        </message>
+        <message>
+            <source>same arXiv id {arxiv}</source>
+            <translation>arXiv 编号相同（{arxiv}）</translation>
+        </message>
+        <message>
+            <source>same citation key {key}</source>
+            <translation>引用键相同（{key}）</translation>
+        </message>
+        <message>
+            <source>title {similarity}% alike, same first author ({author}) and year ({year})</source>
+            <translation>标题相似度 {similarity}%，第一作者（{author}）和年份（{year}）相同</translation>
+        </message>
+        <message>
+            <source>none</source>
+            <translation>无</translation>
+        </message>
+        <message>
+            <source>one title or titles very like it (such as “{title}”), with the same first author ({author}) and year ({year})</source>
+            <translation>同一标题或与之极相近的标题（如“{title}”），且第一作者（{author}）和年份（{year}）相同</translation>
+        </message>
+        <message>
+            <source>The export was cancelled; no file was written.</source>
+            <translation>导出已取消；没有写入任何文件。</translation>
+        </message>
+        <message>
+            <source>Papershelf could not write {target}: {why}. The file that was there is as it was.</source>
+            <translation>Papershelf 无法写入 {target}：{why}。原有的文件保持不变。</translation>
+        </message>
+        <message>
+            <source>Papershelf could not write {target}: {why}.</source>
+            <translation>Papershelf 无法写入 {target}：{why}。</translation>
+        </message>
+        <message>
+            <source>There is no paper with id {paper_id} in this library.</source>
+            <translation>本文献库中没有 ID 为 {paper_id} 的文献。</translation>
+        </message>
+        <message>
+            <source>“{name}” cannot be set on many papers at once.</source>
+            <translation>“{name}”不能同时为多篇文献设置。</translation>
+        </message>
+        <message>
+            <source>Lines {first}-{last} of this file could not be read ({error}).</source>
+            <translation>此文件的第 {first}–{last} 行无法读取（{error}）。</translation>
+        </message>
+        <message>
+            <source>This file could not be read at all ({error}).</source>
+            <translation>此文件完全无法读取（{error}）。</translation>
+        </message>
+        <message>
+            <source>A value has no field name before its '='; it was left out.</source>
+            <translation>有一个值的“=”前没有字段名；已略去。</translation>
+        </message>
+        <message>
+            <source>The field(s) {fields} appear more than once; the first value was kept.</source>
+            <translation>字段 {fields} 出现了不止一次；保留了第一个值。</translation>
+        </message>
+        <message>
+            <source>The field '{name}' has text after its value that is not understood.</source>
+            <translation>字段“{name}”的值后面有无法理解的文字。</translation>
+        </message>
+        <message>
+            <source>More than {most} fields run together without commas; the rest of the entry was kept as the text of the field '{name}'.</source>
+            <translation>超过 {most} 个字段连在一起、中间没有逗号；条目的其余部分已作为字段“{name}”的文字保留。</translation>
+        </message>
+        <message>
+            <source>The field '{name}' holds {length} characters, more than the {most} of any real bibliography; it was kept whole.</source>
+            <translation>字段“{name}”有 {length} 个字符，超过了任何真实文献库的 {most} 个；已完整保留。</translation>
+        </message>
+        <message>
+            <source>The field '{name}' nests braces {depth} deep, more than the {most} of any real bibliography; it was read all the same.</source>
+            <translation>字段“{name}”的花括号嵌套了 {depth} 层，超过了任何真实文献库的 {most} 层；仍照常读取。</translation>
+        </message>
+        <message>
+            <source>This looks like an entry but could not be read: an entry starts with '@type{{key,' and its '{{' is missing here.</source>
+            <translation>这看起来像一个条目，但无法读取：条目以“@type{{key,”开头，而这里缺少“{{”。</translation>
+        </message>
+        <message>
+            <source>In entry '{key}': {message}</source>
+            <translation>条目“{key}”：{message}</translation>
+        </message>
+        <message>
+            <source>This entry</source>
+            <translation>此条目</translation>
+        </message>
+        <message>
+            <source>This @{type} block</source>
+            <translation>此 @{type} 块</translation>
+        </message>
+        <message>
+            <source>it is not closed before the next entry starts (a '}}' or '"' is missing)</source>
+            <translation>它在下一个条目开始前没有闭合（缺少“}}”或“"”）</translation>
+        </message>
+        <message>
+            <source>the file ends before the entry is closed (a '}}' or '"' is missing)</source>
+            <translation>文件在条目闭合前就结束了（缺少“}}”或“"”）</translation>
+        </message>
+        <message>
+            <source>its citation key is not followed by a comma</source>
+            <translation>其引用键后面没有逗号</translation>
+        </message>
+        <message>
+            <source>a field name is not followed by '='</source>
+            <translation>有字段名后面没有“=”</translation>
+        </message>
+        <message>
+            <source>an @string definition has no '='</source>
+            <translation>有 @string 定义缺少“=”</translation>
+        </message>
+        <message>
+            <source>a field's value is followed by something other than a comma</source>
+            <translation>有字段的值后面跟着的不是逗号</translation>
+        </message>
+        <message>
+            <source>its syntax is broken</source>
+            <translation>其语法有误</translation>
+        </message>
+        <message>
+            <source>{what} could not be read: {detail}. It was skipped; its text is kept.</source>
+            <translation>{what}无法读取：{detail}。已跳过，其文字已保留。</translation>
+        </message>
+        <message>
+            <source>The field '{name}' would be longer than {most} characters once its @string abbreviations are expanded; it was kept as written, unexpanded.</source>
+            <translation>字段“{name}”展开 @string 缩写后会超过 {most} 个字符；已按原样保留，未展开。</translation>
+        </message>
+        <message>
+            <source>The field '{name}' uses the abbreviation '{word}', which no @string defines; the name itself was kept as the value.</source>
+            <translation>字段“{name}”使用了缩写“{word}”，但没有 @string 定义它；已将该名称本身保留为值。</translation>
+        </message>
+        <message>
+            <source>The @string abbreviation '{name}' would be longer than {most} characters once expanded (and so would those made of it); where they are used, their names were kept instead.</source>
+            <translation>@string 缩写“{name}”展开后会超过 {most} 个字符（由它构成的缩写也是如此）；在用到它们的地方，保留了它们的名称。</translation>
+        </message>
+        <message>
+            <source>The @string abbreviations of this import would add more than {most} characters; from here on they are kept as their names, unexpanded.</source>
+            <translation>本次导入的 @string 缩写会增加超过 {most} 个字符；从这里起它们保留为名称，不再展开。</translation>
+        </message>
+        <message>
+            <source>The citation key '{key}' is also used by the entry at {source}; both entries were kept.</source>
+            <translation>引用键“{key}”也被 {source} 中的条目使用；两个条目都已保留。</translation>
+        </message>
+        <message>
+            <source>The citation key '{key}' is also used by the entry at line {line}; both entries were kept.</source>
+            <translation>引用键“{key}”也被第 {line} 行的条目使用；两个条目都已保留。</translation>
+        </message>
+        <message>
+            <source>The entries {loop} refer to each other in a circle (crossref/xdata); no fields were inherited along the circle.</source>
+            <translation>条目 {loop} 互相循环引用（crossref/xdata）；循环中的字段都没有继承。</translation>
+        </message>
+        <message>
+            <source>The entry '{key}' takes fields from '{parent}' ({how}), but no entry has that key; those fields are missing.</source>
+            <translation>条目“{key}”从“{parent}”（{how}）继承字段，但没有条目使用该键；这些字段缺失。</translation>
+        </message>
+        <message>
+            <source>In the {name} list: {problem}</source>
+            <translation>{name} 列表中：{problem}</translation>
+        </message>
+        <message>
+            <source>The year '{year}' is not a number; it was kept as written.</source>
+            <translation>年份“{year}”不是数字；已按原样保留。</translation>
+        </message>
+        <message>
+            <source>The month '{month}' is not a month name or number; it was kept as written.</source>
+            <translation>月份“{month}”不是月份名称或数字；已按原样保留。</translation>
+        </message>
+        <message>
+            <source>The citation key pattern uses [{token}], which is not a known token; known tokens are {known}.</source>
+            <translation>引用键模式使用了 [{token}]，这不是已知的标记；已知的标记有 {known}。</translation>
+        </message>
+        <message>
+            <source>The citation key pattern needs at least one token, such as [auth].</source>
+            <translation>引用键模式至少需要一个标记，如 [auth]。</translation>
+        </message>
+        <message>
+            <source>Item {item} is not a CSL-JSON object; it was not imported.</source>
+            <translation>第 {item} 项不是 CSL-JSON 对象；未导入。</translation>
+        </message>
+        <message>
+            <source>This JSON nests its lists and objects {depth} levels deep, more than the {most} any CSL-JSON needs; nothing was imported from it, and its text is kept here.</source>
+            <translation>此 JSON 的列表和对象嵌套了 {depth} 层，超过了任何 CSL-JSON 所需的 {most} 层；其中没有导入任何内容，其文字保留在此。</translation>
+        </message>
+        <message>
+            <source>This is not valid JSON ({detail}); nothing could be imported from it.</source>
+            <translation>这不是有效的 JSON（{detail}）；无法从中导入任何内容。</translation>
+        </message>
+        <message>
+            <source>The 'issued' date has no year that could be read; it was kept as written.</source>
+            <translation>“issued”日期中没有可读取的年份；已按原样保留。</translation>
+        </message>
+        <message>
+            <source>The '{role}' list is not a list of CSL names; it was kept as written.</source>
+            <translation>“{role}”列表不是 CSL 姓名列表；已按原样保留。</translation>
+        </message>
+        <message>
+            <source>little-endian</source>
+            <translation>小端序</translation>
+        </message>
+        <message>
+            <source>big-endian</source>
+            <translation>大端序</translation>
+        </message>
+        <message>
+            <source>The file has no byte-order mark; it was read as UTF-16 ({order}), which its bytes look like. If the text looks wrong, save the file as UTF-8 and import it again.</source>
+            <translation>此文件没有字节顺序标记；按其字节的样子以 UTF-16（{order}）读取。如果文字看起来不对，请将文件另存为 UTF-8 后重新导入。</translation>
+        </message>
+        <message>
+            <source>This file is not valid UTF-8, so it was read as {encoding}. If accented letters look wrong, save the file as UTF-8 and import it again.</source>
+            <translation>此文件不是有效的 UTF-8，因此以 {encoding} 读取。如果带重音的字母看起来不对，请将文件另存为 UTF-8 后重新导入。</translation>
+        </message>
+        <message>
+            <source>This file is marked as {label} but some of its bytes are not valid {label}; those characters were replaced by '�'.</source>
+            <translation>此文件标明为 {label}，但其中有些字节不是有效的 {label}；这些字符已替换为“�”。</translation>
+        </message>
+        <message>
+            <source>No paper was recognised in these {lines} lines. A listing gives each paper a title line and then a line of authors ("A. Smith, B. Jones"), with a blank line between papers; the text is kept here to fix and import again.</source>
+            <translation>这 {lines} 行中没有识别出任何文献。列表中每篇文献先写一行标题，再写一行作者（“A. Smith, B. Jones”），文献之间空一行；文字保留在此，可修改后重新导入。</translation>
+        </message>
+        <message>
+            <source>The paper starting here ({shown}) has no author line; it was imported without authors.</source>
+            <translation>从这里开始的文献（{shown}）没有作者行；已在没有作者的情况下导入。</translation>
+        </message>
+        <message>
+            <source>The name list has an empty name (two 'and's in a row, or one at an end); it was skipped.</source>
+            <translation>姓名列表中有一个空姓名（连续两个“and”，或末尾有一个）；已跳过。</translation>
+        </message>
+        <message>
+            <source>The name '{written}' has more than two commas; BibTeX reads it as 'Last, Jr, First', so it is probably several names missing their 'and'.</source>
+            <translation>姓名“{written}”中有两个以上的逗号；BibTeX 会按“姓, 后缀, 名”读取它，因此它可能是几个姓名之间漏了“and”。</translation>
+        </message>
+        <message>
+            <source>There is no format called {name}; use one of {known}.</source>
+            <translation>没有名为 {name} 的格式；请使用以下之一：{known}。</translation>
+        </message>
+        <message>
+            <source>{label} files can be exported but not imported.</source>
+            <translation>{label} 文件只能导出，不能导入。</translation>
+        </message>
+        <message>
+            <source>{label} files can be imported but not exported.</source>
+            <translation>{label} 文件只能导入，不能导出。</translation>
+        </message>
+        <message>
+            <source>{written} is not an RIS reference type; the entry was read as 'misc'.</source>
+            <translation>{written} 不是 RIS 文献类型；该条目已按“misc”读取。</translation>
+        </message>
+        <message>
+            <source>This entry has no closing 'ER  -' line before the end of the file; it was read up to there.</source>
+            <translation>此条目在文件结束前没有结尾的“ER  -”行；已读到文件末尾。</translation>
+        </message>
+        <message>
+            <source>This entry has no closing 'ER  -' line before line {line}; it was read up to there.</source>
+            <translation>此条目在第 {line} 行之前没有结尾的“ER  -”行；已读到那里。</translation>
+        </message>
+        <message>
+            <source>No year could be read from {tag} {value}; it was kept as written.</source>
+            <translation>无法从 {tag} {value} 中读出年份；已按原样保留。</translation>
+        </message>
+        <message>
+            <source>An entry starts here without a 'TY  -' line; it was read as 'misc'.</source>
+            <translation>这里开始的条目没有“TY  -”行；已按“misc”读取。</translation>
+        </message>
+        <message>
+            <source>doi.org does not know the short DOI {value}; check it for typos.</source>
+            <translation>doi.org 不认识短 DOI {value}；请检查是否有拼写错误。</translation>
+        </message>
+        <message>
+            <source>“{text}” is neither a DOI nor an arXiv id. A DOI looks like 10.1038/nature14539; an arXiv id looks like 1706.03762 or hep-th/9711200.</source>
+            <translation>“{text}”既不是 DOI，也不是 arXiv 编号。DOI 形如 10.1038/nature14539；arXiv 编号形如 1706.03762 或 hep-th/9711200。</translation>
+        </message>
+        <message>
+            <source>{service} did not answer within {timeout} seconds; it may be busy or your connection slow. Try again in a minute.</source>
+            <translation>{service} 在 {timeout} 秒内没有应答；它可能正忙，或您的网络较慢。请过一分钟再试。</translation>
+        </message>
+        <message>
+            <source>Papershelf could not reach {service}; check your internet connection and try again.</source>
+            <translation>Papershelf 无法连接到 {service}；请检查网络连接后重试。</translation>
+        </message>
+        <message>
+            <source>The connection to {service} broke off before it answered; check your internet connection and try again.</source>
+            <translation>与 {service} 的连接在其应答前中断；请检查网络连接后重试。</translation>
+        </message>
+        <message>
+            <source>{service} is busy (it answered with error {status}); try again in a minute.</source>
+            <translation>{service} 正忙（返回错误 {status}）；请过一分钟再试。</translation>
+        </message>
+        <message>
+            <source>{service} refused the search Papershelf sent (error {status}); if this keeps happening, please report it.</source>
+            <translation>{service} 拒绝了 Papershelf 发送的查询（错误 {status}）；如果一再发生，请报告此问题。</translation>
+        </message>
+        <message>
+            <source>{service} refused to look up {identifier} (error {status}). Check the identifier; if it is right and this keeps happening, please report it.</source>
+            <translation>{service} 拒绝查询 {identifier}（错误 {status}）。请检查该标识符；如果它没错而问题一再发生，请报告此问题。</translation>
+        </message>
+        <message>
+            <source>No paper with the DOI {identifier} is registered at {service}. Check the DOI for typos; DOIs of data sets and some repositories are registered elsewhere.</source>
+            <translation>{service} 上没有登记 DOI 为 {identifier} 的文献。请检查 DOI 是否有拼写错误；数据集和某些存储库的 DOI 登记在别处。</translation>
+        </message>
+        <message>
+            <source>arXiv has no paper with the id {identifier}. Check it for typos: new ids look like 1706.03762, old ones like hep-th/9711200.</source>
+            <translation>arXiv 上没有编号为 {identifier} 的文献。请检查是否有拼写错误：新编号形如 1706.03762，旧编号形如 hep-th/9711200。</translation>
+        </message>
+        <message>
+            <source>{service} sent an answer Papershelf could not read; try again later, and if it keeps happening, please report it.</source>
+            <translation>{service} 返回了 Papershelf 无法读取的应答；请稍后再试，如果一再发生，请报告此问题。</translation>
+        </message>
+        <message>
+            <source>{not_found} (arXiv said: “{reason}”)</source>
+            <translation>{not_found}（arXiv 说：“{reason}”）</translation>
+        </message>
+        <message>
+            <source>{name} names {identifier}, but its metadata could not be fetched ({error}); its title and authors were guessed from the PDF instead: check them.</source>
+            <translation>{name} 标明了 {identifier}，但无法获取其元数据（{error}）；已改为从 PDF 推测标题和作者：请核对。</translation>
+        </message>
+        <message>
+            <source>That import problem is gone (dismissed or fixed elsewhere).</source>
+            <translation>该导入问题已不存在（已在别处忽略或修复）。</translation>
+        </message>
+        <message>
+            <source>No entry was found.</source>
+            <translation>没有找到条目。</translation>
+        </message>
+        <message>
+            <source>There is no file {path}.</source>
+            <translation>没有文件 {path}。</translation>
+        </message>
+        <message>
+            <source>{path} is a folder; choose a file to import.</source>
+            <translation>{path} 是一个文件夹；请选择要导入的文件。</translation>
+        </message>
+        <message>
+            <source>Papershelf could not read {path}: {why}.</source>
+            <translation>Papershelf 无法读取 {path}：{why}。</translation>
+        </message>
+        <message>
+            <source>The import was cancelled; the library is as it was before.</source>
+            <translation>导入已取消；文献库保持原样。</translation>
+        </message>
+        <message>
+            <source>At least {count} papers share {shared}; each was listed as a likely duplicate of {most} of them only, and every paper was imported.</source>
+            <translation>至少有 {count} 篇文献共有{shared}；每篇只与其中 {most} 篇列为可能重复，所有文献均已导入。</translation>
+        </message>
+        <message>
+            <source>{why}; it was kept as the field “{field}” so nothing is lost.</source>
+            <translation>{why}；已保留为字段“{field}”，没有丢失任何内容。</translation>
+        </message>
+        <message>
+            <source>{why} (entry {citekey}); it was kept as the field “{field}” so nothing is lost.</source>
+            <translation>{why}（条目 {citekey}）；已保留为字段“{field}”，没有丢失任何内容。</translation>
+        </message>
+        <message>
+            <source>“{doi}” is not a DOI</source>
+            <translation>“{doi}”不是 DOI</translation>
+        </message>
+        <message>
+            <source>{year} is not a year</source>
+            <translation>{year} 不是年份</translation>
+        </message>
+        <message>
+            <source>{month} is not a month</source>
+            <translation>{month} 不是月份</translation>
+        </message>
+        <message>
+            <source>the library's folder</source>
+            <translation>文献库的文件夹</translation>
+        </message>
+        <message>
+            <source>create the folder {folder} for the library</source>
+            <translation>为文献库创建文件夹 {folder}</translation>
+        </message>
+        <message>
+            <source>“{url}” is not a database address Papershelf can use; give a SQLite one (sqlite:///path/to/library.sqlite) or a PostgreSQL one (postgresql+psycopg://user@host/database).</source>
+            <translation>“{url}”不是 Papershelf 能使用的数据库地址；请给出 SQLite 地址（sqlite:///path/to/library.sqlite）或 PostgreSQL 地址（postgresql+psycopg://user@host/database）。</translation>
+        </message>
+        <message>
+            <source>Papershelf cannot open the library at {where}: {why}</source>
+            <translation>Papershelf 无法打开位于 {where} 的文献库：{why}</translation>
+        </message>
+        <message>
+            <source>This library was made by a newer Papershelf; update Papershelf to open it.</source>
+            <translation>此文献库由更新版本的 Papershelf 创建；请更新 Papershelf 后再打开。</translation>
+        </message>
+        <message>
+            <source>The database at {where} already holds other data and is not a Papershelf library; choose an empty database or an existing library.</source>
+            <translation>位于 {where} 的数据库中已有其他数据，不是 Papershelf 文献库；请选择一个空数据库或现有的文献库。</translation>
+        </message>
+        <message>
+            <source>Papershelf could not read the library at {where}: {why}</source>
+            <translation>Papershelf 无法读取位于 {where} 的文献库：{why}</translation>
+        </message>
+        <message>
+            <source>Someone else changed the same papers or lists at the same moment, so Papershelf changed nothing; try again.</source>
+            <translation>有人在同一时刻修改了相同的文献或列表，因此 Papershelf 没有做任何更改；请重试。</translation>
+        </message>
+        <message>
+            <source>Papershelf could not save to the library at {where}: {why} Nothing was changed; try again in a moment.</source>
+            <translation>Papershelf 无法保存到位于 {where} 的文献库：{why} 没有做任何更改；请稍后重试。</translation>
+        </message>
+        <message>
+            <source>There is no paper with the citation key “{citekey}”.</source>
+            <translation>没有引用键为“{citekey}”的文献。</translation>
+        </message>
+        <message>
+            <source>{name} is not a PDF (it does not start as one).</source>
+            <translation>{name} 不是 PDF（其开头不像 PDF）。</translation>
+        </message>
+        <message>
+            <source>{name} is a paper already in your library (paper {paper_id}); the PDF was attached to it.</source>
+            <translation>{name} 是文献库中已有的文献（文献 {paper_id}）；已将此 PDF 附加到该文献。</translation>
+        </message>
+        <message>
+            <source>{name} was not added: it is a paper already in your library.</source>
+            <translation>{name} 未添加：它是文献库中已有的文献。</translation>
+        </message>
+        <message>
+            <source>“{text}” is not a DOI (like 10.1038/nature14539) or an arXiv id (like 1706.03762).</source>
+            <translation>“{text}”不是 DOI（如 10.1038/nature14539），也不是 arXiv 编号（如 1706.03762）。</translation>
+        </message>
+        <message>
+            <source>That paper is already in your library as “{found}”.</source>
+            <translation>该文献已在您的文献库中，名为“{found}”。</translation>
+        </message>
+        <message>
+            <source>“{address}” is not an e-mail address; Crossref asks for one like name@example.org, or none.</source>
+            <translation>“{address}”不是电子邮件地址；Crossref 要求形如 name@example.org 的地址，或者不填。</translation>
+        </message>
+        <message>
+            <source>A paper cannot be merged with itself.</source>
+            <translation>文献不能与自身合并。</translation>
+        </message>
+        <message>
+            <source>merge the papers</source>
+            <translation>合并这些文献</translation>
+        </message>
+        <message>
+            <source>take the merge back</source>
+            <translation>撤销合并</translation>
+        </message>
+        <message>
+            <source>make this change</source>
+            <translation>做出此更改</translation>
+        </message>
+        <message>
+            <source>{label} files are written in UTF-8; ASCII only is for BibTeX and BibLaTeX.</source>
+            <translation>{label} 文件以 UTF-8 写入；“仅 ASCII”只适用于 BibTeX 和 BibLaTeX。</translation>
+        </message>
+        <message>
+            <source>{where} already exists; Papershelf would replace it with the papers it is kept in sync with. Choose another file, or ask for it to be replaced.</source>
+            <translation>{where} 已存在；Papershelf 会用与其同步的文献替换它。请选择其他文件，或要求替换它。</translation>
+        </message>
+        <message>
+            <source>add the papers to the list</source>
+            <translation>将文献加入列表</translation>
+        </message>
+        <message>
+            <source>take the papers out of the list</source>
+            <translation>将文献移出列表</translation>
+        </message>
+        <message>
+            <source>put the list in this order</source>
+            <translation>按此顺序排列列表</translation>
+        </message>
+        <message>
+            <source>There is no file at {source}.</source>
+            <translation>{source} 处没有文件。</translation>
+        </message>
+        <message>
+            <source>attachment</source>
+            <translation>附件</translation>
+        </message>
+        <message>
+            <source>The library file {path} is empty (0 bytes): it may have been cut short, by a full disk or a copy that did not finish, so Papershelf did not make a new library of it. The newest backup of it is {backup}; copy it over the empty file to go back to it. To start a new library there, delete the empty file first.</source>
+            <translation>文献库文件 {path} 是空的（0 字节）：它可能因磁盘已满或复制未完成而被截断，因此 Papershelf 没有把它当作新文献库。它最新的备份是 {backup}；将备份复制到这个空文件上即可恢复。若要在此处新建文献库，请先删除这个空文件。</translation>
+        </message>
+        <message>
+            <source>The library file {path} is empty (0 bytes): it may have been cut short, by a full disk or a copy that did not finish, so Papershelf did not make a new library of it. There is no backup of it in its backups folder. To start a new library there, delete the empty file first.</source>
+            <translation>文献库文件 {path} 是空的（0 字节）：它可能因磁盘已满或复制未完成而被截断，因此 Papershelf 没有把它当作新文献库。其备份文件夹中没有它的备份。若要在此处新建文献库，请先删除这个空文件。</translation>
+        </message>
+        <message>
+            <source>This library is on a database server, so it has no files folder of its own: choose a folder the whole group can reach (Settings, Files folder; or `papershelf files folder PATH`), then add the file again, or link it instead.</source>
+            <translation>此文献库位于数据库服务器上，因此没有自己的文件夹：请选择一个整个小组都能访问的文件夹（“设置”中的“文件夹”；或 `papershelf files folder PATH`），然后重新添加文件，或改为链接它。</translation>
+        </message>
+        <message>
+            <source>The files folder must be a full path, not “{path}”.</source>
+            <translation>文件夹必须是完整路径，而不是“{path}”。</translation>
+        </message>
+        <message>
+            <source>Papershelf could not copy {source} into {into}: {why}.</source>
+            <translation>Papershelf 无法将 {source} 复制到 {into}：{why}。</translation>
+        </message>
+        <message>
+            <source>The files folder {into} holds too many files named like {name}.</source>
+            <translation>文件夹 {into} 中名称与 {name} 相似的文件太多。</translation>
+        </message>
+        <message>
+            <source>{path} could not be deleted ({reason}).</source>
+            <translation>无法删除 {path}（{reason}）。</translation>
+        </message>
+        <message>
+            <source>There is no {what} with id {ident}.</source>
+            <translation>没有 ID 为 {ident} 的{what}。</translation>
+        </message>
+        <message>
+            <source>note</source>
+            <translation>笔记</translation>
+        </message>
+        <message>
+            <source>Characters {start} to {end} are not a span of this abstract, which is {length} characters long.</source>
+            <translation>第 {start} 到第 {end} 个字符不是此摘要中的一段，摘要共 {length} 个字符。</translation>
+        </message>
+        <message>
+            <source>annotation</source>
+            <translation>批注</translation>
+        </message>
+        <message>
+            <source>The {name} contains a NUL character, which cannot be stored.</source>
+            <translation>{name} 中含有 NUL 字符，无法存储。</translation>
+        </message>
+        <message>
+            <source>The year {year} is not a year; write it as, e.g., 2019.</source>
+            <translation>年份 {year} 不是年份；请写成如 2019 的形式。</translation>
+        </message>
+        <message>
+            <source>The month {month} is not a month number from 1 to 12.</source>
+            <translation>月份 {month} 不是 1 到 12 之间的月份数字。</translation>
+        </message>
+        <message>
+            <source>“{doi}” is not a DOI; a DOI looks like 10.1000/xyz123.</source>
+            <translation>“{doi}”不是 DOI；DOI 形如 10.1000/xyz123。</translation>
+        </message>
+        <message>
+            <source>“{status}” is not a reading status; use unread, reading or read.</source>
+            <translation>“{status}”不是阅读状态；请使用 unread、reading 或 read。</translation>
+        </message>
+        <message>
+            <source>The priority {priority} must be a whole number from 0 to 5.</source>
+            <translation>优先级 {priority} 必须是 0 到 5 之间的整数。</translation>
+        </message>
+        <message>
+            <source>“{name}” cannot be a field name: write it as one word, e.g. isbn.</source>
+            <translation>“{name}”不能作为字段名：请写成一个词，如 isbn。</translation>
+        </message>
+        <message>
+            <source>“{name}” is one of the paper's own fields; edit it in its own row.</source>
+            <translation>“{name}”是文献本身的字段；请在它自己的那一行编辑。</translation>
+        </message>
+        <message>
+            <source>The {name} must be text.</source>
+            <translation>{name} 必须是文字。</translation>
+        </message>
+        <message>
+            <source>The {name} must stay JSON as CSL-JSON wrote it, e.g. ["a", "b"].</source>
+            <translation>{name} 必须保持 CSL-JSON 所写的 JSON 形式，如 ["a", "b"]。</translation>
+        </message>
+        <message>
+            <source>These fields cannot be edited: {fields}.</source>
+            <translation>以下字段不能编辑：{fields}。</translation>
+        </message>
+        <message>
+            <source>Paper {paper_id} was changed by someone else since you opened it; reload it to see their changes, then make yours again.</source>
+            <translation>文献 {paper_id} 在您打开后已被他人修改；请重新载入查看他们的更改，然后再做您的更改。</translation>
+        </message>
+        <message>
+            <source>Papershelf could not move {source} into the files folder's trash ({reason}), so nothing was removed; the file is where it was.</source>
+            <translation>Papershelf 无法将 {source} 移入文件夹的回收站（{reason}），因此没有删除任何内容；文件仍在原处。</translation>
+        </message>
+        <message>
+            <source>Papershelf could not bring {name} back from the files folder's trash ({reason}), so nothing was changed; the copy is still at {parked}.</source>
+            <translation>Papershelf 无法从文件夹的回收站中取回 {name}（{reason}），因此没有任何更改；副本仍在 {parked}。</translation>
+        </message>
+        <message>
+            <source>The files folder {folder} holds too many files named like {name}.</source>
+            <translation>文件夹 {folder} 中与 {name} 同名的文件过多。</translation>
+        </message>
+        <message>
+            <source>Papershelf could not put {name} back ({reason}); it is at {now}.</source>
+            <translation>Papershelf 无法将 {name} 放回原处（{reason}）；它现在位于 {now}。</translation>
+        </message>
+        <message>
+            <source>{name} could not be read as a PDF ({error}).</source>
+            <translation>{name} 无法作为 PDF 读取（{error}）。</translation>
+        </message>
+        <message>
+            <source>{path} could not be read: {why}.</source>
+            <translation>无法读取 {path}：{why}。</translation>
+        </message>
+        <message>
+            <source>{name}: a page came out in an unexpected layout.</source>
+            <translation>{name}：有一页的版式出乎意料。</translation>
+        </message>
+        <message>
+            <source>list</source>
+            <translation>列表</translation>
+        </message>
+        <message>
+            <source>A {what} needs a name.</source>
+            <translation>{what}需要一个名称。</translation>
+        </message>
+        <message>
+            <source>A {what} name can be at most 200 characters long.</source>
+            <translation>{what}名称最多 200 个字符。</translation>
+        </message>
+        <message>
+            <source>There is no reading list called “{ref}”.</source>
+            <translation>没有名为“{ref}”的阅读列表。</translation>
+        </message>
+        <message>
+            <source>A reading list called “{name}” already exists.</source>
+            <translation>名为“{name}”的阅读列表已存在。</translation>
+        </message>
+        <message>
+            <source>reading list</source>
+            <translation>阅读列表</translation>
+        </message>
+        <message>
+            <source>Paper {paper_id} is not in “{name}”.</source>
+            <translation>文献 {paper_id} 不在“{name}”中。</translation>
+        </message>
+        <message>
+            <source>There is no reading list with id {list_id}.</source>
+            <translation>没有 ID 为 {list_id} 的阅读列表。</translation>
+        </message>
+        <message>
+            <source>There is no saved search with id {search_id}.</source>
+            <translation>没有 ID 为 {search_id} 的已存搜索。</translation>
+        </message>
+        <message>
+            <source>There is no saved search called “{name}”.</source>
+            <translation>没有名为“{name}”的已存搜索。</translation>
+        </message>
+        <message>
+            <source>A saved search called “{name}” already exists.</source>
+            <translation>名为“{name}”的已存搜索已存在。</translation>
+        </message>
+        <message>
+            <source>saved search</source>
+            <translation>已存搜索</translation>
+        </message>
+        <message>
+            <source>There is nothing to save: the search is empty.</source>
+            <translation>没有可保存的内容：搜索为空。</translation>
+        </message>
+        <message>
+            <source>The search is {length} characters long; only its first {most} were searched for.</source>
+            <translation>搜索内容长 {length} 个字符；只搜索了前 {most} 个。</translation>
+        </message>
+        <message>
+            <source>The search has {words} words; only the first {most} were searched for.</source>
+            <translation>搜索内容有 {words} 个词；只搜索了前 {most} 个。</translation>
+        </message>
+        <message>
+            <source>{first} {then}</source>
+            <translation>{first}{then}</translation>
+        </message>
+        <message>
+            <source>Papershelf backs up SQLite libraries only; back up a PostgreSQL library with pg_dump, which keeps it consistent while others use it.</source>
+            <translation>Papershelf 只备份 SQLite 文献库；PostgreSQL 文献库请用 pg_dump 备份，它能在他人使用时保持数据一致。</translation>
+        </message>
+        <message>
+            <source>A backup cannot overwrite the library it copies.</source>
+            <translation>备份不能覆盖它所复制的文献库。</translation>
+        </message>
+        <message>
+            <source>{target} already exists; choose another file name.</source>
+            <translation>{target} 已存在；请选择其他文件名。</translation>
+        </message>
+        <message>
+            <source>Papershelf could not {what}: others kept changing the same papers or lists at the same moment ({attempts} tries). Nothing was changed; try again.</source>
+            <translation>Papershelf 无法{what}：他人同时在不断修改相同的文献或列表（已尝试 {attempts} 次）。没有做任何更改；请重试。</translation>
+        </message>
+        <message>
+            <source>Papershelf could not write the backup {target}: {error}. Nothing was left under that name; an older backup there is as it was.</source>
+            <translation>Papershelf 无法写入备份 {target}：{error}。没有以该名称留下任何文件；那里较早的备份保持不变。</translation>
+        </message>
+        <message>
+            <source>The database migrations are missing from {folder}; reinstall Papershelf.</source>
+            <translation>{folder} 中缺少数据库迁移文件；请重新安装 Papershelf。</translation>
+        </message>
+        <message>
+            <source>The database holds tables of another program.</source>
+            <translation>数据库中有其他程序的表。</translation>
+        </message>
+        <message>
+            <source>The disk is full ({room} left on the disk holding {where}): Papershelf needs more room to save this change. Nothing was changed; free some space and try again.</source>
+            <translation>磁盘已满（{where} 所在磁盘剩余 {room}）：Papershelf 需要更多空间来保存此更改。没有做任何更改；请释放一些空间后重试。</translation>
+        </message>
+        <message>
+            <source>The disk is full: Papershelf needs more room to save this change. Nothing was changed; free some space and try again.</source>
+            <translation>磁盘已满：Papershelf 需要更多空间来保存此更改。没有做任何更改；请释放一些空间后重试。</translation>
+        </message>
+        <message>
+            <source>The library at {where} cannot be written: the file (or its folder) is read-only for you. Nothing was changed; make it writable, or open a copy of it.</source>
+            <translation>无法写入位于 {where} 的文献库：该文件（或其文件夹）对您是只读的。没有做任何更改；请将其设为可写，或打开它的副本。</translation>
+        </message>
+        <message>
+            <source>The library file {where} is damaged, so Papershelf cannot read all of it. Run “papershelf db check” to see what is wrong, and keep a copy of the file (“papershelf db backup” copies it as it is) before trying to mend it. The newest backup is {backup}: it holds the library as it was when it was made.</source>
+            <translation>文献库文件 {where} 已损坏，Papershelf 无法完整读取。请运行“papershelf db check”查看问题所在，并在尝试修复前保留一份文件副本（“papershelf db backup”会按原样复制它）。最新的备份是 {backup}：其中是备份时的文献库。</translation>
+        </message>
+        <message>
+            <source>The library file {where} is damaged, so Papershelf cannot read all of it. Run “papershelf db check” to see what is wrong, and keep a copy of the file (“papershelf db backup” copies it as it is) before trying to mend it.</source>
+            <translation>文献库文件 {where} 已损坏，Papershelf 无法完整读取。请运行“papershelf db check”查看问题所在，并在尝试修复前保留一份文件副本（“papershelf db backup”会按原样复制它）。</translation>
+        </message>
+        <message>
+            <source>Papershelf could not {doing}: the disk is full.</source>
+            <translation>Papershelf 无法{doing}：磁盘已满。</translation>
+        </message>
+        <message>
+            <source>Papershelf could not {doing}: you do not have permission.</source>
+            <translation>Papershelf 无法{doing}：您没有权限。</translation>
+        </message>
+        <message>
+            <source>Papershelf could not {doing}: the disk is read-only.</source>
+            <translation>Papershelf 无法{doing}：磁盘是只读的。</translation>
+        </message>
+        <message>
+            <source>Papershelf could not {doing}: {reason}.</source>
+            <translation>Papershelf 无法{doing}：{reason}。</translation>
+        </message>
+        <message>
+            <source>“{format}” is not an export format; choose one of {formats}.</source>
+            <translation>“{format}”不是导出格式；请从以下格式中选择：{formats}。</translation>
+        </message>
+        <message>
+            <source>{where} is already kept in sync with a saved search.</source>
+            <translation>{where} 已与一个已存搜索保持同步。</translation>
+        </message>
+        <message>
+            <source>{where} is already kept in sync with a reading list.</source>
+            <translation>{where} 已与一个阅读列表保持同步。</translation>
+        </message>
+        <message>
+            <source>{where} is not kept in sync with any reading list.</source>
+            <translation>{where} 没有与任何阅读列表保持同步。</translation>
+        </message>
+        <message>
+            <source>{error} It is tried again at the next change.</source>
+            <translation>{error}下次更改时会再试。</translation>
+        </message>
+        <message>
+            <source>{path} was changed outside Papershelf since Papershelf last wrote it. Your version is kept and the file is no longer kept in sync: resume syncing to write the list over it (your version is saved beside it), or stop syncing it.</source>
+            <translation>{path} 在 Papershelf 上次写入后被 Papershelf 之外的程序修改。您的版本已保留，该文件不再保持同步：恢复同步会用列表覆盖它（您的版本会另存在旁边），您也可以停止同步它。</translation>
+        </message>
+        <message>
+            <source>Papershelf could not keep a copy of your version of {path} ({why}); the file was left as it is and is still not kept in sync.</source>
+            <translation>Papershelf 无法保留您的 {path} 版本的副本（{why}）；该文件保持原样，仍未保持同步。</translation>
+        </message>
+        <message>
+            <source>“{colour}” is not a colour; write it like #3a7bd5.</source>
+            <translation>“{colour}”不是颜色；请写成如 #3a7bd5 的形式。</translation>
+        </message>
+        <message>
+            <source>There is no tag called “{name}”.</source>
+            <translation>没有名为“{name}”的标签。</translation>
+        </message>
+        <message>
+            <source>tag</source>
+            <translation>标签</translation>
+        </message>
+        <message>
+            <source>A tag called “{name}” already exists.</source>
+            <translation>名为“{name}”的标签已存在。</translation>
+        </message>
+        <message>
+            <source>That reading list no longer exists.</source>
+            <translation>该阅读列表已不存在。</translation>
+        </message>
+        <message>
+            <source>That annotation no longer exists.</source>
+            <translation>该批注已不存在。</translation>
+        </message>
+        <message>
+            <source>This paper was changed by someone else since your edit, so Papershelf cannot undo it without losing their change.</source>
+            <translation>此文献在您编辑之后已被他人修改，Papershelf 撤销您的编辑就会丢失他们的更改，因此无法撤销。</translation>
+        </message>
+        <message>
+            <source>{paper} was changed since it was looked up, so Papershelf filled in none of the papers; look them up again.</source>
+            <translation>{paper}在查询之后已被修改，因此 Papershelf 没有为任何文献补全信息；请重新查询。</translation>
+        </message>
+        <message>
+            <source>The paper “{title}”</source>
+            <translation>文献“{title}”</translation>
+        </message>
+        <message>
+            <source>The paper {citekey}</source>
+            <translation>文献 {citekey}</translation>
+        </message>
+        <message>
+            <source>“{field}” cannot be set on many papers at once.</source>
+            <translation>“{field}”不能同时为多篇文献设置。</translation>
+        </message>
+        <message>
+            <source>That attachment no longer exists.</source>
+            <translation>该附件已不存在。</translation>
+        </message>
+        <message>
+            <source>This attachment was pointed at another file by someone else since, so Papershelf left it as it is.</source>
+            <translation>此附件已被他人指向另一个文件，因此 Papershelf 保持原样未作更改。</translation>
+        </message>
+        <message>
+            <source>This {what} was deleted elsewhere in the meantime.</source>
+            <translation>此{what}已在此期间于别处被删除。</translation>
+        </message>
+        <message>
+            <source>This {what} was changed elsewhere (by someone else, or in another window) since you opened it, so saving would overwrite that change.</source>
+            <translation>此{what}在您打开后已在别处（被他人或在另一个窗口中）修改，保存会覆盖那次更改。</translation>
         </message>
     </context>
 </TS>

@@ -189,12 +189,13 @@ def _translation(node: ast.Call, *, where: str, owner: str) -> Message | str:
             return f"{at}: self.tr outside a class (use QCoreApplication.translate)"
     else:
         first = args[0] if args else None
+        text_arg = args[1] if len(args) > 1 else None
+        if _looked_up(text_arg, kind):
+            return ""  # its context and text are those of where the text is marked
         if not (isinstance(first, ast.Constant) and isinstance(first.value, str)):
             return f"{at}: {kind}'s context must be a literal string"
-        context, text_arg, count = first.value, args[1] if len(args) > 1 else None, args[3:4]
-    if isinstance(text_arg, ast.Name | ast.Subscript | ast.Attribute | ast.Call) and kind != (
-        "QT_TRANSLATE_NOOP"
-    ):
+        context, count = first.value, args[3:4]
+    if _looked_up(text_arg, kind):
         return ""  # a text marked with QT_TRANSLATE_NOOP where it is written
     if not (isinstance(text_arg, ast.Constant) and isinstance(text_arg.value, str)):
         return f"{at}: translate a literal string, then format it (not an f-string or sum)"
@@ -205,6 +206,13 @@ def _translation(node: ast.Call, *, where: str, owner: str) -> Message | str:
     if plural != ("%n" in text or "%Ln" in text):
         return f"{at}: a count goes with %n or %Ln in the text, and only then: {text!r}"
     return Message(at, context, text, plural)
+
+
+def _looked_up(text_arg: ast.expr | None, kind: str) -> bool:
+    """Whether a translate call looks up a text marked elsewhere (QT_TRANSLATE_NOOP, or a
+    core sentence's template, extracted by `ts_files`), rather than marking one."""
+    looked_up = isinstance(text_arg, ast.Name | ast.Subscript | ast.Attribute | ast.Call)
+    return looked_up and kind != "QT_TRANSLATE_NOOP"
 
 
 def _plain_arguments(node: ast.Call, *, where: str, inside: set[int]) -> list[str]:

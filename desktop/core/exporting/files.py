@@ -10,6 +10,7 @@ import tempfile
 from pathlib import Path
 
 from desktop.core.errors import KnownError
+from desktop.core.sentences import sentence
 
 
 def write_whole(target: Path, text: str) -> None:
@@ -20,8 +21,18 @@ def write_whole(target: Path, text: str) -> None:
         _replace(target, text.encode("utf-8"))
     except OSError as error:
         why = error.strerror or str(error)
-        kept = " The file that was there is as it was." if existed else ""
-        raise KnownError(f"Papershelf could not write {target}: {why}.{kept}") from None
+        if existed:
+            raise KnownError(
+                sentence(
+                    "Papershelf could not write {target}: {why}. The file that was there is as "
+                    "it was.",
+                    target=target,
+                    why=why,
+                )
+            ) from None
+        raise KnownError(
+            sentence("Papershelf could not write {target}: {why}.", target=target, why=why)
+        ) from None
 
 
 def _replace(target: Path, data: bytes) -> None:

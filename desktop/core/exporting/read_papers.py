@@ -21,6 +21,7 @@ from desktop.core.formats import keywords
 from desktop.core.formats.record import Record
 from desktop.core.papers import latex_given_back
 from desktop.core.people import people_of
+from desktop.core.sentences import sentence
 from desktop.core.storage.models import Annotation, Note, Paper, PaperTag, Role, Tag
 
 #: Papers read per query when reading by id.
@@ -61,7 +62,9 @@ def export_entries(session: Session, paper_ids: list[int]) -> list[Entry]:
             found.update(_read(session, ordered[start : start + BY_ID_AT_MOST], wanted))
     missing = [i for i in paper_ids if i not in found]
     if missing:
-        raise NotFoundError(f"There is no paper with id {missing[0]} in this library.")
+        raise NotFoundError(
+            sentence("There is no paper with id {paper_id} in this library.", paper_id=missing[0])
+        )
     return [found[i] for i in paper_ids]
 
 

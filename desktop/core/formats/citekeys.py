@@ -28,6 +28,7 @@ from collections.abc import Callable, Iterable
 from desktop.core import folding, romanisation
 from desktop.core.formats import cjk_names
 from desktop.core.formats.record import Person, Record
+from desktop.core.sentences import sentence
 
 DEFAULT_PATTERN = "[auth][year][shorttitle]"
 
@@ -70,11 +71,17 @@ def check_pattern(pattern: str) -> None:
     unknown = [name for name in _TOKEN.findall(pattern) if name not in _TOKENS]
     if unknown:
         raise ValueError(
-            f"The citation key pattern uses [{unknown[0]}], which is not a known token; "
-            f"known tokens are {', '.join(f'[{t}]' for t in sorted(_TOKENS))}."
+            sentence(
+                "The citation key pattern uses [{token}], which is not a known token; "
+                "known tokens are {known}.",
+                token=unknown[0],
+                known=", ".join(f"[{t}]" for t in sorted(_TOKENS)),
+            )
         )
     if not _TOKEN.search(pattern):
-        raise ValueError("The citation key pattern needs at least one token, such as [auth].")
+        raise ValueError(
+            sentence("The citation key pattern needs at least one token, such as [auth].")
+        )
 
 
 _TOKENS = frozenset(

@@ -33,6 +33,7 @@ from desktop.core.formats.record import (
     WriteOptions,
     telling,
 )
+from desktop.core.sentences import sentence
 
 STRING_PREFIX = "csl:"
 JSON_PREFIX = "csl-json:"
@@ -178,7 +179,9 @@ def parse(text: str, source: str = "<text>") -> ParseResult:
                 Problem(
                     source=source,
                     line=line,
-                    message=f"Item {index + 1} is not a CSL-JSON object; it was not imported.",
+                    message=sentence(
+                        "Item {item} is not a CSL-JSON object; it was not imported.", item=index + 1
+                    ),
                     raw=json.dumps(item, ensure_ascii=False),
                     error=True,
                 )
@@ -212,9 +215,12 @@ def _too_deep(depth: int, text: str, source: str) -> Problem:
         source=source,
         line=1,
         message=(
-            f"This JSON nests its lists and objects {depth:,} levels deep, more than the "
-            f"{MOST_DEPTH} any CSL-JSON needs; nothing was imported from it, and its text "
-            "is kept here."
+            sentence(
+                "This JSON nests its lists and objects {depth} levels deep, more than the {most} "
+                "any CSL-JSON needs; nothing was imported from it, and its text is kept here.",
+                depth=f"{depth:,}",
+                most=MOST_DEPTH,
+            )
         ),
         raw=text,
         error=True,
@@ -241,7 +247,9 @@ def _unreadable_json(error: Exception, text: str, source: str) -> Problem:
     return Problem(
         source=source,
         line=line,
-        message=f"This is not valid JSON ({detail}); nothing could be imported from it.",
+        message=sentence(
+            "This is not valid JSON ({detail}); nothing could be imported from it.", detail=detail
+        ),
         raw=text,
         error=True,
     )
@@ -434,7 +442,9 @@ def _read_issued(
             Problem(
                 source=source,
                 line=line,
-                message="The 'issued' date has no year that could be read; it was kept as written.",
+                message=sentence(
+                    "The 'issued' date has no year that could be read; it was kept as written."
+                ),
                 raw=json.dumps(issued, ensure_ascii=False),
             )
         )
@@ -493,7 +503,9 @@ def _odd_names(role: str, value: Any, line: int | None, *, source: str) -> Probl
     return Problem(
         source=source,
         line=line,
-        message=f"The '{role}' list is not a list of CSL names; it was kept as written.",
+        message=sentence(
+            "The '{role}' list is not a list of CSL names; it was kept as written.", role=role
+        ),
         raw=json.dumps(value, ensure_ascii=False),
     )
 

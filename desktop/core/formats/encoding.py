@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable
 
 from desktop.core.formats.record import ParseResult, Problem
+from desktop.core.sentences import sentence
 
 # Longest marks first: the UTF-32-LE mark begins with the UTF-16-LE one.
 _BYTE_ORDER_MARKS = (
@@ -83,10 +84,11 @@ def _utf16_without_mark(data: bytes) -> str | None:
 
 
 def _utf16_note(name: str) -> str:
-    order = "little-endian" if name.endswith("le") else "big-endian"
-    return (
-        f"The file has no byte-order mark; it was read as UTF-16 ({order}), which its "
-        "bytes look like. If the text looks wrong, save the file as UTF-8 and import it again."
+    order = sentence("little-endian") if name.endswith("le") else sentence("big-endian")
+    return sentence(
+        "The file has no byte-order mark; it was read as UTF-16 ({order}), which its bytes look "
+        "like. If the text looks wrong, save the file as UTF-8 and import it again.",
+        order=order,
     )
 
 
@@ -106,17 +108,19 @@ def _declared_encoding(data: bytes) -> str | None:
 
 
 def _fallback_note(name: str) -> str:
-    return (
-        f"This file is not valid UTF-8, so it was read as {_FRIENDLY_NAMES[name]}. "
-        "If accented letters look wrong, save the file as UTF-8 and import it again."
+    return sentence(
+        "This file is not valid UTF-8, so it was read as {encoding}. If accented letters look "
+        "wrong, save the file as UTF-8 and import it again.",
+        encoding=_FRIENDLY_NAMES[name],
     )
 
 
 def _damaged_note(name: str) -> str:
     label = name.upper()
-    return (
-        f"This file is marked as {label} but some of its bytes are not valid {label}; "
-        "those characters were replaced by '\ufffd'."
+    return sentence(
+        "This file is marked as {label} but some of its bytes are not valid {label}; those "
+        "characters were replaced by '\ufffd'.",
+        label=label,
     )
 
 

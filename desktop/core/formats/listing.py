@@ -41,6 +41,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from desktop.core.formats.record import ParseResult, Person, Problem, Record
+from desktop.core.sentences import sentence
 
 # Line breaks as editors count them (str.splitlines also splits on form feeds, U+2028...).
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
@@ -143,9 +144,12 @@ def _nothing_found(text: str, lines: list[_Line], source: str) -> Problem:
         source=source,
         line=lines[0].number,
         message=(
-            f"No paper was recognised in these {len(lines):,} lines. A listing gives each "
-            'paper a title line and then a line of authors ("A. Smith, B. Jones"), with a '
-            "blank line between papers; the text is kept here to fix and import again."
+            sentence(
+                "No paper was recognised in these {lines} lines. A listing gives each paper a "
+                'title line and then a line of authors ("A. Smith, B. Jones"), with a blank line '
+                "between papers; the text is kept here to fix and import again.",
+                lines=f"{len(lines):,}",
+            )
         ),
         raw=text,
         error=True,
@@ -328,8 +332,11 @@ def _missing_authors(paper: _Paper, source: str) -> Problem:
         source=source,
         line=paper.first_line,
         message=(
-            f"The paper starting here ({shown!r}) has no author line; "
-            "it was imported without authors."
+            sentence(
+                "The paper starting here ({shown}) has no author line; it was imported without "
+                "authors.",
+                shown=repr(shown),
+            )
         ),
         raw="\n".join(filter(None, (paper.topic, paper.title))),
     )

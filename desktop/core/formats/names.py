@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from desktop.core.formats.record import Person
+from desktop.core.sentences import sentence
 
 #: How BibTeX writes "et al." in a name list.
 OTHERS = "others"
@@ -59,8 +60,10 @@ def parse_names(field_text: str) -> NameList:
     for written in _split_at_and(field_text):
         if not written:
             result.problems.append(
-                "The name list has an empty name (two 'and's in a row, or one at an end); "
-                "it was skipped."
+                sentence(
+                    "The name list has an empty name (two 'and's in a row, or one at an end); it "
+                    "was skipped."
+                )
             )
             continue
         extended = _extended_parts(written)
@@ -123,9 +126,10 @@ def _split_cached(written: str) -> tuple[tuple[str, str, str, str], str | None]:
     parts = _split_top_level(written, ",")
     problem = None
     if len(parts) > 3:
-        problem = (
-            f"The name '{written}' has more than two commas; BibTeX reads it as "
-            "'Last, Jr, First', so it is probably several names missing their 'and'."
+        problem = sentence(
+            "The name '{written}' has more than two commas; BibTeX reads it as 'Last, Jr, First', "
+            "so it is probably several names missing their 'and'.",
+            written=written,
         )
         parts = [*parts[:2], " ".join(parts[2:])]
     words = [_words(part) for part in parts]

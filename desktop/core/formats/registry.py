@@ -17,6 +17,7 @@ from typing import Any
 from desktop.core.errors import InvalidInputError
 from desktop.core.formats.encoding import decode_bytes, parse_decoded
 from desktop.core.formats.record import Entry, ParseResult, WriteOptions
+from desktop.core.sentences import sentence
 
 Reader = Callable[[str, str], ParseResult]
 Writer = Callable[[Sequence[Entry], WriteOptions], str]
@@ -106,7 +107,11 @@ def get(name: str) -> Format:
     except KeyError:
         known = ", ".join(format.name for format in FORMATS)
         raise InvalidInputError(
-            f"There is no format called {name!r}; use one of {known}."
+            sentence(
+                "There is no format called {name}; use one of {known}.",
+                name=repr(name),
+                known=known,
+            )
         ) from None
 
 
@@ -132,7 +137,9 @@ def reader_for(name: str) -> Reader:
     """The function reading text of format `name` (`parse(text, source)`)."""
     format = get(name)
     if not format.can_read:
-        raise InvalidInputError(f"{format.label} files can be exported but not imported.")
+        raise InvalidInputError(
+            sentence("{label} files can be exported but not imported.", label=format.label)
+        )
     reader: Reader = _load(format.reader)
     return reader
 
@@ -141,7 +148,9 @@ def writer_for(name: str) -> Writer:
     """The function writing entries as format `name`."""
     format = get(name)
     if not format.can_write:
-        raise InvalidInputError(f"{format.label} files can be imported but not exported.")
+        raise InvalidInputError(
+            sentence("{label} files can be imported but not exported.", label=format.label)
+        )
     writer: Writer = _load(format.writer)
     return writer
 

@@ -39,6 +39,7 @@ from desktop.core.formats.record import (
     WriteOptions,
     telling,
 )
+from desktop.core.sentences import sentence
 
 EXTRA_PREFIX = "ris:"
 WOS_PREFIX = "wos:"
@@ -403,7 +404,10 @@ def _read_type(fields: _Fields, record: Record, source: str, *, problems: list[P
             Problem(
                 source=source,
                 line=kinds[0].line,
-                message=f"{written!r} is not an RIS reference type; the entry was read as 'misc'.",
+                message=sentence(
+                    "{written} is not an RIS reference type; the entry was read as 'misc'.",
+                    written=repr(written),
+                ),
                 raw=f"TY  - {written}",
             )
         )
@@ -627,19 +631,27 @@ def _safe_value(value: str) -> str:
 
 
 def _unterminated(entry: _Entry, source: str, before: int | None) -> Problem:
-    where = f"before line {before}" if before else "before the end of the file"
-    return Problem(
-        source=source,
-        line=entry.line,
-        message=f"This entry has no closing 'ER  -' line {where}; it was read up to there.",
+    message = sentence(
+        "This entry has no closing 'ER  -' line before the end of the file; it was read up to "
+        "there."
     )
+    if before:
+        message = sentence(
+            "This entry has no closing 'ER  -' line before line {line}; it was read up to there.",
+            line=before,
+        )
+    return Problem(source=source, line=entry.line, message=message)
 
 
 def _unreadable_date(item: _Field, source: str) -> Problem:
     return Problem(
         source=source,
         line=item.line,
-        message=f"No year could be read from {item.tag} {item.value!r}; it was kept as written.",
+        message=sentence(
+            "No year could be read from {tag} {value}; it was kept as written.",
+            tag=item.tag,
+            value=repr(item.value),
+        ),
         raw=f"{item.tag}  - {item.value}",
     )
 
@@ -648,7 +660,7 @@ def _missing_type(number: int, line: str, source: str) -> Problem:
     return Problem(
         source=source,
         line=number,
-        message="An entry starts here without a 'TY  -' line; it was read as 'misc'.",
+        message=sentence("An entry starts here without a 'TY  -' line; it was read as 'misc'."),
         raw=line,
     )
 

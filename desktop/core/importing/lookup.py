@@ -29,6 +29,7 @@ from desktop.core.errors import InvalidInputError, KnownError, NotFoundError
 from desktop.core.formats.doi import DOI, SHORT_DOI, is_doi
 from desktop.core.formats.names import split_name
 from desktop.core.formats.record import Person, Record
+from desktop.core.sentences import sentence
 
 CROSSREF_URL = "https://api.crossref.org"
 ARXIV_URL = "https://export.arxiv.org"
@@ -291,7 +292,10 @@ def _full_doi(
         )
     except (ValueError, TypeError, KeyError, StopIteration):
         raise IdentifierNotFoundError(
-            f"doi.org does not know the short DOI {short.value}; check it for typos."
+            sentence(
+                "doi.org does not know the short DOI {value}; check it for typos.",
+                value=short.value,
+            )
         ) from None
     return Identifier("doi", full)
 
@@ -300,8 +304,11 @@ def _require_identifier(text: str) -> Identifier:
     identifier = parse_identifier(text)
     if identifier is None:
         raise UnrecognisedIdentifierError(
-            f"“{text.strip()}” is neither a DOI nor an arXiv id. A DOI looks like "
-            "10.1038/nature14539; an arXiv id looks like 1706.03762 or hep-th/9711200."
+            sentence(
+                "“{text}” is neither a DOI nor an arXiv id. A DOI looks like 10.1038/nature14539; "
+                "an arXiv id looks like 1706.03762 or hep-th/9711200.",
+                text=text.strip(),
+            )
         )
     return identifier
 
@@ -350,18 +357,28 @@ def _get(
             response = _send(client, request, headers, timeout=timeout)
     except httpx.TimeoutException:
         raise ServiceTimeoutError(
-            f"{request.service} did not answer within {timeout:g} seconds; it may be busy or "
-            "your connection slow. Try again in a minute."
+            sentence(
+                "{service} did not answer within {timeout} seconds; it may be busy or your "
+                "connection slow. Try again in a minute.",
+                service=request.service,
+                timeout=f"{timeout:g}",
+            )
         ) from None
     except httpx.ConnectError:
         raise ServiceUnreachableError(
-            f"Papershelf could not reach {request.service}; check your internet connection "
-            "and try again."
+            sentence(
+                "Papershelf could not reach {service}; check your internet connection and try "
+                "again.",
+                service=request.service,
+            )
         ) from None
     except httpx.HTTPError:
         raise ServiceUnreachableError(
-            f"The connection to {request.service} broke off before it answered; check your "
-            "internet connection and try again."
+            sentence(
+                "The connection to {service} broke off before it answered; check your internet "
+                "connection and try again.",
+                service=request.service,
+            )
         ) from None
     _check_status(response, request.service, identifier)
     return response
@@ -384,37 +401,55 @@ def _check_status(response: httpx.Response, service: str, identifier: Identifier
     status = response.status_code
     if status == 429 or status >= 500:
         raise ServiceBusyError(
-            f"{service} is busy (it answered with error {status}); try again in a minute."
+            sentence(
+                "{service} is busy (it answered with error {status}); try again in a minute.",
+                service=service,
+                status=status,
+            )
         )
     if status < 400:
         return
     if identifier is None:
         raise LookupFailedError(
-            f"{service} refused the search Papershelf sent (error {status}); if this keeps "
-            "happening, please report it."
+            sentence(
+                "{service} refused the search Papershelf sent (error {status}); if this keeps "
+                "happening, please report it.",
+                service=service,
+                status=status,
+            )
         )
     if status == 404:
         raise IdentifierNotFoundError(_not_found_sentence(identifier, service))
     raise LookupFailedError(
-        f"{service} refused to look up {_named(identifier)} (error {status}). Check the "
-        "identifier; if it is right and this keeps happening, please report it."
+        sentence(
+            "{service} refused to look up {identifier} (error {status}). Check the identifier; if "
+            "it is right and this keeps happening, please report it.",
+            service=service,
+            identifier=_named(identifier),
+            status=status,
+        )
     )
 
 
 def _not_found_sentence(identifier: Identifier, service: str) -> str:
     if identifier.kind == "doi":
-        return (
-            f"No paper with the DOI {identifier} is registered at {service}. Check the DOI for "
-            "typos; DOIs of data sets and some repositories are registered elsewhere."
+        return sentence(
+            "No paper with the DOI {identifier} is registered at {service}. Check the DOI for "
+            "typos; DOIs of data sets and some repositories are registered elsewhere.",
+            identifier=identifier,
+            service=service,
         )
-    return (
-        f"arXiv has no paper with the id {identifier}. Check it for typos: new ids look like "
-        "1706.03762, old ones like hep-th/9711200."
+    return sentence(
+        "arXiv has no paper with the id {identifier}. Check it for typos: new ids look like "
+        "1706.03762, old ones like hep-th/9711200.",
+        identifier=identifier,
     )
 
 
 def _named(identifier: Identifier) -> str:
-    return f"the DOI {identifier}" if identifier.kind == "doi" else f"the arXiv id {identifier}"
+    if identifier.kind == "doi":
+        return sentence("the DOI {identifier}", identifier=identifier)
+    return sentence("the arXiv id {identifier}", identifier=identifier)
 
 
 def unreadable(service: str) -> BadResponseError:
@@ -424,8 +459,11 @@ def unreadable(service: str) -> BadResponseError:
 
 def _unreadable(service: str) -> BadResponseError:
     return BadResponseError(
-        f"{service} sent an answer Papershelf could not read; try again later, and if it "
-        "keeps happening, please report it."
+        sentence(
+            "{service} sent an answer Papershelf could not read; try again later, and if it keeps "
+            "happening, please report it.",
+            service=service,
+        )
     )
 
 
@@ -646,7 +684,11 @@ def _arxiv_entry(feed: bytes, identifier: Identifier) -> ElementTree.Element:
     if _ARXIV_ERROR_ID in _child_text(entry, "id"):
         reason = _child_text(entry, "summary")
         raise IdentifierNotFoundError(
-            f"{_not_found_sentence(identifier, 'arXiv')} (arXiv said: “{reason}”)"
+            sentence(
+                "{not_found} (arXiv said: “{reason}”)",
+                not_found=_not_found_sentence(identifier, "arXiv"),
+                reason=reason,
+            )
         )
     return entry
 

@@ -12,6 +12,7 @@ from desktop.core import pdfs
 from desktop.core.errors import KnownError
 from desktop.core.formats.names import split_name
 from desktop.core.formats.record import Person, Record
+from desktop.core.sentences import sentence
 
 #: The tag on papers whose title and authors were guessed from their PDF.
 GUESSED_TAG = "guessed from PDF"
@@ -52,9 +53,12 @@ def read(path: Path) -> PdfPaper:
             record = lookup.fetch(found)
             return PdfPaper(path, record, identifier=found)
         except KnownError as error:
-            problem = (
-                f"{path.name} names {found}, but its metadata could not be fetched ({error}); "
-                "its title and authors were guessed from the PDF instead: check them."
+            problem = sentence(
+                "{name} names {identifier}, but its metadata could not be fetched ({error}); "
+                "its title and authors were guessed from the PDF instead: check them.",
+                name=path.name,
+                identifier=found,
+                error=error.sentence,
             )
     record = guess(metadata, path)
     if found.lower().startswith("arxiv:"):

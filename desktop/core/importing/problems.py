@@ -7,14 +7,20 @@ from collections.abc import Sequence
 from sqlalchemy import func
 from sqlmodel import Session, col, select
 
-from desktop.core import papers
+from desktop.core import papers, sentences
 from desktop.core.errors import NotFoundError
 from desktop.core.formats import registry
 from desktop.core.formats.record import Problem
 from desktop.core.importing import pipeline
 from desktop.core.importing.reading import Reading
 from desktop.core.importing.storing import Destination, ImportReport
+from desktop.core.sentences import sentence
 from desktop.core.storage.models import ImportProblem
+
+
+def as_told(problem: ImportProblem) -> str:
+    """The problem's message as it was made (a `Sentence` when its parts were kept)."""
+    return sentences.from_json(problem.message_sentence, problem.message)
 
 
 def all_problems(session: Session) -> list[ImportProblem]:
@@ -40,7 +46,7 @@ def retry(session: Session, problem_ids: Sequence[int], fixed_text: str) -> Impo
     found = [session.get(ImportProblem, problem_id) for problem_id in problem_ids]
     kept = [problem for problem in found if problem is not None]
     if not kept or len(kept) < len(found):
-        raise NotFoundError("That import problem is gone (dismissed or fixed elsewhere).")
+        raise NotFoundError(sentence("That import problem is gone (dismissed or fixed elsewhere)."))
     report = ImportReport(source=kept[0].source, format=format_name)
     errors = [problem for problem in result.problems if problem.error]
     if result.records and not errors:
@@ -50,9 +56,10 @@ def retry(session: Session, problem_ids: Sequence[int], fixed_text: str) -> Impo
         for problem in kept:
             session.delete(problem)
     else:
-        first = errors[0].message if errors else "No entry was found."
+        first = errors[0].message if errors else sentence("No entry was found.")
         if len(kept) == 1:
             kept[0].raw, kept[0].message = fixed_text, first
+            kept[0].message_sentence = sentences.as_json(first)
             session.add(kept[0])
         report.problems = errors or [Problem(report.source, None, first, error=True)]
         report.papers = papers.count(session)

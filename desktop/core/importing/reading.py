@@ -33,6 +33,7 @@ from desktop.core.formats.encoding import decode_bytes
 from desktop.core.formats.record import ParseResult, Record
 from desktop.core.runtime import helper_process, scratch
 from desktop.core.runtime.helper_process import HelperProcess
+from desktop.core.sentences import sentence
 
 log = logging.getLogger(__name__)
 
@@ -115,11 +116,15 @@ def _read_bytes(path: Path) -> bytes:
     try:
         return path.read_bytes()
     except FileNotFoundError:
-        raise InvalidInputError(f"There is no file {path}.") from None
+        raise InvalidInputError(sentence("There is no file {path}.", path=path)) from None
     except IsADirectoryError:
-        raise InvalidInputError(f"{path} is a folder; choose a file to import.") from None
+        raise InvalidInputError(
+            sentence("{path} is a folder; choose a file to import.", path=path)
+        ) from None
     except OSError as error:
-        raise InvalidInputError(f"Papershelf could not read {path}: {error.strerror}.") from None
+        raise InvalidInputError(
+            sentence("Papershelf could not read {path}: {why}.", path=path, why=error.strerror)
+        ) from None
 
 
 # --- This process's side ----------------------------------------------------------------

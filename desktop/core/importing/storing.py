@@ -11,7 +11,7 @@ from typing import Any
 from sqlalchemy import insert
 from sqlmodel import Session, select
 
-from desktop.core import dedupe, papers, reading_lists, tags
+from desktop.core import dedupe, papers, reading_lists, sentences, tags
 from desktop.core.dedupe import LikelyDuplicate
 from desktop.core.errors import ConflictError, KnownError
 from desktop.core.formats import citekeys
@@ -20,6 +20,7 @@ from desktop.core.importing.known import KnownPapers
 from desktop.core.importing.reading import Reading
 from desktop.core.search import catalog
 from desktop.core.search.document import SearchDocument
+from desktop.core.sentences import sentence
 from desktop.core.storage import db, fulltext_bulk
 from desktop.core.storage.models import (
     ImportProblem,
@@ -38,7 +39,7 @@ class ImportCancelled(KnownError):
     """The user stopped an import; nothing of it was stored."""
 
     def __init__(self) -> None:
-        super().__init__("The import was cancelled; the library is as it was before.")
+        super().__init__(sentence("The import was cancelled; the library is as it was before."))
 
 
 @dataclass
@@ -261,9 +262,13 @@ class _Storing:
                 Problem(
                     source=self._report.source,
                     line=None,
-                    message=f"At least {count:,} papers share {shared}; each was listed as "
-                    f"a likely duplicate of {dedupe.MOST_LISTED} of them only, and every paper "
-                    "was imported.",
+                    message=sentence(
+                        "At least {count} papers share {shared}; each was listed as a likely "
+                        "duplicate of {most} of them only, and every paper was imported.",
+                        count=f"{count:,}",
+                        shared=shared,
+                        most=dedupe.MOST_LISTED,
+                    ),
                 )
             )
         self._finder.crowded.clear()
@@ -291,6 +296,7 @@ class _Storing:
                     source=problem.source,
                     line=problem.line,
                     message=problem.message,
+                    message_sentence=sentences.as_json(problem.message),
                     raw=problem.raw,
                     error=problem.error,
                 )
@@ -345,27 +351,30 @@ def sanitize(record: Record, source: str) -> list[Problem]:
     PostgreSQL cannot store, are removed (they are never meaningful in a bibliography)."""
     _strip_nul(record)
     problems: list[Problem] = []
-    where = f" (entry {record.citekey})" if record.citekey else ""
 
     def set_aside(field: str, value: object, why: str) -> None:
         record.extra.setdefault(field, str(value))
-        problems.append(
-            Problem(
-                source=record.source or source,
-                line=record.line,
-                message=f"{why}{where}; it was kept as the field “{field}” so nothing is lost.",
-            )
+        message = sentence(
+            "{why}; it was kept as the field “{field}” so nothing is lost.", why=why, field=field
         )
+        if record.citekey:
+            message = sentence(
+                "{why} (entry {citekey}); it was kept as the field “{field}” so nothing is lost.",
+                why=why,
+                citekey=record.citekey,
+                field=field,
+            )
+        problems.append(Problem(source=record.source or source, line=record.line, message=message))
 
     record.doi = _DOI_PREFIX.sub("", record.doi.strip())
     if record.doi and not papers.is_doi(record.doi):
-        set_aside("doi", record.doi, f"“{record.doi}” is not a DOI")
+        set_aside("doi", record.doi, sentence("“{doi}” is not a DOI", doi=record.doi))
         record.doi = ""
     if record.year is not None and not papers.is_year(record.year):
-        set_aside("year", record.year, f"{record.year} is not a year")
+        set_aside("year", record.year, sentence("{year} is not a year", year=record.year))
         record.year = None
     if record.month is not None and not 1 <= record.month <= 12:
-        set_aside("month", record.month, f"{record.month} is not a month")
+        set_aside("month", record.month, sentence("{month} is not a month", month=record.month))
         record.month = None
     return problems
 

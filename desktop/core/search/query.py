@@ -25,6 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from desktop.core import folding
+from desktop.core.sentences import sentence
 
 #: Field names a user may put before a colon, with the forms we also accept.
 FIELD_NAMES = {
@@ -150,14 +151,19 @@ def parse(text: str) -> Query:
     read = text
     if len(text) > MOST_QUERY_CHARS:
         read = text[:MOST_QUERY_CHARS]
-        notice = (
-            f"The search is {len(text):,} characters long; only its first "
-            f"{MOST_QUERY_CHARS} were searched for."
+        notice = sentence(
+            "The search is {length} characters long; only its first {most} were searched for.",
+            length=f"{len(text):,}",
+            most=MOST_QUERY_CHARS,
         )
     units, words = _within_words(_read_units(read))
     if words > MOST_WORDS:
-        cut = f"The search has {words:,} words; only the first {MOST_WORDS} were searched for."
-        notice = f"{notice} {cut}" if notice else cut
+        cut = sentence(
+            "The search has {words} words; only the first {most} were searched for.",
+            words=f"{words:,}",
+            most=MOST_WORDS,
+        )
+        notice = sentence("{first} {then}", first=notice, then=cut) if notice else cut
     return Query(text=text, clauses=_join_alternatives(units), notice=notice)
 
 

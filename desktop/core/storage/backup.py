@@ -9,6 +9,7 @@ from sqlalchemy import Engine, text
 from sqlalchemy.exc import DBAPIError
 
 from desktop.core.errors import DatabaseError, InvalidInputError
+from desktop.core.sentences import sentence
 from desktop.core.storage import db, schema, trouble
 
 #: Automatic backups (made before upgrades) kept per library; older ones are deleted.
@@ -52,17 +53,21 @@ def manual(engine: Engine, url: str, target: Path | None) -> Path:
     source = db.sqlite_path(url)
     if source is None:
         raise DatabaseError(
-            "Papershelf backs up SQLite libraries only; back up a PostgreSQL library with "
-            "pg_dump, which keeps it consistent while others use it."
+            sentence(
+                "Papershelf backs up SQLite libraries only; back up a PostgreSQL library with "
+                "pg_dump, which keeps it consistent while others use it."
+            )
         )
     if target is None:
         target = backups_dir(source) / db.timestamped_name(source.stem, "manual")
     elif target.is_dir():
         target = target / db.timestamped_name(source.stem, "manual")
     if target.resolve() == source.resolve():
-        raise InvalidInputError("A backup cannot overwrite the library it copies.")
+        raise InvalidInputError(sentence("A backup cannot overwrite the library it copies."))
     if target.exists():
-        raise InvalidInputError(f"{target} already exists; choose another file name.")
+        raise InvalidInputError(
+            sentence("{target} already exists; choose another file name.", target=target)
+        )
     return db.backup_sqlite(source, target)
 
 

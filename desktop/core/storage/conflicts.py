@@ -12,6 +12,7 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm.exc import StaleDataError
 
 from desktop.core.errors import ConflictError
+from desktop.core.sentences import sentence
 
 #: How many times a write is tried in all before the user is told.
 ATTEMPTS = 5
@@ -46,9 +47,13 @@ def retrying(transaction: Callable[[], Result], *, what: str) -> Result:
         except CollisionError as error:
             if attempt == ATTEMPTS:
                 raise ConflictError(
-                    f"Papershelf could not {what}: others kept changing the same papers or "
-                    f"lists at the same moment ({ATTEMPTS} tries). Nothing was changed; "
-                    "try again."
+                    sentence(
+                        "Papershelf could not {what}: others kept changing the same papers or "
+                        "lists at the same moment ({attempts} tries). Nothing was changed; try "
+                        "again.",
+                        what=what,
+                        attempts=ATTEMPTS,
+                    )
                 ) from error
             # Random, growing pauses, so that the writers that collided do not meet again.
             time.sleep(random.uniform(0, 0.05 * 2**attempt))

@@ -21,6 +21,7 @@ from sqlmodel import Session, SQLModel
 
 from desktop.core import folding
 from desktop.core.errors import DatabaseError
+from desktop.core.sentences import sentence
 from desktop.core.storage import models  # noqa: F401  (registers the tables on the metadata)
 
 APP_NAME = "papershelf"
@@ -318,8 +319,12 @@ def backup_sqlite(source: Path, target: Path) -> Path:
     except (OSError, sqlite3.Error) as error:
         _remove(part)
         raise DatabaseError(
-            f"Papershelf could not write the backup {target}: {error}. Nothing was left "
-            "under that name; an older backup there is as it was."
+            sentence(
+                "Papershelf could not write the backup {target}: {error}. Nothing was left under "
+                "that name; an older backup there is as it was.",
+                target=target,
+                error=error,
+            )
         ) from None
     except BaseException:
         _remove(part)

@@ -237,6 +237,9 @@ class ImportProblem(SQLModel, table=True):
     source: str = ""
     line: int | None = None
     message: str = ""
+    #: The message's template and values (JSON, `sentences.as_json`), so that a window in
+    #: another language can translate it; "" for one kept before (migration 0015).
+    message_sentence: str = Field(default="", sa_column_kwargs={"server_default": ""})
     raw: str = ""
     #: An entry (or a file) that could not be read, so nothing of it was imported; a
     #: warning (False) tells of something kept aside in an entry that was imported.

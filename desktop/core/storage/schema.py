@@ -12,6 +12,7 @@ from sqlalchemy import Connection, Engine, inspect
 
 from desktop import package_files
 from desktop.core.errors import DatabaseError
+from desktop.core.sentences import sentence
 from desktop.core.storage import db
 
 #: Schema objects made by migrations but not modelled (full-text tables and indexes, the
@@ -30,7 +31,10 @@ def alembic_config() -> Config:
     """Alembic's configuration, pointing at the `migrations` folder Papershelf carries."""
     if not (MIGRATIONS / "env.py").is_file():
         raise DatabaseError(
-            f"The database migrations are missing from {MIGRATIONS}; reinstall Papershelf."
+            sentence(
+                "The database migrations are missing from {folder}; reinstall Papershelf.",
+                folder=MIGRATIONS,
+            )
         )
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
@@ -101,6 +105,6 @@ def _run(
         if connection.dialect.name == "postgresql":
             connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({_MIGRATION_LOCK})")
         if refuse_foreign and _is_foreign(connection):
-            raise ForeignDatabaseError("The database holds tables of another program.")
+            raise ForeignDatabaseError(sentence("The database holds tables of another program."))
         config.attributes["connection"] = connection
         action(config, revision)

@@ -10,6 +10,8 @@ from pathlib import Path
 
 from sqlalchemy.exc import DBAPIError
 
+from desktop.core.sentences import sentence
+
 #: What SQLite says of a database file that is damaged. ("file is not a database" is left
 #: out: that is what it says of any other file given as a library, which is not damage.)
 _DAMAGED = re.compile(r"malformed|corrupt", re.IGNORECASE)
@@ -49,41 +51,58 @@ def free_space(where: Path) -> str:
 def disk_full(where: Path | None) -> str:
     """The sentence for a full disk while writing the library at `where`."""
     room = free_space(where) if where is not None else ""
-    left = f" ({room} left on the disk holding {where})" if room else ""
-    return (
-        f"The disk is full{left}: Papershelf needs more room to save this change. "
+    if room:
+        return sentence(
+            "The disk is full ({room} left on the disk holding {where}): Papershelf needs more "
+            "room to save this change. Nothing was changed; free some space and try again.",
+            room=room,
+            where=where,
+        )
+    return sentence(
+        "The disk is full: Papershelf needs more room to save this change. "
         "Nothing was changed; free some space and try again."
     )
 
 
 def read_only(where: str) -> str:
-    return (
-        f"The library at {where} cannot be written: the file (or its folder) is read-only "
-        "for you. Nothing was changed; make it writable, or open a copy of it."
+    return sentence(
+        "The library at {where} cannot be written: the file (or its folder) is read-only "
+        "for you. Nothing was changed; make it writable, or open a copy of it.",
+        where=where,
     )
 
 
 def damaged(where: str, *, newest_backup: Path | None) -> str:
     """The sentence for a damaged library file, with what can be done about it."""
-    then = (
-        f" The newest backup is {newest_backup}: it holds the library as it was when it was made."
-        if newest_backup is not None
-        else ""
-    )
-    return (
-        f"The library file {where} is damaged, so Papershelf cannot read all of it. "
+    if newest_backup is not None:
+        return sentence(
+            "The library file {where} is damaged, so Papershelf cannot read all of it. "
+            "Run “papershelf db check” to see what is wrong, and keep a copy of the file "
+            "(“papershelf db backup” copies it as it is) before trying to mend it. The newest "
+            "backup is {backup}: it holds the library as it was when it was made.",
+            where=where,
+            backup=newest_backup,
+        )
+    return sentence(
+        "The library file {where} is damaged, so Papershelf cannot read all of it. "
         "Run “papershelf db check” to see what is wrong, and keep a copy of the file "
-        "(“papershelf db backup” copies it as it is) before trying to mend it." + then
+        "(“papershelf db backup” copies it as it is) before trying to mend it.",
+        where=where,
     )
 
 
 def os_error(error: OSError, *, doing: str) -> str:
-    """A sentence for an operating system's refusal while `doing` ("create the folder X")."""
+    """A sentence for an operating system's refusal while `doing` ("create the folder X",
+    a sentence of its own so that it is translated too)."""
     if is_disk_full(error):
-        return f"Papershelf could not {doing}: the disk is full."
+        return sentence("Papershelf could not {doing}: the disk is full.", doing=doing)
     if isinstance(error, PermissionError) or error.errno in (errno.EACCES, errno.EPERM):
-        return f"Papershelf could not {doing}: you do not have permission."
+        return sentence("Papershelf could not {doing}: you do not have permission.", doing=doing)
     if error.errno == errno.EROFS:
-        return f"Papershelf could not {doing}: the disk is read-only."
+        return sentence("Papershelf could not {doing}: the disk is read-only.", doing=doing)
     reason = error.strerror or type(error).__name__
-    return f"Papershelf could not {doing}: {reason[0].lower()}{reason[1:]}."
+    return sentence(
+        "Papershelf could not {doing}: {reason}.",
+        doing=doing,
+        reason=reason[0].lower() + reason[1:],
+    )

@@ -10,7 +10,7 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import QProgressDialog, QWidget
 
 from desktop.core.errors import KnownError
-from desktop.ui import prompts
+from desktop.ui import core_sentences, prompts
 from desktop.ui.background.workers import Worker
 
 #: A job that ends sooner than this shows no dialog at all.
@@ -97,4 +97,4 @@ class DialogJob(QObject):
         if not isinstance(error, KnownError):
             raise error
         if not quietly:
-            prompts.show_error(self._parent, str(error))
+            prompts.show_error(self._parent, core_sentences.of_error(error))

@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 from desktop.core.api import Candidate, Choice, Person, Proposal, completion_step, join_names
 from desktop.core.errors import KnownError
 from desktop.core.library import Library
-from desktop.ui import plain_text, undo_commands
+from desktop.ui import core_sentences, plain_text, undo_commands
 from desktop.ui.background.workers import Job, Worker
 from desktop.ui.selection import select_only
 
@@ -201,7 +201,7 @@ class CompletionDialog(QDialog):
             try:
                 library.set_contact_address(address)
             except KnownError as error:
-                self.status.setText(str(error))
+                self.status.setText(core_sentences.of_error(error))
                 return
 
         def work(job: Job) -> list[Proposal]:
@@ -244,7 +244,11 @@ class CompletionDialog(QDialog):
         self.cancel_button.setEnabled(False)
         if not isinstance(error, KnownError):
             raise error
-        self.status.setText(self.tr("{sentence} Nothing was changed.").format(sentence=str(error)))
+        self.status.setText(
+            self.tr("{sentence} Nothing was changed.").format(
+                sentence=core_sentences.of_error(error)
+            )
+        )
 
     def _on_found(self, proposals: list[Proposal]) -> None:
         self._worker = None
@@ -450,7 +454,7 @@ class CompletionDialog(QDialog):
         try:
             undo_commands.apply_all(self._library, [step])
         except KnownError as error:
-            self.status.setText(str(error))
+            self.status.setText(core_sentences.of_error(error))
             return
         self.accept()
 

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 from desktop.core.api import ImportReport, undo
 from desktop.core.errors import KnownError
 from desktop.core.library import Library
-from desktop.ui import plain_text, prompts, undo_commands
+from desktop.ui import core_sentences, plain_text, prompts, undo_commands
 from desktop.ui.dialogs.compare_papers import ComparePapersDialog
 
 _PAIR_ROLE = Qt.ItemDataRole.UserRole
@@ -135,10 +135,15 @@ class ImportReportDialog(QDialog):
                     self.tr("Error") if problem.error else self.tr("Warning"),
                     problem.source,
                     "" if problem.line is None else str(problem.line),
-                    problem.message,
+                    core_sentences.translated(problem.message),
                 ]
             )
-            item.setToolTip(3, plain_text.tooltip(problem.raw[:2000] or problem.message))
+            item.setToolTip(
+                3,
+                plain_text.tooltip(
+                    problem.raw[:2000] or core_sentences.translated(problem.message)
+                ),
+            )
             self.problems.addTopLevelItem(item)
         tabs = QTabWidget(self)
         tabs.addTab(
@@ -203,7 +208,13 @@ class ImportReportDialog(QDialog):
             title = row.title or self.tr("(untitled)")
             return f"{title}\n{row.authors} {row.year or ''}".strip()
 
-        item = QTreeWidgetItem([describe(new_id), describe(old_id), "; ".join(evidence)])
+        item = QTreeWidgetItem(
+            [
+                describe(new_id),
+                describe(old_id),
+                "; ".join(core_sentences.translated(e) for e in evidence),
+            ]
+        )
         item.setData(0, _PAIR_ROLE, (new_id, old_id))
         self.duplicates.addTopLevelItem(item)
 
@@ -258,7 +269,7 @@ class ImportReportDialog(QDialog):
         try:
             undo_commands.apply_all(self._library, [undo.Merge(keep_id, other_id, choices)])
         except KnownError as error:
-            prompts.show_error(self, str(error))
+            prompts.show_error(self, core_sentences.of_error(error))
             return
         self._settled(item)
 

@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 from desktop.core import api
 from desktop.core.errors import KnownError
 from desktop.core.library import Library
-from desktop.ui import plain_text, prompts
+from desktop.ui import core_sentences, plain_text, prompts
 from desktop.ui.widgets.notes_editor import NotesEditor
 
 #: Zoom steps (PDF points to pixels).
@@ -56,7 +56,11 @@ class PdfReader(QWidget):
         self._library = library
         attached = library.attached_file(attachment_id)
         if attached.path is None or not attached.present:
-            raise KnownError(f"The file of attachment {attachment_id} is missing; relink it first.")
+            raise KnownError(
+                self.tr("The file of attachment {attachment} is missing; relink it first.").format(
+                    attachment=attachment_id
+                )
+            )
         self._attachment_id = attachment_id
         self._path: Path = attached.path
         self._count = api.pdf_page_count(self._path)
@@ -199,7 +203,7 @@ class PdfReader(QWidget):
                 self._path, index, scale=SCALES[self._scale_step]
             )
         except KnownError as error:
-            self.page_image.setText(str(error))
+            self.page_image.setText(core_sentences.of_error(error))
         else:
             image = QImage(pixels, width, height, width * 4, QImage.Format.Format_RGBA8888)
             self.page_image.setPixmap(self._marked(QPixmap.fromImage(image.copy()), index))

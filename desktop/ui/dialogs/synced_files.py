@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QWidget
 
 from desktop.core import api
 from desktop.core.library import Library
-from desktop.ui import file_dialogs, prompts
+from desktop.ui import core_sentences, file_dialogs, prompts
 
 
 def ask_target(parent: QWidget, list_name: str) -> Path | None:
@@ -35,4 +35,4 @@ def tell_problems(parent: QWidget, library: Library) -> None:
     """Show what keeping files in sync could not do (a file changed elsewhere is left
     alone: the user must know it is no longer kept in sync)."""
     for report in library.take_sync_reports():
-        prompts.show_error(parent, report.message)
+        prompts.show_error(parent, core_sentences.translated(report.message))

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QFrame, QWidget
 
 from desktop.core.errors import KnownError
 from desktop.core.library import Library
+from desktop.ui import core_sentences
 from desktop.ui.background.workers import Worker
 from desktop.ui.plain_text import ResourcelessBrowser
 
@@ -74,7 +75,7 @@ class CitationPreview(ResourcelessBrowser):
         if asked != self._asked:
             return
         if isinstance(error, KnownError):
-            self.setPlainText(str(error))
+            self.setPlainText(core_sentences.of_error(error))
         else:  # citeproc-py failing inside a style: a sentence, never a traceback
             self.setPlainText(
                 QCoreApplication.translate(

@@ -25,7 +25,7 @@ from desktop.core import api
 from desktop.core.api import DEFAULT_STYLE, Change, PaperDetails
 from desktop.core.errors import KnownError, NotFoundError, StaleEditError
 from desktop.core.library import Library
-from desktop.ui import plain_text, prompts, undo_commands
+from desktop.ui import core_sentences, plain_text, prompts, undo_commands
 from desktop.ui.translations import QT_TRANSLATE_NOOP
 from desktop.ui.widgets.abstract_view import AbstractView
 from desktop.ui.widgets.citation_preview import CitationPreview
@@ -261,9 +261,9 @@ class DetailPane(QWidget):
 
         def failed(error: KnownError) -> None:
             if isinstance(error, StaleEditError) and self.paper_id == paper_id:
-                self._resolve_collision(str(error), changes, before)
+                self._resolve_collision(core_sentences.of_error(error), changes, before)
             else:
-                prompts.show_error(self, str(error))
+                prompts.show_error(self, core_sentences.of_error(error))
 
         self._history.runner.run(save, on_done=saved, on_failed=failed)
 

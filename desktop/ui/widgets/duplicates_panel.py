@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 from desktop.core import api
 from desktop.core.api import LikelyDuplicate
 from desktop.core.library import Library
-from desktop.ui import plain_text, prompts, undo_commands
+from desktop.ui import core_sentences, plain_text, prompts, undo_commands
 from desktop.ui.background.duplicate_search import DuplicateSearch
 from desktop.ui.dialogs.compare_papers import ComparePapersDialog
 from desktop.ui.selection import select_only
@@ -124,10 +124,11 @@ class DuplicatesPanel(QWidget):
                 [
                     self._describe(rows[pair.paper_id]),
                     self._describe(rows[pair.other_id]),
-                    "; ".join(pair.evidence),
+                    "; ".join(core_sentences.translated(e) for e in pair.evidence),
                 ]
             )
-            item.setToolTip(2, plain_text.tooltip("\n".join(pair.evidence)))
+            evidence = "\n".join(core_sentences.translated(e) for e in pair.evidence)
+            item.setToolTip(2, plain_text.tooltip(evidence))
             item.setData(0, _PAIR_ROLE, (pair.paper_id, pair.other_id))
             self.tree.addTopLevelItem(item)
             item.setSelected((pair.paper_id, pair.other_id) in selected)

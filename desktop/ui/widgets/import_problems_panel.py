@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 from desktop.core.api import ImportProblem, ImportReport
 from desktop.core.errors import KnownError
 from desktop.core.library import Library
-from desktop.ui import icons, plain_text, prompts
+from desktop.ui import core_sentences, icons, plain_text, prompts
 from desktop.ui.background.operations import OperationRunner
 from desktop.ui.selection import select_only
 
@@ -152,14 +152,14 @@ class ImportProblemsPanel(QWidget):
                     self.tr("Error") if problem.error else self.tr("Warning"),
                     problem.source,
                     "" if problem.line is None else str(problem.line),
-                    problem.message,
+                    core_sentences.translated(problem.message),
                 ]
             )
             if problem.error:
                 item.setIcon(0, icons.icon("problems"))
                 item.setFont(0, bold)
             item.setToolTip(1, problem.source)
-            item.setToolTip(3, plain_text.tooltip(problem.message))
+            item.setToolTip(3, plain_text.tooltip(core_sentences.translated(problem.message)))
             item.setData(0, _ID_ROLE, problem.id)
             self.tree.addTopLevelItem(item)
             item.setSelected(problem.id in keep)
@@ -200,7 +200,11 @@ class ImportProblemsPanel(QWidget):
     def _on_retried(self, report: ImportReport) -> None:
         if not report.imported and not report.already_held:
             errors = [problem for problem in report.problems if problem.error]
-            reason = errors[0].message if errors else self.tr("No entry was found.")
+            reason = (
+                core_sentences.translated(errors[0].message)
+                if errors
+                else self.tr("No entry was found.")
+            )
             prompts.show_error(
                 self, self.tr("The entry still cannot be read: {reason}").format(reason=reason)
             )
@@ -235,7 +239,7 @@ class ImportProblemsPanel(QWidget):
             )
 
     def _on_failed(self, error: KnownError) -> None:
-        prompts.show_error(self, str(error))
+        prompts.show_error(self, core_sentences.of_error(error))
 
 
 def _summary(errors: int, warnings: int) -> str:

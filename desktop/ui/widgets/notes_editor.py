@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 from desktop.core.api import Note
 from desktop.core.errors import NotFoundError, StaleEditError
 from desktop.core.library import Library
-from desktop.ui import icons, link_opener, plain_text, prompts
+from desktop.ui import core_sentences, icons, link_opener, plain_text, prompts
 
 SAVE_DELAY_MS = 500
 MAX_UNSAVED_MS = 1000
@@ -178,7 +178,7 @@ class NotesEditor(QWidget):
             self._library.delete_note(self._note_id, expected_version=self._version)
         except StaleEditError as error:
             # Someone wrote in it since: nothing is deleted, and their text is shown.
-            prompts.show_error(self, str(error))
+            prompts.show_error(self, core_sentences.of_error(error))
             fresh = self._library.note(self._note_id)
             self._notes = [fresh if n.id == fresh.id else n for n in self._notes]
             self._open(fresh)
@@ -222,7 +222,7 @@ class NotesEditor(QWidget):
         try:
             note = self._write(text)
         except StaleEditError as error:
-            note = self._resolve_collision(str(error), text)
+            note = self._resolve_collision(core_sentences.of_error(error), text)
         except NotFoundError:
             self._keep_orphaned_text(text)
             return

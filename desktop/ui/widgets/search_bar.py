@@ -7,7 +7,7 @@ from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QWidget
 
 from desktop.core import api
-from desktop.ui import icons
+from desktop.ui import core_sentences, icons
 from desktop.ui.translations import QT_TRANSLATE_NOOP
 
 #: Quiet time after the last keystroke before a search runs.
@@ -110,7 +110,7 @@ class SearchBar(QWidget):
         notice = api.query_notice(typed) if searching else ""
         more = "+" if capped and searching else ""
         if notice:
-            self.hit_count.setToolTip(notice)
+            self.hit_count.setToolTip(core_sentences.translated(notice))
         else:
             self.hit_count.setToolTip(
                 self.tr("The first matches; every match follows in a moment.") if more else ""

@@ -11,7 +11,7 @@ from PySide6.QtGui import QAction, QDragEnterEvent, QDragMoveEvent, QDropEvent
 from PySide6.QtWidgets import QFileDialog, QMenu, QMenuBar, QStatusBar, QTableView
 
 from desktop.core.errors import KnownError
-from desktop.ui import prompts, undo_commands
+from desktop.ui import core_sentences, prompts, undo_commands
 from desktop.ui.background.file_texts import FileTextReader
 from desktop.ui.background.folder_watch import FolderWatch
 from desktop.ui.background.library_events import LibraryEvents
@@ -137,7 +137,7 @@ class WindowFiles(QObject):
                 self._library, attachment_id, page=page, parent=self._context.widget()
             )
         except KnownError as error:
-            prompts.show_error(self._context.widget(), str(error))
+            prompts.show_error(self._context.widget(), core_sentences.of_error(error))
             return None
         self.readers = [r for r in self.readers if r.isVisible()] + [reader]
         reader.show()
@@ -171,7 +171,9 @@ class WindowFiles(QObject):
                 ).format(folder=folder),
                 6000,
             ),
-            on_failed=lambda error: prompts.show_error(self._context.widget(), str(error)),
+            on_failed=lambda error: prompts.show_error(
+                self._context.widget(), core_sentences.of_error(error)
+            ),
         )
 
     def choose_watched_folder(self) -> None:

@@ -41,7 +41,7 @@ from PySide6.QtWidgets import (
 from desktop.core.api import RELEVANCE, SORT_COLUMNS, Change, ChangeKind, View
 from desktop.core.errors import KnownError, StaleEditError
 from desktop.core.library import Library
-from desktop.ui import file_dialogs, icons, prompts, undo_commands
+from desktop.ui import core_sentences, file_dialogs, icons, prompts, undo_commands
 from desktop.ui.background.change_watch import ChangeWatch
 from desktop.ui.background.duplicate_search import DuplicateSearch
 from desktop.ui.background.library_events import LibraryEvents
@@ -562,7 +562,7 @@ class MainWindow(QMainWindow):
         if not isinstance(error, KnownError):
             raise error
         if text == self.search_bar.text():
-            self.statusBar().showMessage(str(error), 6000)
+            self.statusBar().showMessage(core_sentences.of_error(error), 6000)
 
     def _on_sort_changed(self, column: int, _order: Qt.SortOrder) -> None:
         self._update_actions()

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QMenu
 
 from desktop.core import api
 from desktop.core.errors import KnownError
-from desktop.ui import prompts
+from desktop.ui import core_sentences, prompts
 from desktop.ui.dialogs import aux_list, citations, synced_files
 from desktop.ui.models.sidebar_model import KIND_ROLE, NAME_ROLE, VIEW_ROLE, SidebarModel
 from desktop.ui.window.actions import make_action
@@ -97,7 +97,7 @@ class Manuscript(QObject):
         try:
             told = copy(self._library, ids, settings=self._settings)
         except KnownError as error:
-            prompts.show_error(self._context.widget(), str(error))
+            prompts.show_error(self._context.widget(), core_sentences.of_error(error))
             return
         self._context.show_status(told, 4000)
 
@@ -198,5 +198,7 @@ class Manuscript(QObject):
         self._context.operations.run(
             write,
             on_done=finished,
-            on_failed=lambda error: prompts.show_error(self._context.widget(), str(error)),
+            on_failed=lambda error: prompts.show_error(
+                self._context.widget(), core_sentences.of_error(error)
+            ),
         )

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QColorDialog, QMenu
 
 from desktop.core.api import View
 from desktop.core.errors import StaleEditError
-from desktop.ui import prompts, undo_commands
+from desktop.ui import core_sentences, prompts, undo_commands
 from desktop.ui.models.sidebar_model import KIND_ROLE, NAME_ROLE, VIEW_ROLE, SidebarModel
 from desktop.ui.translations import QT_TRANSLATE_NOOP
 from desktop.ui.window.actions import make_action
@@ -453,7 +453,7 @@ class Organiser:
             on_failed=lambda error: (
                 self._offer_rename_anyway(error, again)
                 if isinstance(error, StaleEditError)
-                else prompts.show_error(self._context.widget(), str(error))
+                else prompts.show_error(self._context.widget(), core_sentences.of_error(error))
             ),
         )
 
@@ -465,7 +465,7 @@ class Organiser:
         choice = prompts.choose(
             self._context.widget(),
             QCoreApplication.translate("Organiser", "Changed by someone else"),
-            str(error),
+            core_sentences.of_error(error),
             choices=[keep, rename],
         )
         if choice == rename:
@@ -481,7 +481,9 @@ class Organiser:
         self._context.operations.run(
             write,
             on_done=lambda _result: on_done(),
-            on_failed=lambda error: prompts.show_error(self._context.widget(), str(error)),
+            on_failed=lambda error: prompts.show_error(
+                self._context.widget(), core_sentences.of_error(error)
+            ),
         )
 
     def create_tag(self) -> None:

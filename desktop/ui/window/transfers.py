@@ -11,7 +11,7 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QGuiApplication, QKeySequence
 
 from desktop.core.errors import KnownError
-from desktop.ui import prompts, sample_library
+from desktop.ui import core_sentences, prompts, sample_library
 from desktop.ui.background.import_flow import IMPORT_FILTERS, ImportFlow
 from desktop.ui.background.workers import Worker
 from desktop.ui.dialogs.import_report import ImportReportDialog, summary
@@ -233,7 +233,7 @@ class Transfers:
     def _on_worker_failed(self, error: Exception) -> None:
         self._context.show_status("")  # nothing is being looked up now
         if isinstance(error, KnownError):
-            prompts.show_error(self._context.widget(), str(error))
+            prompts.show_error(self._context.widget(), core_sentences.of_error(error))
             return
         raise error
 
@@ -254,7 +254,7 @@ class Transfers:
         )
 
     def _on_write_failed(self, error: KnownError) -> None:
-        prompts.show_error(self._context.widget(), str(error))
+        prompts.show_error(self._context.widget(), core_sentences.of_error(error))
 
     def copy_bibtex(self) -> None:
         ids = self._context.selected_ids()

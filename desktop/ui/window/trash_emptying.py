@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QProgressDialog
 
 from desktop.core.errors import KnownError
 from desktop.core.library import EmptiedTrash
-from desktop.ui import prompts
+from desktop.ui import core_sentences, prompts
 from desktop.ui.background import progress
 from desktop.ui.background.workers import Job
 from desktop.ui.window.context import WindowContext
@@ -85,8 +85,10 @@ class TrashEmptying:
             said = QCoreApplication.translate(
                 "TrashEmptying", "Some files could not be deleted; they stay where they are:"
             )
-            prompts.show_error(widget, "\n".join([said, *emptied.problems]))
+            prompts.show_error(
+                widget, "\n".join([said, *map(core_sentences.translated, emptied.problems)])
+            )
 
     def _failed(self, error: KnownError) -> None:
         self._end()
-        prompts.show_error(self._context.widget(), str(error))
+        prompts.show_error(self._context.widget(), core_sentences.of_error(error))

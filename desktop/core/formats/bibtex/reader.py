@@ -29,6 +29,7 @@ from desktop.core.formats.bibtex.splitter import SplitEntry
 from desktop.core.formats.encoding import decode_bytes
 from desktop.core.formats.latex import decode
 from desktop.core.formats.record import ParseResult, Person, Problem, Record
+from desktop.core.sentences import sentence
 
 # bibtexparser logs each broken block; we report those as Problems, so keep its log quiet
 # unless the application configures logging itself.
@@ -355,7 +356,12 @@ def _inherits(entry: _Entry) -> bool:
 def _unreadable_part(file: _File, part: splitter.Part, error: Exception) -> Problem:
     raw = file.text[part.start : part.end]
     last = part.line + raw.count("\n")
-    message = f"Lines {part.line}-{last} of this file could not be read ({error})."
+    message = sentence(
+        "Lines {first}-{last} of this file could not be read ({error}).",
+        first=part.line,
+        last=last,
+        error=error,
+    )
     return Problem(file.name, part.line, message, raw=raw, error=True)
 
 
@@ -369,7 +375,11 @@ def _split(name: str, text: str, result: ParseResult) -> _File:
     except Exception as error:  # a bug in the splitter must not lose the user's file
         result.problems.append(
             Problem(
-                name, None, f"This file could not be read at all ({error}).", raw=text, error=True
+                name,
+                None,
+                sentence("This file could not be read at all ({error}).", error=error),
+                raw=text,
+                error=True,
             )
         )
         return _File(name, text, seen, [])
@@ -461,15 +471,17 @@ def _read_entry(entry: SplitEntry, file: _File, expand: _Expander) -> _Entry:
         name = _field_name(raw_name)
         if name is None:
             # Fields commented out with "%" never reach here (they were blanked out).
-            expand.report("A value has no field name before its '='; it was left out.")
+            expand.report(sentence("A value has no field name before its '='; it was left out."))
             continue
         if name in read.fields:
             repeated.append(name)
         _store_field(read, name, raw_value, expand=expand)
     if repeated:
         expand.report(
-            f"The field(s) {', '.join(sorted(set(repeated)))} appear more than once; "
-            "the first value was kept."
+            sentence(
+                "The field(s) {fields} appear more than once; the first value was kept.",
+                fields=", ".join(sorted(set(repeated))),
+            )
         )
     return read
 
@@ -511,10 +523,16 @@ def _store_field(entry: _Entry, name: str, raw_value: str, *, expand: _Expander)
         if following is None or len(entry.fields) >= MOST_FIELDS:
             entry.fields[name] = f"{value} {rest}".strip()
             expand.report(
-                f"The field '{name}' has text after its value that is not understood."
+                sentence(
+                    "The field '{name}' has text after its value that is not understood.", name=name
+                )
                 if following is None
-                else f"More than {MOST_FIELDS:,} fields run together without commas; the "
-                f"rest of the entry was kept as the text of the field '{name}'."
+                else sentence(
+                    "More than {most} fields run together without commas; the rest of the entry "
+                    "was kept as the text of the field '{name}'.",
+                    most=f"{MOST_FIELDS:,}",
+                    name=name,
+                )
             )
             return
         name, raw_value = following.group(1).lower(), rest[following.end() :]
@@ -524,14 +542,24 @@ def _check_size(name: str, value: str, *, expand: _Expander) -> None:
     """Report a value longer or more deeply braced than any real file's; it is kept whole."""
     if len(value) > MOST_FIELD_CHARS:
         expand.report(
-            f"The field '{name}' holds {len(value):,} characters, more than the "
-            f"{MOST_FIELD_CHARS:,} of any real bibliography; it was kept whole."
+            sentence(
+                "The field '{name}' holds {length} characters, more than the {most} of any real "
+                "bibliography; it was kept whole.",
+                name=name,
+                length=f"{len(value):,}",
+                most=f"{MOST_FIELD_CHARS:,}",
+            )
         )
     depth = _brace_depth(value)
     if depth > MOST_BRACE_DEPTH:
         expand.report(
-            f"The field '{name}' nests braces {depth:,} deep, more than the "
-            f"{MOST_BRACE_DEPTH} of any real bibliography; it was read all the same."
+            sentence(
+                "The field '{name}' nests braces {depth} deep, more than the {most} of any real "
+                "bibliography; it was read all the same.",
+                name=name,
+                depth=f"{depth:,}",
+                most=MOST_BRACE_DEPTH,
+            )
         )
 
 
@@ -565,8 +593,10 @@ def _stray_entries(source: str, comment: bib.ImplicitComment, first_line: int) -
             Problem(
                 source,
                 line,
-                "This looks like an entry but could not be read: an entry starts with "
-                "'@type{key,' and its '{' is missing here.",
+                sentence(
+                    "This looks like an entry but could not be read: an entry starts with "
+                    "'@type{{key,' and its '{{' is missing here."
+                ),
                 raw=raw,
                 error=True,
             )
@@ -574,27 +604,40 @@ def _stray_entries(source: str, comment: bib.ImplicitComment, first_line: int) -
     return problems
 
 
+def _in_entry(key: str, message: str) -> str:
+    """`message` said of the entry `key`."""
+    return sentence("In entry '{key}': {message}", key=key, message=message)
+
+
 def _explain_failure(error: Exception, raw: str) -> str:
     """A sentence for a person about why bibtexparser gave up on a block."""
     reason = str(getattr(error, "abort_reason", error))
     kind = _BLOCK_TYPE.match(raw)
     block_type = kind.group(1).lower() if kind else ""
-    what = f"This @{block_type} block" if block_type in _SPECIAL_BLOCKS else "This entry"
+    what = sentence("This entry")
+    if block_type in _SPECIAL_BLOCKS:
+        what = sentence("This @{type} block", type=block_type)
     if "Unexpected block start" in reason:
-        detail = "it is not closed before the next entry starts (a '}' or '\"' is missing)"
+        detail = sentence(
+            "it is not closed before the next entry starts (a '}}' or '\"' is missing)"
+        )
     elif "end of file" in reason:
-        detail = "the file ends before the entry is closed (a '}' or '\"' is missing)"
+        detail = sentence("the file ends before the entry is closed (a '}}' or '\"' is missing)")
     elif "comma after entry key" in reason:
-        detail = "its citation key is not followed by a comma"
+        detail = sentence("its citation key is not followed by a comma")
     elif "`=` after entry key" in reason:
-        detail = "a field name is not followed by '='"
+        detail = sentence("a field name is not followed by '='")
     elif "Expected equals sign" in reason:
-        detail = "an @string definition has no '='"
+        detail = sentence("an @string definition has no '='")
     elif "after a closed entry field value" in reason:
-        detail = "a field's value is followed by something other than a comma"
+        detail = sentence("a field's value is followed by something other than a comma")
     else:
-        detail = "its syntax is broken"
-    return f"{what} could not be read: {detail}. It was skipped; its text is kept."
+        detail = sentence("its syntax is broken")
+    return sentence(
+        "{what} could not be read: {detail}. It was skipped; its text is kept.",
+        what=what,
+        detail=detail,
+    )
 
 
 # --- Values -------------------------------------------------------------------------------
@@ -639,18 +682,21 @@ class _Expander:
             return _evaluate(raw, lambda word: self._lookup(word, name))
         except _TooLong:
             self.report(
-                f"The field '{name}' would be longer than {MOST_VALUE_CHARS:,} characters once "
-                "its @string abbreviations are expanded; it was kept as written, unexpanded."
+                sentence(
+                    "The field '{name}' would be longer than {most} characters once its @string "
+                    "abbreviations are expanded; it was kept as written, unexpanded.",
+                    name=name,
+                    most=f"{MOST_VALUE_CHARS:,}",
+                )
             )
             return raw, ""
 
     def report(self, message: str) -> None:
         entry = self.entry
-        where = f"In entry '{entry.key}': " if entry and entry.key else ""
         line = entry.line if entry else None
-        self.problems.append(
-            Problem(self.source, line, where + message, raw=entry.raw if entry else "")
-        )
+        if entry and entry.key:
+            message = _in_entry(entry.key, message)
+        self.problems.append(Problem(self.source, line, message, raw=entry.raw if entry else ""))
 
     def _lookup(self, word: str, field_name: str) -> str:
         value = self.macro(word.lower())
@@ -663,8 +709,12 @@ class _Expander:
             self.budget.left -= len(value)
         if value is None:
             self.report(
-                f"The field '{field_name}' uses the abbreviation '{word}', which no @string "
-                "defines; the name itself was kept as the value."
+                sentence(
+                    "The field '{name}' uses the abbreviation '{word}', which no @string defines; "
+                    "the name itself was kept as the value.",
+                    name=field_name,
+                    word=word,
+                )
             )
             return word
         return value
@@ -690,9 +740,13 @@ class _Expander:
             self.expanded[name] = None
             if not error.args:
                 self.report(
-                    f"The @string abbreviation '{name}' would be longer than "
-                    f"{MOST_VALUE_CHARS:,} characters once expanded (and so would those made "
-                    "of it); where they are used, their names were kept instead."
+                    sentence(
+                        "The @string abbreviation '{name}' would be longer than {most} characters "
+                        "once expanded (and so would those made of it); where they are used, "
+                        "their names were kept instead.",
+                        name=name,
+                        most=f"{MOST_VALUE_CHARS:,}",
+                    )
                 )
             return None
         self.expanded[name] = value
@@ -702,9 +756,11 @@ class _Expander:
         if not self.budget.told:
             self.budget.told = True
             self.report(
-                f"The @string abbreviations of this import would add more than "
-                f"{MOST_EXPANDED_CHARS:,} characters; from here on they are kept as their "
-                "names, unexpanded."
+                sentence(
+                    "The @string abbreviations of this import would add more than {most} "
+                    "characters; from here on they are kept as their names, unexpanded.",
+                    most=f"{MOST_EXPANDED_CHARS:,}",
+                )
             )
 
 
@@ -799,16 +855,20 @@ class _RepeatedKeys:
             self._first[folded] = (entry.source, entry.line)
             return
         source, line = self._first[folded]
-        where = f"line {line}" if source == entry.source else source
-        self.problems.append(
-            Problem(
-                entry.source,
-                entry.line,
-                f"The citation key '{entry.key}' is also used by the entry at {where}; "
-                "both entries were kept.",
-                raw=entry.raw,
-            )
+        message = sentence(
+            "The citation key '{key}' is also used by the entry at {source}; both entries were "
+            "kept.",
+            key=entry.key,
+            source=source,
         )
+        if source == entry.source:
+            message = sentence(
+                "The citation key '{key}' is also used by the entry at line {line}; both entries "
+                "were kept.",
+                key=entry.key,
+                line=line,
+            )
+        self.problems.append(Problem(entry.source, entry.line, message, raw=entry.raw))
 
 
 def _inherit(entries: list[_Entry], parked: list[_Entry], problems: list[Problem]) -> None:
@@ -843,8 +903,11 @@ def _resolve(
             Problem(
                 entry.source,
                 entry.line,
-                f"The entries {loop} refer to each other in a circle (crossref/xdata); "
-                "no fields were inherited along the circle.",
+                sentence(
+                    "The entries {loop} refer to each other in a circle (crossref/xdata); no "
+                    "fields were inherited along the circle.",
+                    loop=loop,
+                ),
                 raw=entry.raw,
             )
         )
@@ -881,8 +944,13 @@ def _parent(
             Problem(
                 entry.source,
                 entry.line,
-                f"The entry '{entry.key}' takes fields from '{key}' ({how}), but no entry "
-                "has that key; those fields are missing.",
+                sentence(
+                    "The entry '{key}' takes fields from '{parent}' ({how}), but no entry has "
+                    "that key; those fields are missing.",
+                    key=entry.key,
+                    parent=key,
+                    how=how,
+                ),
                 raw=entry.raw,
             )
         )
@@ -912,8 +980,9 @@ def _to_record(entry: _Entry, problems: list[Problem]) -> Record:
     )
 
     def report(message: str) -> None:
-        where = f"In entry '{entry.key}': " if entry.key else ""
-        problems.append(Problem(entry.source, entry.line, where + message, raw=entry.raw))
+        if entry.key:
+            message = _in_entry(entry.key, message)
+        problems.append(Problem(entry.source, entry.line, message, raw=entry.raw))
 
     fields = entry.fields
     for name, value in fields.items():
@@ -965,7 +1034,7 @@ def _people(
         return []
     listed = names.parse_names(value)
     for problem in listed.problems:
-        report(f"In the {name} list: {problem}")
+        report(sentence("In the {name} list: {problem}", name=name, problem=problem))
     if _LATEX_MARKUP.search(value) or "=" in value:  # "=": BibLaTeX's extended name form
         record.latex[name] = value
     return [_decoded_person(person) for person in listed.people]
@@ -1010,12 +1079,19 @@ def _set_date(record: Record, fields: dict[str, str], report: Callable[[str], No
             record.year = int(year)
         else:
             record.extra["year"] = fields.get("year", year)
-            report(f"The year '{year}' is not a number; it was kept as written.")
+            report(
+                sentence("The year '{year}' is not a number; it was kept as written.", year=year)
+            )
     if month:
         record.month = month_number(month)
         if record.month is None:
             record.extra["month"] = fields.get("month", month)
-            report(f"The month '{month}' is not a month name or number; it was kept as written.")
+            report(
+                sentence(
+                    "The month '{month}' is not a month name or number; it was kept as written.",
+                    month=month,
+                )
+            )
 
 
 def _plain(value: str) -> str:
