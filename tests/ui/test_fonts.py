@@ -15,5 +15,9 @@ def test_han_falls_back_to_a_plain_sans_serif_family(qapp: QApplication) -> None
         pytest.fail("install fonts-noto-cjk (listed in .ci/debian-packages)")
     chosen = fonts.prefer_plain_cjk(qapp)
     assert chosen in fonts.CJK_SANS
-    drawn = QRawFont.fromFont(QFont(qapp.font()), QFontDatabase.WritingSystem.SimplifiedChinese)
+    # A size no other test draws at: Qt keeps each font it resolved (per family and size),
+    # and one resolved before the substitutions were made would answer from that cache.
+    font = QFont(qapp.font())
+    font.setPointSizeF(23.25)
+    drawn = QRawFont.fromFont(font, QFontDatabase.WritingSystem.SimplifiedChinese)
     assert drawn.familyName() == chosen
