@@ -1341,19 +1341,32 @@ class Library:
         with self._sync_lock:
             return self._write_synced(target)
 
-    def _write_synced(self, target: syncing.Due) -> syncing.SyncReport:
+    def _write_synced(self, target: syncing.Due, *, again: bool = False) -> syncing.SyncReport:
         try:
             ids = target.paper_ids
             if target.query:
                 ids = [h.paper_id for h in self.search(target.query, limit=max(self.count(), 1))]
             report = syncing.bring_up_to_date(target, self.export(ids, target.format))
+            if report.outcome is syncing.Outcome.PAUSED and not again:
+                fresh = self._due_now(target.target_id)
+                if fresh is not None and fresh.written_sha256 != target.written_sha256:
+                    # Another Papershelf (a window, a command) wrote the file since this
+                    # one read what was last written there: not someone else's edit. Its
+                    # version may be newer than this one's, so the list is read again.
+                    return self._write_synced(fresh, again=True)
             if report.sha256 is not None or report.outcome is syncing.Outcome.PAUSED:
                 # Not a change of the library: its revision stays, nobody reloads.
                 with self._database_trouble_as_sentence(), db.write_session(self.engine) as s:
                     syncing.remember(s, report, target_id=target.target_id)
         except KnownError as error:
-            report = syncing.SyncReport(target.path, syncing.Outcome.FAILED, str(error))
+            report = syncing.SyncReport(target.path, syncing.Outcome.FAILED, error.sentence)
         return report
+
+    def _due_now(self, target_id: int) -> syncing.Due | None:
+        """A synced file as the library says now (None once it is no longer synced)."""
+        with self._read() as session:
+            found = syncing.due(session, Change(ChangeKind.SETTINGS), only=target_id)
+        return found[0] if found else None
 
     # -- reading lists ----------------------------------------------------------------
 

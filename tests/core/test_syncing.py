@@ -119,6 +119,34 @@ def test_a_file_edited_by_the_user_is_left_alone_until_resumed(
     assert not library.synced_files()[0].paused
 
 
+def test_two_papershelfs_writing_one_file_at_once_do_not_pause_it(
+    db_url: str, tmp_path: Path
+) -> None:
+    """A window and a command on one library both rewrite a synced file: the one that finds
+    the other's version on disk reads the list again and writes it, instead of taking that
+    version for the user's own edit."""
+    bib = tmp_path / "shared.bib"
+    with Library.open(db_url) as window, Library.open(db_url) as command:
+        ids = _papers(window)
+        window.create_list("Shared")
+        window.add_synced_file("Shared", bib)
+        exporting = command.export
+        interleaved: list[bool] = []
+
+        def export_while_the_window_writes(*args: object, **kwargs: object) -> str:
+            if not interleaved:  # between the command's read of the file's record and its write
+                interleaved.append(True)
+                window.add_to_list("Shared", [ids["beta"]])
+            return exporting(*args, **kwargs)  # type: ignore[arg-type]
+
+        command.export = export_while_the_window_writes  # type: ignore[method-assign]
+        command.add_to_list("Shared", [ids["alpha"]])
+        assert interleaved == [True]
+        assert command.take_sync_reports() == []
+        assert window.synced_files()[0].paused == ""
+        assert sorted(bibtex_keys(bib)) == ["alpha", "beta"]
+
+
 def test_an_existing_file_is_replaced_only_when_asked(library: Library, tmp_path: Path) -> None:
     library.create_list("L")
     bib = tmp_path / "taken.bib"
