@@ -1573,6 +1573,14 @@ Double-click or Enter to open</source>
             <translation>将所选文献的参考文献按所选引文格式保存为网页、Markdown 或纯文本</translation>
         </message>
         <message>
+            <source>Export Papers Shown as Formatted Bibliography…</source>
+            <translation>将显示的文献导出为格式化参考文献…</translation>
+        </message>
+        <message>
+            <source>Save the references of every paper shown (this list, tag or search), in the citation style chosen, as a web page, Markdown or plain text</source>
+            <translation>将显示的每篇文献（此列表、标签或检索结果）按所选引文样式保存为网页、Markdown 或纯文本</translation>
+        </message>
+        <message>
             <source>New List from LaTeX Document…</source>
             <translation>从 LaTeX 文档新建阅读列表…</translation>
         </message>

@@ -64,6 +64,15 @@ class Manuscript(QObject):
                 "page, Markdown or plain text"
             ),
         )
+        self.export_shown_bibliography_action = make_action(
+            window,
+            self.tr("Export Papers Shown as Formatted Bibliography…"),
+            self.export_shown_bibliography,
+            tip=self.tr(
+                "Save the references of every paper shown (this list, tag or search), in the "
+                "citation style chosen, as a web page, Markdown or plain text"
+            ),
+        )
         self.bibliography_export = BibliographyExport(self._library, window)
         self.list_from_aux_action = make_action(
             window,
@@ -81,6 +90,7 @@ class Manuscript(QObject):
         self.copy_citation_action.setEnabled(self._context.has_selection())
         self.copy_bibliography_action.setEnabled(self._context.has_selection())
         self.export_bibliography_action.setEnabled(self._context.has_selection())
+        self.export_shown_bibliography_action.setEnabled(self._context.shown_count() > 0)
 
     # -- citations ---------------------------------------------------------------------
 
@@ -111,6 +121,15 @@ class Manuscript(QObject):
         self.bibliography_export.export_to_file(
             self._context.selected_ids(),
             self.tr("bibliography"),
+            style=citations.remembered_style(self._settings),
+        )
+
+    def export_shown_bibliography(self) -> None:
+        """Save every paper shown (all the search finds, not only the rows the table holds)
+        as a formatted bibliography, in the table's order."""
+        self.bibliography_export.export_to_file(
+            self._context.shown_ids(),
+            self._context.current_view_name(),
             style=citations.remembered_style(self._settings),
         )
 

@@ -192,6 +192,7 @@ def build(bar: QMenuBar, own: WindowActions, sources: MenuSources) -> None:
             transfers.export_selection_action,
             transfers.export_view_action,
             manuscript.export_bibliography_action,
+            manuscript.export_shown_bibliography_action,
         ]
     )
     file_menu.addSeparator()

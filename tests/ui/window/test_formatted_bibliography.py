@@ -164,3 +164,32 @@ def test_a_folder_that_cannot_be_written_is_told_as_a_sentence(
     (error,) = scripted.errors
     assert error.startswith(f"Papershelf could not write {target}: ")
     assert not window.manuscript.bibliography_export.busy
+
+
+def test_every_paper_a_search_finds_is_exported_as_a_bibliography(
+    window: MainWindow, qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    bib = "".join(
+        f"@article{{tok{n}, title = {{Tokamak study {n}}}, author = {{Roe, B.}}, "
+        f"journal = {{J}}, year = {{2000}}}}\n"
+        for n in range(120)
+    )
+    window.library.import_text(bib)
+    window.transfers.refresh_from_others()
+    with qtbot.waitSignal(window.search_finished, timeout=20_000):
+        window.search_bar.field.setText("tokamak")
+    # 120 titles and the small library's abstract about tokamaks, nothing selected.
+    assert len(window.shown_ids()) == 121 and not window.has_selection()
+    file_menu = window.menuBar().actions()[0].menu()
+    assert window.manuscript.export_shown_bibliography_action in file_menu.actions()
+    target = tmp_path / "tokamak.txt"
+    monkeypatch.setattr(bibliography_export, "ask_target", lambda _p, _s: (target, "text"))
+    export = window.manuscript.bibliography_export
+    window.manuscript.update_actions()
+    assert window.manuscript.export_shown_bibliography_action.isEnabled()
+    with qtbot.waitSignal(export.finished, timeout=60_000) as written:
+        window.manuscript.export_shown_bibliography_action.trigger()
+    assert written.args == [121]
+    text = target.read_text(encoding="utf-8")
+    assert len(text.splitlines()) == 121
+    assert text.count("Tokamak study") == 120
