@@ -14,7 +14,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 import generate_library
+import test_bench_library_search
 
+from desktop.core.library import Library
 from desktop.core.runtime import gc_pause
 from desktop.core.search.index import SearchIndex
 from desktop.core.search.query import parse
@@ -27,6 +29,11 @@ def _hostile(papers: list[generate_library.GeneratedPaper]) -> dict[str, str]:
     rng = random.Random(15)
     words = [word for paper in papers[:500] for word in paper.title.split()]
     return {
+        # Negated free words always ask the full text as well (Library.search only).
+        "10 exclusions alone": " ".join("-" + rng.choice(words) for _ in range(10)),
+        "a word and 9 exclusions": " ".join(
+            [rng.choice(words), *("-" + rng.choice(words) for _ in range(9))]
+        ),
         '"a repeated 250 times': '"a' * 250,
         "4,500 characters of title words": " ".join(rng.choice(words) for _ in range(800))[:4500],
         "40 exclusions": " ".join("-" + rng.choice(words) for _ in range(40)),
@@ -60,3 +67,24 @@ def test_hostile_queries_at_100k_papers() -> None:
         worst = max(worst, min(times))
         print(f"  {name:36} {min(times) * 1e3:7.1f} ms")
     print(f"  slowest: {worst * 1e3:.1f} ms")
+
+
+def test_hostile_queries_through_the_library_at_100k_papers() -> None:
+    """The same queries as a keystroke runs them: parsing, the index and SQLite's full text
+    (abstracts and notes), on the search benchmark's 100k library."""
+    papers = generate_library.generate(PAPERS, abstracts=True)
+    url, _ = test_bench_library_search._library(papers, "benchmark")
+    with Library.open(url) as library:
+        library.build_search_index()
+        library.search("warm up")
+        print(f"\nhostile queries through Library.search, {PAPERS:,} papers, best of {RUNS}")
+        worst = 0.0
+        for name, text in _hostile(papers).items():
+            times = []
+            for _ in range(RUNS):
+                started = time.perf_counter()
+                library.search(text)
+                times.append(time.perf_counter() - started)
+            worst = max(worst, min(times))
+            print(f"  {name:36} {min(times) * 1e3:7.1f} ms")
+        print(f"  slowest: {worst * 1e3:.1f} ms (goal 100 ms)")
