@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlmodel import Session, col, select
 
@@ -84,6 +84,9 @@ def _instant(moment: datetime) -> datetime:
     return moment.astimezone(UTC).replace(tzinfo=None) if moment.tzinfo else moment
 
 
+_PaperPart = TypeVar("_PaperPart", Annotation, Attachment)
+
+
 def _same_row(row: ReadingList | Annotation | Attachment | None, ref: RowRef) -> bool:
     return row is not None and (
         ref.created_at is None or _instant(row.created_at) == _instant(ref.created_at)
@@ -119,14 +122,25 @@ def _list(session: Session, ref: RowRef | int) -> ReadingList:
 
 def _annotation(session: Session, ref: RowRef, paper_id: int) -> Annotation:
     """The annotation a step names, wherever undo put it back."""
-    found = session.get(Annotation, ref.id)
+    return part_of_paper(
+        session, Annotation, ref, paper_id, gone=sentence("That annotation no longer exists.")
+    )
+
+
+def part_of_paper(
+    session: Session, model: type[_PaperPart], ref: RowRef, paper_id: int, *, gone: str
+) -> _PaperPart:
+    """The row of a paper's (an annotation, an attachment) that a step names, wherever undo
+    put it back (an undone removal gives it a new id); NotFoundError saying `gone` when it
+    is no longer there."""
+    found = session.get(model, ref.id)
     if _same_row(found, ref):
         assert found is not None
         return found
-    mine = session.exec(select(Annotation).where(Annotation.paper_id == paper_id))
-    moved = next((a for a in mine if _same_row(a, ref)), None)
+    mine = session.exec(select(model).where(model.paper_id == paper_id))
+    moved = next((row for row in mine if _same_row(row, ref)), None)
     if moved is None:
-        raise NotFoundError(sentence("That annotation no longer exists."))
+        raise NotFoundError(gone)
     return moved
 
 

@@ -11,28 +11,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from sqlmodel import Session, select
+from sqlmodel import Session
 
 from desktop.core import library_files, parked_files
 from desktop.core.changes import ChangeKind
-from desktop.core.errors import NotFoundError, StaleEditError
+from desktop.core.errors import StaleEditError
 from desktop.core.papers import get_paper
 from desktop.core.sentences import sentence
 from desktop.core.storage.models import Attachment, AttachmentKind
-from desktop.core.undo import Done, RowRef, Step, _ref, _same_row
+from desktop.core.undo import Done, RowRef, Step, _ref, part_of_paper
 
 
 def _attachment(session: Session, ref: RowRef, paper_id: int) -> Attachment:
     """The attachment a step names, wherever undo put it back."""
-    found = session.get(Attachment, ref.id)
-    if _same_row(found, ref):
-        assert found is not None
-        return found
-    mine = session.exec(select(Attachment).where(Attachment.paper_id == paper_id))
-    moved = next((a for a in mine if _same_row(a, ref)), None)
-    if moved is None:
-        raise NotFoundError(sentence("That attachment no longer exists."))
-    return moved
+    return part_of_paper(
+        session, Attachment, ref, paper_id, gone=sentence("That attachment no longer exists.")
+    )
 
 
 def _copied(attachment: Attachment) -> bool:

@@ -128,15 +128,7 @@ class History:
             maximum=command.steps_left,
             cancel=QCoreApplication.translate("History", "Cancel"),
         )
-
-        def moved(done: int, total: int) -> None:
-            if shiboken6.isValid(dialog):
-                dialog.setMaximum(total)
-                dialog.setValue(done)
-
-        job = Job(moved)
-        dialog.canceled.connect(lambda: setattr(job, "cancelled", True))
-        return job, dialog
+        return progress.job_of(dialog), dialog
 
     def _failed_with(
         self,

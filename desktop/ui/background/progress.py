@@ -6,12 +6,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import shiboken6
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import QProgressDialog, QWidget
 
 from desktop.core.errors import KnownError
 from desktop.ui import core_sentences, prompts
-from desktop.ui.background.workers import Worker
+from desktop.ui.background.workers import Job, Worker
 
 #: A job that ends sooner than this shows no dialog at all.
 SHOW_AFTER_MS = 400
@@ -30,6 +31,20 @@ def open_dialog(
     dialog.setMinimumDuration(SHOW_AFTER_MS)
     dialog.setValue(0)  # starts the timer after which it shows
     return dialog
+
+
+def job_of(dialog: QProgressDialog) -> Job:
+    """A job whose progress moves `dialog` (while it is still there) and which its Cancel
+    button cancels."""
+
+    def moved(done: int, total: int) -> None:
+        if shiboken6.isValid(dialog):
+            dialog.setMaximum(total)
+            dialog.setValue(done)
+
+    job = Job(moved)
+    dialog.canceled.connect(lambda: setattr(job, "cancelled", True))
+    return job
 
 
 def close_dialog(dialog: QProgressDialog | None) -> None:

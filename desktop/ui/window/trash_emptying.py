@@ -4,7 +4,6 @@ Cancel stops it between chunks and keeps the papers not reached in the trash."""
 
 from __future__ import annotations
 
-import shiboken6
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QProgressDialog
 
@@ -12,7 +11,6 @@ from desktop.core.errors import KnownError
 from desktop.core.library import EmptiedTrash
 from desktop.ui import core_sentences, prompts
 from desktop.ui.background import progress
-from desktop.ui.background.workers import Job
 from desktop.ui.window.context import WindowContext
 
 
@@ -36,14 +34,7 @@ class TrashEmptying:
             cancel=QCoreApplication.translate("TrashEmptying", "Cancel"),
         )
         self.dialog = dialog
-
-        def moved(done: int, total: int) -> None:
-            if shiboken6.isValid(dialog):
-                dialog.setMaximum(total)
-                dialog.setValue(done)
-
-        job = Job(moved)
-        dialog.canceled.connect(lambda: setattr(job, "cancelled", True))
+        job = progress.job_of(dialog)
         library = self._context.library
         self._context.operations.run(
             lambda: library.empty_trash(progress=job.report, cancelled=job.is_cancelled),

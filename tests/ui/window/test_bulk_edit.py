@@ -13,6 +13,7 @@ from pytestqt.qtbot import QtBot
 
 from desktop.core.api import undo
 from desktop.ui import prompts, undo_commands
+from desktop.ui.background import progress
 from desktop.ui.background.workers import Job
 from desktop.ui.dialogs.set_field import SetFieldDialog
 from desktop.ui.window.main_window import MainWindow
@@ -95,7 +96,7 @@ def test_a_bulk_edit_cancelled_midway_leaves_every_paper_as_it_was(
             super().__init__(*args)
             jobs.append(self)
 
-    monkeypatch.setattr(undo_commands, "Job", SeenJob)
+    monkeypatch.setattr(progress, "Job", SeenJob)
     real_apply = library.apply
 
     def apply_then_cancel(step: undo.Step) -> undo.Step:

@@ -13,6 +13,7 @@ from ui.conftest import ScriptedPrompts, add
 from desktop.core.api import OTHER, undo
 from desktop.core.library import Library
 from desktop.ui import undo_commands
+from desktop.ui.background import progress
 from desktop.ui.background.workers import Job
 from desktop.ui.models.sidebar_model import COUNT_ROLE, DUPLICATES_VIEW
 from desktop.ui.window.main_window import MainWindow
@@ -185,7 +186,7 @@ def test_merge_all_goes_a_chunk_at_a_time_and_cancel_takes_it_all_back(
             super().__init__(*args)
             jobs.append(self)
 
-    monkeypatch.setattr(undo_commands, "Job", SeenJob)
+    monkeypatch.setattr(progress, "Job", SeenJob)
     real_apply = library.apply
     merged: list[int] = []
 
