@@ -123,12 +123,16 @@ def _list(session: Session, ref: RowRef | int) -> ReadingList:
 def _annotation(session: Session, ref: RowRef, paper_id: int) -> Annotation:
     """The annotation a step names, wherever undo put it back."""
     return part_of_paper(
-        session, Annotation, ref, paper_id, gone=sentence("That annotation no longer exists.")
+        session,
+        Annotation,
+        ref,
+        paper_id=paper_id,
+        gone=sentence("That annotation no longer exists."),
     )
 
 
 def part_of_paper(
-    session: Session, model: type[_PaperPart], ref: RowRef, paper_id: int, *, gone: str
+    session: Session, model: type[_PaperPart], ref: RowRef, *, paper_id: int, gone: str
 ) -> _PaperPart:
     """The row of a paper's (an annotation, an attachment) that a step names, wherever undo
     put it back (an undone removal gives it a new id); NotFoundError saying `gone` when it

@@ -25,7 +25,11 @@ from desktop.core.undo import Done, RowRef, Step, _ref, part_of_paper
 def _attachment(session: Session, ref: RowRef, paper_id: int) -> Attachment:
     """The attachment a step names, wherever undo put it back."""
     return part_of_paper(
-        session, Attachment, ref, paper_id, gone=sentence("That attachment no longer exists.")
+        session,
+        Attachment,
+        ref,
+        paper_id=paper_id,
+        gone=sentence("That attachment no longer exists."),
     )
 
 
