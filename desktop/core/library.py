@@ -1297,8 +1297,8 @@ class Library:
         return reports
 
     def _sync_one(self, target_id: int) -> syncing.SyncReport:
-        with self._read() as session:
-            (due,) = syncing.due(session, Change(ChangeKind.SETTINGS), only=target_id)
+        due = self._due_now(target_id)
+        assert due is not None  # made or found by the caller's own write a moment ago
         return self._bring_up_to_date(due)
 
     def defer_syncing(self) -> None:
