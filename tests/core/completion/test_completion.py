@@ -189,6 +189,24 @@ def test_arxiv_is_asked_at_most_once_every_three_seconds(
     assert all(b - a >= 3.0 for a, b in itertools.pairwise(arrivals))
 
 
+@pytest.mark.parametrize(
+    ("arxiv_url", "interval"),
+    [
+        ("", services.ARXIV_INTERVAL),  # arXiv itself
+        ("https://arxiv-mirror.example.org", services.ARXIV_INTERVAL),
+        ("http://127.0.0.1:8123", 0.0),
+        ("http://localhost:8123", 0.0),
+        ("http://[::1]:8123", 0.0),
+    ],
+)
+def test_arxivs_pace_is_kept_for_every_server_but_one_on_this_machine(
+    arxiv_url: str, interval: float, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("PAPERSHELF_ARXIV_URL", raising=False)
+    pacer = services.Services(arxiv_url=arxiv_url).pacer
+    assert pacer is not None and pacer.interval == interval
+
+
 def test_the_pacer_spaces_calls_in_real_time() -> None:
     pacer = services.Pacer(0.2)
     import time
