@@ -29,7 +29,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.core.api import Candidate, Choice, Person, Proposal, completion_step, join_names
+from desktop.core.api import (
+    Candidate,
+    Choice,
+    Person,
+    Proposal,
+    completion_step,
+    join_names,
+    math_as_text,
+)
 from desktop.core.errors import KnownError
 from desktop.core.library import Library
 from desktop.ui import core_sentences, plain_text, undo_commands
@@ -328,7 +336,7 @@ class CompletionDialog(QDialog):
         self.comparison.setHorizontalHeaderLabels(headers)
         values = proposal.paper.values
         mine = {
-            "title": values.get("title") or self.tr("(untitled)"),
+            "title": math_as_text(values.get("title") or "") or self.tr("(untitled)"),
             "authors": _names(proposal.paper.authors),
             "year": str(values.get("year") or ""),
             "journal": values.get("journal") or values.get("booktitle") or "",
@@ -342,7 +350,7 @@ class CompletionDialog(QDialog):
                 self.comparison.setItem(row, column, _cell(self._candidate_value(candidate, name)))
         self.use.clear()
         for index, candidate in enumerate(shown):
-            title = candidate.record.title or self.tr("(untitled)")
+            title = math_as_text(candidate.record.title) or self.tr("(untitled)")
             self.use.addItem(
                 self.tr("Candidate {number}: {title}").format(number=index + 1, title=title[:80])
             )
@@ -366,6 +374,9 @@ class CompletionDialog(QDialog):
             return " + ".join(candidate.sources)
         if name == "evidence":
             return evidence_text(candidate)
+        if name == "title":
+            # Read, not typeset: $^{13}$C as ¹³C, as in the table; what is filled in is as found.
+            return math_as_text(record.title)
         return str(getattr(record, name) or "")
 
     def _show_asks(self, proposal: Proposal) -> None:

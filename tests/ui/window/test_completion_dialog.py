@@ -3,6 +3,7 @@ Crossref answering from corpus papers (see tests/core/search_services.py)."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -12,7 +13,6 @@ from core.search_services import Collection, SearchIndex, build_collection, corp
 from PySide6.QtCore import QSettings, Qt
 from pytestqt.qtbot import QtBot
 
-from desktop.core.completion import services
 from desktop.core.library import Library
 from desktop.ui.dialogs.completion import CompletionDialog
 from desktop.ui.window.main_window import MainWindow
@@ -29,8 +29,6 @@ def stub(collection: Collection, monkeypatch: pytest.MonkeyPatch) -> Iterator[Fa
         SearchIndex(collection.known).serve(running)
         monkeypatch.setenv("PAPERSHELF_ARXIV_URL", running.url)
         monkeypatch.setenv("PAPERSHELF_CROSSREF_URL", running.url)
-        # The spacing itself is checked in tests/core/completion; here it would only wait.
-        monkeypatch.setattr(services, "ARXIV_INTERVAL", 0.01)
         yield running
 
 
@@ -202,3 +200,27 @@ def test_offered_in_the_paper_menu_and_on_untitled_rows(window: MainWindow) -> N
     window.apply_pending_changes()
     window.table.clearSelection()
     assert window.completer.papers_to_complete() == [titled]
+
+
+def test_a_candidates_math_is_shown_as_text_and_filled_in_as_found(
+    listing_window: MainWindow, qtbot: QtBot, stub: FakeServices, collection: Collection
+) -> None:
+    window = listing_window
+    library = window.library
+    first = library.import_text(collection.listing(), source="l.txt").paper_ids[0]
+    window.completer.complete([first])
+    dialog = window.completer.dialog
+    assert dialog is not None
+    _found(qtbot, dialog)
+    (proposal,) = dialog.proposals
+    best = proposal.candidates[0]
+    written = "$^{13}$C NMR of H$_2$O"
+    record = dataclasses.replace(best.record, title=written)
+    changed = dataclasses.replace(best, record=record)
+    dialog.show_proposals([dataclasses.replace(proposal, candidates=[changed])])
+    assert dialog.comparison.item(0, 1).text() == "¹³C NMR of H₂O"
+    assert dialog.use.itemText(0) == "Candidate 1: ¹³C NMR of H₂O"
+    dialog.choose(first, 0)
+    dialog.fill_in()
+    window.operations.wait_idle()
+    assert library.paper(first).paper.title == written
