@@ -1169,6 +1169,17 @@ class Library:
 
         Read in one transaction, so the file is one consistent picture of the library.
         """
+        return "".join(self._export_parts(paper_ids, format, options=options, progress=progress))
+
+    def _export_parts(
+        self,
+        paper_ids: list[int],
+        format: str,
+        *,
+        options: ExportOptions | None,
+        progress: Progress | None,
+    ) -> list[str]:
+        """`export`'s text as the strings it is joined from."""
         from desktop.core.exporting import pipeline as export_pipeline  # writers load late
 
         if options and options.ascii_only and not registry.get(format).offers_ascii_only:
@@ -1182,7 +1193,7 @@ class Library:
         with self._reading_trouble_as_sentence():
             # With a checkpoint under way (just after a large import), a helper would only
             # take turns with it for the second core.
-            return export_pipeline.export(
+            return export_pipeline.export_parts(
                 self.engine,
                 paper_ids,
                 format,
@@ -1215,11 +1226,15 @@ class Library:
                 progress(done, total)
 
         heard = cancel is not None or progress is not None
-        text = self.export(paper_ids, format, options=options, progress=told if heard else None)
+        parts = self._export_parts(
+            paper_ids, format, options=options, progress=told if heard else None
+        )
         if cancel is not None and cancel():
             raise ExportCancelled()
-        files.write_whole(target, text)
-        return unspelled.find(text) if options and options.ascii_only else Unspelled()
+        files.write_whole(target, parts)
+        if options and options.ascii_only:
+            return unspelled.find("".join(parts))
+        return Unspelled()
 
     # -- formatted citations ------------------------------------------------------------
 

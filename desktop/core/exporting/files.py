@@ -7,18 +7,23 @@ import contextlib
 import os
 import stat
 import tempfile
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 
 from desktop.core.errors import KnownError
 from desktop.core.sentences import sentence
 
+#: How much text is encoded and written at a time when the text comes in parts.
+_BATCH_CHARACTERS = 1 << 20
 
-def write_whole(target: Path, text: str) -> None:
-    """Put `text` (UTF-8) at `target`, whole or not at all: a failure (a full disk, a kill)
-    leaves what was there. The file keeps its permissions when it existed."""
+
+def write_whole(target: Path, text: str | Sequence[str]) -> None:
+    """Put `text` (UTF-8; a string, or the strings it is joined from) at `target`, whole
+    or not at all: a failure (a full disk, a kill) leaves what was there. The file keeps its
+    permissions when it existed."""
     existed = target.exists()
     try:
-        _replace(target, text.encode("utf-8"))
+        _replace(target, _encoded([text] if isinstance(text, str) else text))
     except OSError as error:
         why = error.strerror or str(error)
         if existed:
@@ -35,13 +40,31 @@ def write_whole(target: Path, text: str) -> None:
         ) from None
 
 
-def _replace(target: Path, data: bytes) -> None:
+def _encoded(parts: Iterable[str]) -> Iterator[bytes]:
+    """The parts' text as UTF-8, a batch of about `_BATCH_CHARACTERS` at a time: small
+    batches of mostly ASCII encode faster than one string of the whole file, and the
+    whole file is never held twice."""
+    batch: list[str] = []
+    size = 0
+    for part in parts:
+        batch.append(part)
+        size += len(part)
+        if size >= _BATCH_CHARACTERS:
+            yield "".join(batch).encode("utf-8")
+            batch.clear()
+            size = 0
+    if batch:
+        yield "".join(batch).encode("utf-8")
+
+
+def _replace(target: Path, data: Iterable[bytes]) -> None:
     folder = target.parent if str(target.parent) else Path(".")
     # A name of its own per export (mkstemp): two exports to one folder never share a file.
     handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=folder)
     try:
         with os.fdopen(handle, "wb") as part:
-            part.write(data)
+            for chunk in data:
+                part.write(chunk)
             part.flush()
             os.fsync(part.fileno())  # on the disk before it replaces anything
         with contextlib.suppress(FileNotFoundError):

@@ -39,6 +39,22 @@ def export(
     """The papers, in the given order, as text in an export format; one consistent picture
     of the library. `may_split`: a second core is free for a helper process. `progress`
     hears (entries written, entries in all) now and then, and may raise to stop."""
+    parts = export_parts(
+        engine, paper_ids, format, may_split=may_split, options=options, progress=progress
+    )
+    return "".join(parts)
+
+
+def export_parts(
+    engine: Engine,
+    paper_ids: list[int],
+    format: str,
+    *,
+    may_split: bool,
+    options: ExportOptions | None = None,
+    progress: Progress | None = None,
+) -> list[str]:
+    """`export`'s text as the strings it is joined from (a file writer need not join them)."""
     options = options or ExportOptions()
     # Nobody listening: the writers count nothing (a few milliseconds at 100k).
     heard = progress is not None
@@ -75,7 +91,7 @@ def export(
         text = registry.write(format, entries, write)
         del entries, outside, write  # while paused: see `gc_pause.paused`
     progress(total, total)
-    return text
+    return [text]
 
 
 def _unheard(_done: int, _total: int) -> None:
@@ -95,10 +111,10 @@ def _with_kept_entries(
     options: ExportOptions,
     may_split: bool,
     progress: Progress | None,
-) -> str | None:
-    """The export from the papers' kept entries, those missing written and kept for next
-    time; None when a paper links to another, or when a helper wrote some of them and the
-    library changed meanwhile (the whole file is written afresh then)."""
+) -> list[str] | None:
+    """The export (as `export_parts`) from the papers' kept entries, those missing written
+    and kept for next time; None when a paper links to another, or when a helper wrote some
+    of them and the library changed meanwhile (the whole file is written afresh then)."""
     style = kept_entries.style(format, options)
     biblatex = format == "biblatex"
     split = may_split and parallel.worth_splitting(engine, len(paper_ids), format)
@@ -125,11 +141,11 @@ def _with_kept_entries(
         written = dict(zip(missing, pieces, strict=True))
         file = WriteOptions(file_blocks=_blocks(session, paper_ids, options))
         ordered = (kept.get(pid) or written[pid] for pid in paper_ids)
-        text = bibtex_writer.assemble(ordered, file, biblatex=biblatex)
+        parts = bibtex_writer.assembled_parts(ordered, file, biblatex=biblatex)
         del kept, pieces, ordered  # while paused: see `gc_pause.paused`
         kept_entries.keep(session, written, style)
         del written
-    return text
+    return parts
 
 
 @contextmanager

@@ -8,6 +8,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from desktop.core.errors import KnownError
 from desktop.core.exporting import files
@@ -21,6 +23,21 @@ def test_the_file_is_replaced_whole_and_keeps_its_permissions(tmp_path: Path) ->
     assert target.read_text(encoding="utf-8") == "@misc{k, title = {Ünïcode}}\n"
     assert stat.S_IMODE(target.stat().st_mode) == 0o640
     assert sorted(p.name for p in tmp_path.iterdir()) == ["refs.bib"]  # no part left over
+
+
+@settings(max_examples=200, deadline=None)
+@given(parts=st.lists(st.text(max_size=12), max_size=40), batch=st.integers(1, 30))
+def test_text_in_parts_is_written_as_the_parts_joined(
+    tmp_path_factory: pytest.TempPathFactory, parts: list[str], batch: int
+) -> None:
+    target = tmp_path_factory.mktemp("parts") / "refs.bib"
+    shipped = files._BATCH_CHARACTERS
+    files._BATCH_CHARACTERS = batch  # many batches, each ending anywhere in a part
+    try:
+        files.write_whole(target, parts)
+    finally:
+        files._BATCH_CHARACTERS = shipped
+    assert target.read_bytes() == "".join(parts).encode("utf-8")
 
 
 def test_a_failure_while_writing_leaves_the_old_file_and_no_part(

@@ -98,6 +98,19 @@ def test_kept_entries_of_the_corpus_are_the_bytes_written_afresh(
     assert whole == _fresh(corpus_library, everything, format, options)
 
 
+@pytest.mark.parametrize(("format", "option"), STYLES)
+def test_a_file_written_from_kept_entries_holds_the_bytes_written_afresh(
+    corpus_library: Library, format: str, option: str, tmp_path: Path
+) -> None:
+    options = OPTIONS[option]
+    unlinked = _unlinked(corpus_library, corpus_library.view_ids())
+    fresh = _fresh(corpus_library, unlinked, format, options).encode("utf-8")
+    for attempt in ("written and kept", "read kept"):
+        target = tmp_path / f"{attempt}.bib"
+        corpus_library.export_to_file(unlinked, format, target, options=options)
+        assert target.read_bytes() == fresh, attempt
+
+
 # -- after changes --------------------------------------------------------------------------
 
 _BIB = r"""@preamble{"\newcommand{\noopsort}[1]{}"}
