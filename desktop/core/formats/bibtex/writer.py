@@ -191,9 +191,7 @@ def assemble(pieces: Iterable[Piece], options: WriteOptions, *, biblatex: bool) 
     return "".join(assembled_parts(pieces, options, biblatex=biblatex))
 
 
-def assembled_parts(
-    pieces: Iterable[Piece], options: WriteOptions, *, biblatex: bool
-) -> list[str]:
+def assembled_parts(pieces: Iterable[Piece], options: WriteOptions, *, biblatex: bool) -> list[str]:
     """`assemble`'s file as the small strings it is joined from: a file writer encodes
     them a batch at a time instead of making one string of the whole file (165 MB at 100k,
     twice that in memory once one character needs two bytes)."""
