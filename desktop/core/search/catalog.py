@@ -46,6 +46,8 @@ def documents(
     wanted = None if paper_ids is None else set(paper_ids)
     if wanted is not None:
         query = query.where(col(Paper.id).in_(wanted))
+    # In id order: the index's lists are kept sorted, and appending is the cheap way.
+    query = query.order_by(col(Paper.id))
     authors = _authors(session, wanted)
     tags = _tags(session, wanted)
     lists = _lists(session, wanted)

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import NamedTuple, TypeVar
 
 from desktop.core.runtime import gc_pause
-from desktop.core.search import planning
+from desktop.core.search import planning, postings
 from desktop.core.search.document import (
     INDEXED_FIELDS,
     NO_TYPO_FIELDS,
@@ -186,8 +186,9 @@ class SearchIndex:
         """Hold `entry` and post its words (`entry.all_words()`); return (field, word) for
         words new to a field."""
         self._entries[doc_id] = tuple(entry)
-        self._years.setdefault(entry.year, array("i")).append(doc_id)
-        self._by_title_length.setdefault(_title_length(entry), array("i")).append(doc_id)
+        postings.add_sorted(self._years.setdefault(entry.year, array("i")), doc_id)
+        length = _title_length(entry)
+        postings.add_sorted(self._by_title_length.setdefault(length, array("i")), doc_id)
         new = []
         for field, words in words_by_field:
             new += [(field, word) for word in self._postings[field].add(doc_id, words)]
@@ -415,7 +416,7 @@ class SearchIndex:
             return list(ids)
         chosen: list[int] = []
         for length in sorted(self._by_title_length):
-            chosen += ids.intersection(self._by_title_length[length])
+            chosen += postings.common(ids, self._by_title_length[length])
             if len(chosen) >= size:
                 break
         return chosen[:size]
@@ -428,7 +429,7 @@ def _best_quality(sources: list[Source], ids: set[int]) -> Iterator[tuple[float,
     for quality, held in sources:
         if not waiting:
             return
-        found = waiting.intersection(held)
+        found = postings.common(waiting, held)
         waiting -= found
         yield quality, found
     yield 0.0, waiting

@@ -22,7 +22,7 @@ from desktop.core.search.document import (
     Entry,
     FieldWords,
 )
-from desktop.core.search.postings import Postings
+from desktop.core.search.postings import Postings, common
 from desktop.core.search.query import Clause, Term, YearRange
 from desktop.core.search.vocabulary import (
     FUZZY_FLOOR,
@@ -117,7 +117,7 @@ def restrict(candidates: set[int], sources: list[Source]) -> set[int]:
     if not candidates:
         return found  # an intersection would still read every source through
     for _, ids in sources:
-        found.update(candidates.intersection(ids))
+        found.update(common(candidates, ids))
         if len(found) == len(candidates):
             break
     return found

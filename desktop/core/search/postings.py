@@ -3,11 +3,14 @@
 Lists are compact arrays of 4-byte ids (a Python set costs ~55 bytes an id, which at 100k
 papers would be ~100 MB on its own), and a word of a single paper (most citation keys)
 holds the bare id: fewer objects for the garbage collector to walk. Searching reads lists
-with set methods that accept any iterable (`candidates.intersection(ids)`).
+with set methods that accept any iterable (`candidates.intersection(ids)`), and every
+array is kept sorted, so that a few candidates are looked up in a long list by bisection
+(`common`) instead of reading all of it.
 """
 
 from __future__ import annotations
 
+import bisect
 import contextlib
 from array import array
 from collections.abc import Collection, Iterable, KeysView
@@ -45,20 +48,21 @@ class Postings:
         """Papers with a word starting with `letter`; `words` are the indexed words that do
         (from the vocabulary, to avoid scanning this field's every word).
 
-        A paper may be listed more than once (once per such word): joining whole arrays is
-        a copy in C, where removing duplicates would walk every id in Python.
+        Sorted, each paper once (made once per change of the letter's words: ~15 ms for a
+        common letter at 100k papers).
         """
         ids = self._initials.get(letter)
         if ids is None:
-            ids = array("i")
+            gathered = array("i")
             for word in words:
                 posted = self._ids.get(word)
                 if posted is None:
                     continue
                 if isinstance(posted, int):
-                    ids.append(posted)
+                    gathered.append(posted)
                 else:
-                    ids.extend(posted)
+                    gathered.extend(posted)
+            ids = array("i", sorted(set(gathered)))
             self._initials[letter] = ids
         return ids
 
@@ -72,9 +76,9 @@ class Postings:
                 lists[word] = doc_id
                 new.append(word)
             elif isinstance(posted, int):
-                lists[word] = array("i", (posted, doc_id))
+                lists[word] = array("i", sorted((posted, doc_id)))
             else:
-                posted.append(doc_id)
+                add_sorted(posted, doc_id)
         self._forget_initials(words)
         return new
 
@@ -106,3 +110,29 @@ class Postings:
             return False
         del self._ids[word]
         return True
+
+
+#: A sorted list this many times longer than the candidates is probed for each of them (a
+#: bisection each) rather than read through (an intersection reads every id in it).
+PROBE_FROM = 32
+
+
+def add_sorted(ids: array[int], doc_id: int) -> None:
+    """Put `doc_id` into the sorted `ids`, keeping them sorted."""
+    if not ids or doc_id > ids[-1]:
+        ids.append(doc_id)  # papers come in id order, but for one edited again
+    else:
+        bisect.insort(ids, doc_id)
+
+
+def common(candidates: set[int], ids: Collection[int]) -> set[int]:
+    """The candidates that `ids` (a sorted array of a list, or any collection) hold."""
+    if isinstance(ids, array) and len(ids) > PROBE_FROM * len(candidates):
+        return {doc_id for doc_id in candidates if holds(ids, doc_id)}
+    return candidates.intersection(ids)
+
+
+def holds(ids: array[int], doc_id: int) -> bool:
+    """Whether the sorted `ids` hold `doc_id` (a bisection: ~1 µs in a list of 100k)."""
+    at = bisect.bisect_left(ids, doc_id)
+    return at < len(ids) and ids[at] == doc_id
