@@ -1605,6 +1605,14 @@ Double-click or Enter to open</source>
             <translation>与 {path} 保持同步</translation>
         </message>
         <message>
+            <source>Why Syncing Stopped…</source>
+            <translation>为何停止同步…</translation>
+        </message>
+        <message>
+            <source>Syncing Stopped</source>
+            <translation>同步已停止</translation>
+        </message>
+        <message>
             <source>Resume Syncing (keeps your version beside it)</source>
             <translation>恢复同步（您的版本另存在旁边）</translation>
         </message>

@@ -154,6 +154,10 @@ class Manuscript(QObject):
         shown = menu.addAction(self.tr("Kept in sync with {path}").format(path=synced.path) + state)
         shown.setEnabled(False)
         if synced.paused:
+            why = core_sentences.translated(synced.paused)
+            menu.addAction(self.tr("Why Syncing Stopped…")).triggered.connect(
+                lambda: prompts.show_info(self._context.widget(), self.tr("Syncing Stopped"), why)
+            )
             menu.addAction(
                 self.tr("Resume Syncing (keeps your version beside it)")
             ).triggered.connect(
