@@ -90,7 +90,12 @@ def test_why_a_files_words_cannot_be_searched_is_told_in_chinese(
     broken = tmp_path / "broken.pdf"
     broken.write_bytes(b"%PDF-1.4 and then nothing a reader understands")
     library.attach_file(paper, broken, link=True)
-    library.read_file_texts()
+    report = library.read_file_texts()
+    # Told in the status bar as it is read...
+    window.files._on_texts_read(report)
+    said = window.statusBar().currentMessage()
+    assert said.startswith("有些 PDF 无法读取：broken.pdf 无法作为 PDF 读取（"), said
+    # ...and kept beside the file, in its tooltip in the detail pane.
     window.detail.show_paper(paper)
     links = window.detail.links.list
     [tip] = [links.item(row).toolTip() for row in range(links.count())]
