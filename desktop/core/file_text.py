@@ -10,7 +10,7 @@ from pathlib import Path
 
 from sqlmodel import Session, col, delete, select
 
-from desktop.core import library_files, pdfs
+from desktop.core import library_files, pdfs, sentences
 from desktop.core.search import query
 from desktop.core.snapshots import Attachment as AttachmentCopy
 from desktop.core.snapshots import copy_of
@@ -80,6 +80,7 @@ def store(session: Session, job: Due, pages: list[str], *, problem: str = "") ->
             )
     row.text_of = job.signature
     row.text_problem = problem
+    row.text_problem_sentence = sentences.as_json(problem)
     session.add(row)
     return True
 

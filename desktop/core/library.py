@@ -86,6 +86,7 @@ from desktop.core.snapshots import (
     ReadingList,
     SavedSearch,
     Tag,
+    attachment_of,
     copy_of,
 )
 from desktop.core.storage import (
@@ -1713,7 +1714,7 @@ class Library:
             row = notes.get_part(
                 session, Attachment_row, attachment_id, what=sentence("attachment")
             )
-            return library_files.seen(copy_of(Attachment, row), self._folder_or_none(session))
+            return library_files.seen(attachment_of(row), self._folder_or_none(session))
 
     def attached_files(self, paper_id: int) -> list[AttachedFile]:
         """A paper's attachments as this computer sees them, in the order they were added."""
@@ -1721,7 +1722,7 @@ class Library:
             papers.get_paper(session, paper_id)
             into = self._folder_or_none(session)
             rows = attachments.of_paper(session, paper_id)
-            return [library_files.seen(copy_of(Attachment, row), into) for row in rows]
+            return [library_files.seen(attachment_of(row), into) for row in rows]
 
     def files_to_read(self, paper_ids: list[int] | None = None) -> int:
         """How many attached PDFs have text not yet in the full-text index (never read, or

@@ -267,7 +267,7 @@ def details(session: Session, paper_id: int) -> PaperDetails:
         lists=[copy(snapshots.ReadingList, row) for row in list_rows],
         notes=[copy(snapshots.Note, row) for row in note_rows],
         annotations=[copy(snapshots.Annotation, row) for row in annotation_rows],
-        attachments=[copy(snapshots.Attachment, row) for row in attachment_rows],
+        attachments=[snapshots.attachment_of(row) for row in attachment_rows],
     )
 
 

@@ -81,7 +81,9 @@ def _opened(path: Path, *, hold: bool = True) -> Iterator[pdfium.PdfDocument]:
         except pdfium.PdfiumError as error:
             raise PdfError(
                 sentence(
-                    "{name} could not be read as a PDF ({error}).", name=path.name, error=error
+                    "{name} could not be read as a PDF ({error}).",
+                    name=path.name,
+                    error=_why_unread(error),
                 )
             ) from None
         except OSError as error:
@@ -93,6 +95,23 @@ def _opened(path: Path, *, hold: bool = True) -> Iterator[pdfium.PdfDocument]:
         finally:
             with each:
                 document.close()
+
+
+def _why_unread(error: pdfium.PdfiumError) -> str:
+    """Why PDFium could not open a document, in words a translator can reach (PDFium's own
+    English for a reason it has no code for)."""
+    code = error.err_code
+    if code == pdfium_c.FPDF_ERR_FORMAT:
+        return sentence("its contents are damaged, or it is not a PDF")
+    if code == pdfium_c.FPDF_ERR_PASSWORD:
+        return sentence("it is protected by a password")
+    if code == pdfium_c.FPDF_ERR_SECURITY:
+        return sentence("it is encrypted in a way Papershelf cannot read")
+    if code == pdfium_c.FPDF_ERR_FILE:
+        return sentence("the file could not be opened")
+    if code == pdfium_c.FPDF_ERR_PAGE:
+        return sentence("a page of it is missing or damaged")
+    return str(error).rstrip(".")
 
 
 def page_count(path: Path) -> int:

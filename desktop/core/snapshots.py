@@ -7,11 +7,13 @@ model is the storage. A test holds the two to the same fields, so neither drifts
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from datetime import datetime
 from typing import Any, TypeVar
 
 from sqlmodel import SQLModel
+
+from desktop.core import sentences
 
 Copy = TypeVar("Copy")
 
@@ -99,7 +101,11 @@ class Attachment:
     created_at: datetime
     kind: str
     text_of: str
+    #: Why its text cannot be searched: the sentence, made again from
+    #: `text_problem_sentence` when that was kept (see `attachment_of`).
     text_problem: str
+    #: What that sentence was made of, as stored (JSON; "" for plain text).
+    text_problem_sentence: str
     last_page: int
 
 
@@ -137,6 +143,14 @@ def copy_of(kind: type[Copy], row: SQLModel) -> Copy:
 
 
 _FIELD_NAMES: dict[type[Any], tuple[str, ...]] = {}
+
+
+def attachment_of(row: SQLModel) -> Attachment:
+    """A frozen copy of an attachment's `row`, with why its text cannot be searched as the
+    sentence it was made as (so a window in another language can translate it)."""
+    made = copy_of(Attachment, row)
+    why = sentences.from_json(made.text_problem_sentence, made.text_problem)
+    return replace(made, text_problem=why)
 
 
 @dataclass(frozen=True)

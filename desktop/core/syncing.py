@@ -19,7 +19,7 @@ from pathlib import Path
 
 from sqlmodel import Session, col, select
 
-from desktop.core import reading_lists, saved_searches
+from desktop.core import reading_lists, saved_searches, sentences
 from desktop.core.changes import Change, ChangeKind
 from desktop.core.errors import ConflictError, InvalidInputError, KnownError, NotFoundError
 from desktop.core.exporting import files
@@ -65,7 +65,7 @@ class SyncedFile:
     #: The list's name ("" for a file bound to a saved search).
     list_name: str
     format: str
-    #: Why syncing is stopped ("" while it runs).
+    #: Why syncing is stopped ("" while it runs): the sentence it was told as, when kept.
     paused: str
     #: The saved search's name ("" for a file bound to a list).
     search_name: str = ""
@@ -162,7 +162,7 @@ def all_files(session: Session) -> list[SyncedFile]:
             path=Path(t.path),
             list_name=list_name or "",
             format=t.format,
-            paused=t.paused,
+            paused=sentences.from_json(t.paused_sentence, t.paused),
             search_name=search_name or "",
         )
         for t, list_name, search_name in session.exec(query)
@@ -262,6 +262,7 @@ def remember(session: Session, report: SyncReport, *, target_id: int) -> None:
         target.written_sha256 = report.sha256
     if report.outcome is Outcome.PAUSED:
         target.paused = report.message
+        target.paused_sentence = sentences.as_json(report.message)
     session.add(target)
 
 
@@ -272,7 +273,7 @@ def resume(session: Session, path: Path) -> tuple[int, Path | None]:
     kept = None
     if target.paused and Path(target.path).is_file():
         kept = _keep_their_version(Path(target.path))
-    target.paused = ""
+    target.paused = target.paused_sentence = ""
     target.written_sha256 = ""  # whatever is there now, ours replaces it
     session.add(target)
     return target.id or 0, kept

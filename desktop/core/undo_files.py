@@ -76,7 +76,7 @@ class Reattach(Step):
             files = parked_files.journal(session)
             values["target"] = files.unpark(session, self.copy, values["target"])
         # Its pages went with it: the text is read again.
-        values.update(text_of="", text_problem="")
+        values.update(text_of="", text_problem="", text_problem_sentence="")
         again = Attachment(**values)
         if session.get(Attachment, again.id) is not None:
             again.id = None
@@ -119,6 +119,7 @@ class Relink(Step):
         # The text is that of another file now.
         found.text_of = ""
         found.text_problem = ""
+        found.text_problem_sentence = ""
         session.add(found)
         session.flush()
         inverse = Relink(_ref(found), self.paper_id, target=before, expected=target, copy=left)

@@ -1605,6 +1605,14 @@ Double-click or Enter to open</source>
             <translation>与 {path} 保持同步</translation>
         </message>
         <message>
+            <source>Why Syncing Stopped…</source>
+            <translation>为何停止同步…</translation>
+        </message>
+        <message>
+            <source>Syncing Stopped</source>
+            <translation>同步已停止</translation>
+        </message>
+        <message>
             <source>Resume Syncing (keeps your version beside it)</source>
             <translation>恢复同步（您的版本另存在旁边）</translation>
         </message>
@@ -3625,6 +3633,26 @@ This library: {where}</source>
         <message>
             <source>{path} could not be read: {why}.</source>
             <translation>无法读取 {path}：{why}。</translation>
+        </message>
+        <message>
+            <source>its contents are damaged, or it is not a PDF</source>
+            <translation>文件内容已损坏，或并非 PDF 文件</translation>
+        </message>
+        <message>
+            <source>it is protected by a password</source>
+            <translation>文件有密码保护</translation>
+        </message>
+        <message>
+            <source>it is encrypted in a way Papershelf cannot read</source>
+            <translation>文件采用了 Papershelf 无法读取的加密方式</translation>
+        </message>
+        <message>
+            <source>the file could not be opened</source>
+            <translation>无法打开该文件</translation>
+        </message>
+        <message>
+            <source>a page of it is missing or damaged</source>
+            <translation>其中某一页缺失或已损坏</translation>
         </message>
         <message>
             <source>{name}: a page came out in an unexpected layout.</source>

@@ -171,3 +171,24 @@ def test_keywords_are_kept_apart_unless_keywords_as_tags_is_given(
         "Kraternaya Bight (Yanluch Island, Kurile Islands)",
         "sea urchins",
     ]
+
+
+def test_export_ascii_writes_latex_and_tells_what_it_could_not_spell(tmp_path: Path) -> None:
+    db_url = f"sqlite:///{tmp_path / 'lib.sqlite'}"
+    bib = tmp_path / "mixed.bib"
+    bib.write_text(
+        "@article{a, author = {张三}, title = {Über Жук}, year = 2020}\n", encoding="utf-8"
+    )
+    assert run(db_url, "import", str(bib)).returncode == 0
+    told = "papershelf: 5 characters have no LaTeX spelling"
+    for where in ([], ["-o", str(tmp_path / "out.bib")]):
+        result = run(db_url, "export", "--format", "bibtex", "--ascii", *where)
+        assert result.returncode == 0, result.stderr
+        text = result.stdout if not where else (tmp_path / "out.bib").read_text(encoding="utf-8")
+        assert '{\\"U}ber' in text and "张, 三" in text and "Жук" in text  # kept, not dropped
+        assert told in result.stderr and "张 三 Ж у к" in result.stderr, result.stderr
+    # BibLaTeX writes UTF-8 unless asked for ASCII; classic BibTeX spells in LaTeX anyway.
+    assert "Über" in run(db_url, "export", "--format", "biblatex").stdout
+    ascii_only = run(db_url, "export", "--format", "biblatex", "--ascii")
+    assert '{\\"U}ber' in ascii_only.stdout and told in ascii_only.stderr
+    assert told not in run(db_url, "export", "--format", "bibtex").stderr

@@ -169,7 +169,11 @@ def test_a_damaged_pdf_is_told_and_not_tried_again(files_library: Library, tmp_p
     files_library.attach_file(paper_id, broken)
     report = files_library.read_file_texts()
     assert report.read == 0 and len(report.problems) == 1
-    assert "could not be read as a PDF" in report.problems[0]
+    # In words of its own (a translator can reach them), not PDFium's "Data format error".
+    assert report.problems == [
+        "lovelace1843notes.pdf could not be read as a PDF (its contents are damaged, or it is "
+        "not a PDF)."
+    ]
     assert files_library.files_to_read() == 0
 
 

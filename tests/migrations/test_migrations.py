@@ -15,6 +15,7 @@ from sqlalchemy import inspect
 from desktop.core.errors import DatabaseError
 from desktop.core.formats.record import Record
 from desktop.core.library import Library
+from desktop.core.sentences import Sentence
 from desktop.core.storage import backup, db, schema
 from desktop.core.storage.models import metadata
 
@@ -211,3 +212,46 @@ def test_going_back_before_0015_indexes_what_other_programs_queued(tmp_path: Pat
     with Library.open(url) as library:  # and up again
         assert [h.paper_id for h in library.search("abstract:摘要")] == [paper]
         assert [h.paper_id for h in library.search("fulltext:heliotron")] == [paper]
+
+
+def _a_file_unread_and_a_sync_stopped(library: Library, tmp_path: Path) -> tuple[int, int]:
+    """A paper with a readable PDF and a broken one (its text cannot be searched), in a
+    list whose synced file someone else edited (syncing it stopped): (paper, broken file)."""
+    paper = library.add_paper(Record(title="Kept", citekey="kept2020")).id
+    good = write_pdf(tmp_path / "good.pdf", [[(18, "A Title"), (10, "stellarator")]])
+    library.attach_file(paper, good, link=True)
+    broken = tmp_path / "broken.pdf"
+    broken.write_bytes(b"%PDF-1.4 and then nothing a reader understands")
+    unread = library.attach_file(paper, broken, link=True).attachment.id
+    library.read_file_texts()
+    library.create_list("Mine")
+    bib = tmp_path / "mine.bib"
+    library.add_synced_file("Mine", bib)
+    bib.write_text("% edited by hand\n")
+    library.add_to_list("Mine", [paper])
+    assert library.take_sync_reports()
+    return paper, unread
+
+
+def test_0017_keeps_the_reasons_sentences_and_older_reasons_as_written(
+    db_url: str, tmp_path: Path
+) -> None:
+    with Library.open(db_url) as library:
+        paper, unread = _a_file_unread_and_a_sync_stopped(library, tmp_path)
+        why = library.attached_file(unread).attachment.text_problem
+        stopped = library.synced_files()[0].paused
+        # Kept with their parts: a window in another language can translate them.
+        assert isinstance(why, Sentence) and isinstance(stopped, Sentence)
+        assert "could not be read" in why and "changed outside Papershelf" in stopped
+    engine = db.make_engine(db_url)
+    schema.downgrade(engine, "0016")  # as an older Papershelf left it
+    engine.dispose()
+    with Library.open(db_url) as library:  # migrated on opening
+        # Nothing was lost going down and up: the pages read, both reasons' English.
+        assert [h.paper_id for h in library.search("fulltext:stellarator")] == [paper]
+        older = library.attached_file(unread).attachment.text_problem
+        assert older == why and type(older) is str  # shown as it was written
+        assert library.paper(paper).attachments[1].text_problem == why
+        [synced] = library.synced_files()
+        assert synced.paused == stopped and type(synced.paused) is str
+        assert library.files_to_read() == 0  # not read again for want of its parts

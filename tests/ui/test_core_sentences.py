@@ -17,7 +17,8 @@ from desktop.core import sentences
 from desktop.core.api import Record
 from desktop.core.errors import InvalidInputError, KnownError
 from desktop.core.library import Library
-from desktop.ui import core_sentences, translations
+from desktop.core.views import View
+from desktop.ui import core_sentences, prompts, translations
 from desktop.ui.window.main_window import MainWindow
 from tests.ui.conftest import ScriptedPrompts
 
@@ -78,6 +79,59 @@ def test_stored_import_problems_are_listed_in_chinese(
     assert shown == [
         "此条目无法读取：其引用键后面没有逗号。已跳过，其文字已保留。",
         "条目“a”：年份“20x1”不是数字；已按原样保留。",
+    ]
+
+
+def test_why_a_files_words_cannot_be_searched_is_told_in_chinese(
+    chinese: None, window: MainWindow, tmp_path: Path
+) -> None:
+    library = window.library
+    paper = library.add_paper(Record(title="A paper")).id
+    broken = tmp_path / "broken.pdf"
+    broken.write_bytes(b"%PDF-1.4 and then nothing a reader understands")
+    library.attach_file(paper, broken, link=True)
+    report = library.read_file_texts()
+    # Told in the status bar as it is read...
+    window.files._on_texts_read(report)
+    said = window.statusBar().currentMessage()
+    why = "broken.pdf 无法作为 PDF 读取（文件内容已损坏，或并非 PDF 文件）。"
+    assert said == f"有些 PDF 无法读取：{why}"
+    # ...and kept beside the file, in its tooltip in the detail pane.
+    window.detail.show_paper(paper)
+    links = window.detail.links.list
+    [tip] = [links.item(row).toolTip() for row in range(links.count())]
+    assert f"无法检索其中的文字：{why}" in tip
+
+
+def test_why_syncing_a_file_stopped_is_told_in_chinese(
+    chinese: None,
+    window: MainWindow,
+    scripted: ScriptedPrompts,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    library = window.library
+    bib = tmp_path / "to-read.bib"
+    library.add_synced_file("To read", bib)
+    bib.write_text("% edited by hand\n")
+    library.add_to_list("To read", [library.add_paper(Record(title="A paper")).id])
+    library.sync_pending()
+    assert library.take_sync_reports()  # told once, as it happened; kept in the library since
+    list_id = library.reading_list("To read").id
+    index = window.sidebar_model.index_of(View("list", list_id or 0))
+    menu = window.organiser.sidebar_menu_for(index)
+    window.manuscript.extend_sidebar_menu(menu, index)
+    told: list[tuple[str, str]] = []
+    monkeypatch.setattr(prompts, "show_info", lambda _p, title, said: told.append((title, said)))
+    [why] = [action for action in menu.actions() if action.text() == "为何停止同步…"]
+    why.trigger()
+    assert told == [
+        (
+            "同步已停止",
+            f"{bib} 在 Papershelf 上次写入后被 Papershelf 之外的程序修改。您的版本已保留，"
+            "该文件不再保持同步：恢复同步会用列表覆盖它（您的版本会另存在旁边），"
+            "您也可以停止同步它。",
+        )
     ]
 
 

@@ -214,6 +214,9 @@ class Attachment(SQLModel, table=True):
     text_of: str = Field(default="", sa_column_kwargs={"server_default": ""})
     #: Why the file's text could not be read ("" when it could, or was not tried).
     text_problem: str = Field(default="", sa_column_kwargs={"server_default": ""})
+    #: That reason's template and values (JSON, `sentences.as_json`), so that a window in
+    #: another language can translate it; "" for one kept before (migration 0017).
+    text_problem_sentence: str = Field(default="", sa_column_kwargs={"server_default": ""})
     #: The page the reader last showed (0 for the first), so it opens there again.
     last_page: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
 
@@ -238,7 +241,7 @@ class ImportProblem(SQLModel, table=True):
     line: int | None = None
     message: str = ""
     #: The message's template and values (JSON, `sentences.as_json`), so that a window in
-    #: another language can translate it; "" for one kept before (migration 0015).
+    #: another language can translate it; "" for one kept before (migration 0016).
     message_sentence: str = Field(default="", sa_column_kwargs={"server_default": ""})
     raw: str = ""
     #: An entry (or a file) that could not be read, so nothing of it was imported; a
@@ -312,6 +315,9 @@ class SyncTarget(SQLModel, table=True):
     written_sha256: str = Field(default="", max_length=64)
     #: Why syncing this file is stopped until the user decides ("" while it runs).
     paused: str = ""
+    #: That reason's template and values (JSON, `sentences.as_json`), so that a window in
+    #: another language can translate it; "" for one kept before (migration 0017).
+    paused_sentence: str = Field(default="", sa_column_kwargs={"server_default": ""})
     created_at: datetime = Field(default_factory=utcnow)
 
 

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 
 from desktop.core import api
 from desktop.core.api import AttachedFile, PaperDetails, Place
-from desktop.ui import icons, link_opener, plain_text, prompts
+from desktop.ui import core_sentences, icons, link_opener, plain_text, prompts
 
 _TARGET_ROLE = Qt.ItemDataRole.UserRole
 _ATTACHMENT_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -158,7 +158,7 @@ class LinksView(QWidget):
         tip = tip.format(target=target)
         if seen is not None and seen.attachment.text_problem:
             tip += "\n" + self.tr("Its words cannot be searched: {why}").format(
-                why=seen.attachment.text_problem
+                why=core_sentences.translated(seen.attachment.text_problem)
             )
         item.setToolTip(plain_text.tooltip(tip))
         return item

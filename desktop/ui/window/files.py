@@ -126,7 +126,7 @@ class WindowFiles(QObject):
             self._context.show_status(
                 QCoreApplication.translate(
                     "WindowFiles", "Some PDFs could not be read: {first}"
-                ).format(first=problems[0]),
+                ).format(first=core_sentences.translated(problems[0])),
                 8000,
             )
 

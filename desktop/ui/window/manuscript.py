@@ -154,14 +154,28 @@ class Manuscript(QObject):
         shown = menu.addAction(self.tr("Kept in sync with {path}").format(path=synced.path) + state)
         shown.setEnabled(False)
         if synced.paused:
+            why = core_sentences.translated(synced.paused)
+            menu.addAction(self.tr("Why Syncing Stopped…")).triggered.connect(
+                lambda: prompts.show_info(self._context.widget(), self.tr("Syncing Stopped"), why)
+            )
             menu.addAction(
                 self.tr("Resume Syncing (keeps your version beside it)")
             ).triggered.connect(
-                lambda: self._run(lambda: self._library.resume_synced_file(synced.path))
+                lambda: self._run(
+                    lambda: self._library.resume_synced_file(synced.path),
+                    on_done=self._on_resumed,
+                )
             )
         menu.addAction(self.tr("Stop Keeping in Sync")).triggered.connect(
             lambda: self._run(lambda: self._library.remove_synced_file(synced.path))
         )
+
+    def _on_resumed(self, resumed: object) -> None:
+        """A resumed file that still could not be written is told (its write is not one
+        of the reports that `tell_sync_problems` shows)."""
+        report = resumed[0] if isinstance(resumed, tuple) else None
+        if isinstance(report, api.SyncReport) and report.outcome is api.Outcome.FAILED:
+            prompts.show_error(self._context.widget(), core_sentences.translated(report.message))
 
     def keep_in_sync(self, list_id: int, name: str) -> None:
         target = synced_files.ask_target(self._context.widget(), name)

@@ -153,6 +153,33 @@ def test_a_title_with_a_character_wrong_or_missing_still_ranks_first(
     assert _ids(library, f'"{wrong}"') == []  # a quoted run stays exact
 
 
+def test_korean_and_russian_are_found_by_their_words(library: Library) -> None:
+    """Written with spaces, they were found before bigrams came: they must stay so, beside
+    Chinese, in the index and in full text."""
+    korean = library.add_paper(
+        Record(
+            title="강화 학습 기반 로봇 경로 계획",
+            abstract="복잡한 환경에서 로봇의 경로를 계획한다.",
+            authors=[Person(family="김", given="철수")],
+        )
+    ).id
+    russian = library.add_paper(
+        Record(
+            title="Обучение с подкреплением для планирования пути",
+            abstract="Роботы в сложной среде.",
+            authors=[Person(family="Кочетков", given="А. Я.")],
+        )
+    ).id
+    library.add_paper(Record(title=TITLE, abstract="针对复杂环境下机器人路径规划问题。"))
+    assert _ids(library, "경로 계획") == [korean]
+    assert _ids(library, "title:로봇") == [korean]
+    assert _ids(library, "abstract:환경에서") == [korean]
+    assert _ids(library, "подкреплением") == [russian]
+    assert _ids(library, "author:кочетков") == [russian]
+    assert _ids(library, "abstract:среде") == [russian]
+    assert _ids(library, "планирования -кочетков") == []
+
+
 def test_full_text_of_a_library_from_before_bigrams_is_cut_by_the_migration(db_url: str) -> None:
     from desktop.core.storage import db, schema
 

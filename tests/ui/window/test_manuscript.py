@@ -94,6 +94,38 @@ def test_a_file_changed_elsewhere_is_told(
     assert bib.read_text() == "% edited by hand\n"
 
 
+def _sidebar_menu_of(window: MainWindow, list_name: str) -> dict[str, Any]:
+    list_id = window.library.reading_list(list_name).id
+    index = window.sidebar_model.index_of(View("list", list_id or 0))
+    menu = window.organiser.sidebar_menu_for(index)
+    window.manuscript.extend_sidebar_menu(menu, index)
+    return {action.text(): action for action in menu.actions()}
+
+
+def test_a_stopped_file_says_why_and_a_resume_that_cannot_write_is_told(
+    window: MainWindow, tmp_path: Path, scripted: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    library = window.library
+    bib = tmp_path / "to-read.bib"
+    library.add_synced_file("To read", bib)
+    bib.write_text("% edited by hand\n")
+    library.add_to_list("To read", [_id_of(window, "Deep Residual Learning")])
+    library.sync_pending()
+    library.take_sync_reports()
+    told: list[str] = []
+    monkeypatch.setattr(prompts, "show_info", lambda _p, _title, said: told.append(said))
+    offered = _sidebar_menu_of(window, "To read")
+    assert f"Kept in sync with {bib} (stopped)" in offered
+    offered["Why Syncing Stopped…"].trigger()
+    assert len(told) == 1 and told[0].startswith(f"{bib} was changed outside Papershelf")
+
+    bib.unlink()
+    bib.mkdir()  # the file cannot be written (even by root) until the folder goes
+    offered["Resume Syncing (keeps your version beside it)"].trigger()
+    window.operations.wait_idle()
+    assert scripted.errors == [f"Papershelf could not read {bib}: Is a directory."]
+
+
 def test_a_list_from_a_latex_document_names_the_missing_keys(
     window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
