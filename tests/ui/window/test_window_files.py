@@ -5,14 +5,18 @@ and a watched folder."""
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
+from typing import Any
 
+import pytest
 from pdf_maker import write_pdf
 from PySide6.QtCore import QMimeData, QPointF, QSettings, Qt, QUrl
 from PySide6.QtGui import QDragEnterEvent, QDropEvent, QTextCursor
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
+from desktop.core.library import Library, Progress
 from desktop.ui.background.folder_watch import FolderWatch
 from desktop.ui.dialogs.pdf_reader import PdfReader
 from desktop.ui.window.main_window import MainWindow
@@ -354,3 +358,43 @@ def test_a_watched_folder_holding_the_files_folder_leaves_the_copies_alone(
     assert attached.path is not None and attached.path.is_relative_to(tmp_path / "inbox")
     watch.scan()
     assert watch.scan() == []
+
+
+def test_the_status_bar_counts_the_pdfs_read_and_its_cancel_stops_the_reading(
+    small_library: Library,
+    settings: QSettings,
+    tmp_path: Path,
+    qtbot: QtBot,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    for number, paper_id in enumerate(small_library.view_ids()[:3]):
+        pdf = write_pdf(tmp_path / f"p{number}.pdf", [[(10, f"word{number}")]])
+        small_library.attach_file(paper_id, pdf)
+    # The reading waits after its first file until Cancel was pressed: without this it
+    # may read all three before the window sees the first progress.
+    pressed = threading.Event()
+    read_file_texts = small_library.read_file_texts
+
+    def reading_slowly(ids: list[int] | None, *, progress: Progress, **kwargs: Any) -> Any:
+        def report(done: int, total: int) -> None:
+            progress(done, total)
+            if done == 1:
+                assert pressed.wait(10)
+
+        return read_file_texts(ids, progress=report, **kwargs)
+
+    monkeypatch.setattr(small_library, "read_file_texts", reading_slowly)
+    window = MainWindow(small_library, settings)
+    qtbot.addWidget(window)
+    window.show()
+    status = window.files.status
+    qtbot.waitUntil(lambda: status.isVisible(), timeout=10_000)
+    assert status.label.text() == "Reading the text of PDFs: 1 of 3"
+    assert (status.bar.value(), status.bar.maximum()) == (1, 3)
+    reader = window.files.text_reader
+    with qtbot.waitSignal(reader.finished, timeout=10_000) as finished:
+        status.cancel.click()
+        pressed.set()
+    assert finished.args[0].read == 1  # stopped after the file it was reading
+    assert small_library.files_to_read() == 2 and not status.isVisible()
+    window.close()
