@@ -398,3 +398,55 @@ def test_the_status_bar_counts_the_pdfs_read_and_its_cancel_stops_the_reading(
     assert finished.args[0].read == 1  # stopped after the file it was reading
     assert small_library.files_to_read() == 2 and not status.isVisible()
     window.close()
+
+
+def test_add_file_copies_it_under_the_key_and_link_file_leaves_it_where_it_is(
+    window: MainWindow, qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from PySide6.QtWidgets import QPushButton
+
+    from desktop.ui import prompts
+
+    library = window.library
+    paper_id = window.table_model.paper_id(_row_of(window, "Long Short-Term Memory"))
+    citekey = library.paper(paper_id).paper.citekey
+    window.select_ids([paper_id])
+    copied, linked = _two_page_pdf(tmp_path, "download.pdf"), _two_page_pdf(tmp_path, "mine.pdf")
+    buttons = {b.text(): b for b in window.detail.links.findChildren(QPushButton)}
+    for label, chosen in (("Add file…", copied), ("Link file…", linked)):
+        monkeypatch.setattr(prompts, "ask_open_files", lambda *_a, c=chosen: [str(c)])
+        buttons[label].click()
+        window.operations.wait_idle()
+    qtbot.waitUntil(lambda: len(library.attached_files(paper_id)) == 2, timeout=10_000)
+    first, second = library.attached_files(paper_id)
+    assert first.copied and first.path == library.files_folder() / f"{citekey}.pdf"
+    assert first.path.read_bytes() == copied.read_bytes() and copied.is_file()
+    assert not second.copied and second.path == linked  # the user's file, where it was
+
+
+def test_the_files_folder_is_a_setting_chosen_from_the_attachments_menu(
+    window: MainWindow, qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from PySide6.QtWidgets import QFileDialog
+
+    library = window.library
+    assert library.files_folder() == tmp_path / "ui.files"  # beside the SQLite file
+    shared = tmp_path / "group share"
+    offered: list[str] = []
+
+    def choose(_parent: Any, _title: str, now: str) -> str:
+        offered.append(now)
+        return str(shared)
+
+    monkeypatch.setattr(QFileDialog, "getExistingDirectory", choose)
+    menus = [a.menu() for a in window.menuBar().actions() if a.menu() is not None]
+    attachments = next(m for m in menus if m.title() == "&Attachments")
+    assert window.files.files_folder_action in attachments.actions()
+    window.files.files_folder_action.trigger()
+    window.operations.wait_idle()
+    assert offered == [str(tmp_path / "ui.files")]
+    assert library.files_folder() == shared
+    qtbot.waitUntil(lambda: not window._pending and not window._apply_timer.isActive())
+    qtbot.wait(20)
+    # The table's own count came first: the message stays.
+    assert window.statusBar().currentMessage() == f"Files are now copied to {shared}."
