@@ -875,8 +875,13 @@ def _cite(library: Library, args: argparse.Namespace) -> None:
         ids = [hit.paper_id for hit in library.search(args.query, limit=max(library.count(), 1))]
     else:
         ids = args.ids
-    formatted = library.cite(ids, style=args.style, output=args.format)
-    sys.stdout.write(formatted.citation + "\n" if args.inline else formatted.bibliography)
+    if args.inline:
+        sys.stdout.write(library.cite(ids, style=args.style, output=args.format).citation + "\n")
+        return
+    formatted = library.bibliography(
+        ids, style=args.style, output=args.format, progress=_progress_printer("formatted")
+    )
+    sys.stdout.write(formatted.bibliography)
 
 
 def _add_from_aux_command(group: Any, common: argparse.ArgumentParser) -> None:

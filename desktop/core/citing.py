@@ -10,7 +10,7 @@ import html
 import threading
 import warnings
 from collections import OrderedDict
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -27,6 +27,8 @@ from desktop.core.sentences import sentence
 DEFAULT_STYLE = "apa"
 #: The forms a formatted reference can be written in.
 OUTPUTS = ("text", "html", "markdown")
+#: What formatting tells of its progress: (entries formatted, entries in all).
+Progress = Callable[[int, int], None]
 
 
 @dataclass(frozen=True)
@@ -73,8 +75,18 @@ def style_path(style: str) -> Path:
         ) from None
 
 
-def format_records(records: Sequence[Record], *, style: str, output: str = "text") -> Formatted:
-    """`records` formatted in `style`, as plain text or HTML; cited in the order given."""
+def format_records(
+    records: Sequence[Record],
+    *,
+    style: str,
+    output: str = "text",
+    citation: bool = True,
+    progress: Progress | None = None,
+) -> Formatted:
+    """`records` formatted in `style`, as plain text or HTML; cited in the order given.
+    Without `citation` the in-text citation is left empty: a file of references needs
+    none, and citing every paper at once takes a good part of the time. `progress` hears
+    (entries formatted, entries in all) as each is formatted, and may raise to stop."""
     if output not in OUTPUTS:
         raise InvalidInputError(
             sentence(
@@ -110,13 +122,31 @@ def format_records(records: Sequence[Record], *, style: str, output: str = "text
             cited = Citation([CitationItem(item["id"]) for item in items])
             bibliography.register(cited)
             bibliography.sort()  # the style's order (APA by author; numeric ones as cited)
-            citation = str(bibliography.cite(cited, _ignore_missing)) if items else ""
+            text = ""
+            if citation and items:
+                text = str(bibliography.cite(cited, _ignore_missing))
             entries: tuple[str, ...] = ()
             if parsed.has_bibliography():  # a style may define citations only
-                entries = tuple(str(entry) for entry in bibliography.bibliography())
+                entries = _entries(parsed, bibliography.items, progress)
         if output == "markdown":
             entries = tuple(citation_markdown.entry_start_escaped(entry) for entry in entries)
-    return Formatted(style=style, output=output, entries=entries, citation=citation)
+    return Formatted(style=style, output=output, entries=entries, citation=text)
+
+
+def _entries(parsed: Any, items: list[Any], progress: Progress | None) -> tuple[str, ...]:
+    """The bibliography's entries, in the order of `items` (sorted). citeproc-py needs all
+    of them to sort, but formats them one by one (`render_bibliography` takes each item as
+    it formats it), which is where `progress` is told: what
+    `CitationStylesBibliography.bibliography()` does, with a count."""
+    total = len(items)
+
+    def counted() -> Iterator[Any]:
+        for done, item in enumerate(items, start=1):
+            yield item
+            if progress is not None:
+                progress(done, total)  # after the entry was formatted: citeproc asks for the next
+
+    return tuple(str(entry) for entry in parsed.render_bibliography(counted()))
 
 
 _FORMATTING = threading.Lock()

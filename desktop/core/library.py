@@ -1248,12 +1248,54 @@ class Library:
         key = (citing.style_version(style), output, tuple(versions))
         return self._formatted.get(key, lambda: self._format(paper_ids, style, output))
 
-    def _format(self, paper_ids: list[int], style: str, output: str) -> citing.Formatted:
+    def bibliography(
+        self,
+        paper_ids: list[int],
+        *,
+        style: str,
+        output: str = "text",
+        cancel: Callable[[], bool] | None = None,
+        progress: Progress | None = None,
+    ) -> citing.Formatted:
+        """The papers' bibliography in a CSL style, without the in-text citation (empty),
+        for a file of references. `progress` hears (entries formatted, in all) as each is
+        formatted; once `cancel()` says so, the formatting stops (ExportCancelled)."""
+
+        def told(done: int, total: int) -> None:
+            if cancel is not None and cancel():
+                raise ExportCancelled()
+            if progress is not None:
+                progress(done, total)
+
+        with self._read() as session:
+            versions = papers.versions(session, paper_ids)
+        key = (citing.style_version(style), output, tuple(versions), "entries alone")
+        return self._formatted.get(
+            key, lambda: self._format(paper_ids, style, output, citation=False, progress=told)
+        )
+
+    def _format(
+        self,
+        paper_ids: list[int],
+        style: str,
+        output: str,
+        *,
+        citation: bool = True,
+        progress: Progress | None = None,
+    ) -> citing.Formatted:
         from desktop.core.exporting import read_papers
 
         with self._read() as session:
             entries = read_papers.export_entries(session, paper_ids)
-        return citing.format_records([record for record, _ in entries], style=style, output=output)
+        if progress is not None:
+            progress(0, len(entries))  # read: a Cancel pressed meanwhile stops it here
+        return citing.format_records(
+            [record for record, _ in entries],
+            style=style,
+            output=output,
+            citation=citation,
+            progress=progress,
+        )
 
     # -- files kept in sync with a list --------------------------------------------------
 

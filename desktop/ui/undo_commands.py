@@ -563,14 +563,14 @@ class TagCommand(_LibraryCommand):
 
 
 class KeywordsToTagsCommand(_LibraryCommand):
-    """Tag papers with their own keywords; undo takes off only the tags it put on."""
+    """Tag papers with their own keywords; undo takes off only the tags it put on. A
+    chunk of papers per step (a tag a chunk made is found by the next, whatever its case)."""
 
     def __init__(self, library: Library, paper_ids: list[int]) -> None:
         super().__init__(
-            library,
-            QCoreApplication.translate("UndoCommands", "Turn keywords into tags"),
-            undo.TagWithKeywords(tuple(paper_ids)),
+            library, QCoreApplication.translate("UndoCommands", "Turn keywords into tags")
         )
+        self._steps = in_chunks(paper_ids, undo.TagWithKeywords)
 
 
 class ChangeTagsCommand(_LibraryCommand):

@@ -15,7 +15,6 @@
         <name>BibliographyExport</name>
         <message numerus="yes">
             <source>Formatting %Ln reference(s) for {file}…</source>
-            <extracomment>The references were written: how many, and the file (for the window to tell).</extracomment>
             <translation>
                 <numerusform>Formatting %Ln reference for {file}…</numerusform>
                 <numerusform>Formatting %Ln references for {file}…</numerusform>
@@ -139,7 +138,6 @@
         <name>ExportFlow</name>
         <message numerus="yes">
             <source>Exporting %Ln paper(s) to {file}…</source>
-            <extracomment>The papers were written: how many, and the file (for the window to tell).</extracomment>
             <translation>
                 <numerusform>Exporting %Ln paper to {file}…</numerusform>
                 <numerusform>Exporting %Ln papers to {file}…</numerusform>

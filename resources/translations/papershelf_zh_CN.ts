@@ -118,13 +118,17 @@
         </message>
         <message numerus="yes">
             <source>Formatting %Ln reference(s) for {file}…</source>
-            <extracomment>The references were written: how many, and the file (for the window to tell).</extracomment>
             <translation>
                 <numerusform>正在为 {file} 排版 %Ln 条参考文献…</numerusform>
             </translation>
         </message>
         <message>
+            <source>{done} of {total} references formatted for {file}…</source>
+            <translation>已为 {file} 排版 {done} / {total} 条参考文献…</translation>
+        </message>
+        <message>
             <source>Export</source>
+            <extracomment>The references were written: how many, and the file (for the window to tell).</extracomment>
             <translation>导出</translation>
         </message>
         <message>
@@ -771,18 +775,14 @@
         </message>
         <message numerus="yes">
             <source>Exporting %Ln paper(s) to {file}…</source>
-            <extracomment>The papers were written: how many, and the file (for the window to tell).</extracomment>
             <translation>
                 <numerusform>正在将 %Ln 篇文献导出到 {file}…</numerusform>
             </translation>
         </message>
         <message>
             <source>Export</source>
+            <extracomment>The papers were written: how many, and the file (for the window to tell).</extracomment>
             <translation>导出</translation>
-        </message>
-        <message>
-            <source>Cancel</source>
-            <translation>取消</translation>
         </message>
         <message>
             <source>{done} of {total} entries written to {file}…</source>
@@ -2270,6 +2270,13 @@ They save themselves as you type.</source>
 &gt; (p. {page})</source>
             <translation>&gt; {text}
 &gt; （第 {page} 页）</translation>
+        </message>
+    </context>
+    <context>
+        <name>Progress</name>
+        <message>
+            <source>Cancel</source>
+            <translation>取消</translation>
         </message>
     </context>
     <context>

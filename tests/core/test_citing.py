@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from desktop.core import citing
-from desktop.core.errors import InvalidInputError, NotFoundError
+from desktop.core.errors import ExportCancelled, InvalidInputError, NotFoundError
 from desktop.core.formats.bibtex import reader
 from desktop.core.formats.record import Person, Record
 from desktop.core.library import Library
@@ -151,9 +152,9 @@ def test_an_unchanged_list_is_not_formatted_again_and_an_edit_is_seen(
     formatted: list[int] = []
     original = citing.format_records
 
-    def counting(records: list[Record], *, style: str, output: str = "text") -> citing.Formatted:
+    def counting(records: list[Record], **given: Any) -> citing.Formatted:
         formatted.append(len(records))
-        return original(records, style=style, output=output)
+        return original(records, **given)
 
     monkeypatch.setattr(citing, "format_records", counting)
     assert library.cite(ids, style="apa") == first and formatted == []
@@ -163,6 +164,27 @@ def test_an_unchanged_list_is_not_formatted_again_and_an_edit_is_seen(
     assert library.cite(ids, style="apa", output="html") != again  # another form: formatted
     with pytest.raises(NotFoundError):
         library.cite([12345], style="apa")
+
+
+def test_a_bibliography_tells_each_entry_formatted_and_stops_when_cancelled(
+    library: Library,
+) -> None:
+    ids = library.add_records(_records(DEEP_LEARNING))
+    told: list[tuple[int, int]] = []
+    formatted = library.bibliography(ids, style="apa", progress=lambda *t: told.append(t))
+    assert told == [(0, 2), (1, 2), (2, 2)]  # read, then each entry as citeproc formats it
+    cited = library.cite(ids, style="apa")
+    assert formatted.entries == cited.entries and formatted.citation == ""  # a file needs none
+    library.update_paper(ids[0], expected_version=None, title="Deep learning, revisited")
+    told.clear()
+    with pytest.raises(ExportCancelled):
+        library.bibliography(
+            ids, style="apa", cancel=lambda: len(told) == 2, progress=lambda *t: told.append(t)
+        )
+    assert told == [(0, 2), (1, 2)]
+    # Cancelled, nothing was kept as if formatted: asked again, it is formatted whole.
+    again = library.bibliography(ids, style="apa")
+    assert "Deep learning, revisited" in again.entries[0] and len(again.entries) == 2
 
 
 def test_markdown_writes_apa_italics_as_emphasis_and_escapes_the_papers_text() -> None:

@@ -446,3 +446,38 @@ def test_a_pair_of_the_import_report_is_compared_and_merged_as_chosen(
     assert dialog.duplicates.topLevelItemCount() == 0
     assert library.paper(pair.other_id).paper.journal == "NeurIPS proceedings"
     assert library.paper(pair.paper_id).paper.deleted_at is not None
+
+
+def test_a_file_imported_twice_in_the_window_says_its_papers_are_already_there(
+    window: MainWindow, qtbot: QtBot, tmp_path: Path
+) -> None:
+    import json
+
+    path = tmp_path / "refs.json"
+    items = [
+        {
+            "id": "comets",
+            "type": "article-journal",
+            "title": "Orbits of Comets",
+            "author": [{"family": "Halley", "given": "E."}],
+            "issued": {"date-parts": [[1705]]},
+        },
+        {
+            "id": "tides",
+            "type": "article-journal",
+            "title": "The Tides",
+            "author": [{"family": "Newton", "given": "I."}],
+            "issued": {"date-parts": [[1687]]},
+        },
+    ]
+    path.write_text(json.dumps(items), encoding="utf-8")
+    flow = window.transfers.import_flow
+    with qtbot.waitSignal(flow.finished, timeout=10_000):
+        window.transfers.import_files([str(path)])
+    assert window.library.count() == 7
+    with qtbot.waitSignal(flow.finished, timeout=10_000):
+        window.transfers.import_files([str(path)])
+    _settle(qtbot, window)
+    assert window.library.count() == 7  # not added again
+    message = window.statusBar().currentMessage()
+    assert message == "Imported 0 papers; 2 already in your library."

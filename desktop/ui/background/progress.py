@@ -7,14 +7,14 @@ from collections.abc import Callable
 from typing import Any
 
 import shiboken6
-from PySide6.QtCore import QObject, Qt
+from PySide6.QtCore import QCoreApplication, QObject, Qt
 from PySide6.QtWidgets import QProgressDialog, QWidget
 
 from desktop.core.errors import KnownError
 from desktop.ui import core_sentences, prompts
 from desktop.ui.background.workers import Job, Worker
 
-#: A job that ends sooner than this shows no dialog at all.
+# A job that ends sooner than this shows no dialog at all.
 SHOW_AFTER_MS = 400
 
 
@@ -90,6 +90,41 @@ class DialogJob(QObject):
         if cancel is not None:
             self._dialog.canceled.connect(lambda: self._cancel(worker))
         worker.start()
+
+    def _start_counting(
+        self,
+        work: Callable[[Any], Any],
+        *,
+        total: int,
+        told: Callable[[int, int], str],
+        title: str,
+        finished: Callable[[Any], None],
+        failed: Callable[[Any], None],
+    ) -> None:
+        """Run `work` on a worker behind a dialog counting to `total` with Cancel, its
+        label `told(done, total)` as the work reports (through `Job.report`); the work
+        must keep from doing anything lasting once cancelled (see `_start_busy`)."""
+        self._start_busy(
+            work,
+            label=told(0, total),
+            title=title,
+            finished=finished,
+            failed=failed,
+            cancel=QCoreApplication.translate("Progress", "Cancel"),
+        )
+        assert self._worker is not None and self._dialog is not None
+        self._dialog.setMaximum(max(total, 1))  # not a busy indicator: the core counts
+        dialog = self._dialog
+
+        def moved(done: int, total: int) -> None:
+            if self._dialog is not dialog or not shiboken6.isValid(dialog):
+                return  # ended (or cancelled) meanwhile
+            dialog.setLabelText(told(done, total))
+            dialog.setMaximum(max(total, 1))
+            # Last: a modal dialog's setValue handles events, the next progress among them.
+            dialog.setValue(min(done, total))
+
+        self._worker.progressed.connect(moved)
 
     def _cancel(self, worker: Worker) -> None:
         """Stop waiting for the worker (it stays a child of this job until it ends)."""

@@ -9,14 +9,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, Signal
+from PySide6.QtCore import QCoreApplication, QLocale, Signal
 from PySide6.QtWidgets import QWidget
 
 from desktop.core import api
-from desktop.core.errors import KnownError
+from desktop.core.errors import ExportCancelled, KnownError
 from desktop.core.library import Library
 from desktop.ui import file_dialogs, prompts
 from desktop.ui.background import progress
+from desktop.ui.background.workers import Job
 
 
 @dataclass(frozen=True)
@@ -72,12 +73,30 @@ def bibliography_text(formatted: api.Formatted, *, title: str) -> str:
 
 
 def write_bibliography(
-    library: Library, paper_ids: list[int], *, to: Path, output: str, style: str
+    library: Library,
+    paper_ids: list[int],
+    *,
+    to: Path,
+    style: str,
+    output: str,
+    job: Job | None = None,
 ) -> int:
-    """Format the papers in `style` and write them to `to`, whole or not at all; the
-    number of references written. Safe from a worker."""
-    formatted = library.cite(paper_ids, style=style, output=output)
-    api.write_whole(to, bibliography_text(formatted, title=to.stem))
+    """Format the papers in `style` as `output` (`html`, `markdown`, `text`) and write
+    them to `to`, whole or not at all; the number of references written. Safe from a
+    worker; the `job` hears (references formatted, in all), and once it is cancelled
+    nothing is written (ExportCancelled)."""
+    cancelled = job.is_cancelled if job is not None else None
+    formatted = library.bibliography(
+        paper_ids,
+        style=style,
+        output=output,
+        cancel=cancelled,
+        progress=job.report if job is not None else None,
+    )
+    text = bibliography_text(formatted, title=to.stem)
+    if cancelled is not None and cancelled():
+        raise ExportCancelled()  # the file the user chose is left as it was
+    api.write_whole(to, text)
     return len(formatted.entries)
 
 
@@ -104,12 +123,12 @@ class BibliographyExport(progress.DialogJob):
         library, ids = self._library, list(paper_ids)  # the thread must not touch this QObject
         target, output = chosen
         self._target = target
-        count = len(ids)
-        self._start_busy(
-            lambda _job: write_bibliography(library, ids, to=target, output=output, style=style),
-            label=QCoreApplication.translate(
-                "BibliographyExport", "Formatting %Ln reference(s) for {file}…", "", count
-            ).format(file=target.name),
+        self._start_counting(
+            lambda job: write_bibliography(
+                library, ids, to=target, style=style, output=output, job=job
+            ),
+            total=len(ids),
+            told=lambda done, total: _told(done, total, file=target.name),
             title=QCoreApplication.translate("BibliographyExport", "Export"),
             finished=self._on_finished,
             failed=self._on_failed,
@@ -121,6 +140,9 @@ class BibliographyExport(progress.DialogJob):
         self.finished.emit(int(count))
 
     def _on_failed(self, error: Any) -> None:
+        if isinstance(error, ExportCancelled):
+            self._end()  # a Cancel the job saw before the dialog's went (never written)
+            return
         if isinstance(error, KnownError):  # a style not known, a folder that is read-only
             self._end_failed(error)
             return
@@ -133,3 +155,14 @@ class BibliographyExport(progress.DialogJob):
                 "try another style (Edit > Citation Style…).",
             ),
         )
+
+
+def _told(done: int, total: int, *, file: str) -> str:
+    """The dialog's label: the references formatted of all, once the formatting started."""
+    if done == 0:
+        return QCoreApplication.translate(
+            "BibliographyExport", "Formatting %Ln reference(s) for {file}…", "", total
+        ).format(file=file)
+    return QCoreApplication.translate(
+        "BibliographyExport", "{done} of {total} references formatted for {file}…"
+    ).format(done=QLocale().toString(done), total=QLocale().toString(total), file=file)

@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import shiboken6
 from PySide6.QtCore import QCoreApplication, QLocale, Signal
 from PySide6.QtWidgets import QWidget
 
@@ -111,40 +110,29 @@ class ExportFlow(progress.DialogJob):
     def start(self, paper_ids: list[int], choice: ExportChoice) -> None:
         """Write the papers as `choice` says, in the background."""
         library, ids = self._library, list(paper_ids)  # the thread must not touch this QObject
-        target = self._target = choice.target
+        self._target = choice.target
         count = self._count = len(ids)
-        self._start_busy(
+        self._start_counting(
             lambda job: write_export(
                 library, ids, choice, cancelled=job.is_cancelled, progress=job.report
             ),
-            label=QCoreApplication.translate(
-                "ExportFlow", "Exporting %Ln paper(s) to {file}…", "", count
-            ).format(file=target.name),
+            total=count,
+            told=lambda done, total: self._told(done, total, count=count),
             title=QCoreApplication.translate("ExportFlow", "Export"),
             finished=self._on_finished,
             failed=self._on_failed,
-            cancel=QCoreApplication.translate("ExportFlow", "Cancel"),
         )
-        assert self._worker is not None and self._dialog is not None
-        self._dialog.setMaximum(max(count, 1))  # entries written of all, as the core tells
-        self._worker.progressed.connect(self._on_progress)
 
-    def _on_progress(self, done: int, total: int) -> None:
-        dialog = self._dialog
-        if dialog is None or not shiboken6.isValid(dialog):
-            return
-        dialog.setLabelText(
-            QCoreApplication.translate(
-                "ExportFlow", "{done} of {total} entries written to {file}…"
-            ).format(
-                done=QLocale().toString(done),
-                total=QLocale().toString(total),
-                file=self._target.name,
-            )
-        )
-        dialog.setMaximum(max(total, 1))
-        # Last: a modal dialog's setValue handles events, the next progress among them.
-        dialog.setValue(min(done, total))
+    def _told(self, done: int, total: int, *, count: int) -> str:
+        """The dialog's label: the papers before the writing starts, then the entries."""
+        file = self._target.name
+        if done == 0:
+            return QCoreApplication.translate(
+                "ExportFlow", "Exporting %Ln paper(s) to {file}…", "", count
+            ).format(file=file)
+        return QCoreApplication.translate(
+            "ExportFlow", "{done} of {total} entries written to {file}…"
+        ).format(done=QLocale().toString(done), total=QLocale().toString(total), file=file)
 
     def _on_finished(self, left: Any) -> None:
         self._end()

@@ -161,16 +161,21 @@ class WindowFiles(QObject):
         if chosen:
             self._write_setting(Path(chosen))
 
+    def _said_folder(self, folder: Path) -> None:
+        # The table's count of the change comes first, or it would replace the message.
+        self._context.apply_pending_changes()
+        self._context.show_status(
+            QCoreApplication.translate("WindowFiles", "Files are now copied to {folder}.").format(
+                folder=folder
+            ),
+            6000,
+        )
+
     def _write_setting(self, folder: Path) -> None:
         library = self._library
         self._context.operations.run(
             lambda: library.set_files_folder(folder),
-            on_done=lambda _none: self._context.show_status(
-                QCoreApplication.translate(
-                    "WindowFiles", "Files are now copied to {folder}."
-                ).format(folder=folder),
-                6000,
-            ),
+            on_done=lambda _none: self._said_folder(folder),
             on_failed=lambda error: prompts.show_error(
                 self._context.widget(), core_sentences.of_error(error)
             ),

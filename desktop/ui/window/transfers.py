@@ -179,8 +179,10 @@ class Transfers:
         new = [i for r in reports for i in r.paper_ids]
         if new and not self._library.search_index_built() and self._indexer_done():
             self.prepare_search()  # not at the next keystroke: 100k papers take seconds
+        # The new papers must be in the table first, and the table's count of any change
+        # (papers held already still go into the import's list) must not replace the summary.
+        self._context.apply_pending_changes()
         if new:
-            self._context.apply_pending_changes()  # the new papers must be in the table first
             self._context.select_ids(new)
         self._context.show_status(summary(reports), 8000)
         untitled = self._untitled(new) if self.find_titles is not None else []

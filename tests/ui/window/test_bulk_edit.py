@@ -159,3 +159,45 @@ def test_set_field_is_in_the_tables_context_menu(window: MainWindow, qtbot: QtBo
     _settle(qtbot, window)
     assert {library.paper(i).paper.journal for i in ids} == {"Nature"}
     assert window.undo_stack.undoText() == "Set Journal"
+
+
+def test_deleting_all_shows_its_progress_and_a_cancel_keeps_every_paper(
+    window: MainWindow, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from PySide6.QtGui import QKeySequence
+
+    from desktop.core.api import View
+
+    library = window.library
+    monkeypatch.setattr(undo_commands, "CHUNK", 2)  # 5 papers: 3 steps, like 100k in 50
+    dialogs: list[Any] = []
+    job_of = progress.job_of
+
+    def seen_job_of(dialog: Any) -> Job:
+        dialogs.append((dialog.labelText(), dialog.maximum()))
+        return job_of(dialog)
+
+    monkeypatch.setattr(progress, "job_of", seen_job_of)
+    jobs: list[Job] = []
+
+    class SeenJob(Job):
+        def __init__(self, *args: Any) -> None:
+            super().__init__(*args)
+            jobs.append(self)
+
+    monkeypatch.setattr(progress, "Job", SeenJob)
+    real_apply = library.apply
+
+    def apply_then_cancel(step: undo.Step) -> undo.Step:
+        inverse = real_apply(step)
+        if isinstance(step, undo.Trash) and not step.restore:
+            jobs[0].cancelled = True  # the user pressed Cancel after the first chunk
+        return inverse
+
+    monkeypatch.setattr(library, "apply", apply_then_cancel)
+    _select_all(window, qtbot)
+    QTest.keySequence(window.table, QKeySequence(QKeySequence.StandardKey.Delete))
+    _settle(qtbot, window)
+    assert dialogs == [("Move 5 papers to the trash", 3)]  # chunks done of all, with Cancel
+    assert library.view_ids(View("trash")) == []  # the first chunk was taken back
+    assert len(window.shown_ids()) == 5 and window.undo_stack.count() == 0

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 from typing import Any
 
 import pytest
 from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QPushButton
 from pytestqt.qtbot import QtBot
 
+from desktop.core.errors import ExportCancelled
 from desktop.core.formats.record import Person, Record
 from desktop.ui import file_dialogs
+from desktop.ui.background.workers import Worker
 from desktop.ui.dialogs import citations
 from desktop.ui.window import bibliography_export, paper_menu
 from desktop.ui.window.main_window import MainWindow
@@ -193,3 +197,97 @@ def test_every_paper_a_search_finds_is_exported_as_a_bibliography(
     text = target.read_text(encoding="utf-8")
     assert len(text.splitlines()) == 121
     assert text.count("Tokamak study") == 120
+
+
+def test_the_export_dialog_counts_the_references_formatted(
+    window: MainWindow, qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    target = tmp_path / "refs.txt"
+    monkeypatch.setattr(bibliography_export, "ask_target", lambda _p, _s: (target, "text"))
+    export = window.manuscript.bibliography_export
+    window.manuscript.export_shown_bibliography_action.trigger()
+    dialog = export._dialog
+    assert dialog is not None and dialog.maximum() == 5  # not a busy indicator
+    assert dialog.labelText() == "Formatting 5 references for refs.txt…"
+    seen: list[tuple[int, int, str]] = []
+    assert export._worker is not None
+    export._worker.progressed.connect(
+        lambda *_told: seen.append((dialog.value(), dialog.maximum(), dialog.labelText()))
+    )
+    with qtbot.waitSignal(export.finished, timeout=20_000):
+        pass
+    # One by one as citeproc formats them, after it sorted all five.
+    for done in range(1, 5):
+        assert (done, 5, f"{done} of 5 references formatted for refs.txt…") in seen
+    # At 5 of 5 the dialog resets itself (its value is -1 again) and goes.
+    assert seen[-1][1:] == (5, "5 of 5 references formatted for refs.txt…")
+    assert len(target.read_text(encoding="utf-8").splitlines()) == 5
+
+
+def test_cancel_stops_the_formatting_and_leaves_the_chosen_file_as_it_was(
+    window: MainWindow, qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    target = tmp_path / "refs.txt"
+    target.write_text("the references I wrote by hand\n", encoding="utf-8")
+    monkeypatch.setattr(bibliography_export, "ask_target", lambda _p, _s: (target, "text"))
+    formatting, cancelled = threading.Event(), threading.Event()
+    told: list[int] = []
+    real = window.library.bibliography
+
+    def slow(paper_ids: list[int], **given: Any) -> Any:
+        progress = given.pop("progress")
+
+        def held(done: int, total: int) -> None:
+            told.append(done)
+            progress(done, total)
+            if done == 2:  # two formatted of five when Cancel is pressed
+                formatting.set()
+                cancelled.wait(10)
+
+        return real(paper_ids, progress=held, **given)
+
+    monkeypatch.setattr(window.library, "bibliography", slow)
+    export = window.manuscript.bibliography_export
+    done: list[int] = []
+    export.finished.connect(done.append)
+    window.manuscript.export_shown_bibliography_action.trigger()
+    assert export.busy and export._dialog is not None
+    cancel = export._dialog.findChild(QPushButton)  # the dialog's Cancel button
+    assert cancel is not None and cancel.text() == "Cancel"
+    assert formatting.wait(20)
+    cancel.click()
+    assert not export.busy  # the window is the user's again, without waiting
+    cancelled.set()
+    for worker in export.findChildren(Worker):
+        worker.wait(10)
+    qtbot.wait(50)
+    assert told == [0, 1, 2]  # it stopped formatting, not just writing
+    assert target.read_text(encoding="utf-8") == "the references I wrote by hand\n"
+    assert not list(tmp_path.glob(".*.part")) and done == []
+
+
+class _CancelledAtTheEnd:
+    """A job whose user presses Cancel as the last reference is formatted."""
+
+    def __init__(self) -> None:
+        self.cancelled = False
+
+    def report(self, done: int, total: int) -> None:
+        self.cancelled = done == total
+
+    def is_cancelled(self) -> bool:
+        return self.cancelled
+
+
+def test_a_cancel_after_the_formatting_writes_nothing(window: MainWindow, tmp_path: Path) -> None:
+    target = tmp_path / "refs.md"
+    with pytest.raises(ExportCancelled):
+        bibliography_export.write_bibliography(
+            window.library,
+            window.shown_ids(),
+            to=target,
+            style="apa",
+            output="markdown",
+            job=_CancelledAtTheEnd(),  # type: ignore[arg-type]
+        )
+    assert not target.exists() and not list(tmp_path.glob(".*.part"))

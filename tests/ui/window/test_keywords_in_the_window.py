@@ -4,7 +4,9 @@ for a selection (one undo step), shown decoded, and a tag list filtered as one t
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
+import pytest
 from PySide6.QtCore import QSettings
 from PySide6.QtTest import QTest
 from pytestqt.qtbot import QtBot
@@ -122,3 +124,34 @@ def test_the_tag_list_is_filtered_as_one_types(window: MainWindow, qtbot: QtBot)
     assert sorted(sidebar.shown_tags()) == ["coral bleaching", "corals"]
     window.tag_filter.clear()
     assert len(sidebar.shown_tags()) == 6
+
+
+def test_keywords_of_many_papers_become_tags_a_chunk_at_a_time_with_cancel(
+    window: MainWindow, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from desktop.ui import undo_commands
+    from desktop.ui.background import progress
+
+    library = window.library
+    report = library.import_text(BIB)
+    _settle(qtbot, window)
+    monkeypatch.setattr(undo_commands, "CHUNK", 1)  # a paper per step, like 2,000 of 100k
+    dialogs: list[tuple[str, int]] = []
+    job_of = progress.job_of
+
+    def seen_job_of(dialog: Any) -> Any:
+        dialogs.append((dialog.labelText(), dialog.maximum()))
+        return job_of(dialog)
+
+    monkeypatch.setattr(progress, "job_of", seen_job_of)
+    window.select_ids(report.paper_ids)
+    window.organiser.keywords_to_tags_action.trigger()
+    _settle(qtbot, window)
+    count = len(report.paper_ids)
+    assert dialogs == [("Turn keywords into tags", count)]  # steps done of all, with Cancel
+    semi = library.paper_by_citekey("semi")
+    assert sorted(t.name for t in semi.tags) == ["bleaching", "reefs, corals"]
+    assert window.undo_stack.count() == 1  # one undo step however many chunks
+    window.history.undo()
+    _settle(qtbot, window)
+    assert all(library.paper(i).tags == [] for i in report.paper_ids)

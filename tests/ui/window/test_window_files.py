@@ -5,14 +5,18 @@ and a watched folder."""
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
+from typing import Any
 
+import pytest
 from pdf_maker import write_pdf
 from PySide6.QtCore import QMimeData, QPointF, QSettings, Qt, QUrl
 from PySide6.QtGui import QDragEnterEvent, QDropEvent, QTextCursor
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
+from desktop.core.library import Library, Progress
 from desktop.ui.background.folder_watch import FolderWatch
 from desktop.ui.dialogs.pdf_reader import PdfReader
 from desktop.ui.window.main_window import MainWindow
@@ -354,3 +358,95 @@ def test_a_watched_folder_holding_the_files_folder_leaves_the_copies_alone(
     assert attached.path is not None and attached.path.is_relative_to(tmp_path / "inbox")
     watch.scan()
     assert watch.scan() == []
+
+
+def test_the_status_bar_counts_the_pdfs_read_and_its_cancel_stops_the_reading(
+    small_library: Library,
+    settings: QSettings,
+    tmp_path: Path,
+    qtbot: QtBot,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    for number, paper_id in enumerate(small_library.view_ids()[:3]):
+        pdf = write_pdf(tmp_path / f"p{number}.pdf", [[(10, f"word{number}")]])
+        small_library.attach_file(paper_id, pdf)
+    # The reading waits after its first file until Cancel was pressed: without this it
+    # may read all three before the window sees the first progress.
+    pressed = threading.Event()
+    read_file_texts = small_library.read_file_texts
+
+    def reading_slowly(ids: list[int] | None, *, progress: Progress, **kwargs: Any) -> Any:
+        def report(done: int, total: int) -> None:
+            progress(done, total)
+            if done == 1:
+                assert pressed.wait(10)
+
+        return read_file_texts(ids, progress=report, **kwargs)
+
+    monkeypatch.setattr(small_library, "read_file_texts", reading_slowly)
+    window = MainWindow(small_library, settings)
+    qtbot.addWidget(window)
+    window.show()
+    status = window.files.status
+    qtbot.waitUntil(lambda: status.isVisible(), timeout=10_000)
+    assert status.label.text() == "Reading the text of PDFs: 1 of 3"
+    assert (status.bar.value(), status.bar.maximum()) == (1, 3)
+    reader = window.files.text_reader
+    with qtbot.waitSignal(reader.finished, timeout=10_000) as finished:
+        status.cancel.click()
+        pressed.set()
+    assert finished.args[0].read == 1  # stopped after the file it was reading
+    assert small_library.files_to_read() == 2 and not status.isVisible()
+    window.close()
+
+
+def test_add_file_copies_it_under_the_key_and_link_file_leaves_it_where_it_is(
+    window: MainWindow, qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from PySide6.QtWidgets import QPushButton
+
+    from desktop.ui import prompts
+
+    library = window.library
+    paper_id = window.table_model.paper_id(_row_of(window, "Long Short-Term Memory"))
+    citekey = library.paper(paper_id).paper.citekey
+    window.select_ids([paper_id])
+    copied, linked = _two_page_pdf(tmp_path, "download.pdf"), _two_page_pdf(tmp_path, "mine.pdf")
+    buttons = {b.text(): b for b in window.detail.links.findChildren(QPushButton)}
+    for label, chosen in (("Add file…", copied), ("Link file…", linked)):
+        monkeypatch.setattr(prompts, "ask_open_files", lambda *_a, c=chosen: [str(c)])
+        buttons[label].click()
+        window.operations.wait_idle()
+    qtbot.waitUntil(lambda: len(library.attached_files(paper_id)) == 2, timeout=10_000)
+    first, second = library.attached_files(paper_id)
+    assert first.copied and first.path == library.files_folder() / f"{citekey}.pdf"
+    assert first.path.read_bytes() == copied.read_bytes() and copied.is_file()
+    assert not second.copied and second.path == linked  # the user's file, where it was
+
+
+def test_the_files_folder_is_a_setting_chosen_from_the_attachments_menu(
+    window: MainWindow, qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from PySide6.QtWidgets import QFileDialog
+
+    library = window.library
+    assert library.files_folder() == tmp_path / "ui.files"  # beside the SQLite file
+    shared = tmp_path / "group share"
+    offered: list[str] = []
+
+    def choose(_parent: Any, _title: str, now: str) -> str:
+        offered.append(now)
+        return str(shared)
+
+    monkeypatch.setattr(QFileDialog, "getExistingDirectory", choose)
+    menus = [a.menu() for a in window.menuBar().actions() if a.menu() is not None]
+    attachments = next(m for m in menus if m.title() == "&Attachments")
+    assert window.files.files_folder_action in attachments.actions()
+    window.files.files_folder_action.trigger()
+    window.operations.wait_idle()
+    assert offered == [str(tmp_path / "ui.files")]
+    assert library.files_folder() == shared
+    qtbot.waitUntil(lambda: not window._pending and not window._apply_timer.isActive())
+    qtbot.wait(20)
+    # The table's own count came first: the message stays.
+    assert window.statusBar().currentMessage() == f"Files are now copied to {shared}."
