@@ -40,13 +40,13 @@ def test_the_export_is_written_off_the_gui_thread(
     target = tmp_path / "all.bib"
     monkeypatch.setattr(export_flow, "ask_target", lambda _p, _s: (target, "bibtex"))
     threads: list[threading.Thread] = []
-    real_export = window.library.export
+    real_export = window.library.export_to_file
 
-    def recording_export(*args: Any, **kw: Any) -> str:
+    def recording_export(*args: Any, **kw: Any) -> Any:
         threads.append(threading.current_thread())
         return real_export(*args, **kw)
 
-    monkeypatch.setattr(window.library, "export", recording_export)
+    monkeypatch.setattr(window.library, "export_to_file", recording_export)
     flow = window.transfers.export_flow
     with qtbot.waitSignal(flow.finished, timeout=10_000) as written:
         window.transfers.export_view_action.trigger()
@@ -161,13 +161,15 @@ def test_an_export_cancelled_writes_no_file_and_frees_the_window_at_once(
 ) -> None:
     target = tmp_path / "all.bib"
     release = threading.Event()
-    real_export = window.library.export
+    real_export = window.library.export_to_file
+    started: list[bool] = []
 
-    def slow_export(*args: Any, **kwargs: Any) -> str:
+    def slow_export(*args: Any, **kwargs: Any) -> Any:
+        started.append(True)
         release.wait(10)  # an export of 100k papers, still reading when Cancel is pressed
         return real_export(*args, **kwargs)
 
-    monkeypatch.setattr(window.library, "export", slow_export)
+    monkeypatch.setattr(window.library, "export_to_file", slow_export)
     flow = window.transfers.export_flow
     done: list[int] = []
     flow.finished.connect(done.append)
@@ -181,6 +183,7 @@ def test_an_export_cancelled_writes_no_file_and_frees_the_window_at_once(
     for worker in flow.findChildren(Worker):
         worker.wait(10)  # the work ended: it read every paper, then wrote nothing
     qtbot.wait(50)
+    assert started  # the export had begun when Cancel was pressed
     assert not target.exists()
     assert done == []
 
