@@ -27,24 +27,6 @@ Progress = Callable[[int, int], None]
 _BIBTEX_FORMATS = ("bibtex", "biblatex")
 
 
-def export(
-    engine: Engine,
-    paper_ids: list[int],
-    format: str,
-    *,
-    may_split: bool,
-    options: ExportOptions | None = None,
-    progress: Progress | None = None,
-) -> str:
-    """The papers, in the given order, as text in an export format; one consistent picture
-    of the library. `may_split`: a second core is free for a helper process. `progress`
-    hears (entries written, entries in all) now and then, and may raise to stop."""
-    parts = export_parts(
-        engine, paper_ids, format, may_split=may_split, options=options, progress=progress
-    )
-    return "".join(parts)
-
-
 def export_parts(
     engine: Engine,
     paper_ids: list[int],
@@ -54,7 +36,10 @@ def export_parts(
     options: ExportOptions | None = None,
     progress: Progress | None = None,
 ) -> list[str]:
-    """`export`'s text as the strings it is joined from (a file writer need not join them)."""
+    """The papers, in the given order, in an export format, as the strings the text is
+    joined from (a file writer need not join them); one consistent picture of the library.
+    `may_split`: a second core is free for a helper process. `progress` hears (entries
+    written, entries in all) now and then, and may raise to stop."""
     options = options or ExportOptions()
     # Nobody listening: the writers count nothing (a few milliseconds at 100k).
     heard = progress is not None
