@@ -3,7 +3,7 @@ and prompts that answer from a script instead of opening modal dialogs."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -11,9 +11,12 @@ import pytest
 from PySide6.QtCore import QSettings
 from pytestqt.qtbot import QtBot
 
+from desktop.core.api import undo
 from desktop.core.formats.record import Person, Record
 from desktop.core.library import Library
 from desktop.ui import prompts, translations
+from desktop.ui.background import progress
+from desktop.ui.background.workers import Job
 from desktop.ui.dialogs import export_options
 from desktop.ui.window.main_window import MainWindow
 
@@ -144,3 +147,28 @@ def scripted(monkeypatch: pytest.MonkeyPatch) -> ScriptedPrompts:
     monkeypatch.setattr(prompts, "show_error", script.show_error)
     monkeypatch.setattr(prompts, "show_info", lambda *_a: None)
     return script
+
+
+def cancel_after(
+    monkeypatch: pytest.MonkeyPatch, library: Library, *, when: Callable[[undo.Step], bool]
+) -> list[Job]:
+    """The progress jobs the window starts, from now on; the first is cancelled (as the
+    user's Cancel) right after `library` applies a step for which `when` is true."""
+    jobs: list[Job] = []
+
+    class SeenJob(Job):
+        def __init__(self, *args: Any) -> None:
+            super().__init__(*args)
+            jobs.append(self)
+
+    monkeypatch.setattr(progress, "Job", SeenJob)
+    real_apply = library.apply
+
+    def apply_then_cancel(step: undo.Step) -> undo.Step:
+        inverse = real_apply(step)
+        if when(step):
+            jobs[0].cancelled = True
+        return inverse
+
+    monkeypatch.setattr(library, "apply", apply_then_cancel)
+    return jobs

@@ -10,6 +10,7 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
+from ui.conftest import cancel_after
 
 from desktop.core.api import undo
 from desktop.ui import prompts, undo_commands
@@ -89,23 +90,8 @@ def test_a_bulk_edit_cancelled_midway_leaves_every_paper_as_it_was(
 ) -> None:
     library = window.library
     monkeypatch.setattr(undo_commands, "CHUNK", 2)
-    jobs: list[Job] = []
-
-    class SeenJob(Job):
-        def __init__(self, *args: Any) -> None:
-            super().__init__(*args)
-            jobs.append(self)
-
-    monkeypatch.setattr(progress, "Job", SeenJob)
-    real_apply = library.apply
-
-    def apply_then_cancel(step: undo.Step) -> undo.Step:
-        inverse = real_apply(step)
-        if isinstance(step, undo.TagPapers):
-            jobs[0].cancelled = True  # the user pressed Cancel after the first chunk
-        return inverse
-
-    monkeypatch.setattr(library, "apply", apply_then_cancel)
+    # The user presses Cancel after the first chunk.
+    jobs = cancel_after(monkeypatch, library, when=lambda step: isinstance(step, undo.TagPapers))
     told: list[str] = []
     monkeypatch.setattr(prompts, "show_error", lambda _parent, sentence: told.append(sentence))
     _select_all(window, qtbot)
@@ -178,23 +164,10 @@ def test_deleting_all_shows_its_progress_and_a_cancel_keeps_every_paper(
         return job_of(dialog)
 
     monkeypatch.setattr(progress, "job_of", seen_job_of)
-    jobs: list[Job] = []
-
-    class SeenJob(Job):
-        def __init__(self, *args: Any) -> None:
-            super().__init__(*args)
-            jobs.append(self)
-
-    monkeypatch.setattr(progress, "Job", SeenJob)
-    real_apply = library.apply
-
-    def apply_then_cancel(step: undo.Step) -> undo.Step:
-        inverse = real_apply(step)
-        if isinstance(step, undo.Trash) and not step.restore:
-            jobs[0].cancelled = True  # the user pressed Cancel after the first chunk
-        return inverse
-
-    monkeypatch.setattr(library, "apply", apply_then_cancel)
+    # The user presses Cancel after the first chunk.
+    cancel_after(
+        monkeypatch, library, when=lambda step: isinstance(step, undo.Trash) and not step.restore
+    )
     _select_all(window, qtbot)
     QTest.keySequence(window.table, QKeySequence(QKeySequence.StandardKey.Delete))
     _settle(qtbot, window)

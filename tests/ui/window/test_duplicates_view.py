@@ -3,18 +3,14 @@ by side with a choice per field, merged or kept apart, all at once; each one und
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from PySide6.QtCore import QTimer
 from pytestqt.qtbot import QtBot
-from ui.conftest import ScriptedPrompts, add
+from ui.conftest import ScriptedPrompts, add, cancel_after
 
 from desktop.core.api import OTHER, undo
 from desktop.core.library import Library
 from desktop.ui import undo_commands
-from desktop.ui.background import progress
-from desktop.ui.background.workers import Job
 from desktop.ui.models.sidebar_model import COUNT_ROLE, DUPLICATES_VIEW
 from desktop.ui.window.main_window import MainWindow
 
@@ -179,26 +175,16 @@ def test_merge_all_goes_a_chunk_at_a_time_and_cancel_takes_it_all_back(
     _show_duplicates(qtbot, window)
     panel = window.duplicates_panel
     monkeypatch.setattr(undo_commands, "MERGES_PER_STEP", 1)
-    jobs: list[Job] = []
-
-    class SeenJob(Job):
-        def __init__(self, *args: Any) -> None:
-            super().__init__(*args)
-            jobs.append(self)
-
-    monkeypatch.setattr(progress, "Job", SeenJob)
-    real_apply = library.apply
     merged: list[int] = []
 
-    def apply_then_cancel(step: undo.Step) -> undo.Step:
-        inverse = real_apply(step)
-        if isinstance(step, undo.MergeMany):
-            merged.append(len(step.pairs))
-            if len(merged) == 2:
-                jobs[0].cancelled = True  # the user pressed Cancel after the second chunk
-        return inverse
+    def second_merge(step: undo.Step) -> bool:
+        if not isinstance(step, undo.MergeMany):
+            return False
+        merged.append(len(step.pairs))
+        return len(merged) == 2
 
-    monkeypatch.setattr(library, "apply", apply_then_cancel)
+    # The user presses Cancel after the second chunk.
+    jobs = cancel_after(monkeypatch, library, when=second_merge)
     before = library.count()
     panel.merge_all(confirmed=True)
     _settle(qtbot, window)
