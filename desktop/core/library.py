@@ -1220,16 +1220,8 @@ class Library:
         (ExportCancelled)."""
         from desktop.core.exporting import files
 
-        def told(done: int, total: int) -> None:
-            if cancel is not None and cancel():
-                raise ExportCancelled()
-            if progress is not None:
-                progress(done, total)
-
-        heard = cancel is not None or progress is not None
-        parts = self._export_parts(
-            paper_ids, format, options=options, progress=told if heard else None
-        )
+        told = _stopped_by(cancel, progress)
+        parts = self._export_parts(paper_ids, format, options=options, progress=told)
         if cancel is not None and cancel():
             raise ExportCancelled()
         files.write_whole(target, parts)
@@ -1260,13 +1252,7 @@ class Library:
         """The papers' bibliography in a CSL style, without the in-text citation (empty),
         for a file of references. `progress` hears (entries formatted, in all) as each is
         formatted; once `cancel()` says so, the formatting stops (ExportCancelled)."""
-
-        def told(done: int, total: int) -> None:
-            if cancel is not None and cancel():
-                raise ExportCancelled()
-            if progress is not None:
-                progress(done, total)
-
+        told = _stopped_by(cancel, progress)
         with self._read() as session:
             versions = papers.versions(session, paper_ids)
         key = (citing.style_version(style), output, tuple(versions), "entries alone")
@@ -1841,6 +1827,21 @@ class Library:
 #: An empty file younger than this is taken for a library another process is making now
 #: (SQLite creates the file empty, then writes it); an older one was cut short.
 _BEING_MADE_SECONDS = 30
+
+
+def _stopped_by(cancel: Callable[[], bool] | None, progress: Progress | None) -> Progress | None:
+    """`progress`, raising ExportCancelled instead once `cancel()` says so; None when there
+    is neither (nobody listening: the writers count nothing)."""
+    if cancel is None and progress is None:
+        return None
+
+    def told(done: int, total: int) -> None:
+        if cancel is not None and cancel():
+            raise ExportCancelled()
+        if progress is not None:
+            progress(done, total)
+
+    return told
 
 
 def _refuse_an_empty_file(url: str) -> None:
