@@ -1,19 +1,27 @@
-"""Bringing a library's schema to the version this program expects (Alembic)."""
+"""Bringing a library's schema to the version this program expects (Alembic).
+
+Alembic is imported only to migrate: every start asks which version a library is at and
+which this program knows, and those are read here directly (the versions table, the
+`revision` lines of the migration scripts), sparing each command Alembic's import.
+"""
 
 from __future__ import annotations
 
+import functools
+import re
 from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from alembic import command
-from alembic.config import Config
-from alembic.runtime.migration import MigrationContext
-from alembic.script import ScriptDirectory
-from sqlalchemy import Connection, Engine, inspect
+from sqlalchemy import Connection, Engine, inspect, text
 
 from desktop import package_files
 from desktop.core.errors import DatabaseError
 from desktop.core.sentences import sentence
 from desktop.core.storage import db
+
+if TYPE_CHECKING:
+    from alembic.config import Config
 
 #: Schema objects made by migrations but not modelled (full-text tables and indexes, the
 #: queue of rows to index) start with this, so that schema comparisons leave them alone.
@@ -36,6 +44,8 @@ def alembic_config() -> Config:
                 folder=MIGRATIONS,
             )
         )
+    from alembic.config import Config  # only to migrate (see the module docstring)
+
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     return config
@@ -43,26 +53,72 @@ def alembic_config() -> Config:
 
 def head_revision() -> str:
     """The newest schema revision this program knows."""
-    head = ScriptDirectory.from_config(alembic_config()).get_current_head()
-    assert head is not None, "migrations/versions holds no revision"
-    return head
+    return _revisions().head
 
 
 def known_revisions() -> set[str]:
     """Every schema revision this program can migrate from."""
-    scripts = ScriptDirectory.from_config(alembic_config())
-    return {script.revision for script in scripts.walk_revisions()}
+    return set(_revisions().known)
+
+
+#: A migration script's own lines naming its revision and the one it follows.
+_REVISION_LINE = re.compile(r'^revision(?:: *str)? *= *"(\w+)"', re.MULTILINE)
+_DOWN_REVISION_LINE = re.compile(
+    r'^down_revision(?:: *[\w |]+)? *= *(?:None|"(\w+)")', re.MULTILINE
+)
+
+
+@dataclass(frozen=True)
+class _Revisions:
+    """The revisions of the migration scripts, and the one no other script follows."""
+
+    known: frozenset[str]
+    head: str
+
+
+@functools.cache
+def _revisions() -> _Revisions:
+    scripts = sorted((MIGRATIONS / "versions").glob("*.py"))
+    if not (MIGRATIONS / "env.py").is_file() or not scripts:
+        alembic_config()  # says which folder is missing
+    known: set[str] = set()
+    followed: set[str] = set()
+    for script in scripts:
+        source = script.read_text(encoding="utf-8")
+        revision = _REVISION_LINE.search(source)
+        down = _DOWN_REVISION_LINE.search(source)
+        assert revision is not None and down is not None, f"{script} names no revision"
+        known.add(revision.group(1))
+        if down.group(1) is not None:
+            followed.add(down.group(1))
+    heads = known - followed
+    assert len(heads) == 1, f"migrations/versions has {len(heads)} heads: {sorted(heads)}"
+    return _Revisions(frozenset(known), heads.pop())
 
 
 def current_revision(engine: Engine) -> str | None:
     """The schema revision stored in the database, or None for an empty database."""
     with engine.connect() as connection:
+        return _stored_revision(connection)
+
+
+def _stored_revision(connection: Connection) -> str | None:
+    # Alembic keeps the version in one row of alembic_version (one row per head: ours
+    # has one line of migrations).
+    if not inspect(connection).has_table("alembic_version"):
+        return None
+    rows = connection.execute(text("SELECT version_num FROM alembic_version")).scalars().all()
+    if len(rows) > 1:
+        # Not ours (one line of migrations): Alembic's own answer, as before.
+        from alembic.runtime.migration import MigrationContext  # only here (module docstring)
+
         return MigrationContext.configure(connection).get_current_revision()
+    return rows[0] if rows else None
 
 
 def _is_foreign(connection: Connection) -> bool:
     """Tables, but no Papershelf schema version: another program's database."""
-    if MigrationContext.configure(connection).get_current_revision() is not None:
+    if _stored_revision(connection) is not None:
         return False
     return bool(set(inspect(connection).get_table_names()) - {"alembic_version"})
 
@@ -78,11 +134,15 @@ def upgrade(engine: Engine, revision: str = "head") -> None:
     and no Papershelf version (checked under the migration lock, so that a library another
     process is creating this very moment is not mistaken for a foreign database).
     """
+    from alembic import command  # only to migrate (see the module docstring)
+
     _run(engine, command.upgrade, revision, refuse_foreign=True)
 
 
 def downgrade(engine: Engine, revision: str) -> None:
     """Migrate the database back to `revision` (tests and developers only)."""
+    from alembic import command  # only to migrate (see the module docstring)
+
     _run(engine, command.downgrade, revision)
 
 
