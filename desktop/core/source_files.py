@@ -36,16 +36,7 @@ def blocks_of(session: Session, paper_ids: Sequence[int], *, unattributed: bool)
     imported, each block once (a file imported twice gives its blocks once).
     `unattributed`: also those kept before files were recorded (a full export gives them
     back; nobody knows which papers they belong to)."""
-    file_ids: set[int] = set()
-    for start in range(0, len(paper_ids), _CHUNK):
-        chunk = paper_ids[start : start + _CHUNK]
-        file_ids.update(
-            session.exec(
-                select(PaperSource.source_file_id)
-                .where(col(PaperSource.paper_id).in_(chunk))
-                .distinct()
-            )
-        )
+    file_ids = _files_of(session, paper_ids)
     rows = session.exec(select(SourceFile).order_by(col(SourceFile.id)))
     seen: set[str] = set()
     groups = []
@@ -56,6 +47,25 @@ def blocks_of(session: Session, paper_ids: Sequence[int], *, unattributed: bool)
             if group:
                 groups.append(group)
     return groups
+
+
+def _files_of(session: Session, paper_ids: Sequence[int]) -> set[int]:
+    """The ids of the recorded files these papers came from."""
+    if len(paper_ids) > _CHUNK:
+        # Many papers (an export of everything): one pass over the links costs far less
+        # than asking for them thousands at a time.
+        wanted = set(paper_ids)
+        links = session.connection().execute(
+            select(col(PaperSource.paper_id), col(PaperSource.source_file_id))
+        )
+        return {file_id for paper_id, file_id in links if paper_id in wanted}
+    return set(
+        session.exec(
+            select(PaperSource.source_file_id)
+            .where(col(PaperSource.paper_id).in_(paper_ids))
+            .distinct()
+        )
+    )
 
 
 def _unlinked(session: Session, row: SourceFile) -> bool:

@@ -6,8 +6,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from sqlalchemy import text
 
+from desktop.core import source_files
 from desktop.core.api import ExportOptions
 from desktop.core.library import Library
 from desktop.core.storage import db, schema
@@ -82,3 +84,19 @@ def test_the_migration_keeps_the_old_library_wide_blocks_for_a_full_export(
         one = [i for i in library.view_ids() if library.paper(i).paper.citekey == "new"]
         # A subset is not everything: nobody knows which papers the old blocks belong to.
         assert "\\legacy" not in library.export(one, "bibtex", options=ExportOptions(True))
+
+
+def test_many_papers_find_their_files_blocks_as_few_do(
+    library: Library, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Past `_CHUNK` papers the links are read in one pass: the same files must come out.
+    ids = _import(library, tmp_path)
+    options = ExportOptions(preambles=True)
+    asked = [ids["a1"], ids["proc"]]
+    few = library.export(asked, "bibtex", options=options)
+    monkeypatch.setattr(source_files, "_CHUNK", 1)
+    many = library.export(asked, "bibtex", options=options)
+    assert many == few
+    assert "\\fromA" in many and "\\fromB" in many and "jabref" not in many
+    only_a = library.export([ids["a1"], ids["a1"]], "bibtex", options=options)
+    assert "\\fromA" in only_a and "\\fromB" not in only_a
