@@ -31,12 +31,12 @@ def test_text_in_parts_is_written_as_the_parts_joined(
     tmp_path_factory: pytest.TempPathFactory, parts: list[str], batch: int
 ) -> None:
     target = tmp_path_factory.mktemp("parts") / "refs.bib"
-    shipped = files._BATCH_CHARACTERS
-    files._BATCH_CHARACTERS = batch  # many batches, each ending anywhere in a part
+    shipped = files._BATCH_PARTS
+    files._BATCH_PARTS = batch  # many batches, or one
     try:
         files.write_whole(target, parts)
     finally:
-        files._BATCH_CHARACTERS = shipped
+        files._BATCH_PARTS = shipped
     assert target.read_bytes() == "".join(parts).encode("utf-8")
 
 
