@@ -1545,6 +1545,11 @@ class Library:
             tags.remove(session, name)
         self._announce(ChangeKind.TAGS, members)
 
+    def tagged_ids(self, name: str) -> list[int]:
+        """Ids of the papers carrying a tag, trash included."""
+        with self._read() as session:
+            return tags.member_ids(session, tags.get(session, name))
+
     def tags(self) -> list[tuple[Tag, int]]:
         """Every tag with the number of papers carrying it."""
         with self._read() as session:

@@ -6,6 +6,7 @@ from collections.abc import Iterable
 from datetime import datetime
 
 from sqlalchemy import bindparam, delete, func, update
+from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, select
 
 from desktop.core import snapshots, versions
@@ -157,21 +158,44 @@ def add_papers(
     """Put papers into a list (at the end, or before `position`); returns how many were new."""
     reading_list = find_locked(session, ref)
     assert reading_list.id is not None
-    order = _order(session, reading_list.id)
     known = set(session.exec(select(Paper.id).where(col(Paper.id).in_(paper_ids))))
     missing = [i for i in paper_ids if i not in known]
     if missing:
         raise NotFoundError(
             sentence("There is no paper with id {paper_id} in this library.", paper_id=missing[0])
         )
-    already = set(order)
+    already = members_among(session, reading_list.id, paper_ids)
     new = [i for i in dict.fromkeys(paper_ids) if i not in already]
-    at = len(order) if position is None else max(0, min(position, len(order)))
-    for paper_id in new:
-        session.add(ListEntry(list_id=reading_list.id, paper_id=paper_id))
-    session.flush()
+    if position is None:  # at the end, after the last place taken: no other entry moves
+        last = session.exec(
+            select(func.max(ListEntry.position)).where(ListEntry.list_id == reading_list.id)
+        ).one()
+        _insert(session, reading_list.id, new, start=0 if last is None else last + 1)
+        return len(new)
+    order = _order(session, reading_list.id)
+    at = max(0, min(position, len(order)))
+    _insert(session, reading_list.id, new, start=at)
     _write_order(session, reading_list.id, [*order[:at], *new, *order[at:]])
     return len(new)
+
+
+def _insert(session: Session, list_id: int, paper_ids: list[int], *, start: int) -> None:
+    """New entries, at positions from `start` on, as plain rows in one statement (the
+    ORM's took 0.2 ms a paper: seconds for a list of 100k)."""
+    added = utcnow()
+    rows = [
+        {"list_id": list_id, "paper_id": paper_id, "position": start + n, "added_at": added}
+        for n, paper_id in enumerate(paper_ids)
+    ]
+    db.insert_many(session, ListEntry, rows)
+
+
+def members_among(session: Session, list_id: int, paper_ids: Iterable[int]) -> set[int]:
+    """Which of these papers the list holds (without reading all of a long list)."""
+    query = select(ListEntry.paper_id).where(
+        ListEntry.list_id == list_id, col(ListEntry.paper_id).in_(list(paper_ids))
+    )
+    return set(session.exec(query))
 
 
 def remove_papers(session: Session, ref: int | str, paper_ids: list[int]) -> int:
@@ -190,7 +214,8 @@ def reorder(session: Session, ref: int | str, paper_ids: list[int]) -> None:
     reading_list = find_locked(session, ref)
     assert reading_list.id is not None
     current = _order(session, reading_list.id)
-    strangers = [i for i in paper_ids if i not in current]
+    members = set(current)  # sets: a list of 100k put back a chunk at a time (undo)
+    strangers = [i for i in paper_ids if i not in members]
     if strangers:
         raise InvalidInputError(
             sentence(
@@ -199,8 +224,8 @@ def reorder(session: Session, ref: int | str, paper_ids: list[int]) -> None:
                 name=reading_list.name,
             )
         )
-    named = list(dict.fromkeys(paper_ids))
-    _write_order(session, reading_list.id, named + [i for i in current if i not in named])
+    named = dict.fromkeys(paper_ids)
+    _write_order(session, reading_list.id, [*named, *(i for i in current if i not in named)])
 
 
 def member_ids(session: Session, reading_list: ReadingList) -> list[int]:
@@ -211,21 +236,25 @@ def member_ids(session: Session, reading_list: ReadingList) -> list[int]:
 
 def _order(session: Session, list_id: int) -> list[int]:
     """Paper ids of a list in order, trash included (a restored paper keeps its place)."""
-    return list(
-        session.exec(
-            select(ListEntry.paper_id)
-            .where(ListEntry.list_id == list_id)
-            .order_by(col(ListEntry.position), col(ListEntry.added_at))
-        )
+    session.flush()  # read past the ORM (below), which would have flushed
+    table = ListEntry.__table__  # type: ignore[attr-defined]
+    # A Core query: the ORM's handling of each row doubled the time of a list of 100k,
+    # read again by each chunk of a step over many.
+    query = (
+        sa_select(table.c.paper_id)
+        .where(table.c.list_id == list_id)
+        .order_by(table.c.position, table.c.added_at)
     )
+    return list(session.connection().execute(query).scalars().all())
 
 
 def _write_order(session: Session, list_id: int, order: list[int]) -> None:
     """Give the list's entries the positions 0, 1, ... in `order`."""
-    positions = dict(
-        session.exec(
-            select(ListEntry.paper_id, ListEntry.position).where(ListEntry.list_id == list_id)
-        ).all()
+    table = ListEntry.__table__  # type: ignore[attr-defined]
+    positions: dict[int, int] = dict(
+        session.connection()
+        .execute(sa_select(table.c.paper_id, table.c.position).where(table.c.list_id == list_id))
+        .all()
     )
     # An entry gone meanwhile (its paper deleted for good by another writer) is skipped;
     # a plain UPDATE, not the ORM's, since the ORM counts a vanished row as an error.
@@ -235,7 +264,6 @@ def _write_order(session: Session, list_id: int, order: list[int]) -> None:
         if paper_id in positions and positions[paper_id] != at
     ]
     if changed:
-        table = ListEntry.__table__  # type: ignore[attr-defined]
         session.connection().execute(
             update(table)
             .where(table.c.list_id == bindparam("list"), table.c.paper_id == bindparam("paper"))

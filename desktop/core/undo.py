@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from sqlmodel import Session, col, select
 
@@ -37,6 +37,7 @@ from desktop.core.field_origins import Origin
 from desktop.core.formats.record import Person as NamedPerson
 from desktop.core.merging import MergeRecord
 from desktop.core.sentences import sentence
+from desktop.core.storage import db
 from desktop.core.storage.models import (
     Annotation,
     Attachment,
@@ -98,13 +99,12 @@ def _ref(row: ReadingList | Annotation | Attachment) -> RowRef:
     return RowRef(row.id, row.created_at)
 
 
-def _list_and_entries(
-    session: Session, ref: RowRef | int
-) -> tuple[ReadingList, int, dict[int, ListEntry]]:
-    """The list a step names, its id, and its entries by paper, in the list's order."""
+def _list_and_order(session: Session, ref: RowRef | int) -> tuple[ReadingList, int, list[int]]:
+    """The list a step names, its id, and its papers' ids in its order (ids only: a list of
+    100k is read again by each chunk of a step over many)."""
     found = _list(session, ref)
     assert found.id is not None
-    return found, found.id, _entries(session, found.id)
+    return found, found.id, reading_lists.member_ids(session, found)
 
 
 def _list(session: Session, ref: RowRef | int) -> ReadingList:
@@ -309,16 +309,38 @@ class Trash(Step):
 # -- reading lists -------------------------------------------------------------------------
 
 
-def _entries(session: Session, list_id: int) -> dict[int, ListEntry]:
-    """A list's entries by paper id, in the list's order (trash included)."""
-    return {
-        e.paper_id: e
-        for e in session.exec(
-            select(ListEntry)
-            .where(ListEntry.list_id == list_id)
-            .order_by(col(ListEntry.position), col(ListEntry.added_at))
-        )
-    }
+class _Entry(NamedTuple):
+    """A paper's place in a list, as a step reads it."""
+
+    position: int
+    added_at: datetime
+
+
+def _entries(session: Session, list_id: int) -> dict[int, _Entry]:
+    """A list's entries by paper id, in the list's order (trash included), as plain rows."""
+    query = (
+        select(ListEntry.paper_id, ListEntry.position, ListEntry.added_at)
+        .where(ListEntry.list_id == list_id)
+        .order_by(col(ListEntry.position), col(ListEntry.added_at))
+    )
+    return {paper_id: _Entry(at, added) for paper_id, at, added in session.exec(query)}
+
+
+def _added_at(session: Session, list_id: int, paper_ids: list[int]) -> dict[int, datetime]:
+    """When each of these papers was put into the list."""
+    query = select(ListEntry.paper_id, ListEntry.added_at).where(
+        ListEntry.list_id == list_id, col(ListEntry.paper_id).in_(paper_ids)
+    )
+    return dict(session.exec(query).all())
+
+
+def _put_back(session: Session, list_id: int, entries: Iterable[tuple[int, int, datetime]]) -> None:
+    """Insert a list's entries as (paper id, position, added at), in one statement."""
+    rows = [
+        {"list_id": list_id, "paper_id": i, "position": at, "added_at": added}
+        for i, at, added in entries
+    ]
+    db.insert_many(session, ListEntry, rows)
 
 
 @dataclass(frozen=True)
@@ -329,10 +351,12 @@ class AddToList(Step):
     paper_ids: tuple[int, ...]
 
     def apply(self, session: Session) -> Done:
-        found, list_id, before = _list_and_entries(session, self.list_ref)
-        new = tuple(i for i in dict.fromkeys(self.paper_ids) if i not in before)
+        found = _list(session, self.list_ref)
+        assert found.id is not None
+        there = reading_lists.members_among(session, found.id, self.paper_ids)
+        new = tuple(i for i in dict.fromkeys(self.paper_ids) if i not in there)
         if new:
-            reading_lists.add_papers(session, list_id, list(new))
+            reading_lists.add_papers(session, found.id, list(new))
         return Done(RemoveFromList(_ref(found), new), ChangeKind.LISTS, self.paper_ids)
 
 
@@ -344,8 +368,10 @@ class RemoveFromList(Step):
     paper_ids: tuple[int, ...]
 
     def apply(self, session: Session) -> Done:
-        found, list_id, before = _list_and_entries(session, self.list_ref)
-        leaving = tuple((i, before[i].added_at) for i in before if i in set(self.paper_ids))
+        found, list_id, before = _list_and_order(session, self.list_ref)
+        named = set(self.paper_ids)
+        added = _added_at(session, list_id, [i for i in before if i in named])
+        leaving = tuple((i, added[i]) for i in before if i in added)
         if leaving:
             reading_lists.remove_papers(session, list_id, [i for i, _ in leaving])
         inverse = ReturnToList(_ref(found), leaving, order=tuple(before))
@@ -363,12 +389,12 @@ class ReturnToList(Step):
     order: tuple[int, ...]
 
     def apply(self, session: Session) -> Done:
-        found, list_id, before = _list_and_entries(session, self.list_ref)
+        found, list_id, order = _list_and_order(session, self.list_ref)
+        before = set(order)
         back = tuple((i, added) for i, added in self.entries if i not in before)
         _require_papers(session, [i for i, _ in back])
-        session.add_all(ListEntry(list_id=list_id, paper_id=i, added_at=a) for i, a in back)
-        session.flush()
-        now = set(before) | {i for i, _ in back}
+        _put_back(session, list_id, ((i, 0, added) for i, added in back))
+        now = before | {i for i, _ in back}
         reading_lists.reorder(session, list_id, [i for i in self.order if i in now])
         inverse = RemoveFromList(_ref(found), tuple(i for i, _ in back))
         return Done(inverse, ChangeKind.LISTS, tuple(i for i, _ in self.entries))
@@ -391,8 +417,8 @@ class ReorderList(Step):
     order: tuple[int, ...]
 
     def apply(self, session: Session) -> Done:
-        found, list_id, entries = _list_and_entries(session, self.list_ref)
-        before = tuple(entries)
+        found, list_id, order = _list_and_order(session, self.list_ref)
+        before = tuple(order)
         reading_lists.reorder(session, list_id, list(self.order))
         return Done(ReorderList(_ref(found), before), ChangeKind.LISTS, self.order)
 
@@ -452,7 +478,8 @@ class DeleteList(Step):
         found = _list(session, self.list_ref)
         assert found.id is not None
         entries = tuple(
-            (e.paper_id, e.position, e.added_at) for e in _entries(session, found.id).values()
+            (paper_id, e.position, e.added_at)
+            for paper_id, e in _entries(session, found.id).items()
         )
         inverse = RestoreList(
             list_id=found.id,
@@ -492,12 +519,7 @@ class RestoreList(Step):
         # Papers deleted for good since then cannot come back into it.
         wanted = [i for i, _, _ in self.entries]
         known = set(session.exec(select(Paper.id).where(col(Paper.id).in_(wanted))))
-        session.add_all(
-            ListEntry(list_id=again.id, paper_id=i, position=p, added_at=a)
-            for i, p, a in self.entries
-            if i in known
-        )
-        session.flush()
+        _put_back(session, again.id, (entry for entry in self.entries if entry[0] in known))
         return Done(
             DeleteList(_ref(again)), ChangeKind.LISTS, tuple(i for i in wanted if i in known)
         )

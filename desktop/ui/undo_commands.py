@@ -299,19 +299,25 @@ def _nothing() -> None:
 
 
 def apply_all(
-    library: Library, steps: Sequence[undo.Step], job: Job | None = None
+    library: Library,
+    steps: Sequence[undo.Step],
+    job: Job | None = None,
+    *,
+    done: Sequence[undo.Step] = (),
 ) -> list[undo.Step]:
     """Apply steps in order and return their inverses; when one fails (or the job is
     cancelled), those before are taken back first, so a command happens whole or not at
-    all."""
-    inverses: list[undo.Step] = []
+    all. `done`: the inverses of the command's steps applied already (counted in its
+    progress, taken back too)."""
+    inverses: list[undo.Step] = list(done)
+    total = len(done) + len(steps)
     try:
-        for done, step in enumerate(steps, 1):
+        for step in steps:
             if job is not None and job.is_cancelled():
                 raise Cancelled()
             inverses.append(library.apply(step))
             if job is not None:
-                job.report(done, len(steps))
+                job.report(len(inverses), total)
     except Exception:
         # Should taking back fail too, its error is raised with this one as its cause.
         for inverse in reversed(inverses):
@@ -410,7 +416,9 @@ class RemoveFromListCommand(_LibraryCommand):
 
 
 class AddToNewListCommand(_LibraryCommand):
-    """Create a reading list and put papers in it: one step to undo."""
+    """Create a reading list and put papers in it, a chunk of papers per step after the
+    list's creation (progress and Cancel between them): one step to undo, which takes
+    the papers out a chunk at a time, then deletes the list."""
 
     def __init__(self, library: Library, name: str, paper_ids: list[int]) -> None:
         super().__init__(
@@ -422,6 +430,13 @@ class AddToNewListCommand(_LibraryCommand):
         self._name = name
         self._paper_ids = tuple(paper_ids)
 
+    @property
+    def steps_left(self) -> int:
+        if self._steps or self._inverses:
+            return super().steps_left
+        # Its first write: the list's creation, then the chunks (made once it exists).
+        return 1 + len(in_chunks(self._paper_ids, lambda ids: undo.AddToList(0, ids)))
+
     def redo_write(self, job: Job | None = None) -> Callable[[], list[undo.Step]]:
         if self._steps:
             return super().redo_write(job)
@@ -431,12 +446,8 @@ class AddToNewListCommand(_LibraryCommand):
             # The papers go into the list just made, known only from its inverse.
             created = library.apply(undo.CreateList(name))
             assert isinstance(created, undo.DeleteList)
-            try:
-                added = library.apply(undo.AddToList(created.list_ref, paper_ids))
-            except Exception:
-                library.apply(created)
-                raise
-            return [created, added]
+            adds = in_chunks(paper_ids, lambda ids: undo.AddToList(created.list_ref, ids))
+            return apply_all(library, adds, job, done=[created])
 
         return first
 
@@ -662,14 +673,38 @@ class EditTagCommand(_LibraryCommand):
 
 
 class DeleteTagCommand(_LibraryCommand):
-    """Delete a tag from every paper; undo re-creates it on the same papers."""
+    """Delete a tag from every paper; undo re-creates it (its colour too) on the same
+    papers. Its papers are untagged a chunk per step, then the tag deleted; undo brings
+    the tag back, then puts it on them again a chunk per step (progress and Cancel
+    between steps, either way)."""
 
     def __init__(self, library: Library, name: str) -> None:
         super().__init__(
             library,
             QCoreApplication.translate("UndoCommands", "Delete tag “{tag}”").format(tag=name),
-            undo.DeleteTag(name),
         )
+        self._name = name
+
+    @property
+    def steps_left(self) -> int:
+        if self._steps or self._inverses:
+            return super().steps_left
+        # Before the first write has read the tag's papers (off the GUI thread): at least
+        # a chunk of them and the deletion; the progress then counts the real steps.
+        return 2
+
+    def redo_write(self, job: Job | None = None) -> Callable[[], list[undo.Step]]:
+        if self._steps:
+            return super().redo_write(job)
+        library, name = self._library, self._name
+
+        def first() -> list[undo.Step]:
+            members = library.tagged_ids(name)
+            untag = in_chunks(members, lambda ids: undo.UntagPapers(name, ids)) if members else ()
+            # Papers tagged meanwhile by someone else lose it with the tag (and get it back).
+            return apply_all(library, (*untag, undo.DeleteTag(name)), job)
+
+        return first
 
 
 class CompletePapersCommand(_LibraryCommand):

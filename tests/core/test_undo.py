@@ -345,10 +345,10 @@ def test_a_list_is_not_brought_back_without_its_papers(
     bring_back = library.apply(undo.DeleteList(library.reading_list("To read").id or 0))
     seen = state(library)
 
-    def broken(**_: object) -> None:
+    def broken(*_: object) -> None:
         raise RuntimeError("disk gone")
 
-    monkeypatch.setattr(undo, "ListEntry", broken)  # after the list row is written
+    monkeypatch.setattr(undo, "_put_back", broken)  # after the list row is written
     with pytest.raises(RuntimeError):
         library.apply(bring_back)
     assert state(library) == seen == {**seen, "lists": []}
