@@ -155,7 +155,15 @@ def remove(session: Session, ref: int | str) -> None:
 def add_papers(
     session: Session, ref: int | str, paper_ids: list[int], *, position: int | None = None
 ) -> int:
-    """Put papers into a list (at the end, or before `position`); returns how many were new."""
+    """Put papers into a list (at the end, or before `position`); returns how many were new
+    (`add_new_papers` names them)."""
+    return len(add_new_papers(session, ref, paper_ids, position=position))
+
+
+def add_new_papers(
+    session: Session, ref: int | str, paper_ids: list[int], *, position: int | None = None
+) -> list[int]:
+    """`add_papers`, returning the papers that were not in the list before, in order."""
     reading_list = find_locked(session, ref)
     assert reading_list.id is not None
     known = set(session.exec(select(Paper.id).where(col(Paper.id).in_(paper_ids))))
@@ -171,21 +179,28 @@ def add_papers(
             select(func.max(ListEntry.position)).where(ListEntry.list_id == reading_list.id)
         ).one()
         _insert(session, reading_list.id, new, start=0 if last is None else last + 1)
-        return len(new)
+        return new
     order = _order(session, reading_list.id)
     at = max(0, min(position, len(order)))
     _insert(session, reading_list.id, new, start=at)
     _write_order(session, reading_list.id, [*order[:at], *new, *order[at:]])
-    return len(new)
+    return new
 
 
 def _insert(session: Session, list_id: int, paper_ids: list[int], *, start: int) -> None:
     """New entries, at positions from `start` on, as plain rows in one statement (the
     ORM's took 0.2 ms a paper: seconds for a list of 100k)."""
     added = utcnow()
+    insert_entries(session, list_id, ((i, start + n, added) for n, i in enumerate(paper_ids)))
+
+
+def insert_entries(
+    session: Session, list_id: int, entries: Iterable[tuple[int, int, datetime]]
+) -> None:
+    """Insert a list's entries as (paper id, position, added at), in one statement."""
     rows = [
-        {"list_id": list_id, "paper_id": paper_id, "position": start + n, "added_at": added}
-        for n, paper_id in enumerate(paper_ids)
+        {"list_id": list_id, "paper_id": i, "position": at, "added_at": added}
+        for i, at, added in entries
     ]
     db.insert_many(session, ListEntry, rows)
 

@@ -37,7 +37,6 @@ from desktop.core.field_origins import Origin
 from desktop.core.formats.record import Person as NamedPerson
 from desktop.core.merging import MergeRecord
 from desktop.core.sentences import sentence
-from desktop.core.storage import db
 from desktop.core.storage.models import (
     Annotation,
     Attachment,
@@ -334,15 +333,6 @@ def _added_at(session: Session, list_id: int, paper_ids: list[int]) -> dict[int,
     return dict(session.exec(query).all())
 
 
-def _put_back(session: Session, list_id: int, entries: Iterable[tuple[int, int, datetime]]) -> None:
-    """Insert a list's entries as (paper id, position, added at), in one statement."""
-    rows = [
-        {"list_id": list_id, "paper_id": i, "position": at, "added_at": added}
-        for i, at, added in entries
-    ]
-    db.insert_many(session, ListEntry, rows)
-
-
 @dataclass(frozen=True)
 class AddToList(Step):
     """Put papers into a list (at the end); the inverse takes out only those that were new."""
@@ -353,10 +343,7 @@ class AddToList(Step):
     def apply(self, session: Session) -> Done:
         found = _list(session, self.list_ref)
         assert found.id is not None
-        there = reading_lists.members_among(session, found.id, self.paper_ids)
-        new = tuple(i for i in dict.fromkeys(self.paper_ids) if i not in there)
-        if new:
-            reading_lists.add_papers(session, found.id, list(new))
+        new = tuple(reading_lists.add_new_papers(session, found.id, list(self.paper_ids)))
         return Done(RemoveFromList(_ref(found), new), ChangeKind.LISTS, self.paper_ids)
 
 
@@ -393,7 +380,7 @@ class ReturnToList(Step):
         before = set(order)
         back = tuple((i, added) for i, added in self.entries if i not in before)
         _require_papers(session, [i for i, _ in back])
-        _put_back(session, list_id, ((i, 0, added) for i, added in back))
+        reading_lists.insert_entries(session, list_id, ((i, 0, added) for i, added in back))
         now = before | {i for i, _ in back}
         reading_lists.reorder(session, list_id, [i for i in self.order if i in now])
         inverse = RemoveFromList(_ref(found), tuple(i for i, _ in back))
@@ -519,7 +506,9 @@ class RestoreList(Step):
         # Papers deleted for good since then cannot come back into it.
         wanted = [i for i, _, _ in self.entries]
         known = set(session.exec(select(Paper.id).where(col(Paper.id).in_(wanted))))
-        _put_back(session, again.id, (entry for entry in self.entries if entry[0] in known))
+        reading_lists.insert_entries(
+            session, again.id, (entry for entry in self.entries if entry[0] in known)
+        )
         return Done(
             DeleteList(_ref(again)), ChangeKind.LISTS, tuple(i for i in wanted if i in known)
         )

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from sqlmodel import Session
 
-from desktop.core import merging, undo
+from desktop.core import merging, reading_lists, undo
 from desktop.core.errors import StaleEditError
 from desktop.core.formats.record import Person, Record
 from desktop.core.library import Change, Library
@@ -348,7 +348,7 @@ def test_a_list_is_not_brought_back_without_its_papers(
     def broken(*_: object) -> None:
         raise RuntimeError("disk gone")
 
-    monkeypatch.setattr(undo, "_put_back", broken)  # after the list row is written
+    monkeypatch.setattr(reading_lists, "insert_entries", broken)  # after the list row is written
     with pytest.raises(RuntimeError):
         library.apply(bring_back)
     assert state(library) == seen == {**seen, "lists": []}

@@ -44,6 +44,18 @@ def _progress_seen(monkeypatch: pytest.MonkeyPatch) -> list[list[Any]]:
     return seen
 
 
+def _cancelled_after_a_chunk(
+    monkeypatch: pytest.MonkeyPatch, window: MainWindow, step: type[undo.Step]
+) -> tuple[list[Job], list[str]]:
+    """Chunks of 2 papers, and the user pressing Cancel after the first `step` applied:
+    the progress jobs seen, and the sentences the window showed as errors."""
+    monkeypatch.setattr(undo_commands, "CHUNK", 2)
+    jobs = cancel_after(monkeypatch, window.library, when=lambda s: isinstance(s, step))
+    told: list[str] = []
+    monkeypatch.setattr(prompts, "show_error", lambda _parent, sentence: told.append(sentence))
+    return jobs, told
+
+
 def _lists(window: MainWindow) -> list[tuple[str, int]]:
     return [(found.name, count) for found, count in window.library.lists()]
 
@@ -84,11 +96,8 @@ def test_many_papers_go_into_a_new_list_a_chunk_at_a_time_one_undo_step(
 def test_a_new_list_cancelled_midway_is_not_made(
     window: MainWindow, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(undo_commands, "CHUNK", 2)
     # The user presses Cancel after the first chunk of papers went in.
-    jobs = cancel_after(monkeypatch, window.library, when=lambda s: isinstance(s, undo.AddToList))
-    told: list[str] = []
-    monkeypatch.setattr(prompts, "show_error", lambda _parent, sentence: told.append(sentence))
+    jobs, told = _cancelled_after_a_chunk(monkeypatch, window, undo.AddToList)
     monkeypatch.setattr(prompts, "ask_text", lambda *_a, **_k: "Ocean")
     before = _lists(window)
     window.select_ids(window.library.view_ids())
@@ -153,11 +162,8 @@ def test_a_tag_deletion_cancelled_midway_leaves_the_tag_on_every_paper(
     library.tag_papers("robotics", ids)
     _settle(qtbot, window)
     before = _tag_state(window)
-    monkeypatch.setattr(undo_commands, "CHUNK", 2)
     # The user presses Cancel after the first chunk of papers lost the tag.
-    jobs = cancel_after(monkeypatch, library, when=lambda s: isinstance(s, undo.UntagPapers))
-    told: list[str] = []
-    monkeypatch.setattr(prompts, "show_error", lambda _parent, sentence: told.append(sentence))
+    jobs, told = _cancelled_after_a_chunk(monkeypatch, window, undo.UntagPapers)
     window.organiser.delete_tag("robotics")
     _settle(qtbot, window)
     assert jobs and jobs[0].cancelled, "deleting the tag shows its progress, with Cancel"
