@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 from sqlalchemy import Connection, func, select, text
 from sqlmodel import col
@@ -64,6 +65,27 @@ def fts5_query(words: list[str], *, prefix: bool = True) -> str:
     return expression
 
 
+@dataclass(frozen=True)
+class Unindexed:
+    """What the full-text rows cannot answer for, read once for the searches of one moment
+    (a keystroke asks about several words): papers still queued for indexing, whose own
+    text tells instead, and the annotation notes (paper id, folded note), kept in no index."""
+
+    stale: frozenset[int]
+    notes: tuple[tuple[int, str], ...]
+
+    @classmethod
+    def read(cls, connection: Connection) -> Unindexed:
+        accents = connection.dialect.name != "sqlite"
+        rows = connection.execute(
+            select(col(Annotation.paper_id), col(Annotation.note)).where(col(Annotation.note) != "")
+        )
+        notes = tuple(
+            (paper_id, folding.for_fulltext(note, accents=accents)) for paper_id, note in rows
+        )
+        return cls(frozenset(fulltext_pending.stale_papers(connection)), notes)
+
+
 def match(
     connection: Connection,
     text_: str,
@@ -71,6 +93,7 @@ def match(
     *,
     limit: int | None = None,
     prefix: bool = True,
+    unindexed: Unindexed | None = None,
 ) -> set[int]:
     """Ids of papers (trash included) whose abstract, notes or attached files contain `text_`.
 
@@ -79,39 +102,37 @@ def match(
     With `limit`, at most that many ids are read from each of abstracts and notes (so an
     answer of `limit` ids or more may be incomplete). Without `prefix`, the last word is
     matched whole too (a lower bound of the answer, cheaper to read: FTS5 merges the lists
-    of every word a prefix stands for before giving the first id).
+    of every word a prefix stands for before giving the first id). `unindexed` is what
+    an earlier call of the same moment read (`Unindexed.read`), else it is read here.
     """
     words = tokens(text_)
     if not words:
         return set()
+    if unindexed is None:
+        unindexed = Unindexed.read(connection)
     if connection.dialect.name == "sqlite":
         found = _match_sqlite(connection, words, field, limit=limit, prefix=prefix)
         # Rows another program wrote that are not indexed yet: their own text tells.
-        stale = fulltext_pending.stale_papers(connection)
+        stale = set(unindexed.stale)
         if stale:
             found = (found - stale) | match_within(connection, text_, field, paper_ids=stale)
     else:
         found = _match_postgresql(connection, words, field, limit=limit, prefix=prefix)
-    if field in (None, "note"):
-        found |= _annotated(connection, text_, prefix=prefix)
+    if field in (None, "note") and unindexed.notes:
+        accents = connection.dialect.name != "sqlite"
+        found |= _annotated(
+            unindexed.notes, folding.fulltext_tokens(text_, accents=accents), prefix
+        )
     return found
 
 
-def _annotated(connection: Connection, text_: str, *, prefix: bool) -> set[int]:
-    """Papers with an annotation whose note holds `text_` (as `match_within` matches)."""
-    words = folding.fulltext_tokens(text_, accents=connection.dialect.name != "sqlite")
+def _annotated(notes: tuple[tuple[int, str], ...], words: list[str], prefix: bool) -> set[int]:
+    """Papers with an annotation whose (folded) note holds the words, as `match_within`
+    matches."""
     if not words:
         return set()
     pattern = _phrase_pattern(words, prefix=prefix)
-    accents = connection.dialect.name != "sqlite"
-    notes = connection.execute(
-        select(col(Annotation.paper_id), col(Annotation.note)).where(col(Annotation.note) != "")
-    )
-    return {
-        paper_id
-        for paper_id, note in notes
-        if pattern.search(folding.for_fulltext(note, accents=accents))
-    }
+    return {paper_id for paper_id, note in notes if pattern.search(note)}
 
 
 def match_within(

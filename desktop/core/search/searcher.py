@@ -299,11 +299,21 @@ class _FullTextAnswers:
         self._index = index
         self._memory = memory
         self._highest: int | None = None  # read once, when a probe first needs it
+        self._unindexed: fulltext.Unindexed | None = None  # read once, at the first question
+
+    def _match(
+        self, words: str, field: str | None, *, limit: int | None = None, prefix: bool = True
+    ) -> set[int]:
+        if self._unindexed is None:
+            self._unindexed = fulltext.Unindexed.read(self._connection)
+        return fulltext.match(
+            self._connection, words, field, limit=limit, prefix=prefix, unindexed=self._unindexed
+        )
 
     def answer(self, words: str, field: str | None) -> set[int]:
         known = self._memory.answers.get((words, field))
         if known is None:
-            found = fulltext.match(self._connection, words, field)
+            found = self._match(words, field)
             known = _keep(self._memory.answers, (words, field), self._index.holding(found))
         return known
 
@@ -320,7 +330,7 @@ class _FullTextAnswers:
         # The word itself first: when it alone is common, so is the prefix, found out
         # without merging the lists of every word it begins (learn, learned, learning...).
         for prefix in (False, True):
-            found = fulltext.match(self._connection, words, field, limit=at_most + 1, prefix=prefix)
+            found = self._match(words, field, limit=at_most + 1, prefix=prefix)
             if len(found) > at_most:  # incomplete: kept apart from the answers
                 if self._highest is None:
                     self._highest = fulltext.highest_id(self._connection)

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from sqlalchemy import event
+
 from desktop.core.formats.record import Person, Record
 from desktop.core.library import Library
 from desktop.core.views import View
@@ -72,3 +74,23 @@ def test_every_annotation_is_listed_with_its_paper_newest_first(library: Library
     ]
     library.delete_papers([annotated])
     assert library.annotations() == []
+
+
+def test_a_search_of_several_words_reads_the_annotation_notes_once(library: Library) -> None:
+    # Annotation notes are kept in no index: they are read whole, so once per search,
+    # however many of its words ask full text (each used to read them again).
+    annotated, _other = _papers(library)
+    library.annotate(annotated, 0, 4, note="zanzibar channel")
+    statements: list[str] = []
+
+    def seen(_conn: object, _cursor: object, statement: str, *_rest: object) -> None:
+        if "FROM annotation" in statement and "json_each" not in statement:
+            statements.append(statement)
+
+    event.listen(library.engine, "before_cursor_execute", seen)
+    try:
+        found = _ids(library, "zanzibar channel coral bleaching western")
+    finally:
+        event.remove(library.engine, "before_cursor_execute", seen)
+    assert found == [annotated]
+    assert len(statements) == 1
