@@ -202,9 +202,15 @@ class Vocabulary:
             for candidate, distance, _ in matches:
                 if distance > 0:
                     closeness = 1.0 - distance / max(len(word), len(candidate))
-                    found[candidate] = FUZZY_FLOOR + FUZZY_SPAN * closeness
+                    # A second slip is much rarer than one: a word two edits away is a
+                    # worse guess at what was meant than the letters alone would say.
+                    further = _FURTHER_EDIT * (distance - 1)
+                    found[candidate] = FUZZY_FLOOR + FUZZY_SPAN * closeness - further
         return found
 
+
+#: How much lower a typo neighbour ranks for each edit past the first.
+_FURTHER_EDIT = 0.08
 
 #: How much lower a word found through the singular of a typed plural ranks.
 _SINGULAR_PENALTY = 0.02

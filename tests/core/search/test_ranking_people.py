@@ -50,3 +50,37 @@ def test_the_closest_spelling_is_shortlisted_among_many_farther_ones() -> None:
     )
     index = SearchIndex.build(docs)
     assert 400 in _ids(index, "Nøskov filter")[:10]
+
+
+def test_a_name_one_slip_away_comes_before_names_two_slips_away() -> None:
+    # From the science-shaped benchmark: "Johnasen" is one swap from Johansen and two
+    # edits from Johnson. Johnson's papers have short titles that read more like the
+    # query, and Johansen is fourth of five authors, yet Johansen is the one meant.
+    docs = [
+        SearchDocument(
+            id=1,
+            title="Program pipeline on multiple weakly supervised modelling decompositions",
+            authors=[
+                ("Ryo", "Ishikawa"),
+                ("Xu-Cun", "Ma"),
+                ("Shreya L.", "Pham"),
+                ("H. A.", "Johansen"),
+                ("Grace", "Romano"),
+            ],
+            year=2001,
+        ),
+        SearchDocument(
+            id=2,
+            title="Modeling program functional parametric",
+            authors=[("Clint R.", "Whaley"), ("Jian", "Johnson"), ("Élise", "Sørensen")],
+            year=2020,
+        ),
+        SearchDocument(
+            id=3,
+            title="Multiple modelling program relative parametric gap",
+            authors=[("Sergey", "Agarwal"), ("David", "Johnson")],
+            year=2021,
+        ),
+    ]
+    index = SearchIndex.build(docs)
+    assert _ids(index, "Johnasen program")[0] == 1
