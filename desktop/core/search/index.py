@@ -128,10 +128,6 @@ class SearchIndex:
         """The indexed word most like `word` (see `Vocabulary.nearest`)."""
         return self._vocabulary.nearest(word)
 
-    def one_letter_more(self, word: str) -> list[str]:
-        """Indexed words that are `word` with a letter put back (see `Vocabulary`)."""
-        return self._vocabulary.one_letter_more(word)
-
     def __contains__(self, doc_id: object) -> bool:
         return doc_id in self._entries
 

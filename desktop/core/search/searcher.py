@@ -218,12 +218,14 @@ class Searcher:
         self, text: str, limit: int | None = 200, *, among: Collection[int] | None = None
     ) -> Nearest | None:
         """For a query that matches nothing: the papers found when each word that matches
-        nothing is read as the nearest words the library holds (in a large library only
-        short words, with a letter put back); None when no word has a near one, or that
-        finds nothing too."""
+        nothing is read as the nearest word the library holds (in a small library: scanning
+        every word of a large one would cost more than a keystroke may); None when no word
+        has a near one, or that finds nothing too."""
         with self._lock:
             index = self._ready()
-            rewritten, replaced = nearest_query(text, index, scan=len(index) <= NEAREST_AT_MOST)
+            if len(index) > NEAREST_AT_MOST:
+                return None
+            rewritten, replaced = nearest_query(text, index)
         if not replaced:
             return None
         hits = self.search(rewritten, limit, among=among)
@@ -241,13 +243,10 @@ class Nearest:
     paper_ids: tuple[int, ...]
 
 
-def nearest_query(
-    text: str, index: SearchIndex, *, scan: bool
-) -> tuple[str, list[tuple[str, str]]]:
-    """`text` with each plain word that matches nothing replaced by the nearest indexed
-    words: for a word of three letters, those it is with a letter left out (`wng`: `wang OR
-    wong`); for longer ones, with `scan`, the most alike word however many letters differ.
-    Also the (typed, replacement) pairs. Qualified, quoted and excluded words are kept."""
+def nearest_query(text: str, index: SearchIndex) -> tuple[str, list[tuple[str, str]]]:
+    """`text` with each plain word that matches nothing replaced by the most alike indexed
+    word however many letters differ; also the (typed, replacement) pairs.
+    Qualified, quoted and excluded words are kept."""
     replaced: list[tuple[str, str]] = []
     out = []
     for token in text.split():
@@ -255,11 +254,7 @@ def nearest_query(
         words = folding.search_words(token) if plain else []
         near: str | None = None
         if len(words) == 1 and not index.knows(words[0]):
-            word = words[0]
-            if len(word) == 3 and word.isalpha():
-                near = " OR ".join(index.one_letter_more(word)) or None
-            elif scan:
-                near = index.nearest_word(word)
+            near = index.nearest_word(words[0])
         if near is None:
             out.append(token)
         else:

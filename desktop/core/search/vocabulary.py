@@ -154,15 +154,11 @@ class Vocabulary:
         )
         return None if found is None else found[0]
 
-    def one_letter_more(self, word: str, *, at_most: int = 8) -> list[str]:
-        """Indexed words that are `word` with one letter left out (`wng`: `wang`, `wong`),
-        most common first: short words get no typo budget, so a dropped letter in a short
-        name finds nothing."""
+    def _one_letter_more(self, word: str) -> list[str]:
+        """Indexed words that are `word` with one letter left out (`wng`: `wang`, `wong`)."""
         bucket = self._by_length.get(len(word) + 1, [])
         found = process.extract(word, bucket, scorer=OSA.distance, score_cutoff=1, limit=None)
-        near = [candidate for candidate, distance, _ in found if distance == 1]
-        near.sort(key=lambda candidate: (-self._typo_counts.get(candidate, 0), candidate))
-        return near[:at_most]
+        return [candidate for candidate, distance, _ in found if distance == 1]
 
     def _completions(self, word: str) -> dict[str, float]:
         """Indexed words that begin with `word` (longer ones, closer ones score higher)."""
@@ -177,8 +173,14 @@ class Vocabulary:
     def _neighbours(self, word: str) -> dict[str, float]:
         """Indexed words within `typo_budget(word)` edits (a swap of two letters is one edit),
         and, for a word that reads as an English plural, those of its singular: `bloms` is
-        `blooms` or `bloom`, a little below the plural's own neighbours."""
+        `blooms` or `bloom`, a little below the plural's own neighbours. A word of three
+        letters has no budget, but a letter it dropped is put back (`gag`: `gang`), ranked
+        as a typo of four letters."""
         found = self._within_budget(word)
+        if len(word) == _SHORT and word.isalpha():
+            closeness = 1.0 - 1 / (_SHORT + 1)
+            for candidate in self._one_letter_more(word):
+                found[candidate] = FUZZY_FLOOR + FUZZY_SPAN * closeness
         for singular in _singulars(word):
             if singular in self._typo_counts:
                 found.setdefault(singular, FUZZY_FLOOR + FUZZY_SPAN - _SINGULAR_PENALTY)
@@ -208,6 +210,9 @@ class Vocabulary:
                     found[candidate] = FUZZY_FLOOR + FUZZY_SPAN * closeness - further
         return found
 
+
+#: The length of a word too short for a typo budget whose dropped letter is still found.
+_SHORT = 3
 
 #: How much lower a typo neighbour ranks for each edit past the first.
 _FURTHER_EDIT = 0.08
