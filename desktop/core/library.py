@@ -1890,6 +1890,7 @@ def _joined(first: ImportReport, then: ImportReport) -> ImportReport:
         source=f"{first.source}, {then.source}",
         format=f"{first.format}, {then.format}",
         paper_ids=first.paper_ids + then.paper_ids,
+        already_held=first.already_held + then.already_held,
         duplicates=first.duplicates + then.duplicates,
         problems=first.problems + then.problems,
         papers=max(first.papers, then.papers),

@@ -16,7 +16,7 @@ from core.importing.test_lookup import DEEP_LEARNING, _crossref_answer
 from core.lookup_server import FakeServices, running_services
 from pdf_maker import write_cjk_pdf, write_pdf
 from PySide6.QtCore import QMimeData, QPointF, QSettings, Qt, QUrl
-from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent, QWindow
+from PySide6.QtGui import QDragEnterEvent, QDropEvent, QWindow
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
@@ -78,8 +78,8 @@ def write_folder(folder: Path) -> Path:
 
 
 def drop_on_window(window: MainWindow, paths: list[Path]) -> None:
-    """Drag `paths` from a file manager and drop them in the middle of the window, as the
-    window system hands a drop over (enter, move, drop)."""
+    """Drag `paths` from a file manager and drop them in the middle of the window, handed
+    to the window as the window system hands a drop over (it enters, then drops)."""
     handle = window.windowHandle()
     assert isinstance(handle, QWindow)
     point = QPointF(window.center.mapTo(window, window.center.rect().center()))
@@ -94,7 +94,6 @@ def drop_on_window(window: MainWindow, paths: list[Path]) -> None:
     entering = QDragEnterEvent(point.toPoint(), *how)
     QApplication.sendEvent(handle, entering)
     assert entering.isAccepted()
-    QApplication.sendEvent(handle, QDragMoveEvent(point.toPoint(), *how))
     QApplication.sendEvent(handle, QDropEvent(point, *how))
 
 

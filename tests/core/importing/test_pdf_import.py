@@ -146,6 +146,17 @@ def test_pdfs_and_bibtex_in_one_import(shelf: Library, tmp_path: Path) -> None:
     assert len(shelf.list_items("To read")) == 2
 
 
+def test_bibtex_imported_again_beside_pdfs_is_said_to_be_held_already(
+    shelf: Library, tmp_path: Path
+) -> None:
+    bib = tmp_path / "refs.bib"
+    bib.write_text("@article{knuth1984, title={Literate Programming}, year={1984}}\n")
+    (held,) = shelf.import_files([bib]).paper_ids
+    report = shelf.import_files([bib, write_pdf(tmp_path / "x.pdf", [[(20, "Some Title")]])])
+    assert report.already_held == [held]  # not lost when the two reports are joined
+    assert len(report.paper_ids) == 1 and shelf.count() == 2
+
+
 def test_a_file_that_is_not_a_pdf_is_a_problem_not_a_paper(shelf: Library, tmp_path: Path) -> None:
     fake = tmp_path / "fake.pdf"
     fake.write_text("not a pdf")
