@@ -2855,8 +2855,8 @@ Right-click to rename or delete</source>
             <translation>您的文献库是空的</translation>
         </message>
         <message>
-            <source>Bring in papers from a BibTeX, RIS or CSL-JSON file, add one by its DOI or arXiv id, or look around with a few classic papers first.</source>
-            <translation>从 BibTeX、RIS 或 CSL-JSON 文件导入文献，通过 DOI 或 arXiv 编号添加一篇，或先载入几篇经典文献看看。</translation>
+            <source>Drop PDFs, or a folder of them, on this window; bring in papers from a BibTeX, RIS or CSL-JSON file; add one by its DOI or arXiv id; or look around with a few classic papers first.</source>
+            <translation>把 PDF 或装有 PDF 的文件夹拖到此窗口；从 BibTeX、RIS 或 CSL-JSON 文件导入文献；通过 DOI 或 arXiv 编号添加一篇；或先载入几篇经典文献看看。</translation>
         </message>
         <message>
             <source>Import a file…</source>
@@ -3880,6 +3880,10 @@ This library: {where}</source>
         <message>
             <source>This {what} was changed elsewhere (by someone else, or in another window) since you opened it, so saving would overwrite that change.</source>
             <translation>此{what}在您打开后已在别处（被他人或在另一个窗口中）修改，保存会覆盖那次更改。</translation>
+        </message>
+        <message>
+            <source>There are no PDFs in {folder} or its subfolders.</source>
+            <translation>{folder} 及其子文件夹中没有 PDF。</translation>
         </message>
     </context>
 </TS>

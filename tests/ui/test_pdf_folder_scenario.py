@@ -16,7 +16,7 @@ from core.importing.test_lookup import DEEP_LEARNING, _crossref_answer
 from core.lookup_server import FakeServices, running_services
 from pdf_maker import write_cjk_pdf, write_pdf
 from PySide6.QtCore import QMimeData, QPointF, QSettings, Qt, QUrl
-from PySide6.QtGui import QDragEnterEvent, QDropEvent, QWindow
+from PySide6.QtGui import QDragEnterEvent, QDropEvent, QInputMethodEvent, QWindow
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
@@ -24,6 +24,7 @@ from pytestqt.qtbot import QtBot
 from desktop.core.api import KEEP
 from desktop.core.library import Library
 from desktop.core.views import View
+from desktop.ui import prompts
 from desktop.ui.models.sidebar_model import COUNT_ROLE, DUPLICATES_VIEW
 from desktop.ui.window import export_flow
 from desktop.ui.window.main_window import MainWindow
@@ -133,8 +134,14 @@ def open_comparison(qtbot: QtBot, window: MainWindow, pair: tuple[int, int]) -> 
 def search(qtbot: QtBot, window: MainWindow, text: str) -> list[int]:
     """Type `text` in the search bar (after clearing it); the papers the table shows once
     the complete answer (abstracts, notes and PDFs too) came."""
-    window.search_bar.field.clear()
-    QTest.keyClicks(window.search_bar.field, text)
+    field = window.search_bar.field
+    field.clear()
+    if text.isascii():
+        QTest.keyClicks(field, text)
+    else:  # Chinese comes from an input method, committed whole
+        typed = QInputMethodEvent()
+        typed.setCommitString(text)
+        QApplication.sendEvent(field, typed)
     runner = window.search_runner
     qtbot.waitUntil(
         lambda: window._answered == text and not runner.busy and runner._running is None,
@@ -201,9 +208,18 @@ def test_from_a_folder_of_pdfs_to_an_annotated_deduplicated_reading_list(
     QTest.keyClick(window.table, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
     assert len(window.selected_ids()) == 4
     chosen = window.selected_ids()
+    offered: list[list[str]] = []
+
+    def pick_new_list(*_args: object, items: list[str], **_kwargs: object) -> str:
+        offered.append(items)
+        return items[-1]
+
+    monkeypatch.setattr(prompts, "ask_item", pick_new_list)
     scripted.texts = ["Moons and more"]
-    window.organiser.new_list_action.trigger()
+    window.editing.add_to_list_action.trigger()  # Papers > Add to List… > New list…
     settle(qtbot, window)
+    assert offered == [["New list…"]]
+    assert window.undo_stack.undoText() == "Add to New List “Moons and more”"
     reading = library.reading_list("Moons and more")
     assert [i.paper.id for i in library.list_items(reading.id)] == chosen
     window.show_view(View("list", reading.id))
