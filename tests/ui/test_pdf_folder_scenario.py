@@ -266,6 +266,7 @@ def test_from_a_folder_of_pdfs_to_an_annotated_deduplicated_reading_list(
     for title in (DEEP, PREPRINT, SPARSE, REVIEW):
         assert title in exported, title
     assert JOURNAL not in exported and "10.1038/nature14539" in exported
+    assert "papershelf-guessed" not in exported  # the mark is ours: bibtex has no use for it
 
     # 7. Quit, reopen: the list in its order, the annotation, the merged paper's files.
     window.close()
