@@ -105,13 +105,16 @@ def settle(qtbot: QtBot, window: MainWindow) -> None:
     qtbot.waitUntil(lambda: not window.duplicate_search.busy, timeout=10_000)
 
 
-def bring_in(qtbot: QtBot, window: MainWindow, folder: Path) -> None:
-    """The folder dropped on the window, its PDFs imported and read."""
+def bring_in(qtbot: QtBot, window: MainWindow, folder: Path) -> str:
+    """The folder dropped on the window, its PDFs imported and read; what the status bar
+    said when the import ended."""
     with qtbot.waitSignal(window.transfers.import_flow.finished, timeout=60_000) as done:
         drop_on_window(window, [folder])
     assert done.args is not None and done.args[0], "the import failed"
+    said = window.statusBar().currentMessage()
     settle(qtbot, window)
     qtbot.waitUntil(lambda: window.library.files_to_read() == 0, timeout=20_000)
+    return said
 
 
 def by_title(library: Library) -> dict[str, int]:
@@ -167,7 +170,7 @@ def test_from_a_folder_of_pdfs_to_an_annotated_deduplicated_reading_list(
     assert window.center.currentWidget() is window.welcome
 
     # 1. The folder of PDFs is dropped on the window (on the welcome panel: it is empty).
-    bring_in(qtbot, window, write_folder(tmp_path / "Downloads"))
+    said = bring_in(qtbot, window, write_folder(tmp_path / "Downloads"))
     titles = by_title(library)
     assert sorted(titles) == sorted([DEEP, PREPRINT, JOURNAL, SPARSE, REVIEW])
     assert window.center.currentWidget() is window.table
@@ -181,13 +184,21 @@ def test_from_a_folder_of_pdfs_to_an_annotated_deduplicated_reading_list(
     assert deep.paper.doi == "10.1038/nature14539" and deep.authors[0].family == "LeCun"
     assert [p.family for p in library.paper(titles[JOURNAL]).authors] == ["Lovelace", "Turing"]
     assert QUOTE in deep.paper.abstract
+    kept, other = titles[PREPRINT], titles[JOURNAL]  # the preprint came first
+    assert said == "Imported 5 papers; 1 may be a duplicate of a paper you had."
+    report = window.transfers.report_dialog
+    assert report is not None and report.isVisible()
+    (pair,) = [
+        report.duplicates.topLevelItem(r) for r in range(report.duplicates.topLevelItemCount())
+    ]
+    assert pair.text(0).startswith(JOURNAL) and pair.text(1).startswith(PREPRINT)
+    report.close()  # settled later, in the Possible duplicates view
 
     # 2. The two copies of the tidal-locking paper are the one possible duplicate, merged
     # through the side-by-side comparison: the older copy (the preprint) is kept.
     settle(qtbot, window)
     duplicates = window.sidebar_model.index_of(DUPLICATES_VIEW)
     assert duplicates.data(COUNT_ROLE) == 1
-    kept, other = titles[PREPRINT], titles[JOURNAL]
     open_comparison(qtbot, window, (other, kept))
     dialog = window.duplicates_panel.dialog
     assert (dialog.keep_id, dialog.other_id) == (kept, other)

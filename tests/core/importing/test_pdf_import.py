@@ -137,6 +137,23 @@ def test_a_pdf_of_a_paper_already_there_is_attached_to_it(
     assert "already in your library" in again.problems[0].message
 
 
+def test_two_pdfs_of_one_paper_are_both_kept_and_reported_as_alike(
+    shelf: Library, tmp_path: Path
+) -> None:
+    preprint = write_pdf(
+        tmp_path / "preprint.pdf", [[(20, "Tidal")]], title="Tidal Locking of Small Moons",
+        author="Ada Lovelace",
+    )  # fmt: skip
+    journal = write_pdf(
+        tmp_path / "moons.pdf", [[(20, "Tidal locking of small moons")]], author="Lovelace, Ada"
+    )
+    report = shelf.import_files([preprint, journal])
+    first, second = report.paper_ids
+    (alike,) = report.duplicates  # for the report, and the summary, to say
+    assert (alike.paper_id, alike.other_id) == (second, first)
+    assert "title 100% alike" in alike.evidence[0]
+
+
 def test_pdfs_and_bibtex_in_one_import(shelf: Library, tmp_path: Path) -> None:
     bib = tmp_path / "refs.bib"
     bib.write_text("@article{knuth1984, title={Literate Programming}, year={1984}}\n")
