@@ -248,9 +248,9 @@
             <translation>主题</translation>
         </message>
         <message numerus="yes">
-            <source>%n field(s) differ (marked). Choose the value to keep in each; the paper on the left is kept, with the notes, tags and lists of both, and the other goes to the trash.</source>
+            <source>%n field(s) differ (marked). Choose the value to keep in each; the paper on the left is kept, with the notes, files, tags and lists of both, and the other goes to the trash.</source>
             <translation>
-                <numerusform>有 %n 个字段不同（已标出）。请为每个字段选择要保留的值；左边的文献会被保留，并带上两篇文献的笔记、标签和列表，另一篇移到回收站。</numerusform>
+                <numerusform>有 %n 个字段不同（已标出）。请为每个字段选择要保留的值；左边的文献会被保留，并带上两篇文献的笔记、文件、标签和列表，另一篇移到回收站。</numerusform>
             </translation>
         </message>
     </context>
@@ -963,6 +963,11 @@
         <message>
             <source>Topic</source>
             <translation>主题</translation>
+        </message>
+        <message>
+            <source>Guessed from the PDF</source>
+            <extracomment>Labels of the marks Papershelf keeps beside a paper's fields (never exported as such).</extracomment>
+            <translation>从 PDF 推测</translation>
         </message>
         <message>
             <source>BibLaTeX: {biblatex} · CSL: {csl}</source>

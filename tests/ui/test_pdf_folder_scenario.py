@@ -18,7 +18,7 @@ from pdf_maker import write_cjk_pdf, write_pdf
 from PySide6.QtCore import QMimeData, QPointF, QSettings, Qt, QUrl
 from PySide6.QtGui import QDragEnterEvent, QDropEvent, QInputMethodEvent, QWindow
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QLabel
 from pytestqt.qtbot import QtBot
 
 from desktop.core.api import KEEP
@@ -107,14 +107,13 @@ def settle(qtbot: QtBot, window: MainWindow) -> None:
 
 def bring_in(qtbot: QtBot, window: MainWindow, folder: Path) -> str:
     """The folder dropped on the window, its PDFs imported and read; what the status bar
-    said when the import ended."""
+    says once the window settled (the changes after the import must not hide its summary)."""
     with qtbot.waitSignal(window.transfers.import_flow.finished, timeout=60_000) as done:
         drop_on_window(window, [folder])
     assert done.args is not None and done.args[0], "the import failed"
-    said = window.statusBar().currentMessage()
     settle(qtbot, window)
     qtbot.waitUntil(lambda: window.library.files_to_read() == 0, timeout=20_000)
-    return said
+    return window.statusBar().currentMessage()
 
 
 def by_title(library: Library) -> dict[str, int]:
@@ -203,6 +202,9 @@ def test_from_a_folder_of_pdfs_to_an_annotated_deduplicated_reading_list(
     dialog = window.duplicates_panel.dialog
     assert (dialog.keep_id, dialog.other_id) == (kept, other)
     assert "title" in dict(dialog.choices())
+    shown = [label.text() for label in dialog.findChildren(QLabel)]
+    assert "Guessed from the PDF" in shown and "papershelf-guessed" not in shown
+    assert "with the notes, files, tags and lists of both" in shown[0]  # both PDFs stay
     dialog.choose("title", KEEP)
     dialog.merge_button.click()
     settle(qtbot, window)
