@@ -177,6 +177,7 @@
         <name>ComparePapers</name>
         <message>
             <source>Citation key</source>
+            <extracomment>Labels of the fields a paper has a column for; imported ones are named as the form names them.</extracomment>
             <translation>引用键</translation>
         </message>
         <message>
