@@ -18,7 +18,7 @@ from pdf_maker import write_cjk_pdf, write_pdf
 from PySide6.QtCore import QMimeData, QPointF, QSettings, Qt, QUrl
 from PySide6.QtGui import QDragEnterEvent, QDropEvent, QInputMethodEvent, QWindow
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QLabel
+from PySide6.QtWidgets import QApplication, QLabel, QTreeWidget
 from pytestqt.qtbot import QtBot
 
 from desktop.core.api import KEEP
@@ -129,8 +129,14 @@ def open_comparison(qtbot: QtBot, window: MainWindow, pair: tuple[int, int]) -> 
     panel = window.duplicates_panel
     assert window.center.currentWidget() is panel
     assert panel.shown_pairs() == [pair]
+    assert min(columns_of(panel.tree)) > 200  # the evidence is not cut to a sliver
     panel.tree.setCurrentItem(panel.tree.topLevelItem(0))
     panel.compare_button.click()
+
+
+def columns_of(tree: QTreeWidget) -> list[int]:
+    """The widths of a tree's columns, as shown."""
+    return [tree.header().sectionSize(c) for c in range(tree.columnCount())]
 
 
 def search(qtbot: QtBot, window: MainWindow, text: str) -> list[int]:
@@ -191,6 +197,7 @@ def test_from_a_folder_of_pdfs_to_an_annotated_deduplicated_reading_list(
         report.duplicates.topLevelItem(r) for r in range(report.duplicates.topLevelItemCount())
     ]
     assert pair.text(0).startswith(JOURNAL) and pair.text(1).startswith(PREPRINT)
+    assert min(columns_of(report.duplicates)) > 200  # the paper one had is not cut short
     report.close()  # settled later, in the Possible duplicates view
 
     # 2. The two copies of the tidal-locking paper are the one possible duplicate, merged
