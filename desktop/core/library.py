@@ -446,14 +446,19 @@ class Library:
 
     def add_records(self, records: list[Record], progress: Progress | None = None) -> list[int]:
         """Store many papers in one transaction: all of them, or none if anything fails."""
-        report = self._import_reading(
+        return self._add_reporting(records, progress).paper_ids
+
+    def _add_reporting(
+        self, records: list[Record], progress: Progress | None = None
+    ) -> ImportReport:
+        """`add_records`, with the report: the papers they are likely duplicates of."""
+        return self._import_reading(
             Reading.of(["records"], ParseResult(records=records)),
             source="added",
             # Papers added by hand are added even when one like them is held already.
             destination=Destination(keep_copies=True),
             asked=ImportHooks(progress),
         )
-        return report.paper_ids
 
     def paper(self, paper_id: int) -> PaperDetails:
         """A paper with its people, tags, lists, notes, annotations and attachments."""
@@ -819,7 +824,10 @@ class Library:
                 )
             )
             return
-        added = self.add_records([read.record])
+        stored = self._add_reporting([read.record])
+        # A preprint beside its published paper: both kept, the pair said in the report.
+        report.duplicates.extend(stored.duplicates)
+        added = stored.paper_ids
         if not added:  # the import took it for a paper already there
             raise KnownError(
                 sentence(
@@ -1890,6 +1898,7 @@ def _joined(first: ImportReport, then: ImportReport) -> ImportReport:
         source=f"{first.source}, {then.source}",
         format=f"{first.format}, {then.format}",
         paper_ids=first.paper_ids + then.paper_ids,
+        already_held=first.already_held + then.already_held,
         duplicates=first.duplicates + then.duplicates,
         problems=first.problems + then.problems,
         papers=max(first.papers, then.papers),

@@ -14,7 +14,9 @@ import os
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
+from desktop.core.errors import InvalidInputError
 from desktop.core.pdfs import is_pdf
+from desktop.core.sentences import sentence
 
 #: How deep below the watched folder PDFs are looked for.
 MAX_DEPTH = 8
@@ -61,6 +63,21 @@ def pdfs(
             if is_pdf(path):
                 found[relative] = path
     return found
+
+
+def importable(paths: Iterable[Path], *, skipped: Iterable[Path] = ()) -> list[Path]:
+    """What files and folders dropped on the window bring in: a file as it is, a folder
+    as the PDFs in it and its subfolders (found as a watched folder's are), each once.
+    A folder without PDFs brings nothing; when nothing at all is left, that is said."""
+    given, left_out = list(paths), list(skipped)
+    found: list[Path] = []
+    for path in given:
+        found.extend(pdfs(path, skipped=left_out).values() if path.is_dir() else [path])
+    if given and not found:  # only folders, and no PDF in any of them
+        raise InvalidInputError(
+            sentence("There are no PDFs in {folder} or its subfolders.", folder=given[0])
+        )
+    return list(dict.fromkeys(found))
 
 
 def fingerprint(path: Path) -> str:

@@ -34,10 +34,10 @@
     <context>
         <name>ComparePapers</name>
         <message numerus="yes">
-            <source>%n field(s) differ (marked). Choose the value to keep in each; the paper on the left is kept, with the notes, tags and lists of both, and the other goes to the trash.</source>
+            <source>%n field(s) differ (marked). Choose the value to keep in each; the paper on the left is kept, with the notes, files, tags and lists of both, and the other goes to the trash.</source>
             <translation>
-                <numerusform>%n field differs (marked). Choose the value to keep; the paper on the left is kept, with the notes, tags and lists of both, and the other goes to the trash.</numerusform>
-                <numerusform>%n fields differ (marked). Choose the value to keep in each; the paper on the left is kept, with the notes, tags and lists of both, and the other goes to the trash.</numerusform>
+                <numerusform>%n field differs (marked). Choose the value to keep; the paper on the left is kept, with the notes, files, tags and lists of both, and the other goes to the trash.</numerusform>
+                <numerusform>%n fields differ (marked). Choose the value to keep in each; the paper on the left is kept, with the notes, files, tags and lists of both, and the other goes to the trash.</numerusform>
             </translation>
         </message>
     </context>

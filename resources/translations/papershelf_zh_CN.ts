@@ -177,6 +177,7 @@
         <name>ComparePapers</name>
         <message>
             <source>Citation key</source>
+            <extracomment>Labels of the fields a paper has a column for; imported ones are named as the form names them.</extracomment>
             <translation>引用键</translation>
         </message>
         <message>
@@ -248,9 +249,9 @@
             <translation>主题</translation>
         </message>
         <message numerus="yes">
-            <source>%n field(s) differ (marked). Choose the value to keep in each; the paper on the left is kept, with the notes, tags and lists of both, and the other goes to the trash.</source>
+            <source>%n field(s) differ (marked). Choose the value to keep in each; the paper on the left is kept, with the notes, files, tags and lists of both, and the other goes to the trash.</source>
             <translation>
-                <numerusform>有 %n 个字段不同（已标出）。请为每个字段选择要保留的值；左边的文献会被保留，并带上两篇文献的笔记、标签和列表，另一篇移到回收站。</numerusform>
+                <numerusform>有 %n 个字段不同（已标出）。请为每个字段选择要保留的值；左边的文献会被保留，并带上两篇文献的笔记、文件、标签和列表，另一篇移到回收站。</numerusform>
             </translation>
         </message>
     </context>
@@ -963,6 +964,11 @@
         <message>
             <source>Topic</source>
             <translation>主题</translation>
+        </message>
+        <message>
+            <source>Guessed from the PDF</source>
+            <extracomment>Labels of the marks Papershelf keeps beside a paper's fields (never exported as such).</extracomment>
+            <translation>从 PDF 推测</translation>
         </message>
         <message>
             <source>BibLaTeX: {biblatex} · CSL: {csl}</source>
@@ -2855,8 +2861,8 @@ Right-click to rename or delete</source>
             <translation>您的文献库是空的</translation>
         </message>
         <message>
-            <source>Bring in papers from a BibTeX, RIS or CSL-JSON file, add one by its DOI or arXiv id, or look around with a few classic papers first.</source>
-            <translation>从 BibTeX、RIS 或 CSL-JSON 文件导入文献，通过 DOI 或 arXiv 编号添加一篇，或先载入几篇经典文献看看。</translation>
+            <source>Drop PDFs, or a folder of them, on this window; bring in papers from a BibTeX, RIS or CSL-JSON file; add one by its DOI or arXiv id; or look around with a few classic papers first.</source>
+            <translation>把 PDF 或装有 PDF 的文件夹拖到此窗口；从 BibTeX、RIS 或 CSL-JSON 文件导入文献；通过 DOI 或 arXiv 编号添加一篇；或先载入几篇经典文献看看。</translation>
         </message>
         <message>
             <source>Import a file…</source>
@@ -3880,6 +3886,10 @@ This library: {where}</source>
         <message>
             <source>This {what} was changed elsewhere (by someone else, or in another window) since you opened it, so saving would overwrite that change.</source>
             <translation>此{what}在您打开后已在别处（被他人或在另一个窗口中）修改，保存会覆盖那次更改。</translation>
+        </message>
+        <message>
+            <source>There are no PDFs in {folder} or its subfolders.</source>
+            <translation>{folder} 及其子文件夹中没有 PDF。</translation>
         </message>
     </context>
 </TS>

@@ -6,9 +6,11 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pytest
 from pdf_maker import write_pdf
 
 from desktop.core import watched_folders
+from desktop.core.errors import InvalidInputError
 
 
 def _pdf(path: Path, words: str = "words") -> Path:
@@ -58,3 +60,27 @@ def test_a_fingerprint_follows_the_file_and_tells_others_apart(tmp_path: Path) -
     assert watched_folders.fingerprint(first) == watched_folders.fingerprint(moved) != ""
     assert watched_folders.fingerprint(other) != watched_folders.fingerprint(first)
     assert watched_folders.fingerprint(tmp_path / "gone.pdf") == ""
+
+
+def test_a_dropped_folder_stands_for_its_pdfs_and_a_file_for_itself(tmp_path: Path) -> None:
+    folder = tmp_path / "Downloads"
+    _pdf(folder / "a.pdf")
+    _pdf(folder / "2024" / "b.pdf")
+    _pdf(folder / "library.files" / "copy.pdf")
+    (folder / "notes.txt").write_text("not a PDF")
+    bib = tmp_path / "refs.bib"
+    bib.write_text("@misc{k, title={T}}\n")
+    found = watched_folders.importable(
+        [bib, folder, folder / "a.pdf"], skipped=[folder / "library.files"]
+    )
+    assert found == [bib, folder / "a.pdf", folder / "2024" / "b.pdf"]  # each once
+
+
+def test_folders_without_pdfs_are_said_to_hold_none(tmp_path: Path) -> None:
+    empty = tmp_path / "empty"
+    (empty / "sub").mkdir(parents=True)
+    with pytest.raises(InvalidInputError) as told:
+        watched_folders.importable([empty])
+    assert str(told.value) == f"There are no PDFs in {empty} or its subfolders."
+    _pdf(tmp_path / "full" / "a.pdf")
+    assert watched_folders.importable([empty, tmp_path / "full"]) == [tmp_path / "full" / "a.pdf"]

@@ -11,7 +11,8 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QWidget
 
 from desktop.core import api
-from desktop.core.api import ImportReport
+from desktop.core.api import ImportReport, watched_folders
+from desktop.core.errors import KnownError
 from desktop.core.library import Library
 from desktop.ui.background import progress
 from desktop.ui.background.workers import Job, Worker
@@ -34,8 +35,9 @@ class ImportFlow(progress.DialogJob):
         self, paths: list[str | Path], *, show_progress: bool = True, keywords_as_tags: bool = False
     ) -> None:
         """Import these files together, in one transaction: Cancel leaves the library as it
-        was, and BibTeX files share their @string abbreviations and crossrefs. With
-        `keywords_as_tags`, the papers' keywords tag them too."""
+        was, and BibTeX files share their @string abbreviations and crossrefs. A folder
+        stands for the PDFs in it and its subfolders. With `keywords_as_tags`, the papers'
+        keywords tag them too."""
         if self._worker is not None or not paths:
             return
         files = [Path(p) for p in paths]
@@ -47,9 +49,11 @@ class ImportFlow(progress.DialogJob):
             def progress(done: int, total: int) -> None:
                 job.report((1000 * len(files) * done) // max(total, 1), 1000 * len(files))
 
+            # Looked into here, not on the window's thread: a folder may hold thousands.
+            opened = watched_folders.importable(files, skipped=_own_folders(library))
             return [
                 library.import_files(
-                    files,
+                    opened,
                     keywords_as_tags=keywords_as_tags,
                     progress=progress,
                     cancel=job.is_cancelled,
@@ -99,3 +103,12 @@ class ImportFlow(progress.DialogJob):
     def _on_failed(self, error: Any) -> None:
         self._end_failed(error, quietly=self.cancelled)  # a cancel says nothing
         self.finished.emit([])
+
+
+def _own_folders(library: Library) -> list[Path]:
+    """What a dropped folder is not looked into for: the library's files folder (its
+    copies are papers already)."""
+    try:
+        return [library.files_folder()]
+    except KnownError:  # a library on a server with no folder set: the import says so
+        return []

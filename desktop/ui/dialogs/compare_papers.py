@@ -23,8 +23,9 @@ from desktop.core.api import KEEP, OTHER, Comparison, FieldPair
 from desktop.core.library import Library
 from desktop.ui import plain_text
 from desktop.ui.translations import QT_TRANSLATE_NOOP
+from desktop.ui.widgets import field_labels
 
-#: Labels of the fields a paper has a column for; imported fields show their own name.
+#: Labels of the fields a paper has a column for; imported ones are named as the form names them.
 FIELD_LABELS = {
     "citekey": QT_TRANSLATE_NOOP("ComparePapers", "Citation key"),
     "authors": QT_TRANSLATE_NOOP("ComparePapers", "Authors"),
@@ -52,7 +53,7 @@ _SHOWN_CHARACTERS = 300
 def field_label(name: str) -> str:
     """How the dialog names a field: its label, or an imported field's own name."""
     if name.startswith("extra:"):
-        return name.removeprefix("extra:")
+        return field_labels.label(name)  # as the detail pane names it
     return QCoreApplication.translate("ComparePapers", FIELD_LABELS.get(name, name))
 
 
@@ -120,8 +121,8 @@ class ComparePapersDialog(QDialog):
             QCoreApplication.translate(
                 "ComparePapers",
                 "%n field(s) differ (marked). Choose the value to keep in each; the paper on "
-                "the left is kept, with the notes, tags and lists of both, and the other goes "
-                "to the trash.",
+                "the left is kept, with the notes, files, tags and lists of both, and the other "
+                "goes to the trash.",
                 "",
                 differing,
             )

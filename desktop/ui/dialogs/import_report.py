@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QHBoxLayout,
+    QHeaderView,
     QLabel,
     QPushButton,
     QTabWidget,
@@ -169,7 +170,9 @@ class ImportReportDialog(QDialog):
                 self.resize(640, 160)
         layout.addWidget(tabs, 1)
         layout.addWidget(buttons)
-        self.duplicates.header().resizeSection(0, 230)
+        # A third of the width each: the paper one had was cut to a sliver beside the others.
+        for column in range(3):
+            self.duplicates.header().setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
         self.problems.header().resizeSection(0, 80)
         self.problems.header().resizeSection(1, 230)
 

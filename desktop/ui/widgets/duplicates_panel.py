@@ -10,6 +10,7 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
     QHBoxLayout,
+    QHeaderView,
     QLabel,
     QPushButton,
     QTreeWidget,
@@ -60,8 +61,9 @@ class DuplicatesPanel(QWidget):
         self.tree.setWordWrap(True)
         self.tree.setAlternatingRowColors(True)
         self.tree.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
-        self.tree.header().resizeSection(0, 260)
-        self.tree.header().resizeSection(1, 260)
+        # A third of the width each: at fixed widths the evidence was cut to a sliver.
+        for column in range(3):
+            self.tree.header().setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
         self.tree.itemDoubleClicked.connect(lambda _item, _column: self.compare_current())
         self.tree.itemSelectionChanged.connect(self._update_buttons)
         self.compare_button = QPushButton(self.tr("Compare and merge…"), self)

@@ -45,12 +45,17 @@ _LABELS = {
     "topic": QT_TRANSLATE_NOOP("FieldLabels", "Topic"),
 }
 
+#: Labels of the marks Papershelf keeps beside a paper's fields (never exported as such).
+_MARKS = {
+    "papershelf-guessed": QT_TRANSLATE_NOOP("FieldLabels", "Guessed from the PDF"),
+}
+
 
 def label(name: str) -> str:
     """The row label of a field (the library's name, or "extra:<name>" for a kept one); a
     field the library does not know is labelled with its own name, as the file wrote it."""
     bare = name.removeprefix(api.EXTRA_PREFIX)
-    known = _LABELS.get(bare)
+    known = _LABELS.get(bare) or _MARKS.get(bare)
     return QCoreApplication.translate("FieldLabels", known) if known else bare
 
 

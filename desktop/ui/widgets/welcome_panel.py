@@ -26,8 +26,9 @@ class WelcomePanel(QWidget):
         title.setAlignment(Qt.AlignmentFlag.AlignCenter)
         hint = QLabel(
             self.tr(
-                "Bring in papers from a BibTeX, RIS or CSL-JSON file, add one by its DOI or "
-                "arXiv id, or look around with a few classic papers first."
+                "Drop PDFs, or a folder of them, on this window; bring in papers from a "
+                "BibTeX, RIS or CSL-JSON file; add one by its DOI or arXiv id; or look around "
+                "with a few classic papers first."
             ),
             self,
         )

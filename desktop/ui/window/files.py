@@ -99,9 +99,10 @@ class WindowFiles(QObject):
 
     def drop_files(self, files: list[Path], row: int) -> None:
         """Files dropped on the table: on a paper's row they are attached to it (copied);
-        elsewhere they are imported (a PDF becomes a paper)."""
+        elsewhere they are imported (a PDF becomes a paper). A folder is imported wherever
+        it lands: its PDFs are many papers, not one paper's files."""
         model = self._table.model()
-        if row < 0 or model is None or row >= model.rowCount():
+        if model is None or not 0 <= row < model.rowCount() or any(f.is_dir() for f in files):
             self._transfers.import_files([str(f) for f in files])
             return
         paper_id = model.paper_id(row)  # type: ignore[attr-defined]

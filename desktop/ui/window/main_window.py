@@ -65,6 +65,7 @@ from desktop.ui.widgets.paper_table_view import PaperTableView
 from desktop.ui.widgets.search_bar import SearchBar
 from desktop.ui.widgets.show_in_folder import ShowInFolderButton
 from desktop.ui.widgets.sidebar_view import SidebarView
+from desktop.ui.widgets.status_line import StatusLine
 from desktop.ui.widgets.welcome_panel import WelcomePanel
 from desktop.ui.window import menus, paper_menu
 from desktop.ui.window.completing import Completer
@@ -121,6 +122,7 @@ class MainWindow(QMainWindow):
         self._pending: list[Change] = []
         self._apply_timer = QTimer(self, singleShot=True, interval=0)
         self._apply_timer.timeout.connect(self._apply_changes)
+        self.status_line = StatusLine(self.statusBar())
         self.events.changed.connect(self._on_library_changed)
         # Which library is open, as an editor names its file: two windows tell apart.
         self.setWindowTitle(self.tr("{library} — Papershelf").format(library=library.name))
@@ -262,7 +264,7 @@ class MainWindow(QMainWindow):
     def _on_duplicates_counted(self, pairs: int) -> None:
         self.sidebar_model.set_duplicate_count(pairs)
         if self._showing_duplicates:
-            self.statusBar().showMessage(
+            self.status_line.rest(
                 QCoreApplication.translate("MainWindow", "%Ln possible duplicate(s)", "", pairs)
             )
 
@@ -395,7 +397,7 @@ class MainWindow(QMainWindow):
         self._update_actions()
 
     def _on_changed_elsewhere(self) -> None:
-        self.statusBar().showMessage(
+        self.status_line.tell(
             self.tr("The library was changed elsewhere; showing the changes."), 5000
         )
         self._on_library_changed(Change(ChangeKind.REFRESH))
@@ -439,14 +441,14 @@ class MainWindow(QMainWindow):
         if self._showing_annotations:
             self.center.setCurrentWidget(self.annotations_panel)
             listed = self.annotations_panel.count()
-            self.statusBar().showMessage(
+            self.status_line.rest(
                 QCoreApplication.translate("MainWindow", "%Ln annotation(s)", "", listed)
             )
             return
         if self._showing_problems:
             self.center.setCurrentWidget(self.problems_panel)
             problems = self.problems_panel.count()
-            self.statusBar().showMessage(
+            self.status_line.rest(
                 QCoreApplication.translate("MainWindow", "%Ln import problem(s)", "", problems)
             )
             return
@@ -456,7 +458,7 @@ class MainWindow(QMainWindow):
         shown = self.table_model.rowCount()
         self.table.set_empty_message(self._nothing_found() if shown == 0 else "")
         self.search_bar.set_count(shown, bool(self.search_bar.text()), capped=self._capped)
-        self.statusBar().showMessage(
+        self.status_line.rest(
             QCoreApplication.translate("MainWindow", "%Ln paper(s) shown", "", shown)
         )
 
@@ -475,6 +477,7 @@ class MainWindow(QMainWindow):
         view = current.data(VIEW_ROLE)
         if view is None:
             return
+        self.status_line.moved_on()  # the new view's count is shown, not the last message
         self._showing_problems = view == PROBLEMS_VIEW
         self._showing_duplicates = view == DUPLICATES_VIEW
         self._showing_annotations = view == ANNOTATIONS_VIEW
@@ -562,7 +565,7 @@ class MainWindow(QMainWindow):
         if not isinstance(error, KnownError):
             raise error
         if text == self.search_bar.text():
-            self.statusBar().showMessage(core_sentences.of_error(error), 6000)
+            self.status_line.tell(core_sentences.of_error(error), 6000)
 
     def _on_sort_changed(self, column: int, _order: Qt.SortOrder) -> None:
         self._update_actions()
@@ -729,7 +732,7 @@ class MainWindow(QMainWindow):
 
     def show_status(self, message: str, msec: int = 0) -> None:
         """Tell something in the status bar (for `msec`, or until replaced when 0)."""
-        self.statusBar().showMessage(message, msec)
+        self.status_line.tell(message, msec)
 
     # -- what the helpers read of the table and the search bar ------------------------------------
 

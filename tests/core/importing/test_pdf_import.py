@@ -137,6 +137,23 @@ def test_a_pdf_of_a_paper_already_there_is_attached_to_it(
     assert "already in your library" in again.problems[0].message
 
 
+def test_two_pdfs_of_one_paper_are_both_kept_and_reported_as_alike(
+    shelf: Library, tmp_path: Path
+) -> None:
+    preprint = write_pdf(
+        tmp_path / "preprint.pdf", [[(20, "Tidal")]], title="Tidal Locking of Small Moons",
+        author="Ada Lovelace",
+    )  # fmt: skip
+    journal = write_pdf(
+        tmp_path / "moons.pdf", [[(20, "Tidal locking of small moons")]], author="Lovelace, Ada"
+    )
+    report = shelf.import_files([preprint, journal])
+    first, second = report.paper_ids
+    (alike,) = report.duplicates  # for the report, and the summary, to say
+    assert (alike.paper_id, alike.other_id) == (second, first)
+    assert "title 100% alike" in alike.evidence[0]
+
+
 def test_pdfs_and_bibtex_in_one_import(shelf: Library, tmp_path: Path) -> None:
     bib = tmp_path / "refs.bib"
     bib.write_text("@article{knuth1984, title={Literate Programming}, year={1984}}\n")
@@ -144,6 +161,17 @@ def test_pdfs_and_bibtex_in_one_import(shelf: Library, tmp_path: Path) -> None:
     report = shelf.import_files([bib, pdf], list_name="To read")
     assert len(report.paper_ids) == 2
     assert len(shelf.list_items("To read")) == 2
+
+
+def test_bibtex_imported_again_beside_pdfs_is_said_to_be_held_already(
+    shelf: Library, tmp_path: Path
+) -> None:
+    bib = tmp_path / "refs.bib"
+    bib.write_text("@article{knuth1984, title={Literate Programming}, year={1984}}\n")
+    (held,) = shelf.import_files([bib]).paper_ids
+    report = shelf.import_files([bib, write_pdf(tmp_path / "x.pdf", [[(20, "Some Title")]])])
+    assert report.already_held == [held]  # not lost when the two reports are joined
+    assert len(report.paper_ids) == 1 and shelf.count() == 2
 
 
 def test_a_file_that_is_not_a_pdf_is_a_problem_not_a_paper(shelf: Library, tmp_path: Path) -> None:

@@ -123,3 +123,13 @@ def test_a_kept_field_edited_from_a_stale_copy_offers_the_choice(
     assert scripted.asked == ["Changed by someone else"]  # type: ignore[attr-defined]
     assert ui_library.paper(paper_id).paper.extra["issn"] == KEPT["issn"]
     assert pane.form.fields["extra:issn"].text() == KEPT["issn"]
+
+
+def test_what_a_pdf_import_guessed_is_labelled_in_words(
+    pane: DetailPane, ui_library: Library
+) -> None:
+    record = Record(title="Tidal locking", extra={"papershelf-guessed": "title, authors"})
+    pane.show_paper(ui_library.add_paper(record).id)
+    form = pane.form
+    label = form._form.labelForField(form.fields["extra:papershelf-guessed"])
+    assert label.text() == "Guessed from the PDF"  # not the name it is kept under

@@ -450,3 +450,30 @@ def test_the_files_folder_is_a_setting_chosen_from_the_attachments_menu(
     qtbot.wait(20)
     # The table's own count came first: the message stays.
     assert window.statusBar().currentMessage() == f"Files are now copied to {shared}."
+
+
+def test_a_folder_dropped_on_the_table_brings_its_pdfs_in_even_on_a_paper(
+    window: MainWindow, qtbot: QtBot, tmp_path: Path, scripted: ScriptedPrompts
+) -> None:
+    library = window.library
+    folder = tmp_path / "Downloads"
+    (folder / "2024").mkdir(parents=True)
+    _two_page_pdf(folder, "nets.pdf")
+    write_pdf(folder / "2024" / "scan.pdf", [[(20, "Sparse Coding in the Cortex")]])
+    (folder / "notes.txt").write_text("not a paper")
+    row = _row_of(window, "Deep Residual Learning")
+    paper_id = window.table_model.paper_id(row)
+    before = library.count()
+    _drop(window, [folder], row)  # a folder is many papers, not this paper's files
+    qtbot.waitUntil(lambda: library.count() == before + 2, timeout=10_000)
+    qtbot.waitUntil(lambda: not window.transfers.import_flow.busy, timeout=10_000)
+    assert library.attached_files(paper_id) == []
+    titles = {r.title for r in library.rows(library.view_ids()).values()}
+    assert {"Residual Nets", "Sparse Coding in the Cortex"} <= titles
+    assert scripted.errors == []
+    empty = tmp_path / "Empty"
+    empty.mkdir()
+    _drop(window, [empty], None)
+    qtbot.waitUntil(lambda: bool(scripted.errors), timeout=10_000)
+    assert scripted.errors == [f"There are no PDFs in {empty} or its subfolders."]
+    assert library.count() == before + 2

@@ -203,3 +203,18 @@ def test_a_name_a_few_letters_off_shows_the_nearest_papers_marked_approximate(
     # Typing on to a word that matches gives an exact answer, no longer marked.
     window.search_bar.field.setText("Zimmert")
     qtbot.waitUntil(lambda: "nearest" not in window.search_bar.hit_count.text(), timeout=10_000)
+
+
+def test_a_message_told_for_a_while_stands_though_the_library_changes_meanwhile(
+    window: MainWindow, qtbot: QtBot
+) -> None:
+    bar = window.statusBar()
+    window.show_status("Imported 1 paper; 1 may be a duplicate of a paper you had.", 600)
+    add(window.library, "Offline reinforcement learning", 2020, "Levine")  # recounts the table
+    qtbot.waitUntil(lambda: window.table_model.rowCount() == 6)
+    qtbot.waitUntil(lambda: not window._pending and not window._apply_timer.isActive())
+    assert bar.currentMessage().startswith("Imported 1 paper")  # not "6 papers shown" yet
+    qtbot.waitUntil(lambda: bar.currentMessage() == "6 papers shown", timeout=3000)  # after it
+    window.show_status("Exported 6 papers.", 10_000)
+    window.show_view(View("status", "unread"))  # the user goes elsewhere: that view's count
+    assert bar.currentMessage().endswith("papers shown")

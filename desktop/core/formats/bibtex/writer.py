@@ -480,8 +480,9 @@ def _extra_fields(record: Record, written: set[str], dialect: _Dialect) -> list[
 #: Unmodelled fields read from RIS (`ris:n1`) or CSL-JSON (`csl:note`): plain text, not
 #: LaTeX, so written escaped like any text (never as TeX that would run).
 PLAIN_TEXT_PREFIXES = ("ris:", "csl:", "csl-json:")
-#: Unmodelled fields kept under names of ours (see `WriteOptions.our_fields`).
-OUR_PREFIXES = (*PLAIN_TEXT_PREFIXES, "wos:")
+#: Unmodelled fields kept under names of ours (see `WriteOptions.our_fields`), and the
+#: marks Papershelf sets itself (`papershelf-guessed`: what a PDF import guessed).
+OUR_PREFIXES = (*PLAIN_TEXT_PREFIXES, "wos:", "papershelf-")
 #: Unmodelled fields biber reads verbatim: like url and doi, they cannot carry TeX.
 _VERBATIM_EXTRAS = frozenset({"file", "eprint", "doi", "url"})
 

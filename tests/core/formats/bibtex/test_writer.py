@@ -285,12 +285,13 @@ def test_our_own_fields_are_written_only_when_asked() -> None:
     record = Record(
         citekey="k", title="T", topic="Robotics",
         extra={"ris:N1": "a note", "csl:genre": "g", "csl-json:x": "[1]", "wos:UT": "W1",
-               "note": "kept"},
+               "papershelf-guessed": "title", "note": "kept"},
     )  # fmt: skip
     for write in (write_biblatex, write_bibtex):
         assert write([record]) == "@article{k,\n  title = {T},\n  note = {kept},\n}\n"
         asked = write([record], our_fields=True)
-        ours = ("topic = {Robotics}", "ris:n1 = {a note}", "csl:genre = {g}", "wos:ut = {W1}")
+        ours = ("topic = {Robotics}", "ris:n1 = {a note}", "csl:genre = {g}", "wos:ut = {W1}",
+                "papershelf-guessed = {title}")  # fmt: skip
         for field in ours:
             assert f"  {field},\n" in asked, (write, field)
 
