@@ -15,8 +15,8 @@ import pytest
 from core.importing.test_lookup import DEEP_LEARNING, _crossref_answer
 from core.lookup_server import FakeServices, running_services
 from pdf_maker import write_cjk_pdf, write_pdf
-from PySide6.QtCore import QMimeData, QPointF, QSettings, Qt, QUrl
-from PySide6.QtGui import QDragEnterEvent, QDropEvent, QInputMethodEvent, QWindow
+from PySide6.QtCore import QPointF, QSettings, Qt
+from PySide6.QtGui import QInputMethodEvent, QWindow
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QLabel, QTreeWidget
 from pytestqt.qtbot import QtBot
@@ -29,6 +29,7 @@ from desktop.ui.models.sidebar_model import COUNT_ROLE, DUPLICATES_VIEW
 from desktop.ui.window import export_flow
 from desktop.ui.window.main_window import MainWindow
 from tests.ui.conftest import ScriptedPrompts
+from tests.ui.file_drops import drop_files
 
 GUESSED_TAG = "guessed from PDF"
 DEEP = "Deep learning"
@@ -84,18 +85,7 @@ def drop_on_window(window: MainWindow, paths: list[Path]) -> None:
     handle = window.windowHandle()
     assert isinstance(handle, QWindow)
     point = QPointF(window.center.mapTo(window, window.center.rect().center()))
-    data = QMimeData()
-    data.setUrls([QUrl.fromLocalFile(str(p)) for p in paths])
-    how = (
-        Qt.DropAction.CopyAction,
-        data,
-        Qt.MouseButton.LeftButton,
-        Qt.KeyboardModifier.NoModifier,
-    )
-    entering = QDragEnterEvent(point.toPoint(), *how)
-    QApplication.sendEvent(handle, entering)
-    assert entering.isAccepted()
-    QApplication.sendEvent(handle, QDropEvent(point, *how))
+    drop_files(handle, point, paths)
 
 
 def settle(qtbot: QtBot, window: MainWindow) -> None:

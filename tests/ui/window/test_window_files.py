@@ -11,9 +11,8 @@ from typing import Any
 
 import pytest
 from pdf_maker import write_pdf
-from PySide6.QtCore import QMimeData, QPointF, QSettings, Qt, QUrl
-from PySide6.QtGui import QDragEnterEvent, QDropEvent, QTextCursor
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import QPointF, QSettings
+from PySide6.QtGui import QTextCursor
 from pytestqt.qtbot import QtBot
 
 from desktop.core.library import Library, Progress
@@ -21,6 +20,7 @@ from desktop.ui.background.folder_watch import FolderWatch
 from desktop.ui.dialogs.pdf_reader import PdfReader
 from desktop.ui.window.main_window import MainWindow
 from tests.ui.conftest import ScriptedPrompts
+from tests.ui.file_drops import drop_files
 
 
 def _row_of(window: MainWindow, title: str) -> int:
@@ -36,19 +36,7 @@ def _drop(window: MainWindow, files: list[Path], row: int | None) -> None:
     else:
         rect = window.table.visualRect(window.table_model.index(row, 0))
         point = QPointF(rect.center())
-    data = QMimeData()
-    data.setUrls([QUrl.fromLocalFile(str(f)) for f in files])
-    how = (
-        Qt.DropAction.CopyAction,
-        data,
-        Qt.MouseButton.LeftButton,
-        Qt.KeyboardModifier.NoModifier,
-    )
-    # As a drag does: it enters (and is accepted) before it drops.
-    entering = QDragEnterEvent(point.toPoint(), *how)
-    QApplication.sendEvent(viewport, entering)
-    assert entering.isAccepted()
-    QApplication.sendEvent(viewport, QDropEvent(point, *how))
+    drop_files(viewport, point, files)
 
 
 def _texts_read(qtbot: QtBot, window: MainWindow) -> None:
