@@ -31,6 +31,7 @@ from desktop.core import (
     duplicates_beside,
     field_origins,
     file_text,
+    held_files,
     library_files,
     merging,
     notes,
@@ -116,7 +117,11 @@ class _PdfImport:
     attachments: list[int] = field(default_factory=list)
     copies: list[Path] = field(default_factory=list)
 
-    def took(self, attached: AttachedFile, *, paper_made: bool) -> None:
+    #: Each file brought in, with the paper it went to (a second copy of it is held).
+    sources: list[tuple[int, Path]] = field(default_factory=list)
+
+    def took(self, attached: AttachedFile, source: Path, *, paper_made: bool) -> None:
+        self.sources.append((attached.attachment.paper_id, source))
         if not paper_made:
             self.attached_to.append(attached.attachment.paper_id)
             self.attachments.append(attached.attachment.id)
@@ -776,21 +781,30 @@ class Library:
         arXiv id it names, else guessed from it and tagged for the user to check. A PDF
         of a paper already in the library (same DOI or arXiv id) is attached to it.
         Cancelled, it takes back what it made (ImportCancelled): the library is as it was."""
-        self.files_folder()  # no folder to copy to: said before anything is made
+        folder = self.files_folder()  # no folder to copy to: said before anything is made
         report = ImportReport(source=", ".join(str(p) for p in paths), format="pdf")
         made = _PdfImport()
+        paths = [Path(path) for path in paths]
+        with self._read() as session:
+            held = held_files.holders(paths, held_files.attached(session, folder))
         for done, path in enumerate(paths):
             if cancel is not None and cancel():
                 self._take_back(made)
                 raise ImportCancelled
             if progress is not None:
                 progress(done, len(paths))
+            # The same file again (dropped twice, or twice in the folder): its paper is named.
+            holder = held.get(path) or held_files.holders([path], made.sources).get(path)
+            if holder is not None:
+                report.already_held.append(holder)
+                continue
             try:
-                self._paper_for_pdf(Path(path), report, made)
+                self._paper_for_pdf(path, report, made)
             except KnownError as error:
                 report.problems.append(Problem(str(path), None, error.sentence))
         report.paper_ids = list(made.papers)
-        touched = list(dict.fromkeys([*made.papers, *made.attached_to]))
+        report.already_held = list(dict.fromkeys(report.already_held))
+        touched = list(dict.fromkeys([*made.papers, *made.attached_to, *report.already_held]))
         if touched:
             self._put_in(Destination(list_name, tag), touched)
             self.read_file_texts(touched, cancelled=cancel)
@@ -810,7 +824,7 @@ class Library:
             report.problems.append(Problem(str(path), None, read.problem))
         known = self._known_paper(read.record)
         if known is not None:
-            made.took(self.attach_file(known, path), paper_made=False)
+            made.took(self.attach_file(known, path), path, paper_made=False)
             report.problems.append(
                 Problem(
                     str(path),
@@ -837,7 +851,7 @@ class Library:
         made.papers.append(added[0])
         if read.guessed:
             self.tag_papers(pdf_papers.GUESSED_TAG, added)
-        made.took(self.attach_file(added[0], path), paper_made=True)
+        made.took(self.attach_file(added[0], path), path, paper_made=True)
 
     def _take_back(self, made: _PdfImport) -> None:
         """Delete for good what a cancelled PDF import made: its papers, its attachments to

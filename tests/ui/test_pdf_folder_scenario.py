@@ -2,8 +2,9 @@
 dropped on the window; the PDF naming a DOI is looked up, the others' titles are guessed
 (and marked so); two copies of one paper are found among the possible duplicates and
 merged side by side; the papers go into a new reading list, reordered; a span of an
-abstract is annotated and found again by search; the list is exported to BibTeX; after
-quit and reopen everything is as it was left. The library is only read, to check."""
+abstract is annotated and found again by search; the list is exported to BibTeX; the
+folder dropped again adds nothing; after quit and reopen everything is as it was left.
+The library is only read, to check."""
 
 from __future__ import annotations
 
@@ -278,7 +279,15 @@ def test_from_a_folder_of_pdfs_to_an_annotated_deduplicated_reading_list(
     assert JOURNAL not in exported and "10.1038/nature14539" in exported
     assert "papershelf-guessed" not in exported  # the mark is ours: bibtex has no use for it
 
-    # 7. Quit, reopen: the list in its order, the annotation, the merged paper's files.
+    # 7. The same folder dropped again: no paper is made twice, no file attached again
+    # (the two copies of the merged paper are both its files now: 4 papers hold the 5).
+    said = bring_in(qtbot, window, tmp_path / "Downloads")
+    assert said == "Imported 0 papers; 4 already in your library."
+    assert library.count() == 4
+    assert len(library.attached_files(kept)) == 2
+    assert [i.paper.id for i in library.list_items(reading.id)] == order
+
+    # 8. Quit, reopen: the list in its order, the annotation, the merged paper's files.
     window.close()
     library.close()
     reopened = Library.open(url)

@@ -130,11 +130,56 @@ def test_a_pdf_of_a_paper_already_there_is_attached_to_it(
 ) -> None:
     services.answer("/works/10.1038/nature14539", _crossref_answer(DEEP_LEARNING))
     (first,) = shelf.import_files([_with_doi(tmp_path)]).paper_ids
-    again = shelf.import_files([_with_doi(tmp_path)])
+    journal_copy = write_pdf(
+        tmp_path / "journal copy.pdf",
+        [[(16, "Deep learning"), (9, "doi:10.1038/nature14539 (publisher's version)")]],
+    )
+    again = shelf.import_files([journal_copy])
     assert again.paper_ids == []
     assert shelf.count() == 1
     assert len(shelf.attached_files(first)) == 2
     assert "already in your library" in again.problems[0].message
+
+
+def test_the_same_pdf_brought_in_again_is_said_to_be_held_and_not_attached_twice(
+    shelf: Library, tmp_path: Path
+) -> None:
+    pdf = write_pdf(tmp_path / "guess me.pdf", [[(20, "Tidal Locking of Small Moons")]])
+    (first,) = shelf.import_files([pdf]).paper_ids
+    renamed = tmp_path / "elsewhere" / "moons (1).pdf"
+    renamed.parent.mkdir()
+    renamed.write_bytes(pdf.read_bytes())
+    again = shelf.import_files([pdf, renamed], list_name="Moons")
+    assert again.paper_ids == [] and again.already_held == [first]
+    assert again.problems == []
+    assert shelf.count() == 1
+    assert len(shelf.attached_files(first)) == 1
+    assert len([f for f in shelf.files_folder().iterdir() if f.suffix == ".pdf"]) == 1
+    # As with a .bib imported again: the paper joins the list the import was asked for.
+    assert [item.paper.id for item in shelf.list_items("Moons")] == [first]
+
+
+def test_one_pdf_twice_in_one_drop_makes_one_paper(shelf: Library, tmp_path: Path) -> None:
+    pdf = write_pdf(tmp_path / "a.pdf", [[(20, "Tidal Locking of Small Moons")]])
+    twin = tmp_path / "sub" / "a.pdf"
+    twin.parent.mkdir()
+    twin.write_bytes(pdf.read_bytes())
+    other = write_pdf(tmp_path / "b.pdf", [[(20, "Rings of Ice Giants")]])
+    report = shelf.import_files([pdf, twin, other])
+    first, _other = report.paper_ids
+    assert report.already_held == [first]
+    assert shelf.count() == 2
+    assert len(shelf.attached_files(first)) == 1
+
+
+def test_a_pdf_whose_paper_is_in_the_trash_makes_a_paper_again(
+    shelf: Library, tmp_path: Path
+) -> None:
+    pdf = write_pdf(tmp_path / "a.pdf", [[(20, "Tidal Locking of Small Moons")]])
+    (first,) = shelf.import_files([pdf]).paper_ids
+    shelf.delete_papers([first])
+    again = shelf.import_files([pdf])
+    assert again.already_held == [] and len(again.paper_ids) == 1
 
 
 def test_two_pdfs_of_one_paper_are_both_kept_and_reported_as_alike(
