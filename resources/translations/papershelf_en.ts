@@ -433,5 +433,12 @@
                 <numerusform>Attached %n files to the paper.</numerusform>
             </translation>
         </message>
+        <message numerus="yes">
+            <source>{folder} already holds %n PDF(s). Bring them in too? Those already in your library are recognised and not added again.</source>
+            <translation>
+                <numerusform>{folder} already holds %n PDF. Bring it in too? A PDF already in your library is recognised and not added again.</numerusform>
+                <numerusform>{folder} already holds %n PDFs. Bring them in too? Those already in your library are recognised and not added again.</numerusform>
+            </translation>
+        </message>
     </context>
 </TS>

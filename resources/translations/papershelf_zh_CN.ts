@@ -3016,6 +3016,12 @@ This library: {where}</source>
             <source>Watch a folder: each new PDF in it or in its subfolders becomes a paper</source>
             <translation>监视文件夹：其中或其子文件夹中的每个新 PDF 都会成为一篇文献</translation>
         </message>
+        <message numerus="yes">
+            <source>{folder} already holds %n PDF(s). Bring them in too? Those already in your library are recognised and not added again.</source>
+            <translation>
+                <numerusform>{folder} 中已有 %n 个 PDF。也把它们导入吗？已在文献库中的会被识别出来，不会重复添加。</numerusform>
+            </translation>
+        </message>
         <message>
             <source>Watching {folder} and its subfolders: new PDFs there become papers.</source>
             <translation>正在监视 {folder} 及其子文件夹：其中的新 PDF 会成为文献。</translation>

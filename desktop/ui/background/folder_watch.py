@@ -1,9 +1,9 @@
 """Watching a folder for new PDFs (a download folder, a scanner's), its subfolders too:
 each PDF that appears there is handed on once, to become a paper. The PDFs already there
-when watching starts are left alone; the paths handed on, and a fingerprint of each file,
-are remembered across starts, so that a file moved to another subfolder, or copied there
-again, is not brought in twice. Hidden folders and the library's own files folder are not
-looked into (`api.watched_folders`)."""
+when watching starts are not handed on (the window asks whether to bring them in); the
+paths handed on, and a fingerprint of each file, are remembered across starts, so that a
+file moved to another subfolder, or copied there again, is not brought in twice. Hidden
+folders and the library's own files folder are not looked into (`api.watched_folders`)."""
 
 from __future__ import annotations
 
@@ -62,16 +62,18 @@ class FolderWatch(QObject):
         value = str(self._settings.value(WATCHED_KEY, "") or "")
         return Path(value) if value else None
 
-    def watch(self, folder: Path | None) -> None:
-        """Watch `folder` from now on (None: none); the PDFs there now are left alone."""
+    def watch(self, folder: Path | None) -> list[Path]:
+        """Watch `folder` from now on (None: none). The PDFs there now are not handed on:
+        they are returned, for the user to bring in or leave."""
         self._unwatch()
         self._poll.stop()
         self._settings.setValue(WATCHED_KEY, str(folder) if folder is not None else "")
         if folder is None:
-            return
+            return []
         there = watched_folders.pdfs(folder, skipped=self._skipped())
         self._settings.setValue(SEEN_KEY, sorted(there))
         self._watch(folder)
+        return list(there.values())
 
     def _unwatch(self) -> None:
         watched = self._watcher.directories()

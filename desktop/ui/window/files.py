@@ -202,8 +202,23 @@ class WindowFiles(QObject):
             ),
             str(Path.home()),
         )
-        if chosen:
-            self.watch.watch(Path(chosen))
+        if not chosen:
+            return
+        there = self.watch.watch(Path(chosen))
+        count = len(there)
+        if count and prompts.confirm(
+            widget,
+            QCoreApplication.translate("WindowFiles", "Watched folder"),
+            QCoreApplication.translate(
+                "WindowFiles",
+                "{folder} already holds %n PDF(s). Bring them in too? Those already in "
+                "your library are recognised and not added again.",
+                "",
+                count,
+            ).format(folder=chosen),
+        ):
+            self._transfers.import_flow.start(list(there))
+        else:
             self._context.show_status(
                 QCoreApplication.translate(
                     "WindowFiles",

@@ -235,6 +235,54 @@ def test_a_watched_folder_brings_new_pdfs_in(
     assert again.folder == inbox and again.scan() == []  # remembered across starts
 
 
+def test_choosing_a_watched_folder_offers_to_bring_in_the_pdfs_already_there(
+    window: MainWindow,
+    qtbot: QtBot,
+    tmp_path: Path,
+    scripted: ScriptedPrompts,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    inbox = tmp_path / "inbox"
+    (inbox / "2024").mkdir(parents=True)
+    held = _two_page_pdf(tmp_path, "held.pdf")
+    (first,) = window.library.import_files([held]).paper_ids
+    (inbox / "held copy.pdf").write_bytes(held.read_bytes())  # the same file: not again
+    write_pdf(inbox / "2024" / "scan.pdf", [[(20, "Sparse Coding in the Visual Cortex")]])
+    before = window.library.count()
+    monkeypatch.setattr(
+        "desktop.ui.window.files.QFileDialog.getExistingDirectory", lambda *_a: str(inbox)
+    )
+    scripted.confirm_answer = True
+    with qtbot.waitSignal(window.transfers.import_flow.finished, timeout=20_000):
+        window.files.choose_watched_folder()
+    (asked,) = scripted.confirmed
+    assert "already holds 2 PDFs" in asked
+    assert window.library.count() == before + 1  # the scan; the copy was recognised
+    assert len(window.library.attached_files(first)) == 1
+    assert "1 already in your library" in window.statusBar().currentMessage()
+    assert window.files.watch.folder == inbox and window.files.watch.scan() == []
+
+
+def test_pdfs_already_in_a_watched_folder_can_be_left_alone(
+    window: MainWindow,
+    tmp_path: Path,
+    scripted: ScriptedPrompts,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    inbox = tmp_path / "inbox"
+    inbox.mkdir()
+    _two_page_pdf(inbox, "old.pdf")
+    before = window.library.count()
+    monkeypatch.setattr(
+        "desktop.ui.window.files.QFileDialog.getExistingDirectory", lambda *_a: str(inbox)
+    )
+    scripted.confirm_answer = False
+    window.files.choose_watched_folder()
+    assert len(scripted.confirmed) == 1
+    assert not window.transfers.import_flow.busy and window.library.count() == before
+    assert "Watching" in window.statusBar().currentMessage()
+
+
 def _parked(window: MainWindow) -> list[Path]:
     trash = window.library.files_folder() / ".trash"
     return sorted(trash.iterdir()) if trash.is_dir() else []
