@@ -176,12 +176,7 @@ class DuplicateFinder:
         )
         sharing = 0
         for _, similarity, position in sorted(alike, key=lambda match: match[2]):
-            reason = sentence(
-                "title {similarity}% alike, same first author ({author}) and year ({year})",
-                similarity=f"{similarity:.0f}",
-                author=paper.first_author or sentence("none"),
-                year=paper.year or sentence("none"),
-            )
+            reason = _alike(f"{similarity:.0f}", paper)
             same_title = bucket.papers[position]
             if same_title[0].part != paper.part:
                 continue  # "... I" and "... II": two parts of one work
@@ -202,6 +197,34 @@ class DuplicateFinder:
             )
             bucket.crowded_by = shared
             self.crowded[shared] = max(sharing, self.crowded.get(shared, 0))
+
+
+def _alike(similarity: str, paper: Candidate) -> str:
+    """Why two papers of one first author and year look alike (said as such when neither
+    has an author or a year, rather than as a value "none")."""
+    author, year = paper.first_author, paper.year
+    if author and year:
+        return sentence(
+            "title {similarity}% alike, same first author ({author}) and year ({year})",
+            similarity=similarity,
+            author=author,
+            year=year,
+        )
+    if author:
+        return sentence(
+            "title {similarity}% alike, same first author ({author}), neither with a year",
+            similarity=similarity,
+            author=author,
+        )
+    if year:
+        return sentence(
+            "title {similarity}% alike, neither with an author, both from {year}",
+            similarity=similarity,
+            year=year,
+        )
+    return sentence(
+        "title {similarity}% alike, neither with an author or a year", similarity=similarity
+    )
 
 
 _ROMAN = {"i": 1, "v": 5, "x": 10}

@@ -3078,16 +3078,28 @@ This library: {where}</source>
             <translation>引用键相同（{key}）</translation>
         </message>
         <message>
-            <source>title {similarity}% alike, same first author ({author}) and year ({year})</source>
-            <translation>标题相似度 {similarity}%，第一作者（{author}）和年份（{year}）相同</translation>
+            <source>one title or titles very like it (such as “{title}”), with the same first author ({author}) and year ({year})</source>
+            <translation>同一标题或与之极相近的标题（如“{title}”），且第一作者（{author}）和年份（{year}）相同</translation>
         </message>
         <message>
             <source>none</source>
             <translation>无</translation>
         </message>
         <message>
-            <source>one title or titles very like it (such as “{title}”), with the same first author ({author}) and year ({year})</source>
-            <translation>同一标题或与之极相近的标题（如“{title}”），且第一作者（{author}）和年份（{year}）相同</translation>
+            <source>title {similarity}% alike, same first author ({author}) and year ({year})</source>
+            <translation>标题相似度 {similarity}%，第一作者（{author}）和年份（{year}）相同</translation>
+        </message>
+        <message>
+            <source>title {similarity}% alike, same first author ({author}), neither with a year</source>
+            <translation>标题相似度 {similarity}%，第一作者（{author}）相同，两者都没有年份</translation>
+        </message>
+        <message>
+            <source>title {similarity}% alike, neither with an author, both from {year}</source>
+            <translation>标题相似度 {similarity}%，两者都没有作者，都是 {year} 年的</translation>
+        </message>
+        <message>
+            <source>title {similarity}% alike, neither with an author or a year</source>
+            <translation>标题相似度 {similarity}%，两者都没有作者和年份</translation>
         </message>
         <message>
             <source>The export was cancelled; no file was written.</source>

@@ -57,6 +57,23 @@ def test_evidence_for_each_kind_of_likeness() -> None:
     assert finder.matches(paper(16, "Guided Policy Search")) == []
 
 
+def test_evidence_says_when_neither_paper_has_an_author_or_a_year() -> None:
+    title = "Particle aggregation in coastal waters"
+    cases = {
+        (2016, "Levine"): "same first author (Levine) and year (2016)",
+        (None, "Levine"): "same first author (Levine), neither with a year",
+        (2016, ""): "neither with an author, both from 2016",
+        (None, ""): "neither with an author or a year",
+    }
+    for (year, author), said in cases.items():
+        finder = DuplicateFinder(
+            [paper(1, title, year=year, first_author=author)], not_duplicates=set()
+        )
+        (found,) = finder.matches(paper(2, title, year=year, first_author=author))
+        assert found.evidence == [f"title 100% alike, {said}"]
+        assert "none" not in found.evidence[0]
+
+
 def test_pairs_marked_different_are_not_reported() -> None:
     finder = DuplicateFinder([paper(1, "Soft Actor-Critic")], not_duplicates={(1, 2)})
     assert finder.matches(paper(2, "Soft Actor Critic")) == []
