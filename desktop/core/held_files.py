@@ -3,6 +3,8 @@
 Bringing in the same folder of PDFs twice must not make its papers twice, nor attach the
 same file again. A file is held when a paper not in the trash has an attachment whose
 file has the same bytes; sizes are compared first, so only files of equal size are read.
+An attachment whose text was read knows its file's size then (`text_of`): that size is
+taken without asking the file system, which matters for a large library on a share.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from __future__ import annotations
 import filecmp
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from sqlmodel import Session, col, select
@@ -19,30 +22,39 @@ from desktop.core.snapshots import attachment_of
 from desktop.core.storage.models import Attachment, Paper
 
 
-def attached(session: Session, files_folder: Path | None) -> list[tuple[int, Path]]:
-    """Each file attached to a paper not in the trash, with its paper: (paper id, path)."""
+@dataclass(frozen=True)
+class Held:
+    """A file attached to a paper, and its size when it was last read (None: unknown)."""
+
+    paper_id: int
+    path: Path
+    size: int | None = None
+
+
+def attached(session: Session, files_folder: Path | None) -> list[Held]:
+    """Each file attached to a paper not in the trash."""
     rows = session.exec(
         select(Attachment)
         .join(Paper, col(Paper.id) == col(Attachment.paper_id))
         .where(col(Paper.deleted_at).is_(None))
         .order_by(col(Attachment.id))
     )
-    found: list[tuple[int, Path]] = []
+    found: list[Held] = []
     for row in rows:
         path = library_files.resolve(attachment_of(row), files_folder)
         if path is not None:
-            found.append((row.paper_id, path))
+            found.append(Held(row.paper_id, path, _read_size(row.text_of)))
     return found
 
 
-def holders(sources: Sequence[Path], held: Iterable[tuple[int, Path]]) -> dict[Path, int]:
+def holders(sources: Sequence[Path], held: Iterable[Held]) -> dict[Path, int]:
     """For each of `sources` whose bytes equal a file in `held`: the paper holding it."""
     wanted = {size for size in map(_size, sources) if size is not None}
     by_size: dict[int, list[tuple[int, Path]]] = defaultdict(list)
-    for paper_id, path in held:
-        size = _size(path)
+    for file in held:
+        size = file.size if file.size is not None else _size(file.path)
         if size in wanted:
-            by_size[size].append((paper_id, path))
+            by_size[size].append((file.paper_id, file.path))
     found: dict[Path, int] = {}
     for source in sources:
         size = _size(source)
@@ -51,6 +63,12 @@ def holders(sources: Sequence[Path], held: Iterable[tuple[int, Path]]) -> dict[P
                 found[source] = paper_id
                 break
     return found
+
+
+def _read_size(signature: str) -> int | None:
+    """The size in a file's signature ("size:mtime_ns", see `library_files.signature`)."""
+    size, _, _ = signature.partition(":")
+    return int(size) if size.isdigit() else None
 
 
 def _size(path: Path) -> int | None:

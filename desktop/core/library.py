@@ -118,10 +118,10 @@ class _PdfImport:
     copies: list[Path] = field(default_factory=list)
 
     #: Each file brought in, with the paper it went to (a second copy of it is held).
-    sources: list[tuple[int, Path]] = field(default_factory=list)
+    sources: list[held_files.Held] = field(default_factory=list)
 
     def took(self, attached: AttachedFile, source: Path, *, paper_made: bool) -> None:
-        self.sources.append((attached.attachment.paper_id, source))
+        self.sources.append(held_files.Held(attached.attachment.paper_id, source))
         if not paper_made:
             self.attached_to.append(attached.attachment.paper_id)
             self.attachments.append(attached.attachment.id)
