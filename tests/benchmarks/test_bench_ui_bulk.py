@@ -135,9 +135,22 @@ def test_export_of_all_through_the_window(window: MainWindow, tmp_path: Path) ->
     done: list[int] = []
     flow = window.transfers.export_flow
     flow.finished.connect(done.append)
-    started = time.perf_counter()
-    flow.start(ids, ExportChoice(target, "bibtex", ExportOptions()))
-    _pump(lambda: bool(done))
-    took = time.perf_counter() - started
-    assert done == [PAPERS] and target.stat().st_size > 0
-    print(f"\nexport all {PAPERS:,} papers to BibTeX through the window: {took:.2f} s")
+
+    def export() -> float:
+        done.clear()
+        started = time.perf_counter()
+        flow.start(ids, ExportChoice(target, "bibtex", ExportOptions()))
+        _pump(lambda: bool(done))
+        return time.perf_counter() - started
+
+    # The bulk edits before changed every paper: the first export writes every entry
+    # afresh (and keeps it), the second reads the kept entries.
+    afresh = export()
+    first = target.read_bytes()
+    kept = export()
+    assert done == [PAPERS] and target.read_bytes() == first and first
+    print(
+        f"\nexport all {PAPERS:,} papers to BibTeX through the window: {afresh:.2f} s with "
+        f"every entry written afresh (every paper was just edited), {kept:.2f} s with the "
+        "entries kept"
+    )
