@@ -28,6 +28,7 @@ from desktop.core.errors import KnownError
 from desktop.core.library import Library
 from desktop.ui import core_sentences, plain_text, prompts, undo_commands
 from desktop.ui.dialogs.compare_papers import ComparePapersDialog
+from desktop.ui.widgets.wrapping_rows import wrap_rows
 
 _PAIR_ROLE = Qt.ItemDataRole.UserRole
 
@@ -96,7 +97,7 @@ class ImportReportDialog(QDialog):
             [self.tr("Imported paper"), self.tr("Paper you had"), self.tr("Why they look alike")]
         )
         self.duplicates.setRootIsDecorated(False)
-        self.duplicates.setWordWrap(True)
+        wrap_rows(self.duplicates)  # long titles and evidence are shown whole
         for report in reports:
             for pair in report.duplicates:
                 self._add_pair(pair.paper_id, pair.other_id, pair.evidence)

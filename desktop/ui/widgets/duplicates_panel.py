@@ -26,6 +26,7 @@ from desktop.ui import core_sentences, plain_text, prompts, undo_commands
 from desktop.ui.background.duplicate_search import DuplicateSearch
 from desktop.ui.dialogs.compare_papers import ComparePapersDialog
 from desktop.ui.selection import select_only
+from desktop.ui.widgets.wrapping_rows import wrap_rows
 
 _PAIR_ROLE = Qt.ItemDataRole.UserRole
 
@@ -58,7 +59,7 @@ class DuplicatesPanel(QWidget):
             [self.tr("Paper"), self.tr("Looks like"), self.tr("Why they look alike")]
         )
         self.tree.setRootIsDecorated(False)
-        self.tree.setWordWrap(True)
+        wrap_rows(self.tree)  # long titles and evidence are shown whole
         self.tree.setAlternatingRowColors(True)
         self.tree.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         # A third of the width each: at fixed widths the evidence was cut to a sliver.

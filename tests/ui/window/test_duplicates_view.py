@@ -192,3 +192,29 @@ def test_merge_all_goes_a_chunk_at_a_time_and_cancel_takes_it_all_back(
     assert merged == [1, 1]  # one merge per step, stopped after the second
     assert library.count() == before  # both merges taken back
     assert window.undo_stack.count() == 0
+
+
+def test_a_pair_with_a_long_title_shows_its_rows_whole(window: MainWindow, qtbot: QtBot) -> None:
+    title = (
+        "Particle aggregation and the vertical flux of organic matter in the stratified "
+        "coastal waters of the northern Baltic Sea during the spring blooms of three years"
+    )
+    add(window.library, title, 2019, "Bartholomew-Featherstonehaugh")
+    add(
+        window.library,
+        title.replace("the stratified", "stratified"),
+        2019,
+        "Bartholomew-Featherstonehaugh",
+    )
+    window.resize(1000, 700)
+    _show_duplicates(qtbot, window)
+    tree = window.duplicates_panel.tree
+    item = tree.topLevelItem(0)
+    lines = tree.fontMetrics().lineSpacing()
+    width = tree.columnWidth(0)
+    # The title alone needs several lines at the column's width; before, a row had two.
+    assert tree.visualItemRect(item).height() >= 4 * lines
+    narrow = tree.visualItemRect(item).height()
+    window.resize(1600, 700)  # wider columns: the row takes fewer lines again
+    qtbot.waitUntil(lambda: tree.columnWidth(0) > width)
+    qtbot.waitUntil(lambda: tree.visualItemRect(item).height() < narrow)
