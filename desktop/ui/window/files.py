@@ -11,7 +11,7 @@ from PySide6.QtGui import QAction, QDragEnterEvent, QDragMoveEvent, QDropEvent
 from PySide6.QtWidgets import QFileDialog, QMenu, QMenuBar, QStatusBar, QTableView
 
 from desktop.core.errors import KnownError
-from desktop.ui import core_sentences, prompts, undo_commands
+from desktop.ui import core_sentences, file_dialogs, prompts, undo_commands
 from desktop.ui.background.file_texts import FileTextReader
 from desktop.ui.background.folder_watch import FolderWatch
 from desktop.ui.background.library_events import LibraryEvents
@@ -200,7 +200,7 @@ class WindowFiles(QObject):
                 "WindowFiles",
                 "Watch a folder: each new PDF in it or in its subfolders becomes a paper",
             ),
-            str(Path.home()),
+            str(file_dialogs.start_folder()),  # where the last file was opened or saved
         )
         if not chosen:
             return

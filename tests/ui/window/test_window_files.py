@@ -16,6 +16,7 @@ from PySide6.QtGui import QTextCursor
 from pytestqt.qtbot import QtBot
 
 from desktop.core.library import Library, Progress
+from desktop.ui import file_dialogs
 from desktop.ui.background.folder_watch import FolderWatch
 from desktop.ui.dialogs.pdf_reader import PdfReader
 from desktop.ui.window.main_window import MainWindow
@@ -273,11 +274,18 @@ def test_pdfs_already_in_a_watched_folder_can_be_left_alone(
     inbox.mkdir()
     _two_page_pdf(inbox, "old.pdf")
     before = window.library.count()
-    monkeypatch.setattr(
-        "desktop.ui.window.files.QFileDialog.getExistingDirectory", lambda *_a: str(inbox)
-    )
+    file_dialogs.remember(tmp_path / "exports" / "last.bib")  # a file saved there before
+    (tmp_path / "exports").mkdir()
+    opened_in: list[str] = []
+
+    def choose(_parent: object, _title: str, start: str) -> str:
+        opened_in.append(start)
+        return str(inbox)
+
+    monkeypatch.setattr("desktop.ui.window.files.QFileDialog.getExistingDirectory", choose)
     scripted.confirm_answer = False
     window.files.choose_watched_folder()
+    assert opened_in == [str(tmp_path / "exports")]  # the dialog opens where the user was
     assert len(scripted.confirmed) == 1
     assert not window.transfers.import_flow.busy and window.library.count() == before
     assert "Watching" in window.statusBar().currentMessage()
