@@ -417,8 +417,8 @@ class RemoveFromListCommand(_LibraryCommand):
 
 class AddToNewListCommand(_LibraryCommand):
     """Create a reading list and put papers in it, a chunk of papers per step after the
-    list's creation (progress and Cancel between them): one step to undo, which takes
-    the papers out a chunk at a time, then deletes the list."""
+    list's creation (progress and Cancel between them); undo deletes the list whole, and
+    redo brings it back whole, each one transaction."""
 
     def __init__(self, library: Library, name: str, paper_ids: list[int]) -> None:
         super().__init__(
@@ -450,6 +450,13 @@ class AddToNewListCommand(_LibraryCommand):
             return apply_all(library, adds, job, done=[created])
 
         return first
+
+    def redone(self, inverses: Sequence[undo.Step]) -> None:
+        # The list was new: taking it back is deleting it whole (the first inverse), and
+        # doing it again restores it whole, in one step each. Taking its papers out a
+        # chunk at a time, then putting them back a chunk at a time in their order, read
+        # the whole list again for each chunk: 13 s and 37 s for 100k papers.
+        super().redone(inverses[:1])
 
 
 class ReorderListCommand(_LibraryCommand):

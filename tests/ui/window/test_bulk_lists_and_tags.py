@@ -56,6 +56,19 @@ def _cancelled_after_a_chunk(
     return jobs, told
 
 
+def _steps_applied(monkeypatch: pytest.MonkeyPatch, window: MainWindow) -> list[type]:
+    """The kinds of step the library applies from now on, in order."""
+    applied: list[type] = []
+    apply = window.library.apply
+
+    def recorded(step: undo.Step) -> undo.Step:
+        applied.append(type(step))
+        return apply(step)
+
+    monkeypatch.setattr(window.library, "apply", recorded)
+    return applied
+
+
 def _lists(window: MainWindow) -> list[tuple[str, int]]:
     return [(found.name, count) for found, count in window.library.lists()]
 
@@ -80,12 +93,17 @@ def test_many_papers_go_into_a_new_list_a_chunk_at_a_time_one_undo_step(
     assert _members(window, "Ocean") == order
     list_id = window.library.reading_list("Ocean").id
     assert window.undo_stack.count() == 1
+    applied = _steps_applied(monkeypatch, window)
     window.history.undo()
     _settle(qtbot, window)
     assert _lists(window) == before
-    assert len(seen) == 2 and seen[1][-1] == (4, 4)  # the undo counts its steps too
+    # The list was new: undo deletes it whole, redo brings it back whole, a step each
+    # (out and back in a chunk at a time read the whole list again for every chunk).
+    assert applied == [undo.DeleteList]
+    applied.clear()
     window.history.redo()
     _settle(qtbot, window)
+    assert applied == [undo.RestoreList]
     assert _members(window, "Ocean") == order
     assert window.library.reading_list("Ocean").id == list_id  # under its own id again
     window.history.undo()
