@@ -13,8 +13,8 @@ by both, so it never acts on a newcomer that got the old id.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any, NamedTuple, TypeVar
 
@@ -385,6 +385,34 @@ class ReturnToList(Step):
         reading_lists.reorder(session, list_id, [i for i in self.order if i in now])
         inverse = RemoveFromList(_ref(found), tuple(i for i, _ in back))
         return Done(inverse, ChangeKind.LISTS, tuple(i for i, _ in self.entries))
+
+
+def joined_list_steps(steps: Sequence[Step]) -> list[Step]:
+    """`steps` (in the order they were made) with each run of chunks that take papers out
+    of one list, or put them back, joined into one step that does the same at once.
+
+    A step over a list reads the whole list: taking 100k papers out a chunk at a time, or
+    putting them back in their order, read it again for each of 50 chunks (13 s, 37 s).
+    Joined, the list is read once. Putting back keeps the order of the first chunk's,
+    the list's order before any of them was taken out."""
+    joined: list[Step] = []
+    for step in steps:
+        last = joined[-1] if joined else None
+        if (
+            isinstance(step, RemoveFromList)
+            and isinstance(last, RemoveFromList)
+            and last.list_ref == step.list_ref
+        ):
+            joined[-1] = replace(last, paper_ids=last.paper_ids + step.paper_ids)
+        elif (
+            isinstance(step, ReturnToList)
+            and isinstance(last, ReturnToList)
+            and last.list_ref == step.list_ref
+        ):
+            joined[-1] = replace(last, entries=last.entries + step.entries)
+        else:
+            joined.append(step)
+    return joined
 
 
 def _require_papers(session: Session, paper_ids: list[int]) -> None:

@@ -281,7 +281,8 @@ class _LibraryCommand(QUndoCommand):
         return lambda: apply_all(library, inverses, job)
 
     def redone(self, inverses: Sequence[undo.Step]) -> None:
-        self._inverses, self._steps = tuple(inverses), ()
+        # Chunks over one list are taken back at once (see `undo.joined_list_steps`).
+        self._inverses, self._steps = tuple(undo.joined_list_steps(inverses)), ()
 
     def undone(self, steps: Sequence[undo.Step]) -> None:
         # Undo applied the inverses newest first; redo applies them oldest first.

@@ -188,3 +188,54 @@ def test_a_tag_deletion_cancelled_midway_leaves_the_tag_on_every_paper(
     assert _tag_state(window) == before
     assert window.undo_stack.count() == 0
     assert told == []
+
+
+def test_chunks_taken_out_of_a_list_come_back_in_one_step_in_their_order(
+    window: MainWindow, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(undo_commands, "CHUNK", 2)  # 5 papers: 3 chunks
+    library = window.library
+    library.create_list("Shelf")
+    ids = list(reversed(library.view_ids()))
+    library.add_to_list("Shelf", ids)
+    order = _members(window, "Shelf")
+    list_id = library.reading_list("Shelf").id
+    leaving = order[1:]  # every paper but the first, in 2 + 2 chunks
+    window.history.perform(undo_commands.RemoveFromListCommand(library, list_id, leaving))
+    _settle(qtbot, window)
+    assert _members(window, "Shelf") == order[:1]
+    applied = _steps_applied(monkeypatch, window)
+    window.history.undo()
+    _settle(qtbot, window)
+    assert applied == [undo.ReturnToList]  # the chunks put back at once
+    assert _members(window, "Shelf") == order  # each in its place
+    applied.clear()
+    window.history.redo()
+    _settle(qtbot, window)
+    assert applied == [undo.RemoveFromList]
+    assert _members(window, "Shelf") == order[:1]
+
+
+def test_chunks_added_to_a_list_are_taken_out_in_one_step(
+    window: MainWindow, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(undo_commands, "CHUNK", 2)
+    library = window.library
+    ids = library.view_ids()
+    library.create_list("Shelf")
+    library.add_to_list("Shelf", ids[:1])
+    list_id = library.reading_list("Shelf").id
+    window.history.perform(undo_commands.AddToListCommand(library, list_id, ids))
+    _settle(qtbot, window)
+    after = _members(window, "Shelf")
+    assert after[0] == ids[0] and sorted(after) == sorted(ids)
+    applied = _steps_applied(monkeypatch, window)
+    window.history.undo()
+    _settle(qtbot, window)
+    assert applied == [undo.RemoveFromList]
+    assert _members(window, "Shelf") == ids[:1]  # the paper that was there stays
+    applied.clear()
+    window.history.redo()
+    _settle(qtbot, window)
+    assert applied == [undo.ReturnToList]
+    assert _members(window, "Shelf") == after
