@@ -18,7 +18,6 @@ from pathlib import Path
 from sqlmodel import Session, col, select
 
 from desktop.core import library_files
-from desktop.core.snapshots import attachment_of
 from desktop.core.storage.models import Attachment, Paper
 
 
@@ -34,41 +33,40 @@ class Held:
 def attached(session: Session, files_folder: Path | None) -> list[Held]:
     """Each file attached to a paper not in the trash."""
     rows = session.exec(
-        select(Attachment)
+        select(Attachment.paper_id, Attachment.target, Attachment.kind, Attachment.text_of)
         .join(Paper, col(Paper.id) == col(Attachment.paper_id))
         .where(col(Paper.deleted_at).is_(None))
         .order_by(col(Attachment.id))
     )
     found: list[Held] = []
-    for row in rows:
-        path = library_files.resolve(attachment_of(row), files_folder)
+    for paper_id, target, kind, text_of in rows:
+        path = library_files.located(target, kind, files_folder)
         if path is not None:
-            found.append(Held(row.paper_id, path, _read_size(row.text_of)))
+            found.append(Held(paper_id, path, library_files.size_in(text_of)))
     return found
+
+
+def brought_in(paper_id: int, source: Path) -> Held:
+    """A file just attached to `paper_id`, with its size now."""
+    return Held(paper_id, source, _size(source))
 
 
 def holders(sources: Sequence[Path], held: Iterable[Held]) -> dict[Path, int]:
     """For each of `sources` whose bytes equal a file in `held`: the paper holding it."""
-    wanted = {size for size in map(_size, sources) if size is not None}
+    sizes = {source: _size(source) for source in sources}
+    wanted = {size for size in sizes.values() if size is not None}
     by_size: dict[int, list[tuple[int, Path]]] = defaultdict(list)
     for file in held:
         size = file.size if file.size is not None else _size(file.path)
         if size in wanted:
             by_size[size].append((file.paper_id, file.path))
     found: dict[Path, int] = {}
-    for source in sources:
-        size = _size(source)
+    for source, size in sizes.items():
         for paper_id, path in by_size.get(size, []) if size is not None else []:
             if _same_bytes(source, path):
                 found[source] = paper_id
                 break
     return found
-
-
-def _read_size(signature: str) -> int | None:
-    """The size in a file's signature ("size:mtime_ns", see `library_files.signature`)."""
-    size, _, _ = signature.partition(":")
-    return int(size) if size.isdigit() else None
 
 
 def _size(path: Path) -> int | None:

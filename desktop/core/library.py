@@ -121,7 +121,7 @@ class _PdfImport:
     sources: list[held_files.Held] = field(default_factory=list)
 
     def took(self, attached: AttachedFile, source: Path, *, paper_made: bool) -> None:
-        self.sources.append(held_files.Held(attached.attachment.paper_id, source))
+        self.sources.append(held_files.brought_in(attached.attachment.paper_id, source))
         if not paper_made:
             self.attached_to.append(attached.attachment.paper_id)
             self.attachments.append(attached.attachment.id)

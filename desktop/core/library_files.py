@@ -175,11 +175,15 @@ def is_web(target: str) -> bool:
 
 def resolve(attachment: Attachment, files_folder: Path | None) -> Path | None:
     """Where an attachment's file is on this computer (None for a web address)."""
-    if is_web(attachment.target):
+    return located(attachment.target, attachment.kind, files_folder)
+
+
+def located(target: str, kind: str, files_folder: Path | None) -> Path | None:
+    """Where the file of an attachment of `kind` with `target` is (None for a web address)."""
+    if is_web(target):
         return None
-    if attachment.kind == AttachmentKind.COPY.value:
-        return files_folder / attachment.target if files_folder is not None else None
-    target = attachment.target
+    if kind == AttachmentKind.COPY.value:
+        return files_folder / target if files_folder is not None else None
     if target.startswith("file://"):
         target = target.removeprefix("file://")
     return Path(target).expanduser()
@@ -193,6 +197,12 @@ def signature(path: Path) -> str:
     except OSError:
         return ""
     return f"{found.st_size}:{found.st_mtime_ns}"
+
+
+def size_in(file_signature: str) -> int | None:
+    """The file size a `signature` records (None when it records none)."""
+    size, _, _ = file_signature.partition(":")
+    return int(size) if size.isdigit() else None
 
 
 def seen(attachment: Attachment, files_folder: Path | None) -> AttachedFile:
