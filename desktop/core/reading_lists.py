@@ -175,16 +175,21 @@ def add_new_papers(
     already = members_among(session, reading_list.id, paper_ids)
     new = [i for i in dict.fromkeys(paper_ids) if i not in already]
     if position is None:  # at the end, after the last place taken: no other entry moves
-        last = session.exec(
-            select(func.max(ListEntry.position)).where(ListEntry.list_id == reading_list.id)
-        ).one()
-        _insert(session, reading_list.id, new, start=0 if last is None else last + 1)
+        _insert(session, reading_list.id, new, start=end_position(session, reading_list.id))
         return new
     order = _order(session, reading_list.id)
     at = max(0, min(position, len(order)))
     _insert(session, reading_list.id, new, start=at)
     _write_order(session, reading_list.id, [*order[:at], *new, *order[at:]])
     return new
+
+
+def end_position(session: Session, list_id: int) -> int:
+    """The position after the last one taken in a list (0 for an empty list)."""
+    last = session.exec(
+        select(func.max(ListEntry.position)).where(ListEntry.list_id == list_id)
+    ).one()
+    return 0 if last is None else last + 1
 
 
 def _insert(session: Session, list_id: int, paper_ids: list[int], *, start: int) -> None:

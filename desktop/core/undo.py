@@ -349,26 +349,37 @@ class AddToList(Step):
 
 @dataclass(frozen=True)
 class RemoveFromList(Step):
-    """Take papers out of a list; the inverse puts them back in their places."""
+    """Take papers out of a list; the inverse puts them back in their places.
+
+    `keeps_order=False` is for a chunk after the first of one command: its inverse puts
+    its papers back at the end, and the first chunk's inverse, applied after it (or
+    joined with it, see `joined_list_steps`), gives the list its whole order back. Such a
+    chunk does not read the list whole: 50 chunks of a list of 100k read it 50 times."""
 
     list_ref: RowRef | int
     paper_ids: tuple[int, ...]
+    keeps_order: bool = True
 
     def apply(self, session: Session) -> Done:
-        found, list_id, before = _list_and_order(session, self.list_ref)
-        named = set(self.paper_ids)
-        added = _added_at(session, list_id, [i for i in before if i in named])
-        leaving = tuple((i, added[i]) for i in before if i in added)
+        found = _list(session, self.list_ref)
+        assert found.id is not None
+        added = _added_at(session, found.id, list(self.paper_ids))
+        order: tuple[int, ...] = ()
+        if self.keeps_order:
+            order = tuple(reading_lists.member_ids(session, found))
+            leaving = tuple((i, added[i]) for i in order if i in added)
+        else:
+            leaving = tuple((i, added[i]) for i in dict.fromkeys(self.paper_ids) if i in added)
         if leaving:
-            reading_lists.remove_papers(session, list_id, [i for i, _ in leaving])
-        inverse = ReturnToList(_ref(found), leaving, order=tuple(before))
+            reading_lists.remove_papers(session, found.id, [i for i, _ in leaving])
+        inverse = ReturnToList(_ref(found), leaving, order=order)
         return Done(inverse, ChangeKind.LISTS, self.paper_ids)
 
 
 @dataclass(frozen=True)
 class ReturnToList(Step):
     """Put papers back into a list (each with the time it was first added), then give the
-    list `order` again as far as its papers allow."""
+    list `order` again as far as its papers allow (no `order`: they go at the end)."""
 
     list_ref: RowRef | int
     #: (paper id, added at).
@@ -376,14 +387,19 @@ class ReturnToList(Step):
     order: tuple[int, ...]
 
     def apply(self, session: Session) -> Done:
-        found, list_id, order = _list_and_order(session, self.list_ref)
-        before = set(order)
-        back = tuple((i, added) for i, added in self.entries if i not in before)
+        found = _list(session, self.list_ref)
+        assert found.id is not None
+        present = reading_lists.members_among(session, found.id, (i for i, _ in self.entries))
+        back = tuple((i, added) for i, added in self.entries if i not in present)
         _require_papers(session, [i for i, _ in back])
-        reading_lists.insert_entries(session, list_id, ((i, 0, added) for i, added in back))
-        now = before | {i for i, _ in back}
-        reading_lists.reorder(session, list_id, [i for i in self.order if i in now])
-        inverse = RemoveFromList(_ref(found), tuple(i for i, _ in back))
+        start = reading_lists.end_position(session, found.id)
+        reading_lists.insert_entries(
+            session, found.id, ((i, start + n, added) for n, (i, added) in enumerate(back))
+        )
+        if self.order:
+            now = set(reading_lists.member_ids(session, found))
+            reading_lists.reorder(session, found.id, [i for i in self.order if i in now])
+        inverse = RemoveFromList(_ref(found), tuple(i for i, _ in back), bool(self.order))
         return Done(inverse, ChangeKind.LISTS, tuple(i for i, _ in self.entries))
 
 

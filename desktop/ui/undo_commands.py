@@ -413,7 +413,13 @@ class RemoveFromListCommand(_LibraryCommand):
             library,
             QCoreApplication.translate("UndoCommands", "Remove from “{list}”").format(list=name),
         )
-        self._steps = in_chunks(paper_ids, lambda ids: undo.RemoveFromList(list_id, ids))
+        first = paper_ids[:1]
+
+        def chunk(ids: tuple[int, ...]) -> undo.Step:
+            # Only the first chunk's inverse needs the list's order (it is put back last).
+            return undo.RemoveFromList(list_id, ids, keeps_order=list(ids[:1]) == first)
+
+        self._steps = in_chunks(paper_ids, chunk)
 
 
 class AddToNewListCommand(_LibraryCommand):

@@ -164,6 +164,49 @@ def test_remove_from_list_puts_papers_back_in_their_places(
     assert after["lists"][0][3] == [three[1], three[0]]
 
 
+def test_chunks_of_one_removal_come_back_in_their_order_joined_or_one_by_one(
+    library: Library,
+) -> None:
+    ids = [add(library, f"Paper {n}") for n in range(6)]
+    list_id = library.create_list("To read").id or 0
+    library.add_to_list(list_id, ids)
+    order = [ids[4], ids[1], ids[5], ids[0], ids[3], ids[2]]  # not the order of adding
+    library.reorder_list(list_id, order)
+    added = {i.paper.id: i.added_at for i in library.list_items(list_id)}
+    leaving = [order[0], order[2], order[3], order[5], order[4]]
+    # As RemoveFromListCommand makes them: only the first chunk reads the list's order.
+    chunks = [
+        undo.RemoveFromList(list_id, tuple(leaving[:2])),
+        undo.RemoveFromList(list_id, tuple(leaving[2:4]), keeps_order=False),
+        undo.RemoveFromList(list_id, tuple(leaving[4:]), keeps_order=False),
+    ]
+
+    def members() -> list[int]:
+        return [i.paper.id for i in library.list_items(list_id)]
+
+    inverses = [library.apply(chunk) for chunk in chunks]
+    assert members() == [order[1]]
+    later = inverses[1]
+    assert isinstance(later, undo.ReturnToList) and later.order == ()
+    for inverse in reversed(inverses):  # as a cancelled command takes them back
+        library.apply(inverse)
+    assert members() == order
+    assert {i.paper.id: i.added_at for i in library.list_items(list_id)} == added
+
+    inverses = [library.apply(chunk) for chunk in chunks]
+    (joined,) = undo.joined_list_steps(inverses)  # as undo takes them back
+    redo = library.apply(joined)
+    assert members() == order
+    library.apply(redo)
+    assert members() == [order[1]]
+
+    # A later chunk's inverse alone puts its papers back at the end of the list.
+    alone = library.apply(undo.RemoveFromList(list_id, (order[1],), keeps_order=False))
+    library.apply(undo.ReturnToList(list_id, ((order[0], added[order[0]]),), order=()))
+    library.apply(alone)
+    assert members() == [order[0], order[1]]
+
+
 def test_reorder_list(library: Library, three: list[int]) -> None:
     list_id = library.create_list("To read").id or 0
     library.add_to_list(list_id, three)
