@@ -1,0 +1,89 @@
+"""A correction to citeproc-py's suppression of substituted variables, applied once before
+formatting.
+
+CSL: when a `cs:names` is empty, the first child of its `cs:substitute` that writes
+something stands in for it, and the variables it wrote are suppressed in the rest of the
+entry. citeproc-py (0.11) suppresses only a variable named on that child itself, so a
+substitute that calls a macro suppresses nothing: APA, Chicago, Harvard and MLA write the
+title of a paper without authors twice ("A report. (2020). A report. CERN.").
+
+The correction records the text variables each substitute child writes, through any
+macro, and suppresses those that the chosen child wrote; variables only tested by a
+condition are not suppressed. Entries whose names are not substituted are untouched.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+_APPLIED = False
+_APPLYING = threading.Lock()
+#: The variables written so far by each substitute child being rendered (innermost last).
+_recording = threading.local()
+#: citeproc-py's own `Substitute.render`, kept so that tests can compare with it.
+uncorrected: Any = None
+
+
+def apply() -> None:
+    """Install the correction into citeproc-py's `Text` and `Substitute` (once per process)."""
+    global _APPLIED, uncorrected
+    with _APPLYING:
+        if _APPLIED:
+            return
+        from citeproc import model
+
+        written = model.Text._variable
+        uncorrected = model.Substitute.render
+
+        def variable(self: Any, item: Any, context: Any) -> Any:
+            text = written(self, item, context)
+            stack = getattr(_recording, "stack", None)
+            if text and stack:
+                stack[-1].add((self.tag, self.get("variable")))
+            return text
+
+        model.Text._variable = variable
+        model.Substitute.render = _render
+        _APPLIED = True
+
+
+def _render(substitute: Any, item: Any, context: Any = None, **kwargs: Any) -> Any:
+    """The first child of `substitute` that writes something, its variables suppressed."""
+    from citeproc import model
+
+    for child in substitute.getchildren():
+        with _recorded() as variables:
+            try:
+                if isinstance(child, model.Names) and child.name is None:
+                    # A bare `cs:names` takes its options from the names it stands in for.
+                    names = substitute.xpath_search("./parent::cs:names[1]")[0]
+                    text = child.render(item, names_context=names, context=context, **kwargs)
+                else:
+                    text = child.render(item, context=context, **kwargs)
+            except model.VariableError:
+                continue
+        if text:
+            if child.get("variable"):
+                variables.add((child.tag, child.get("variable")))
+            repressed = context.get_layout().repressed
+            for tag, name in variables:
+                repressed.setdefault(tag, []).append(name)
+            return text
+    return None
+
+
+@contextmanager
+def _recorded() -> Iterator[set[tuple[str, str]]]:
+    """Collect the variables written inside the block (and tell an enclosing one too)."""
+    stack: list[set[tuple[str, str]]] = _recording.__dict__.setdefault("stack", [])
+    variables: set[tuple[str, str]] = set()
+    stack.append(variables)
+    try:
+        yield variables
+    finally:
+        stack.pop()
+        if stack:
+            stack[-1] |= variables

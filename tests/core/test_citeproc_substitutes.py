@@ -1,0 +1,77 @@
+"""The correction to citeproc-py's suppression of substituted variables: a paper without
+authors has its title (or journal) in the author's place and nowhere else, and papers
+with authors are written as before."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from desktop.core import citeproc_substitutes, citing
+from desktop.core.formats.bibtex import reader
+from desktop.core.formats.record import Record
+
+REPORT = Record(
+    title="A report with no author",
+    year=2020,
+    entry_type="techreport",
+    extra={"institution": "CERN"},
+)
+ARTICLE = Record(title="Deep learning of moons", year=2015, journal="Nature", entry_type="article")
+STYLES = ["apa", "chicago-author-date", "modern-language-association", "harvard-cite-them-right"]
+
+
+def _entries(records: list[Record], style: str) -> list[str]:
+    return [citing.format_records([record], style=style).entries[0] for record in records]
+
+
+def _uncorrected(records: list[Record], style: str, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    from citeproc import model
+
+    citing.format_records([], style=style)  # the correction is in place from here on
+    with monkeypatch.context() as patch:
+        patch.setattr(model.Substitute, "render", citeproc_substitutes.uncorrected)
+        return _entries(records, style)
+
+
+@pytest.mark.parametrize(
+    ("style", "report", "article"),
+    [
+        # APA 7 (9.7, 9.37): with no author, the title moves to the author's place.
+        (
+            "apa",
+            "A report with no author. (2020). CERN.",
+            "Deep learning of moons. (2015). Nature.",
+        ),
+        (
+            "chicago-author-date",
+            "A Report with No Author. 2020. CERN.",
+            "“Deep Learning of Moons”. 2015. Nature.",
+        ),
+        # MLA's title macro only tests the journal: the journal is still written.
+        (
+            "modern-language-association",
+            "A Report with No Author. CERN, 2020.",
+            "“Deep Learning of Moons”. Nature, 2015.",
+        ),
+    ],
+)
+def test_a_paper_without_authors_has_its_title_written_once(
+    style: str, report: str, article: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert _entries([REPORT, ARTICLE], style) == [report, article]
+    # What citeproc-py wrote on its own: the title twice.
+    before = _uncorrected([REPORT], style, monkeypatch)[0]
+    assert before.lower().count("a report with no author") == 2
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_papers_with_authors_are_written_as_citeproc_py_writes_them(
+    style: str, corpus_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Chinese, Japanese, Russian and English papers of many types.
+    text = (corpus_dir / "gbt7714" / "gbt7714-2015-biblatex.bib").read_text(encoding="utf-8")
+    records = [r for r in reader.parse(text, "gbt.bib").records if r.authors][::4]
+    assert len(records) >= 25
+    assert _entries(records, style) == _uncorrected(records, style, monkeypatch)
