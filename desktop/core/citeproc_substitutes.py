@@ -7,9 +7,9 @@ entry. citeproc-py (0.11) suppresses only a variable named on that child itself,
 substitute that calls a macro suppresses nothing: APA, Chicago, Harvard and MLA write the
 title of a paper without authors twice ("A report. (2020). A report. CERN.").
 
-The correction records the text variables each substitute child writes, through any
-macro, and suppresses those that the chosen child wrote; variables only tested by a
-condition are not suppressed. Entries whose names are not substituted are untouched.
+The correction records the variables (text and names) each substitute child writes,
+through any macro, and suppresses those that the chosen child wrote; variables only tested
+by a condition are not suppressed. Entries whose names are not substituted are untouched.
 """
 
 from __future__ import annotations
@@ -28,7 +28,8 @@ uncorrected: Any = None
 
 
 def apply() -> None:
-    """Install the correction into citeproc-py's `Text` and `Substitute` (once per process)."""
+    """Install the correction into citeproc-py's `Text`, `Names` and `Substitute` (once per
+    process)."""
     global _APPLIED, uncorrected
     with _APPLYING:
         if _APPLIED:
@@ -45,9 +46,49 @@ def apply() -> None:
                 stack[-1].add((self.tag, self.get("variable")))
             return text
 
+        named = model.Names.process
+
+        def names(self: Any, item: Any, names_context: Any = None, **kwargs: Any) -> Any:
+            roles = self.get("variable").split()
+            hidden = [role for role in roles if role in _repressed_names(self, kwargs)]
+            seen = _Hiding(item, hidden) if hidden else item
+            text = named(self, seen, names_context=names_context, **kwargs)
+            stack = getattr(_recording, "stack", None)
+            if text and stack:
+                stack[-1].update(("names", r) for r in roles if r in seen.reference)
+            return text
+
         model.Text._variable = variable
+        model.Names.process = names
         model.Substitute.render = _render
         _APPLIED = True
+
+
+def _repressed_names(names: Any, kwargs: dict[str, Any]) -> set[str]:
+    """The name variables suppressed so far in the entry being written (none when the
+    names are rendered outside a layout, as a sort key is)."""
+    context = kwargs.get("context")
+    if context is None:  # not `or`: an element without children is false
+        context = names
+    try:
+        layout = context.get_layout()
+    except IndexError:
+        return set()
+    return set(getattr(layout, "repressed", {}).get("names", ()))
+
+
+class _Hiding:
+    """A citation item whose reference lacks the name variables a substitute wrote."""
+
+    def __init__(self, item: Any, hidden: list[str]) -> None:
+        from citeproc.source import Reference
+
+        self._item = item
+        self.reference = Reference.__new__(Reference)
+        dict.update(self.reference, {k: v for k, v in item.reference.items() if k not in hidden})
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._item, name)
 
 
 def _render(substitute: Any, item: Any, context: Any = None, **kwargs: Any) -> Any:

@@ -1,5 +1,5 @@
 """The correction to citeproc-py's suppression of substituted variables: a paper without
-authors has its title (or journal) in the author's place and nowhere else, and papers
+authors has its title (or its editors) in the author's place and nowhere else, and papers
 with authors are written as before."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import pytest
 
 from desktop.core import citeproc_substitutes, citing
 from desktop.core.formats.bibtex import reader
-from desktop.core.formats.record import Record
+from desktop.core.formats.record import Person, Record
 
 REPORT = Record(
     title="A report with no author",
@@ -19,6 +19,12 @@ REPORT = Record(
     extra={"institution": "CERN"},
 )
 ARTICLE = Record(title="Deep learning of moons", year=2015, journal="Nature", entry_type="article")
+EDITED = Record(
+    title="Handbook of moons",
+    year=2019,
+    entry_type="book",
+    editors=[Person(given="Ann", family="Editor", as_written="Ann Editor")],
+)
 STYLES = ["apa", "chicago-author-date", "modern-language-association", "harvard-cite-them-right"]
 
 
@@ -64,6 +70,18 @@ def test_a_paper_without_authors_has_its_title_written_once(
     # What citeproc-py wrote on its own: the title twice.
     before = _uncorrected([REPORT], style, monkeypatch)[0]
     assert before.lower().count("a report with no author") == 2
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_a_book_without_authors_names_its_editors_once(
+    style: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (entry,) = _entries([EDITED], style)
+    assert entry.count("Editor") == 1, entry  # in the author's place only
+    assert entry.index("Editor") < entry.index("Handbook")
+    assert "Handbook" in entry and "2019" in entry
+    (before,) = _uncorrected([EDITED], style, monkeypatch)
+    assert before.count("Editor") == 2, before  # what citeproc-py wrote on its own
 
 
 @pytest.mark.parametrize("style", STYLES)
