@@ -2,7 +2,8 @@
 dropped on the window; the PDF naming a DOI is looked up, the others' titles are guessed
 (and marked so); two copies of one paper are found among the possible duplicates and
 merged side by side; the papers go into a new reading list, reordered; a span of an
-abstract is annotated and found again by search; the list is exported to BibTeX; the
+abstract is annotated, a line of a PDF quoted from the reader into a note, and both are
+found again by search; the list is exported to BibTeX; the
 folder dropped again adds nothing; after quit and reopen everything is as it was left.
 The library is only read, to check."""
 
@@ -41,6 +42,9 @@ REVIEW = "深度强化学习综述"
 #: The words of the stand-in Crossref abstract the reader annotates.
 QUOTE = "It has a second sentence too."
 NOTE = "quokka: check against the 2016 book"
+#: A line of the sparse-coding PDF, quoted from the reader with a comment.
+SPARSE_LINE = "Receptive fields of simple cells emerge from sparseness."
+READER_NOTE = "wombat: the 1996 result"
 
 
 @pytest.fixture
@@ -73,7 +77,7 @@ def write_folder(folder: Path) -> Path:
     )
     write_pdf(
         folder / "scan0042.pdf",
-        [[(22, SPARSE), (10, "Receptive fields of simple cells emerge from sparseness.")]],
+        [[(22, SPARSE), (10, SPARSE_LINE)]],
     )
     write_cjk_pdf(folder / "review.pdf", [[(22, REVIEW), (10, "本文讨论等离子体约束。")]])
     (folder / "reading notes.txt").write_text("not a paper", encoding="utf-8")
@@ -258,10 +262,28 @@ def test_from_a_folder_of_pdfs_to_an_annotated_deduplicated_reading_list(
     annotations = library.paper(titles[DEEP]).annotations
     assert [(a.quote, a.note) for a in annotations] == [(QUOTE, NOTE)]
 
-    # 5. The note is found again, by a plain word and by `note:`; the PDFs' words too.
+    # 4b. In the reader, a line of the sparse-coding PDF is quoted in its note, commented.
+    window.select_ids([titles[SPARSE]])
+    qtbot.waitUntil(lambda: window.detail.paper_id == titles[SPARSE])
+    window.detail.tabs.setCurrentWidget(window.detail.links)
+    window.detail.links.list.setCurrentRow(0)
+    window.detail.links.read.click()  # Links > Read
+    reader = window.files.readers[-1]
+    qtbot.addWidget(reader)
+    reader.find_field.setText("sparseness")
+    assert reader.found.text() == "1 of 1"
+    scripted.texts = [READER_NOTE]
+    reader.annotate.click()  # Annotate…: the hit's line, then the comment
+    settle(qtbot, window)
+    (note,) = library.paper(titles[SPARSE]).notes
+    assert note.body == f"> {SPARSE_LINE}\n> (p. 1)\n\n{READER_NOTE}\n"
+    reader.close()
+
+    # 5. The notes are found again, by a plain word and by `note:`; the PDFs' words too.
     window.show_view(View())
     assert search(qtbot, window, "quokka") == [titles[DEEP]]
     assert search(qtbot, window, "note:quokka") == [titles[DEEP]]
+    assert search(qtbot, window, "note:wombat") == [titles[SPARSE]]
     assert search(qtbot, window, "等离子体") == [review]  # the text of the Chinese PDF
     assert search(qtbot, window, "fulltext:sparseness") == [titles[SPARSE]]
     window.search_bar.field.clear()
@@ -295,6 +317,7 @@ def test_from_a_folder_of_pdfs_to_an_annotated_deduplicated_reading_list(
         assert [i.paper.id for i in reopened.list_items(reading.id)] == order
         details = reopened.paper(titles[DEEP])
         assert [(a.quote, a.note) for a in details.annotations] == [(QUOTE, NOTE)]
+        assert [n.body for n in reopened.paper(titles[SPARSE]).notes] == [note.body]
         files = reopened.attached_files(kept)
         assert len(files) == 2 and all(f.present and f.path and f.path.is_file() for f in files)
         assert reopened.count() == 4
