@@ -23,21 +23,29 @@ _APPLIED = False
 _APPLYING = threading.Lock()
 #: The variables written so far by each substitute child being rendered (innermost last).
 _recording = threading.local()
-#: citeproc-py's own `Substitute.render`, kept so that tests can compare with it.
-uncorrected: Any = None
+#: citeproc-py's own methods replaced here, by (class name, method name), kept so that tests
+#: can compare with them.
+uncorrected: dict[tuple[str, str], Any] = {}
 
 
 def apply() -> None:
     """Install the correction into citeproc-py's `Text`, `Names` and `Substitute` (once per
     process)."""
-    global _APPLIED, uncorrected
+    global _APPLIED
     with _APPLYING:
         if _APPLIED:
             return
         from citeproc import model
 
         written = model.Text._variable
-        uncorrected = model.Substitute.render
+        named = model.Names.process
+        uncorrected.update(
+            {
+                ("Text", "_variable"): written,
+                ("Names", "process"): named,
+                ("Substitute", "render"): model.Substitute.render,
+            }
+        )
 
         def variable(self: Any, item: Any, context: Any) -> Any:
             text = written(self, item, context)
@@ -45,8 +53,6 @@ def apply() -> None:
             if text and stack:
                 stack[-1].add((self.tag, self.get("variable")))
             return text
-
-        named = model.Names.process
 
         def names(self: Any, item: Any, names_context: Any = None, **kwargs: Any) -> Any:
             roles = self.get("variable").split()
@@ -89,6 +95,13 @@ class _Hiding:
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._item, name)
+
+    # The item is a dict of its own (locator, prefix...), tested and read as one.
+    def __contains__(self, key: object) -> bool:
+        return key in self._item
+
+    def __getitem__(self, key: str) -> Any:
+        return self._item[key]
 
 
 def _render(substitute: Any, item: Any, context: Any = None, **kwargs: Any) -> Any:

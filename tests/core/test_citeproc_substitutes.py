@@ -37,7 +37,8 @@ def _uncorrected(records: list[Record], style: str, monkeypatch: pytest.MonkeyPa
 
     citing.format_records([], style=style)  # the correction is in place from here on
     with monkeypatch.context() as patch:
-        patch.setattr(model.Substitute, "render", citeproc_substitutes.uncorrected)
+        for (cls, method), original in citeproc_substitutes.uncorrected.items():
+            patch.setattr(getattr(model, cls), method, original)
         return _entries(records, style)
 
 
