@@ -94,3 +94,16 @@ def test_papers_with_authors_are_written_as_citeproc_py_writes_them(
     records = [r for r in reader.parse(text, "gbt.bib").records if r.authors][::4]
     assert len(records) >= 25
     assert _entries(records, style) == _uncorrected(records, style, monkeypatch)
+
+
+def test_what_one_entry_suppressed_is_written_in_the_next() -> None:
+    other = Record(
+        title="Another report", year=2021, entry_type="techreport", extra={"institution": "ESA"}
+    )
+    formatted = citing.format_records([REPORT, other], style="apa")
+    assert formatted.entries == (
+        "A report with no author. (2020). CERN.",
+        "Another report. (2021). ESA.",
+    )
+    # APA 7 (8.14): a work without an author is cited by its title, in title case.
+    assert formatted.citation == "(A Report with No Author, 2020; Another Report, 2021)"
