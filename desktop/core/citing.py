@@ -16,7 +16,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from desktop.core import citation_markdown, citeproc_groups, citeproc_substitutes
+from desktop.core import citation_markdown, citeproc_groups, citeproc_labels, citeproc_substitutes
 from desktop.core.errors import InvalidInputError
 from desktop.core.formats import cjk_names, csljson
 from desktop.core.formats.latex.math import math_as_text
@@ -100,6 +100,7 @@ def format_records(
 
     citeproc_groups.apply()
     citeproc_substitutes.apply()
+    citeproc_labels.apply()
     citeproc_substitutes.apply()
     # citeproc-py escapes its own terms but hands the papers' text through as it is: a title
     # holding `<b>` or `*` would become markup, so the text is escaped for the form first.
