@@ -15,35 +15,28 @@ text is written. Groups citeproc-py writes are left exactly as it writes them.
 
 from __future__ import annotations
 
-import threading
 from typing import Any
 
-_APPLIED = False
-_APPLYING = threading.Lock()
 #: citeproc-py's own `Group.process`, kept so that tests can compare with it.
 uncorrected: Any = None
 
 
-def apply() -> None:
-    """Install the correction into citeproc-py's `Group` (once per process)."""
-    global _APPLIED, uncorrected
-    with _APPLYING:
-        if _APPLIED:
-            return
-        from citeproc import model
+def install() -> None:
+    """Put the correction into citeproc-py's `Group` (`citing` does it once per process)."""
+    global uncorrected
+    from citeproc import model
 
-        suppressing = uncorrected = model.Group.process
+    suppressing = uncorrected = model.Group.process
 
-        def process(self: Any, item: Any, context: Any = None, **kwargs: Any) -> Any:
-            try:
-                return suppressing(self, item, context=context, **kwargs)
-            except model.VariableError:
-                if any(_calls_variable(child, item, context) for child in self.iterchildren()):
-                    raise
-                return _literal_group(self, item, context, **kwargs)
+    def process(self: Any, item: Any, context: Any = None, **kwargs: Any) -> Any:
+        try:
+            return suppressing(self, item, context=context, **kwargs)
+        except model.VariableError:
+            if any(_calls_variable(child, item, context) for child in self.iterchildren()):
+                raise
+            return _literal_group(self, item, context, **kwargs)
 
-        model.Group.process = process
-        _APPLIED = True
+    model.Group.process = process
 
 
 def _literal_group(group: Any, item: Any, context: Any, **kwargs: Any) -> Any:

@@ -12,26 +12,19 @@ they are, as CSL asks.
 
 from __future__ import annotations
 
-import threading
 from typing import Any
 
-_APPLIED = False
-_APPLYING = threading.Lock()
 #: citeproc-py's own `Label.render`, kept so that tests can compare with it.
 uncorrected: Any = None
 
 
-def apply() -> None:
-    """Install the correction into citeproc-py's `Label` (once per process)."""
-    global _APPLIED, uncorrected
-    with _APPLYING:
-        if _APPLIED:
-            return
-        from citeproc import model
+def install() -> None:
+    """Put the correction into citeproc-py's `Label` (`citing` does it once per process)."""
+    global uncorrected
+    from citeproc import model
 
-        uncorrected = model.Label.render
-        model.Label.render = _render
-        _APPLIED = True
+    uncorrected = model.Label.render
+    model.Label.render = _render
 
 
 def _render(label: Any, item: Any, *args: Any, **kwargs: Any) -> Any:

@@ -19,8 +19,6 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-_APPLIED = False
-_APPLYING = threading.Lock()
 #: The variables written so far by each substitute child being rendered (innermost last).
 _recording = threading.local()
 #: citeproc-py's own methods replaced here, by (class name, method name), kept so that tests
@@ -28,46 +26,41 @@ _recording = threading.local()
 uncorrected: dict[tuple[str, str], Any] = {}
 
 
-def apply() -> None:
-    """Install the correction into citeproc-py's `Text`, `Names` and `Substitute` (once per
-    process)."""
-    global _APPLIED
-    with _APPLYING:
-        if _APPLIED:
-            return
-        from citeproc import model
+def install() -> None:
+    """Put the correction into citeproc-py's `Text`, `Names` and `Substitute` (`citing`
+    does it once per process)."""
+    from citeproc import model
 
-        written = model.Text._variable
-        named = model.Names.process
-        uncorrected.update(
-            {
-                ("Text", "_variable"): written,
-                ("Names", "process"): named,
-                ("Substitute", "render"): model.Substitute.render,
-            }
-        )
+    written = model.Text._variable
+    named = model.Names.process
+    uncorrected.update(
+        {
+            ("Text", "_variable"): written,
+            ("Names", "process"): named,
+            ("Substitute", "render"): model.Substitute.render,
+        }
+    )
 
-        def variable(self: Any, item: Any, context: Any) -> Any:
-            text = written(self, item, context)
-            stack = getattr(_recording, "stack", None)
-            if text and stack:
-                stack[-1].add((self.tag, self.get("variable")))
-            return text
+    def variable(self: Any, item: Any, context: Any) -> Any:
+        text = written(self, item, context)
+        stack = getattr(_recording, "stack", None)
+        if text and stack:
+            stack[-1].add((self.tag, self.get("variable")))
+        return text
 
-        def names(self: Any, item: Any, names_context: Any = None, **kwargs: Any) -> Any:
-            roles = self.get("variable").split()
-            hidden = [role for role in roles if role in _repressed_names(self, kwargs)]
-            seen = _Hiding(item, hidden) if hidden else item
-            text = named(self, seen, names_context=names_context, **kwargs)
-            stack = getattr(_recording, "stack", None)
-            if text and stack:
-                stack[-1].update(("names", r) for r in roles if r in seen.reference)
-            return text
+    def names(self: Any, item: Any, names_context: Any = None, **kwargs: Any) -> Any:
+        roles = self.get("variable").split()
+        hidden = [role for role in roles if role in _repressed_names(self, kwargs)]
+        seen = _Hiding(item, hidden) if hidden else item
+        text = named(self, seen, names_context=names_context, **kwargs)
+        stack = getattr(_recording, "stack", None)
+        if text and stack:
+            stack[-1].update(("names", r) for r in roles if r in seen.reference)
+        return text
 
-        model.Text._variable = variable
-        model.Names.process = names
-        model.Substitute.render = _render
-        _APPLIED = True
+    model.Text._variable = variable
+    model.Names.process = names
+    model.Substitute.render = _render
 
 
 def _repressed_names(names: Any, kwargs: dict[str, Any]) -> set[str]:

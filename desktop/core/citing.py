@@ -98,10 +98,7 @@ def format_records(
     from citeproc import Citation, CitationItem, CitationStylesBibliography, formatter
     from citeproc.source.json import CiteProcJSON
 
-    citeproc_groups.apply()
-    citeproc_substitutes.apply()
-    citeproc_labels.apply()
-    citeproc_substitutes.apply()
+    _correct_citeproc()
     # citeproc-py escapes its own terms but hands the papers' text through as it is: a title
     # holding `<b>` or `*` would become markup, so the text is escaped for the form first.
     escape = {"html": _html_escape, "markdown": citation_markdown.preformat}.get(output, str)
@@ -153,6 +150,21 @@ def _entries(parsed: Any, items: list[Any], progress: Progress | None) -> tuple[
 
 
 _FORMATTING = threading.Lock()
+_CORRECTING = threading.Lock()
+_corrected = False
+
+
+def _correct_citeproc() -> None:
+    """Put our corrections into citeproc-py, once per process: its group suppression
+    (`citeproc_groups`), substituted variables (`citeproc_substitutes`) and the case of
+    labels (`citeproc_labels`)."""
+    global _corrected
+    with _CORRECTING:
+        if not _corrected:
+            citeproc_groups.install()
+            citeproc_substitutes.install()
+            citeproc_labels.install()
+            _corrected = True
 
 
 @lru_cache(maxsize=8)
