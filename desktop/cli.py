@@ -882,6 +882,9 @@ def _cite(library: Library, args: argparse.Namespace) -> None:
         ids, style=args.style, output=args.format, progress=_progress_printer("formatted")
     )
     sys.stdout.write(formatted.bibliography)
+    unwritten = formatted.unwritten_sentence()
+    if unwritten is not None:  # left out of what was printed: said where a person sees it
+        print(f"papershelf: {unwritten}", file=sys.stderr)
 
 
 def _add_from_aux_command(group: Any, common: argparse.ArgumentParser) -> None:

@@ -10,7 +10,7 @@ import html
 import threading
 import warnings
 from collections import OrderedDict
-from collections.abc import Callable, Hashable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -21,7 +21,7 @@ from desktop.core.errors import InvalidInputError
 from desktop.core.formats import cjk_names, csljson
 from desktop.core.formats.latex.math import math_as_text
 from desktop.core.formats.record import Record
-from desktop.core.sentences import sentence
+from desktop.core.sentences import Sentence, sentence
 
 #: The style offered first (and used when none is asked for).
 DEFAULT_STYLE = "apa"
@@ -29,6 +29,8 @@ DEFAULT_STYLE = "apa"
 OUTPUTS = ("text", "html", "markdown")
 #: What formatting tells of its progress: (entries formatted, entries in all).
 Progress = Callable[[int, int], None]
+#: How many of the papers without an entry a sentence names (the rest are counted).
+UNWRITTEN_NAMED = 10
 
 
 @dataclass(frozen=True)
@@ -40,6 +42,34 @@ class Formatted:
     output: str
     entries: tuple[str, ...]
     citation: str
+    #: Papers the style wrote no entry for (they hold none of the fields it writes, e.g.
+    #: only a date): their citation keys (else titles), in the order given. An entry
+    #: cannot be made up for them, so whoever shows the entries tells of these.
+    unwritten: tuple[str, ...] = ()
+
+    def unwritten_sentence(self) -> Sentence | None:
+        """What to tell of `unwritten`, None when every paper has its entry."""
+        if not self.unwritten:
+            return None
+        named = ", ".join(self.unwritten[:UNWRITTEN_NAMED])
+        if len(self.unwritten) > UNWRITTEN_NAMED:
+            named = sentence(
+                "{named} and {more} more", named=named, more=len(self.unwritten) - UNWRITTEN_NAMED
+            )
+        if len(self.unwritten) == 1:
+            return sentence(
+                "The style {style} writes nothing for {named}: it holds none of the fields "
+                "the style uses (a title, authors, a container…); add one and format again.",
+                style=self.style,
+                named=named,
+            )
+        return sentence(
+            "The style {style} writes nothing for {count} papers, which hold none of the "
+            "fields the style uses (a title, authors, a container…): {named}.",
+            style=self.style,
+            count=len(self.unwritten),
+            named=named,
+        )
 
     @property
     def bibliography(self) -> str:
@@ -126,27 +156,47 @@ def format_records(
             if citation and items:
                 text = str(bibliography.cite(cited, _ignore_missing))
             entries: tuple[str, ...] = ()
+            unwritten: tuple[str, ...] = ()
             if parsed.has_bibliography():  # a style may define citations only
-                entries = _entries(parsed, bibliography.items, progress)
+                entries, missing = _entries(parsed, bibliography.items, progress)
+                unwritten = tuple(_named(records[_position(key) - 1]) for key in missing)
         if output == "markdown":
             entries = tuple(citation_markdown.entry_start_escaped(entry) for entry in entries)
-    return Formatted(style=style, output=output, entries=entries, citation=text)
+    return Formatted(
+        style=style, output=output, entries=entries, citation=text, unwritten=unwritten
+    )
 
 
-def _entries(parsed: Any, items: list[Any], progress: Progress | None) -> tuple[str, ...]:
-    """The bibliography's entries, in the order of `items` (sorted). citeproc-py needs all
-    of them to sort, but formats them one by one (`render_bibliography` takes each item as
-    it formats it), which is where `progress` is told: what
-    `CitationStylesBibliography.bibliography()` does, with a count."""
+def _entries(
+    parsed: Any, items: list[Any], progress: Progress | None
+) -> tuple[tuple[str, ...], list[str]]:
+    """The bibliography's entries, in the order of `items` (sorted), and the keys of the
+    items the style wrote nothing for. citeproc-py needs all of them to sort, but formats
+    them one by one; its `render_bibliography` drops an item that came out empty without
+    a word, so each is given to it alone (what it does to a list of them, item by item),
+    and `progress` is told after each."""
     total = len(items)
+    entries: list[str] = []
+    missing: list[str] = []
+    for done, item in enumerate(items, start=1):
+        written = [str(entry) for entry in parsed.render_bibliography([item])]
+        if written and written[0].strip():
+            entries.append(written[0])
+        else:
+            missing.append(item.key)
+        if progress is not None:
+            progress(done, total)
+    return tuple(entries), missing
 
-    def counted() -> Iterator[Any]:
-        for done, item in enumerate(items, start=1):
-            yield item
-            if progress is not None:
-                progress(done, total)  # after the entry was formatted: citeproc asks for the next
 
-    return tuple(str(entry) for entry in parsed.render_bibliography(counted()))
+def _position(key: str) -> int:
+    """The position `_item` put in an item's id (`item-3`: the third paper given)."""
+    return int(key.rpartition("-")[2])
+
+
+def _named(record: Record) -> str:
+    """How a sentence names a paper: its citation key, else its title."""
+    return record.citekey or record.title or sentence("an untitled {kind}", kind=record.entry_type)
 
 
 _FORMATTING = threading.Lock()

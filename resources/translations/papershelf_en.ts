@@ -14,6 +14,13 @@
     <context>
         <name>BibliographyExport</name>
         <message numerus="yes">
+            <source>Wrote %Ln reference(s) to {file}.</source>
+            <translation type="unfinished">
+                <numerusform />
+                <numerusform />
+            </translation>
+        </message>
+        <message numerus="yes">
             <source>Formatting %Ln reference(s) for {file}…</source>
             <translation>
                 <numerusform>Formatting %Ln reference for {file}…</numerusform>

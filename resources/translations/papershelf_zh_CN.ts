@@ -117,6 +117,12 @@
             <translation>导出为格式化参考文献</translation>
         </message>
         <message numerus="yes">
+            <source>Wrote %Ln reference(s) to {file}.</source>
+            <translation>
+                <numerusform>已将 %Ln 条参考文献写入 {file}。</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
             <source>Formatting %Ln reference(s) for {file}…</source>
             <translation>
                 <numerusform>正在为 {file} 排版 %Ln 条参考文献…</numerusform>
@@ -1595,6 +1601,10 @@ Double-click or Enter to open</source>
             <translation>用 LaTeX 文档（其 .aux 文件）所引用的文献新建阅读列表</translation>
         </message>
         <message>
+            <source>Copy</source>
+            <translation>复制</translation>
+        </message>
+        <message>
             <source>bibliography</source>
             <translation>参考文献</translation>
         </message>
@@ -3042,6 +3052,18 @@ This library: {where}</source>
             <translation>{aux} 没有引用任何文献（其中没有 \citation 或 \abx@aux@cite 行）；请先对文档运行 LaTeX。</translation>
         </message>
         <message>
+            <source>{named} and {more} more</source>
+            <translation>{named} 及另外 {more} 篇</translation>
+        </message>
+        <message>
+            <source>The style {style} writes nothing for {named}: it holds none of the fields the style uses (a title, authors, a container…); add one and format again.</source>
+            <translation>样式 {style} 不为 {named} 输出任何内容：该文献没有此样式使用的任何字段（题名、作者、所载文献…）；请补充一项后重新格式化。</translation>
+        </message>
+        <message>
+            <source>The style {style} writes nothing for {count} papers, which hold none of the fields the style uses (a title, authors, a container…): {named}.</source>
+            <translation>样式 {style} 不为以下 {count} 篇文献输出任何内容，它们没有此样式使用的任何字段（题名、作者、所载文献…）：{named}。</translation>
+        </message>
+        <message>
             <source>There is no citation style file at {given}.</source>
             <translation>{given} 处没有引文样式文件。</translation>
         </message>
@@ -3052,6 +3074,10 @@ This library: {where}</source>
         <message>
             <source>Citations can be written as {outputs}, not {output}.</source>
             <translation>引文可以写成 {outputs}，不能写成 {output}。</translation>
+        </message>
+        <message>
+            <source>an untitled {kind}</source>
+            <translation>一篇无题名的 {kind}</translation>
         </message>
         <message>
             <source>{path} is not a CSL citation style that can be read: {error}</source>

@@ -136,3 +136,18 @@ def test_a_file_synced_with_a_saved_search_through_cli_changes(shelf: str, tmp_p
     assert "vaswani2017" not in bib.read_text()
     missing = papershelf(shelf, "autoexport", "add", "--search", "Nope", str(tmp_path / "x.bib"))
     assert missing.returncode == 1 and "no saved search called “Nope”" in missing.stderr
+
+
+def test_cite_names_on_stderr_a_paper_the_style_writes_nothing_for(
+    shelf: str, tmp_path: Path
+) -> None:
+    bib = tmp_path / "dates.bib"
+    bib.write_text("@book{copyright-year-only,\n  date = {c1988},\n}\n", encoding="utf-8")
+    ok(shelf, "import", str(bib), "--list", "Draft")
+    cited = papershelf(shelf, "cite", "--list", "Draft", "--style", "modern-language-association")
+    assert cited.returncode == 0, cited.stderr
+    assert [line.split(",")[0] for line in cited.stdout.splitlines()] == ["LeCun", "Vaswani"]
+    assert (
+        "papershelf: The style modern-language-association writes nothing for "
+        "copyright-year-only: it holds none of the fields"
+    ) in cited.stderr

@@ -256,3 +256,51 @@ def test_math_in_a_title_is_written_out_in_a_reference() -> None:
     formatted = format_records([record], style="apa")
     assert "¹³C NMR of H₂O" in formatted.entries[0]
     assert "$" not in formatted.entries[0]
+
+
+# Two books that hold only a date no style can read as one (a copyright year "c1988", a
+# year guessed "[1936]"), as in GB/T 7714-2015's 8.4.3.3, between two real papers.
+ONLY_A_DATE = r"""@book{copyright-year-only,
+  date = {c1988},
+}
+@book{guessed-year-only,
+  date = {[1936]},
+}
+"""
+
+
+def test_papers_a_style_writes_nothing_for_are_named_not_dropped_in_silence() -> None:
+    # MLA writes an entry from the author, title and container; a book with none of them
+    # comes out empty (citeproc-py left it out of the list without a word).
+    lecun, vaswani = _records(DEEP_LEARNING)
+    copyright_only, guessed_only = _records(ONLY_A_DATE)
+    formatted = citing.format_records(
+        [copyright_only, lecun, guessed_only, vaswani], style="modern-language-association"
+    )
+    assert len(formatted.entries) == 2
+    assert formatted.entries[0].startswith("LeCun, ") and "Deep Learning" in formatted.entries[0]
+    assert formatted.entries[1].startswith("Vaswani, ") and "Attention" in formatted.entries[1]
+    assert formatted.unwritten == ("copyright-year-only", "guessed-year-only")
+    assert formatted.unwritten_sentence() == (
+        "The style modern-language-association writes nothing for 2 papers, which hold none "
+        "of the fields the style uses (a title, authors, a container…): copyright-year-only, "
+        "guessed-year-only."
+    )
+    alone = citing.format_records([guessed_only], style="modern-language-association")
+    assert alone.entries == () and alone.unwritten == ("guessed-year-only",)
+    assert str(alone.unwritten_sentence()).startswith(
+        "The style modern-language-association writes nothing for guessed-year-only: it holds"
+    )
+    # APA writes something for each (the date), so nothing is left to tell.
+    apa = citing.format_records([copyright_only, lecun], style="apa")
+    assert len(apa.entries) == 2 and apa.unwritten == () and apa.unwritten_sentence() is None
+
+
+def test_a_long_list_of_papers_without_an_entry_is_named_in_part_and_counted() -> None:
+    many = [
+        Record(entry_type="book", citekey=f"empty{n}", extra={"date": "c1988"}) for n in range(12)
+    ]
+    formatted = citing.format_records(many, style="modern-language-association")
+    assert formatted.entries == () and len(formatted.unwritten) == 12
+    told = str(formatted.unwritten_sentence())
+    assert told.endswith(": " + ", ".join(f"empty{n}" for n in range(10)) + " and 2 more.")

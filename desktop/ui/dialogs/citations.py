@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from PySide6.QtCore import QCoreApplication, QMimeData, QSettings
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QInputDialog, QWidget
 
 from desktop.core import api
 from desktop.core.library import Library
+from desktop.ui import core_sentences
 
 #: Where the chosen style is remembered in the window's settings.
 STYLE_KEY = "citation/style"
@@ -52,29 +55,42 @@ def choose_style(parent: QWidget, settings: QSettings) -> str | None:
     return chosen.strip()
 
 
-def copy_bibliography(library: Library, paper_ids: list[int], *, settings: QSettings) -> str:
+class Copied(NamedTuple):
+    """What a copy tells: a line for the status bar, and a warning worth a box of its own
+    (papers the style wrote nothing for, which the copy leaves out), or None."""
+
+    status: str
+    warning: str | None
+
+
+def copy_bibliography(library: Library, paper_ids: list[int], *, settings: QSettings) -> Copied:
     """Put the papers' formatted bibliography on the clipboard, as rich text (HTML) and
-    plain text, in the remembered style; returns what to tell in the status bar."""
+    plain text, in the remembered style; returns what to tell."""
     style = remembered_style(settings)
     html = library.cite(paper_ids, style=style, output="html")
     text = library.cite(paper_ids, style=style, output="text")
     _put_on_clipboard(html=html.bibliography, text=text.bibliography)
     count = len(text.entries)
-    return QCoreApplication.translate(
+    copied = QCoreApplication.translate(
         "Citations", "Copied %Ln reference(s) in the style {style}.", "", count
     ).format(style=style)
+    unwritten = text.unwritten_sentence()
+    return Copied(copied, None if unwritten is None else core_sentences.translated(unwritten))
 
 
-def copy_citation(library: Library, paper_ids: list[int], *, settings: QSettings) -> str:
+def copy_citation(library: Library, paper_ids: list[int], *, settings: QSettings) -> Copied:
     """Put the papers' one in-text citation (`(LeCun et al., 2015)`, `[1], [2]`) on the
-    clipboard, as rich text and plain text; returns what to tell in the status bar."""
+    clipboard, as rich text and plain text; returns what to tell."""
     style = remembered_style(settings)
     html = library.cite(paper_ids, style=style, output="html")
     text = library.cite(paper_ids, style=style, output="text")
     _put_on_clipboard(html=html.citation, text=text.citation)
-    return QCoreApplication.translate(
-        "Citations", "Copied the in-text citation in the style {style}."
-    ).format(style=style)
+    return Copied(
+        QCoreApplication.translate(
+            "Citations", "Copied the in-text citation in the style {style}."
+        ).format(style=style),
+        None,
+    )
 
 
 def _put_on_clipboard(*, html: str, text: str) -> None:

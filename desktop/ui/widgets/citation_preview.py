@@ -48,21 +48,22 @@ class CitationPreview(ResourcelessBrowser):
         library, style = self._library, self._style()
         asked = self._asked = (paper_id, style)
         # citeproc's HTML escapes the paper's text; the browser loads nothing it names.
-        worker = Worker(
-            lambda _job: library.cite([paper_id], style=style, output="html").entries, self
-        )
-        worker.finished.connect(lambda entries: self._on_formatted(asked, entries))
+        worker = Worker(lambda _job: library.cite([paper_id], style=style, output="html"), self)
+        worker.finished.connect(lambda formatted: self._on_formatted(asked, formatted))
         worker.failed.connect(lambda error: self._on_failed(asked, error))
         worker.finished.connect(lambda _r: self._workers.discard(worker))
         worker.failed.connect(lambda _e: self._workers.discard(worker))
         self._workers.add(worker)
         worker.start()
 
-    def _on_formatted(self, asked: tuple[int, str], entries: Any) -> None:
+    def _on_formatted(self, asked: tuple[int, str], formatted: Any) -> None:
         if asked != self._asked:
             return
-        if entries:
-            self.setHtml("".join(f"<p>{entry}</p>" for entry in entries))
+        unwritten = formatted.unwritten_sentence()
+        if formatted.entries:
+            self.setHtml("".join(f"<p>{entry}</p>" for entry in formatted.entries))
+        elif unwritten is not None:  # the style has a reference list, but nothing for this
+            self.setPlainText(core_sentences.translated(unwritten))
         else:
             self.setPlainText(
                 QCoreApplication.translate(

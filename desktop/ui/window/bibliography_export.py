@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QWidget
 from desktop.core import api
 from desktop.core.errors import ExportCancelled, KnownError
 from desktop.core.library import Library
-from desktop.ui import file_dialogs, prompts
+from desktop.ui import core_sentences, file_dialogs, prompts
 from desktop.ui.background import progress
 from desktop.ui.background.workers import Job
 
@@ -80,11 +80,11 @@ def write_bibliography(
     style: str,
     output: str,
     job: Job | None = None,
-) -> int:
+) -> api.Formatted:
     """Format the papers in `style` as `output` (`html`, `markdown`, `text`) and write
-    them to `to`, whole or not at all; the number of references written. Safe from a
-    worker; the `job` hears (references formatted, in all), and once it is cancelled
-    nothing is written (ExportCancelled)."""
+    them to `to`, whole or not at all; what was written (its entries, and the papers the
+    style wrote nothing for). Safe from a worker; the `job` hears (references formatted,
+    in all), and once it is cancelled nothing is written (ExportCancelled)."""
     cancelled = job.is_cancelled if job is not None else None
     formatted = library.bibliography(
         paper_ids,
@@ -97,7 +97,7 @@ def write_bibliography(
     if cancelled is not None and cancelled():
         raise ExportCancelled()  # the file the user chose is left as it was
     api.write_whole(to, text)
-    return len(formatted.entries)
+    return formatted
 
 
 class BibliographyExport(progress.DialogJob):
@@ -134,10 +134,22 @@ class BibliographyExport(progress.DialogJob):
             failed=self._on_failed,
         )
 
-    def _on_finished(self, count: Any) -> None:
+    def _on_finished(self, formatted: Any) -> None:
         self._end()
-        self.written.emit(int(count), str(self._target))
-        self.finished.emit(int(count))
+        count = len(formatted.entries)
+        self.written.emit(count, str(self._target))
+        unwritten = formatted.unwritten_sentence()
+        if unwritten is not None:  # a paper left out of the file is told, never in silence
+            prompts.show_info(
+                self._parent,
+                QCoreApplication.translate("BibliographyExport", "Export"),
+                QCoreApplication.translate(
+                    "BibliographyExport", "Wrote %Ln reference(s) to {file}.", "", count
+                ).format(file=self._target.name)
+                + " "
+                + core_sentences.translated(unwritten),
+            )
+        self.finished.emit(count)
 
     def _on_failed(self, error: Any) -> None:
         if isinstance(error, ExportCancelled):

@@ -100,7 +100,7 @@ class Manuscript(QObject):
     def copy_bibliography(self) -> None:
         self._copy(citations.copy_bibliography)
 
-    def _copy(self, copy: Callable[..., str]) -> None:
+    def _copy(self, copy: Callable[..., citations.Copied]) -> None:
         ids = self._context.selected_ids()
         if not ids:
             return
@@ -109,7 +109,9 @@ class Manuscript(QObject):
         except KnownError as error:
             prompts.show_error(self._context.widget(), core_sentences.of_error(error))
             return
-        self._context.show_status(told, 4000)
+        self._context.show_status(told.status, 4000)
+        if told.warning is not None:
+            prompts.show_info(self._context.widget(), self.tr("Copy"), told.warning)
 
     def choose_style(self) -> None:
         chosen = citations.choose_style(self._context.widget(), self._settings)

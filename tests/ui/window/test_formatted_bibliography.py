@@ -8,12 +8,13 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import QSettings
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QPushButton
 from pytestqt.qtbot import QtBot
 
 from desktop.core.errors import ExportCancelled
 from desktop.core.formats.record import Person, Record
-from desktop.ui import file_dialogs
+from desktop.ui import file_dialogs, prompts
 from desktop.ui.background.workers import Worker
 from desktop.ui.dialogs import citations
 from desktop.ui.window import bibliography_export, paper_menu
@@ -291,3 +292,62 @@ def test_a_cancel_after_the_formatting_writes_nothing(window: MainWindow, tmp_pa
             job=_CancelledAtTheEnd(),  # type: ignore[arg-type]
         )
     assert not target.exists() and not list(tmp_path.glob(".*.part"))
+
+
+def test_a_paper_the_style_writes_nothing_for_is_told_in_the_preview_the_copy_and_the_file(
+    window: MainWindow,
+    qtbot: QtBot,
+    settings: QSettings,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A book holding only a year no style can read ("c1988", as in GB/T 7714's 8.4.3.3):
+    # MLA writes nothing for it, which was a blank preview and a paper left out of a copy
+    # or a file without a word.
+    only_a_date = window.library.add_paper(
+        Record(entry_type="book", citekey="copyright-year-only", extra={"date": "c1988"})
+    ).id
+    assert only_a_date is not None
+    qtbot.waitUntil(lambda: window.table_model.rowCount() == 6, timeout=10_000)
+    lstm = _id_of(window, "Long Short-Term Memory")
+    monkeypatch.setattr(
+        citations, "choose_style", _choosing(settings, "modern-language-association")
+    )
+    window.manuscript.citation_style_action.trigger()
+    window.select_ids([only_a_date])
+    _preview_says(
+        window,
+        qtbot,
+        "The style modern-language-association writes nothing for copyright-year-only: it "
+        "holds none of the fields the style uses (a title, authors, a container…); add one "
+        "and format again.",
+    )
+    told: list[tuple[str, str]] = []
+    monkeypatch.setattr(prompts, "show_info", lambda _p, title, text: told.append((title, text)))
+    window.select_ids([lstm, only_a_date])
+    window.manuscript.copy_bibliography_action.trigger()
+    copied = QGuiApplication.clipboard().text()
+    assert copied.startswith("Hochreiter, A.") and copied.count("\n") == 1
+    assert told == [
+        (
+            "Copy",
+            "The style modern-language-association writes nothing for copyright-year-only: it "
+            "holds none of the fields the style uses (a title, authors, a container…); add "
+            "one and format again.",
+        )
+    ]
+    told.clear()
+    chosen = next(f for f in bibliography_export.FORMS if f.output == "text")
+    monkeypatch.setattr(
+        file_dialogs.QFileDialog,
+        "getSaveFileName",
+        lambda *_a: (str(tmp_path / "refs.txt"), chosen.file_filter()),
+    )
+    export = window.manuscript.bibliography_export
+    with qtbot.waitSignal(export.finished, timeout=10_000) as written:
+        window.manuscript.export_bibliography_action.trigger()
+    assert written.args == [1]
+    assert (tmp_path / "refs.txt").read_text(encoding="utf-8").startswith("Hochreiter, A.")
+    assert len(told) == 1 and told[0][0] == "Export"
+    assert told[0][1].startswith("Wrote 1 reference(s) to refs.txt. The style modern-language")
+    assert "copyright-year-only" in told[0][1]
