@@ -16,7 +16,13 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from desktop.core import citation_markdown, citeproc_groups, citeproc_labels, citeproc_substitutes
+from desktop.core import (
+    citation_markdown,
+    citeproc_groups,
+    citeproc_initials,
+    citeproc_labels,
+    citeproc_substitutes,
+)
 from desktop.core.errors import InvalidInputError
 from desktop.core.formats import cjk_names, csljson
 from desktop.core.formats.latex.math import math_as_text
@@ -206,14 +212,15 @@ _corrected = False
 
 def _correct_citeproc() -> None:
     """Put our corrections into citeproc-py, once per process: its group suppression
-    (`citeproc_groups`), substituted variables (`citeproc_substitutes`) and the case of
-    labels (`citeproc_labels`)."""
+    (`citeproc_groups`), substituted variables (`citeproc_substitutes`), the case of
+    labels (`citeproc_labels`) and given names kept whole (`citeproc_initials`)."""
     global _corrected
     with _CORRECTING:
         if not _corrected:
             citeproc_groups.install()
             citeproc_substitutes.install()
             citeproc_labels.install()
+            citeproc_initials.install()
             _corrected = True
 
 
