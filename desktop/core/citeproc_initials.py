@@ -26,7 +26,8 @@ def install() -> None:
 
     initializing = uncorrected = model.Name.initialize
 
-    def initialize(self: Any, given: str, mark: str, context: Any) -> str:
+    def initialize(self: Any, given: str, *mark_and_context: Any) -> str:
+        mark, context = mark_and_context  # as citeproc-py's `Name.process` passes them
         if _initializes(self, context):
             return str(initializing(self, given, mark, context))
         return _initials_marked(given, mark)
