@@ -218,7 +218,7 @@ class SearchIndex:
         if limit is None:  # more than the index holds, so that no step stops early
             limit = len(self._entries) + 1
         pool = None if among is None else self.holding(set(among))
-        clauses = [ClauseMatcher(c, self._corpus) for c in query.clauses]
+        clauses = [ClauseMatcher(c, self._corpus, query.typing) for c in query.clauses]
         clauses = [c for c in clauses if not c.empty]
         if limit <= 0 or not clauses:
             return []

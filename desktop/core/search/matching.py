@@ -126,8 +126,12 @@ def restrict(candidates: set[int], sources: list[Source]) -> set[int]:
 class TermMatcher:
     """One positive or negated term, ready to find its papers."""
 
-    def __init__(self, term: Term, corpus: Corpus, *, exact_only: bool = False) -> None:
+    def __init__(
+        self, term: Term, corpus: Corpus, *, exact_only: bool = False, typing: bool = False
+    ) -> None:
         self.term = term
+        #: Whether the user may still be typing this term's last word (see `Query.typing`).
+        self.typing = typing
         self._corpus = corpus
         self.fields: tuple[str, ...] = FREE_FIELDS if term.field is None else (term.field,)
         if term.field is None and _INITIAL.fullmatch(term.text):
@@ -143,7 +147,10 @@ class TermMatcher:
         # (looked for in the field's text, where runs are kept whole).
         self.runs = [w for w in folded if len(w) > 2 and cjk.is_run(w)]
         words = cjk.with_bigrams(folded) if self.runs else folded
-        self.parts: list[Expansion] = [expand(w, prefix=loose, fuzzy=loose) for w in words]
+        self.parts: list[Expansion] = [
+            expand(w, prefix=loose, fuzzy=loose, whole=not self.runs and self.typed_whole(i, words))
+            for i, w in enumerate(words)
+        ]
         #: How many of the bigrams may be missing when nothing holds them all, or 0.
         self.near_misses = _near_misses(folded, exact_only or term.phrase)
         self.near = False  # set when no paper holds the run exactly
@@ -177,6 +184,11 @@ class TermMatcher:
         # ranking looks in those only, not in every field of every paper.
         self._live_fields: set[str] = set()
         self._quality_fields: tuple[str, ...] = self.fields
+
+    def typed_whole(self, position: int, words: list[str]) -> bool:
+        """Whether the word at `position` of this term's `words` was typed whole: every word
+        but the last of the term the user may still be typing."""
+        return not (self.typing and position == len(words) - 1)
 
     @property
     def searchable(self) -> bool:
@@ -484,9 +496,11 @@ def _pinyin_of(term: Term, folded: list[str], corpus: Corpus) -> tuple[str, ...]
 class ClauseMatcher:
     """Terms joined by OR. A negated alternative holds for papers that do not match it."""
 
-    def __init__(self, clause: Clause, corpus: Corpus) -> None:
+    def __init__(self, clause: Clause, corpus: Corpus, typing: Term | None = None) -> None:
         self._entries = corpus.entries
-        terms = [TermMatcher(t, corpus, exact_only=t.negated) for t in clause.terms]
+        terms = [
+            TermMatcher(t, corpus, exact_only=t.negated, typing=t is typing) for t in clause.terms
+        ]
         terms = [t for t in terms if t.searchable]
         self.positive = [t for t in terms if not t.term.negated]
         self.negative = [t for t in terms if t.term.negated]

@@ -127,6 +127,14 @@ class Query:
         return not self.clauses
 
     @property
+    def typing(self) -> Term | None:
+        """The term the user may still be typing: the last one, when the text ends in it
+        rather than in a space. Every other word was typed whole."""
+        if not self.clauses or not self.text or _is_gap(self.text[-1]):
+            return None
+        return self.clauses[-1].terms[-1]
+
+    @property
     def has_words(self) -> bool:
         """Whether some term has something to look for: letters or digits, or years.
         `((` or a lone `-` has none: it can find nothing, which deserves saying."""

@@ -48,14 +48,14 @@ class Ranker:
             if t.term.field in (None, "title") and t.years is None
         ]
         self._title_query = " ".join(folding.for_search(t.text) for t in text_terms)
-        name_words = [
-            w
+        self._name_words: list[Expansion] = [
+            vocabulary.expand(w, whole=t.typed_whole(i, words))
             for c in self._clauses
             for t in c.positive
             if t.term.field in (None, "author")
-            for w in folding.search_words(t.term.text)
+            for words in [folding.search_words(t.term.text)]
+            for i, w in enumerate(words)
         ]
-        self._name_words: list[Expansion] = [vocabulary.expand(w) for w in name_words]
         # Family names the query may stand for (initials aside), to skip other people fast.
         self._family_keys: set[str] = set().union(
             *(w.quality.keys() for w in self._name_words if len(w.word) > 1)

@@ -13,10 +13,15 @@ from dataclasses import dataclass
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA
 
-#: Match quality of each kind; every prefix outranks every fuzzy match.
+#: Match quality of each kind; every prefix of a word being typed outranks every fuzzy
+#: match.
 EXACT = 1.0
 PREFIX_FLOOR, PREFIX_SPAN = 0.8, 0.15
 FUZZY_FLOOR, FUZZY_SPAN = 0.5, 0.25
+#: A word typed whole (more of the query follows it) is more likely a slip of a word its
+#: length than the start of a longer one: "tsia mixed" means Tsai before Tsiafaki, "ma
+#: disease" Ma before Mathis. Its completions are still found, ranked below its typos.
+WHOLE_PREFIX_FLOOR = 0.45
 
 #: How alike (rapidfuzz ratio, 0..100) a word must be to be offered as the nearest.
 NEAREST_AT_LEAST = 70.0
@@ -62,7 +67,7 @@ class Vocabulary:
         self._typo_counts: dict[str, int] = {}
         self._sorted: list[str] = []
         self._by_length: dict[int, list[str]] = {}
-        self._cache: dict[tuple[str, bool, bool], Expansion] = {}
+        self._cache: dict[tuple[str, bool, bool, bool], Expansion] = {}
 
     def __len__(self) -> int:
         return len(self._counts)
@@ -123,9 +128,12 @@ class Vocabulary:
         end = bisect.bisect_left(self._sorted, letters + "\U0010ffff", start)
         return self._sorted[start:end]
 
-    def expand(self, word: str, *, prefix: bool = True, fuzzy: bool = True) -> Expansion:
-        """What `word` may stand for: exact, then prefix completions, then typo neighbours."""
-        key = (word, prefix, fuzzy)
+    def expand(
+        self, word: str, *, prefix: bool = True, fuzzy: bool = True, whole: bool = False
+    ) -> Expansion:
+        """What `word` may stand for: exact, then prefix completions, then typo neighbours
+        (for a word typed `whole`, typo neighbours before longer words it begins)."""
+        key = (word, prefix, fuzzy, whole)
         cached = self._cache.get(key)
         if cached is not None:
             return cached
@@ -133,7 +141,8 @@ class Vocabulary:
         if fuzzy:
             quality.update(self._neighbours(word))
         if prefix:
-            quality.update(self._completions(word))
+            for candidate, found in self._completions(word, whole=whole).items():
+                quality[candidate] = max(found, quality.get(candidate, 0.0))
         if word in self._counts:
             quality[word] = EXACT
         ranked = tuple(sorted(quality, key=lambda w: (-quality[w], w)))
@@ -160,11 +169,13 @@ class Vocabulary:
         found = process.extract(word, bucket, scorer=OSA.distance, score_cutoff=1, limit=None)
         return [candidate for candidate, distance, _ in found if distance == 1]
 
-    def _completions(self, word: str) -> dict[str, float]:
-        """Indexed words that begin with `word` (longer ones, closer ones score higher)."""
+    def _completions(self, word: str, *, whole: bool = False) -> dict[str, float]:
+        """Indexed words that begin with `word` (longer ones, closer ones score higher).
+        An initial stands for a longer name however it was typed."""
         size = len(word)
+        floor = WHOLE_PREFIX_FLOOR if whole and size > 1 else PREFIX_FLOOR
         found = {
-            candidate: PREFIX_FLOOR + PREFIX_SPAN * size / len(candidate)
+            candidate: floor + PREFIX_SPAN * size / len(candidate)
             for candidate in self.starting_with(word)
         }
         found.pop(word, None)

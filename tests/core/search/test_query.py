@@ -22,6 +22,21 @@ def test_free_words_are_one_clause_each() -> None:
     assert terms("reinforcment lerning") == [[word("reinforcment")], [word("lerning")]]
 
 
+@pytest.mark.parametrize(
+    ("text", "typing"),
+    [
+        ("tsia mixed", word("mixed")),
+        ("levine OR fin", word("fin")),
+        ('author:"van der', word("van der", field="author", phrase=True, open_ended=True)),
+        ("tsia mixed ", None),  # a space after the last word: it was typed whole
+        ("", None),
+        ("   ", None),
+    ],
+)
+def test_the_last_word_is_the_one_still_being_typed(text: str, typing: Term | None) -> None:
+    assert parse(text).typing == typing
+
+
 def test_a_quoted_phrase_is_one_term() -> None:
     assert terms('"world models" survey') == [
         [word("world models", phrase=True)],

@@ -84,3 +84,39 @@ def test_a_name_one_slip_away_comes_before_names_two_slips_away() -> None:
     ]
     index = SearchIndex.build(docs)
     assert _ids(index, "Johnasen program")[0] == 1
+
+
+def test_a_name_typed_whole_is_a_slip_before_the_start_of_a_longer_name() -> None:
+    # From the science-shaped benchmark: in "Tsia mixed" the name is followed by more of
+    # the query, so it was typed whole; Tsai (two letters swapped) is meant, not
+    # Tsiafaki, which merely begins with what was typed.
+    docs = [
+        SearchDocument(id=1, title="Mixed models", authors=[("Wen", "Tsiafaki")], year=2021),
+        SearchDocument(
+            id=2,
+            title="Estimating mixed effects in long panels of households",
+            authors=[("Ana", "Moreno"), ("Li", "Tsai")],
+            year=2003,
+        ),
+    ]
+    index = SearchIndex.build(docs)
+    assert _ids(index, "Tsia mixed") == [2, 1]
+    # Still being typed (the last word), "tsia" may be the start of Tsiafaki.
+    assert _ids(index, "mixed Tsia") == [1, 2]
+
+
+def test_a_short_name_typed_whole_comes_before_longer_names_it_begins() -> None:
+    # "Ma disease": the papers by Ma come first, then those by Mathis and Marino.
+    docs = [
+        SearchDocument(id=1, title="Disease", authors=[("C.", "Mathis")], year=2022),
+        SearchDocument(id=2, title="Disease maps", authors=[("Luca", "Marino")], year=2021),
+        SearchDocument(
+            id=3,
+            title="Tracing the spread of a plant disease across three valleys",
+            authors=[("Rui", "Chen"), ("Xu-Cun", "Ma"), ("Anna", "Berg")],
+            year=2001,
+        ),
+    ]
+    index = SearchIndex.build(docs)
+    assert _ids(index, "Ma disease")[0] == 3
+    assert _ids(index, "author:Ma year:2001") == [3]
