@@ -165,39 +165,92 @@ def info(path: Path) -> PdfInfo:
     )
 
 
-def largest_text(path: Path) -> str:
-    """The first page's text in its largest letters (a paper's title, most often)."""
+@dataclass(frozen=True)
+class Heading:
+    """What the top of a paper's first page says: its title (the largest letters) and the
+    line just under it, where papers print their authors."""
+
+    title: str
+    #: Its lines, each as written.
+    byline: tuple[str, ...]
+
+
+#: The most lines under a title read as its byline (a long list of authors wraps).
+_BYLINE_LINES = 3
+
+
+def heading(path: Path) -> Heading:
+    """The first page's text in its largest letters (a paper's title, most often) and the
+    lines of one letter size right under it."""
     with _opened(path) as document:
         if len(document) == 0:
-            return ""
+            return Heading("", ())
         page = document[0]
         text_page = page.get_textpage()
         try:
-            return _largest(text_page)
+            return _heading(_sized_letters(text_page))
         finally:
             text_page.close()
             page.close()
 
 
-def _largest(text_page: pdfium.PdfTextPage) -> str:
-    count = pdfium_c.FPDFText_CountChars(text_page.raw)
-    sized = []
-    for index in range(count):
-        letter = chr(pdfium_c.FPDFText_GetUnicode(text_page.raw, index))
-        sized.append((letter, round(pdfium_c.FPDFText_GetFontSize(text_page.raw, index), 1)))
+def _sized_letters(text_page: pdfium.PdfTextPage) -> list[tuple[str, float]]:
+    raw = text_page.raw
+    return [
+        (
+            chr(pdfium_c.FPDFText_GetUnicode(raw, index)),
+            round(pdfium_c.FPDFText_GetFontSize(raw, index), 1),
+        )
+        for index in range(pdfium_c.FPDFText_CountChars(raw))
+    ]
+
+
+def _heading(sized: list[tuple[str, float]]) -> Heading:
     visible = [size for letter, size in sized if not letter.isspace()]
     if not visible:
-        return ""
+        return Heading("", ())
     biggest = max(visible)
     # The largest letters and the spaces between them, up to the first smaller letter
     # after them: a title over two lines is one title, a heading further down is not.
     picked: list[str] = []
-    for letter, size in sized:
+    end = len(sized)
+    for index, (letter, size) in enumerate(sized):
         if (size >= biggest * 0.95 and not letter.isspace()) or (picked and letter.isspace()):
             picked.append(letter)
         elif picked and not letter.isspace():
+            end = index
             break
-    return " ".join("".join(picked).split())
+    return Heading(" ".join("".join(picked).split()), _byline(sized[end:]))
+
+
+def _byline(after: list[tuple[str, float]]) -> tuple[str, ...]:
+    """The lines at the title's foot while they are set in the size of the first letter
+    after it. Smaller letters within them are footnote marks (¹, *, †), left out; a line
+    with none of that size (the abstract, in smaller type) or a larger letter ends it."""
+    size = next((size for letter, size in after if not letter.isspace()), None)
+    if size is None:
+        return ()
+    lines: list[list[tuple[str, float]]] = [[]]
+    for letter, letter_size in after:
+        if letter == "\n":
+            lines.append([])
+        else:
+            lines[-1].append((letter, letter_size))
+    kept = []
+    for line in lines:
+        letters = [(letter, at) for letter, at in line if not letter.isspace()]
+        if not letters:
+            continue
+        if any(at > size + 0.5 for _, at in letters) or all(
+            abs(at - size) >= 0.5 for _, at in letters
+        ):
+            break
+        kept.append(
+            " ".join("".join(ch for ch, at in line if ch.isspace() or abs(at - size) < 0.5).split())
+        )
+        if len(kept) == _BYLINE_LINES:
+            break
+    return tuple(kept)
 
 
 def identifier_in(texts: list[str]) -> str:

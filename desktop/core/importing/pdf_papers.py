@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from desktop.core import pdfs
+from desktop.core import cjk, pdfs
 from desktop.core.errors import KnownError
 from desktop.core.formats.names import split_name
 from desktop.core.formats.record import Person, Record
@@ -24,6 +24,76 @@ _NOT_A_TITLE = re.compile(
     re.IGNORECASE,
 )
 _AUTHOR_SEPARATORS = re.compile(r"\s*(?:;|\band\b|&|，|、)\s*")
+# What a byline puts between names, and the marks tying a name to an affiliation or a note.
+_BYLINE_SEPARATORS = re.compile(r"\s*(?:,|;|\band\b|&|·|，|、|；)\s*")
+_NOTE_MARKS = re.compile(r"[\d*†‡§¶⁰¹²³⁴⁵⁶⁷⁸⁹✉]+")
+# A word of a Latin-script name: capitalised (Ada, O'Neil, Jean-Luc), or an initial (A.).
+_NAME_WORD = re.compile(r"[^\W\d_][\w'’.-]*")
+_PARTICLES = frozenset(
+    {
+        "van",
+        "von",
+        "de",
+        "der",
+        "den",
+        "da",
+        "di",
+        "du",
+        "del",
+        "della",
+        "le",
+        "la",
+        "dos",
+        "das",
+        "bin",
+        "ibn",
+        "al",
+        "y",
+        "ten",
+        "ter",
+    }
+)
+# Words of a byline that are no one's name: a place of work, or the abstract's heading.
+_NOT_NAMES = frozenset(
+    {
+        "university",
+        "universität",
+        "université",
+        "universidad",
+        "institute",
+        "institut",
+        "department",
+        "laboratory",
+        "laboratories",
+        "school",
+        "college",
+        "center",
+        "centre",
+        "faculty",
+        "academy",
+        "inc",
+        "ltd",
+        "corporation",
+        "research",
+        "abstract",
+        "email",
+        "introduction",
+        "keywords",
+        "received",
+        "accepted",
+        "published",
+        "journal",
+        "vol",
+        "volume",
+        "proceedings",
+        "conference",
+        "arxiv",
+        "preprint",
+        "submitted",
+    }
+)
+#: The most people a byline is read as (a longer list is not taken for names).
+_MOST_BYLINE_PEOPLE = 40
 
 
 @dataclass
@@ -69,12 +139,15 @@ def read(path: Path) -> PdfPaper:
 
 
 def guess(metadata: pdfs.PdfInfo, path: Path) -> Record:
-    """Title and authors from the PDF's metadata, else its first page's largest text."""
+    """Title and authors from the PDF's metadata, else from the top of its first page: the
+    largest text, and the names on the line under it."""
     title = metadata.title if _is_title(metadata.title) else ""
-    guessed = ["title"]
-    if not title:
-        title = pdfs.largest_text(path) or path.stem
     authors = _authors(metadata.author)
+    guessed = ["title"]
+    if not title or not authors:
+        heading = pdfs.heading(path)
+        title = title or heading.title or path.stem
+        authors = authors or byline_people(heading.byline)
     if authors:
         guessed.append("authors")
     return Record(
@@ -103,3 +176,33 @@ def _one_inverted_name(text: str) -> bool:
     """ "Lovelace, Ada" (one person, family name first), not "Ada Lovelace, Alan Turing"."""
     pieces = [p.strip() for p in text.split(",")]
     return len(pieces) == 2 and " " not in pieces[0]
+
+
+def byline_people(lines: tuple[str, ...]) -> list[Person]:
+    """The people a byline names ("Ada Lovelace¹, Alan Turing² and Grace Hopper*"), or []
+    when some part of it does not read as a person's name (an affiliation, a sentence)."""
+    people: list[Person] = []
+    for line in lines:
+        parts = [p for p in _BYLINE_SEPARATORS.split(_NOTE_MARKS.sub(" ", line)) if p.strip()]
+        if not parts or not all(map(_reads_as_name, parts)):
+            break
+        people += [split_name(" ".join(p.split())) for p in parts]
+    return people if len(people) <= _MOST_BYLINE_PEOPLE else []
+
+
+def _reads_as_name(text: str) -> bool:
+    """Whether `text` reads as one person's name: two to five capitalised words (initials
+    and particles allowed), or a CJK name of two to four characters."""
+    words = text.split()
+    if len(words) == 1 and cjk.is_run(words[0]):
+        return 2 <= len(words[0]) <= 4
+    if not 2 <= len(words) <= 5:
+        return False
+    if any(w.lower().strip(".") in _NOT_NAMES for w in words):
+        return False
+    named = [w for w in words if w not in _PARTICLES]
+    return (
+        all(_NAME_WORD.fullmatch(w) and w[0].isupper() for w in named)
+        and any(len(w.rstrip(".")) > 1 for w in named)
+        and bool(named)
+    )

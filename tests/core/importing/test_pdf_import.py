@@ -89,6 +89,51 @@ def test_without_an_identifier_title_and_authors_are_guessed(
     assert details.paper.extra[GUESSED_FIELD] == "title, authors"
 
 
+def test_without_metadata_the_authors_are_read_from_the_line_under_the_title(
+    shelf: Library, tmp_path: Path
+) -> None:
+    pdf = write_pdf(
+        tmp_path / "no metadata.pdf",
+        [
+            [
+                (20, "Tidal Locking of Small Moons"),
+                (12, "Ada Lovelace1, Alan M. Turing2* and Ludwig van Beethoven"),
+                (12, "Mary Somerville"),
+                (10, "University of Edinburgh"),
+                (10, "Abstract. Moons lock."),
+            ]
+        ],
+    )
+    (paper_id,) = shelf.import_files([pdf]).paper_ids
+    details = shelf.paper(paper_id)
+    assert [(p.given, p.family) for p in details.authors] == [
+        ("Ada", "Lovelace"),
+        ("Alan M.", "Turing"),
+        ("Ludwig", "Beethoven"),
+        ("Mary", "Somerville"),
+    ]
+    assert details.authors[2].von == "van"
+    assert details.paper.extra[GUESSED_FIELD] == "title, authors"
+    assert [t.name for t in details.tags] == [GUESSED_TAG]
+
+
+@pytest.mark.parametrize(
+    "under_the_title",
+    ["In this paper we study how small moons lock.", "Stanford University", "Abstract"],
+)
+def test_a_line_under_the_title_that_names_no_one_gives_no_authors(
+    shelf: Library, tmp_path: Path, under_the_title: str
+) -> None:
+    pdf = write_pdf(
+        tmp_path / "plain.pdf", [[(20, "Tidal Locking"), (11, under_the_title), (10, "Body.")]]
+    )
+    (paper_id,) = shelf.import_files([pdf]).paper_ids
+    details = shelf.paper(paper_id)
+    assert details.authors == []
+    assert details.paper.title == "Tidal Locking"
+    assert details.paper.extra[GUESSED_FIELD] == "title"
+
+
 def test_the_metadata_title_is_taken_when_it_is_one(shelf: Library, tmp_path: Path) -> None:
     named = write_pdf(tmp_path / "a.pdf", [[(20, "Big")]], title="A Real Title Here")
     word = write_pdf(tmp_path / "b.pdf", [[(20, "Largest Words")]], title="Microsoft Word - x.docx")
@@ -101,10 +146,13 @@ def test_a_cjk_pdf_gets_its_title_and_searchable_text(
     shelf: Library, tmp_path: Path, qapp: object
 ) -> None:
     pdf = write_cjk_pdf(
-        tmp_path / "zh.pdf", [[(22, "深度强化学习综述"), (10, "本文讨论等离子体约束。")]]
+        tmp_path / "zh.pdf",
+        [[(22, "深度强化学习综述"), (12, "张伟，李娜"), (10, "本文讨论等离子体约束。")]],
     )
     (paper_id,) = shelf.import_files([pdf]).paper_ids
-    assert shelf.paper(paper_id).paper.title == "深度强化学习综述"
+    details = shelf.paper(paper_id)
+    assert details.paper.title == "深度强化学习综述"
+    assert [p.family + p.given for p in details.authors] == ["张伟", "李娜"]
     assert [h.paper_id for h in shelf.search("等离子体")] == [paper_id]
 
 
