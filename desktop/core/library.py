@@ -488,8 +488,8 @@ class Library:
         Pass the `version` of the copy the edit was made from; None overwrites blindly
         (only for one-field actions like "mark as read" that cannot lose work).
         A field kept from an import is changed as "extra:<name>" (`api.EXTRA_PREFIX`),
-        and removed by an empty value. The citation key is not editable here: it is pinned
-        once made.
+        and removed by an empty value; `keywords` is the whole list (trimmed, repeats left
+        out). The citation key is not editable here: it is pinned once made.
         """
         with self._write() as session:
             papers.update_paper(
