@@ -558,9 +558,9 @@
             <translation>用我的修改覆盖对方的</translation>
         </message>
         <message>
-            <source>The paper's keywords, as imported; search them with keyword:</source>
+            <source>The paper's keywords; search them with keyword:, edit them under Details</source>
             <extracomment>Read an attached PDF in Papershelf: (attachment id, page index or -1: the last read). The version the form's edits are based on (kept old after a collision).</extracomment>
-            <translation>导入时的文献关键词；可用 keyword: 搜索</translation>
+            <translation>文献的关键词；可用 keyword: 搜索，在“详细信息”中编辑</translation>
         </message>
         <message>
             <source>Abstract</source>
@@ -842,6 +842,10 @@
         <message>
             <source>Abstract</source>
             <translation>摘要</translation>
+        </message>
+        <message>
+            <source>Keywords</source>
+            <translation>关键词</translation>
         </message>
         <message>
             <source>Authors</source>
@@ -1704,6 +1708,14 @@ Double-click or Enter to open</source>
         <message>
             <source>Give this paper a field its type does not offer (e.g. isbn, note)</source>
             <translation>为这篇文献添加其类型没有的字段（如 isbn、note）</translation>
+        </message>
+        <message>
+            <source>One keyword per line</source>
+            <translation>每行一个关键词</translation>
+        </message>
+        <message>
+            <source>One keyword per line, commas and all; search them with keyword:</source>
+            <translation>每行一个关键词（关键词里可以有逗号）；可用 keyword: 搜索</translation>
         </message>
         <message>
             <source>One editor per line: Family, Given</source>
