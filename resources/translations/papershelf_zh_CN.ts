@@ -180,6 +180,31 @@
         </message>
     </context>
     <context>
+        <name>ClipboardCopy</name>
+        <message numerus="yes">
+            <source>Copying the BibTeX of %Ln paper(s)…</source>
+            <translation>
+                <numerusform>正在复制 %Ln 篇文献的 BibTeX…</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Copy</source>
+            <translation>复制</translation>
+        </message>
+        <message numerus="yes">
+            <source>Formatting %Ln reference(s) to copy…</source>
+            <translation>
+                <numerusform>正在排版要复制的 %Ln 条参考文献…</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>Copied the BibTeX of %Ln paper(s).</source>
+            <translation>
+                <numerusform>已复制 %Ln 篇文献的 BibTeX。</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
         <name>ComparePapers</name>
         <message>
             <source>Citation key</source>
@@ -1598,6 +1623,7 @@ Double-click or Enter to open</source>
         </message>
         <message>
             <source>New List from LaTeX Document…</source>
+            <extracomment>Copies of many papers' references run here, in the background.</extracomment>
             <translation>从 LaTeX 文档新建阅读列表…</translation>
         </message>
         <message>
@@ -2582,7 +2608,7 @@ Right-click to rename or delete</source>
         <name>Transfers</name>
         <message>
             <source>Import…</source>
-            <extracomment>The setting: whether imported keywords also tag the papers (off: they are keywords only). Opens "Find missing titles and identifiers" for papers (set by the window). Imports run here, one at a time, in the background. Exports run here, one at a time, in the background.</extracomment>
+            <extracomment>The setting: whether imported keywords also tag the papers (off: they are keywords only). Opens "Find missing titles and identifiers" for papers (set by the window). Imports run here, one at a time, in the background. Exports run here, one at a time, in the background. Copies of many papers' BibTeX run here, in the background.</extracomment>
             <translation>导入…</translation>
         </message>
         <message>
@@ -2683,12 +2709,6 @@ Right-click to rename or delete</source>
         <message>
             <source>pasted text</source>
             <translation>粘贴的文本</translation>
-        </message>
-        <message numerus="yes">
-            <source>Copied the BibTeX of %Ln paper(s).</source>
-            <translation>
-                <numerusform>已复制 %Ln 篇文献的 BibTeX。</numerusform>
-            </translation>
         </message>
         <message>
             <source>selected papers</source>
