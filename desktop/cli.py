@@ -201,7 +201,10 @@ def _add_paper_commands(commands: Any, common: argparse.ArgumentParser) -> None:
         action="append",
         default=[],
         metavar="FIELD=VALUE",
-        help="a field to change, e.g. --set title='A better title'; repeatable",
+        help=(
+            "a field to change, e.g. --set title='A better title' or "
+            "--set 'keywords=reefs; corals'; repeatable"
+        ),
     )
     edit.add_argument("--status", choices=["unread", "reading", "read"])
     edit.add_argument("--priority", type=int, choices=range(6))
@@ -596,6 +599,8 @@ def _typed_value(field: str, value: str) -> Any:
             return int(value)
         except ValueError:
             raise KnownError(f"The {field} must be a whole number, not “{value}”.") from None
+    if field == "keywords":
+        return api.split_keywords(value)  # as a file writes them: "a; b" or "a, b"
     return value
 
 

@@ -30,6 +30,8 @@ from desktop.core.formats import registry
 from desktop.core.formats.cjk_names import joined as join_names
 from desktop.core.formats.doi import is_doi
 from desktop.core.formats.entry_fields import ENTRY_TYPES, FIELDS, EntryType, FieldName, entry_type
+from desktop.core.formats.keywords import cleaned as clean_keywords
+from desktop.core.formats.keywords import split as split_keywords
 from desktop.core.formats.latex.math import math_as_text
 from desktop.core.formats.names import split_name
 from desktop.core.formats.record import MODELLED_FIELDS, Person, Record
@@ -117,6 +119,7 @@ __all__ = [
     "Tag",
     "Unspelled",
     "View",
+    "clean_keywords",
     "completion_step",
     "confident_completions",
     "data_dir",
@@ -139,6 +142,7 @@ __all__ = [
     "render_pdf_page",
     "sentence_placeholders",
     "split_identifiers",
+    "split_keywords",
     "split_name",
     "sqlite_path",
     "undo",

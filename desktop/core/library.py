@@ -488,8 +488,8 @@ class Library:
         Pass the `version` of the copy the edit was made from; None overwrites blindly
         (only for one-field actions like "mark as read" that cannot lose work).
         A field kept from an import is changed as "extra:<name>" (`api.EXTRA_PREFIX`),
-        and removed by an empty value. The citation key is not editable here: it is pinned
-        once made.
+        and removed by an empty value; `keywords` is the whole list (trimmed, repeats left
+        out). The citation key is not editable here: it is pinned once made.
         """
         with self._write() as session:
             papers.update_paper(
@@ -1182,6 +1182,7 @@ class Library:
         format: str = "bibtex",
         *,
         options: ExportOptions | None = None,
+        cancel: Callable[[], bool] | None = None,
         progress: Progress | None = None,
     ) -> str:
         """The papers, in the given order, as text in an export format: exactly those, with
@@ -1189,10 +1190,15 @@ class Library:
         with `options.ascii_only` (BibTeX and BibLaTeX), LaTeX for every character it can
         spell, UTF-8 for the others (see `unspelled` for what they are). `progress` hears
         (entries written, entries in all) now and then; it may raise to stop the export.
+        Once `cancel()` says so, the export stops (ExportCancelled).
 
         Read in one transaction, so the file is one consistent picture of the library.
         """
-        return "".join(self._export_parts(paper_ids, format, options=options, progress=progress))
+        told = _stopped_by(cancel, progress)
+        text = "".join(self._export_parts(paper_ids, format, options=options, progress=told))
+        if cancel is not None and cancel():
+            raise ExportCancelled()
+        return text
 
     def _export_parts(
         self,

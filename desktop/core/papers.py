@@ -37,8 +37,10 @@ from desktop.core.storage.models import (
     utcnow,
 )
 
-#: Paper columns a caller may change through `update_paper`.
+#: Paper columns a caller may change through `update_paper` (and a bulk edit).
 EDITABLE = frozenset((*MODELLED_FIELDS, "entry_type", "year", "month", "status", "priority"))
+#: Columns holding a list, changed one paper at a time through `update_paper` only.
+EDITABLE_LISTS = frozenset(("keywords",))
 #: A change named "extra:<name>" sets a field kept in `Paper.extra` ("extra:issn"); an
 #: empty value removes it.
 EXTRA_PREFIX = "extra:"
@@ -152,6 +154,15 @@ def validate_values(values: dict[str, Any]) -> None:
             raise InvalidInputError(
                 sentence("The {name} contains a NUL character, which cannot be stored.", name=name)
             )
+    words = values.get("keywords", [])
+    if not isinstance(words, list) or not all(isinstance(word, str) for word in words):
+        raise TypeError(f"keywords must be a list of str, not {words!r}")  # a caller's bug
+    if any("\x00" in word for word in words):
+        raise InvalidInputError(
+            sentence(
+                "The {name} contains a NUL character, which cannot be stored.", name="keywords"
+            )
+        )
     year = values.get("year")
     if year is not None and not is_year(year):
         raise InvalidInputError(
@@ -290,13 +301,15 @@ def update_paper(
         if name.startswith(EXTRA_PREFIX)
     }
     columns = {name: value for name, value in changes.items() if not name.startswith(EXTRA_PREFIX)}
-    unknown = set(columns) - EDITABLE
+    unknown = set(columns) - EDITABLE - EDITABLE_LISTS
     if unknown:
         raise InvalidInputError(
             sentence("These fields cannot be edited: {fields}.", fields=", ".join(sorted(unknown)))
         )
     validate_values(changes)
     validate_extra(extra)
+    if "keywords" in columns:
+        columns["keywords"] = keywords.cleaned(columns["keywords"])
     if extra:
         # Locked: the fields kept beside the edited ones are those of this very version.
         kept = dict(get_paper(session, paper_id, lock=True).extra)

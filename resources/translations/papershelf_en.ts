@@ -39,6 +39,30 @@
         </message>
     </context>
     <context>
+        <name>ClipboardCopy</name>
+        <message numerus="yes">
+            <source>Copying the BibTeX of %Ln paper(s)…</source>
+            <translation>
+                <numerusform>Copying the BibTeX of %Ln paper…</numerusform>
+                <numerusform>Copying the BibTeX of %Ln papers…</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>Formatting %Ln reference(s) to copy…</source>
+            <translation>
+                <numerusform>Formatting %Ln reference to copy…</numerusform>
+                <numerusform>Formatting %Ln references to copy…</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>Copied the BibTeX of %Ln paper(s).</source>
+            <translation>
+                <numerusform>Copied the BibTeX of %Ln paper.</numerusform>
+                <numerusform>Copied the BibTeX of %Ln papers.</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
         <name>ComparePapers</name>
         <message numerus="yes">
             <source>%n field(s) differ (marked). Choose the value to keep in each; the paper on the left is kept, with the notes, files, tags and lists of both, and the other goes to the trash.</source>
@@ -352,13 +376,6 @@
             <translation>
                 <numerusform>Added %Ln sample paper.</numerusform>
                 <numerusform>Added %Ln sample papers.</numerusform>
-            </translation>
-        </message>
-        <message numerus="yes">
-            <source>Copied the BibTeX of %Ln paper(s).</source>
-            <translation>
-                <numerusform>Copied the BibTeX of %Ln paper.</numerusform>
-                <numerusform>Copied the BibTeX of %Ln papers.</numerusform>
             </translation>
         </message>
     </context>

@@ -180,6 +180,31 @@
         </message>
     </context>
     <context>
+        <name>ClipboardCopy</name>
+        <message numerus="yes">
+            <source>Copying the BibTeX of %Ln paper(s)…</source>
+            <translation>
+                <numerusform>正在复制 %Ln 篇文献的 BibTeX…</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Copy</source>
+            <translation>复制</translation>
+        </message>
+        <message numerus="yes">
+            <source>Formatting %Ln reference(s) to copy…</source>
+            <translation>
+                <numerusform>正在排版要复制的 %Ln 条参考文献…</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>Copied the BibTeX of %Ln paper(s).</source>
+            <translation>
+                <numerusform>已复制 %Ln 篇文献的 BibTeX。</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
         <name>ComparePapers</name>
         <message>
             <source>Citation key</source>
@@ -558,9 +583,9 @@
             <translation>用我的修改覆盖对方的</translation>
         </message>
         <message>
-            <source>The paper's keywords, as imported; search them with keyword:</source>
+            <source>The paper's keywords; search them with keyword:, edit them under Details</source>
             <extracomment>Read an attached PDF in Papershelf: (attachment id, page index or -1: the last read). The version the form's edits are based on (kept old after a collision).</extracomment>
-            <translation>导入时的文献关键词；可用 keyword: 搜索</translation>
+            <translation>文献的关键词；可用 keyword: 搜索，在“详细信息”中编辑</translation>
         </message>
         <message>
             <source>Abstract</source>
@@ -842,6 +867,10 @@
         <message>
             <source>Abstract</source>
             <translation>摘要</translation>
+        </message>
+        <message>
+            <source>Keywords</source>
+            <translation>关键词</translation>
         </message>
         <message>
             <source>Authors</source>
@@ -1594,6 +1623,7 @@ Double-click or Enter to open</source>
         </message>
         <message>
             <source>New List from LaTeX Document…</source>
+            <extracomment>Copies of many papers' references run here, in the background.</extracomment>
             <translation>从 LaTeX 文档新建阅读列表…</translation>
         </message>
         <message>
@@ -1704,6 +1734,14 @@ Double-click or Enter to open</source>
         <message>
             <source>Give this paper a field its type does not offer (e.g. isbn, note)</source>
             <translation>为这篇文献添加其类型没有的字段（如 isbn、note）</translation>
+        </message>
+        <message>
+            <source>One keyword per line</source>
+            <translation>每行一个关键词</translation>
+        </message>
+        <message>
+            <source>One keyword per line, commas and all; search them with keyword:</source>
+            <translation>每行一个关键词（关键词里可以有逗号）；可用 keyword: 搜索</translation>
         </message>
         <message>
             <source>One editor per line: Family, Given</source>
@@ -2570,7 +2608,7 @@ Right-click to rename or delete</source>
         <name>Transfers</name>
         <message>
             <source>Import…</source>
-            <extracomment>The setting: whether imported keywords also tag the papers (off: they are keywords only). Opens "Find missing titles and identifiers" for papers (set by the window). Imports run here, one at a time, in the background. Exports run here, one at a time, in the background.</extracomment>
+            <extracomment>The setting: whether imported keywords also tag the papers (off: they are keywords only). Opens "Find missing titles and identifiers" for papers (set by the window). Imports run here, one at a time, in the background. Exports run here, one at a time, in the background. Copies of many papers' BibTeX run here, in the background.</extracomment>
             <translation>导入…</translation>
         </message>
         <message>
@@ -2671,12 +2709,6 @@ Right-click to rename or delete</source>
         <message>
             <source>pasted text</source>
             <translation>粘贴的文本</translation>
-        </message>
-        <message numerus="yes">
-            <source>Copied the BibTeX of %Ln paper(s).</source>
-            <translation>
-                <numerusform>已复制 %Ln 篇文献的 BibTeX。</numerusform>
-            </translation>
         </message>
         <message>
             <source>selected papers</source>

@@ -257,3 +257,14 @@ def test_processes_opening_a_new_library_at_once_all_succeed(tmp_path: Path) -> 
     for opener in openers:
         _, err = opener.communicate(timeout=120)
         assert opener.returncode == 0, err
+
+
+def test_keywords_are_edited_from_the_command_line(db_url: str) -> None:
+    paper_id = json.loads(ok(db_url, "paper", "add", "--title", "T", "--json"))["id"]
+    kuril = "Kraternaya Bight (Yanluch Island, Kurile Islands)"
+    edited = json.loads(
+        ok(db_url, "paper", "edit", str(paper_id), "--set", f"keywords={kuril}; urchins", "--json")
+    )
+    assert edited["keywords"] == [kuril, "urchins"]  # split as a file's list is
+    found = json.loads(ok(db_url, "search", "keyword:yanluch", "--json"))
+    assert [hit["id"] for hit in found] == [paper_id]

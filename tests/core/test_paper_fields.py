@@ -99,3 +99,33 @@ def test_a_bulk_edit_of_more_papers_than_one_statement_binds(library: Library) -
     assert {row.venue for row in library.rows(ids).values()} == {"Nature"}
     library.apply(inverse)
     assert {row.venue for row in library.rows(ids).values()} == {""}
+
+
+KURIL = "Kraternaya Bight (Yanluch Island, Kurile Islands)"
+
+
+def test_keywords_are_edited_as_a_list_and_found_by_keyword_search(library: Library) -> None:
+    details = library.add_paper(Record(title="Sea urchins", keywords=["benthos"]))
+    assert [h.paper_id for h in library.search("keyword:benthos")] == [details.id]
+    changed = library.update_paper(
+        details.id,
+        expected_version=details.paper.version,
+        keywords=[f"  {KURIL} ", "sea   urchins", "", "sea urchins", "海胆"],
+    )
+    # Trimmed, spaces made single, empty ones and repeats left out; a comma stays inside.
+    assert changed.paper.keywords == [KURIL, "sea urchins", "海胆"]
+    assert library.search("keyword:benthos") == []
+    assert [h.paper_id for h in library.search("keyword:yanluch")] == [details.id]
+    assert [h.paper_id for h in library.search("keyword:海胆")] == [details.id]
+    assert library.record(details.id).keywords == [KURIL, "sea urchins", "海胆"]
+
+
+def test_an_edit_of_keywords_is_undone(library: Library) -> None:
+    details = library.add_paper(Record(title="Sea urchins", keywords=[KURIL]))
+    step = undo.EditPaper(details.id, values={"keywords": []}, expected={"keywords": [KURIL]})
+    inverse = library.apply(step)
+    assert library.paper(details.id).paper.keywords == []
+    assert library.search("keyword:yanluch") == []
+    library.apply(inverse)
+    assert library.paper(details.id).paper.keywords == [KURIL]
+    assert [h.paper_id for h in library.search("keyword:yanluch")] == [details.id]

@@ -219,6 +219,26 @@ def test_duplicates_can_be_marked_different(
     assert all(d.other_id != pair.other_id for d in library.likely_duplicates(pair.paper_id))
 
 
+def test_duplicate_rows_of_the_import_report_show_math_as_text(
+    window: MainWindow, qtbot: QtBot, tmp_path: Path
+) -> None:
+    library = window.library
+    title = "$^{13}$C labelling of glucose"
+    library.import_text(f"@article{{first, author={{Kim, J.}}, title={{{title}}}, year=2020}}")
+    path = tmp_path / "again.bib"
+    path.write_text(
+        f"@article{{second, author={{Kim, J.}}, title={{{title}}}, year=2020}}", encoding="utf-8"
+    )
+    report = library.import_file(path)
+    assert report.duplicates, "the import should see the paper the library already has"
+    dialog = ImportReportDialog(library, [report], window)
+    qtbot.addWidget(dialog)
+    item = dialog.duplicates.topLevelItem(0)
+    assert item is not None
+    for column in (0, 1):  # the new paper, the one the library had
+        assert item.text(column).splitlines()[0] == "¹³C labelling of glucose"
+
+
 def test_a_merge_from_the_import_report_is_undone_with_the_window(
     window: MainWindow, qtbot: QtBot, tmp_path: Path
 ) -> None:

@@ -49,6 +49,12 @@ def join(words: list[str]) -> str:
     return ", ".join(words)
 
 
+def cleaned(words: list[str]) -> list[str]:
+    """Keywords as a paper keeps them: each trimmed, its spaces single, the empty ones and
+    repeats left out, in the order given."""
+    return list(dict.fromkeys(" ".join(word.split()) for word in words if word.strip()))
+
+
 def with_tags(keywords: list[str], tags: list[str]) -> list[str]:
     """What an export writes as a paper's keywords: its keywords, then its tags that are
     not among them (tags were the keywords of older versions, and may stand for them)."""

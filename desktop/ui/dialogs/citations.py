@@ -63,12 +63,9 @@ class Copied(NamedTuple):
     warning: str | None
 
 
-def copy_bibliography(library: Library, paper_ids: list[int], *, settings: QSettings) -> Copied:
-    """Put the papers' formatted bibliography on the clipboard, as rich text (HTML) and
-    plain text, in the remembered style; returns what to tell."""
-    style = remembered_style(settings)
-    html = library.cite(paper_ids, style=style, output="html")
-    text = library.cite(paper_ids, style=style, output="text")
+def put_bibliography(html: api.Formatted, text: api.Formatted, *, style: str) -> Copied:
+    """Put a formatted bibliography on the clipboard, as rich text (HTML) and plain text
+    (the same references formatted as each); returns what to tell."""
     _put_on_clipboard(html=html.bibliography, text=text.bibliography)
     count = len(text.entries)
     copied = QCoreApplication.translate(

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.core.api import ImportReport, undo
+from desktop.core.api import ImportReport, math_as_text, undo
 from desktop.core.errors import KnownError
 from desktop.core.library import Library
 from desktop.ui import core_sentences, plain_text, prompts, undo_commands
@@ -209,7 +209,7 @@ class ImportReportDialog(QDialog):
 
         def describe(paper_id: int) -> str:
             row = rows[paper_id]
-            title = row.title or self.tr("(untitled)")
+            title = math_as_text(row.title) or self.tr("(untitled)")
             return f"{title}\n{row.authors} {row.year or ''}".strip()
 
         item = QTreeWidgetItem(

@@ -81,6 +81,7 @@ def record_of(values: dict[str, Any]) -> Record:
         month=values.get("month"),
         authors=list(values.get("authors", [])),
         editors=list(values.get("editors", [])),
+        keywords=list(values.get("keywords", [])),
         extra=extra,
     )
     for name in TEXT_NAMES:

@@ -70,7 +70,7 @@ class PdfReader(QWidget):
         self._hit = -1
         self._page = -1
         details = library.paper(attached.attachment.paper_id)
-        title = details.paper.title or self.tr("Untitled paper")
+        title = api.math_as_text(details.paper.title) or self.tr("Untitled paper")
         self.setWindowTitle(self.tr("{title} — Papershelf reader").format(title=title))
         self._build(details)
         start = attached.attachment.last_page if page < 0 else page

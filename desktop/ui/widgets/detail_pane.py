@@ -77,7 +77,7 @@ class DetailPane(QWidget):
         self.keywords.setWordWrap(True)
         self.keywords.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.keywords.setToolTip(
-            self.tr("The paper's keywords, as imported; search them with keyword:")
+            self.tr("The paper's keywords; search them with keyword:, edit them under Details")
         )
         self.citation = CitationPreview(library, style, self)
         self.tags.tags_edited.connect(self._on_tags_edited)

@@ -11,6 +11,7 @@ from desktop.ui.translations import QT_TRANSLATE_NOOP
 _LABELS = {
     "title": QT_TRANSLATE_NOOP("FieldLabels", "Title"),
     "abstract": QT_TRANSLATE_NOOP("FieldLabels", "Abstract"),
+    "keywords": QT_TRANSLATE_NOOP("FieldLabels", "Keywords"),
     "authors": QT_TRANSLATE_NOOP("FieldLabels", "Authors"),
     "editors": QT_TRANSLATE_NOOP("FieldLabels", "Editors"),
     "translator": QT_TRANSLATE_NOOP("FieldLabels", "Translator"),
@@ -84,4 +85,4 @@ def storage_name(typed: str) -> str:
     return api.EXTRA_PREFIX + kept
 
 
-_MODELLED_OR_PEOPLE = frozenset((*api.MODELLED_FIELDS, "authors", "editors", "year"))
+_MODELLED_OR_PEOPLE = frozenset((*api.MODELLED_FIELDS, "authors", "editors", "year", "keywords"))

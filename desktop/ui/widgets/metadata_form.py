@@ -2,8 +2,9 @@
 
 The rows are those of the paper's entry type (BibLaTeX's required fields in bold, then its
 optional ones), then every other field the paper holds (kept from an import: ISSN, a
-translator, fields the library does not know), and "Add field…" for any other. A bad
-year, month or DOI is flagged next to the form and not saved. Saves name the version the
+translator, fields the library does not know), and "Add field…" for any other; then the
+abstract and the keywords, one a line. A bad year, month or DOI is flagged next to the
+form and not saved. Saves name the version the
 form was loaded from, so an edit never overwrites someone else's newer change silently.
 """
 
@@ -189,6 +190,21 @@ class MetadataForm(QWidget):
         self.abstract.setFixedHeight(self.fontMetrics().lineSpacing() * 6 + 12)
         self.abstract.installEventFilter(_FocusOut(self._on_edited, self))
         form.addRow(self._label("abstract"), self.abstract)
+        # One keyword per line: a keyword may hold commas and semicolons of its own
+        # ("Kraternaya Bight (Yanluch Island, Kurile Islands)"), but never a line break.
+        self.keywords = QPlainTextEdit(self)
+        self.keywords.setPlaceholderText(self.tr("One keyword per line"))
+        self.keywords.setToolTip(
+            self.tr("One keyword per line, commas and all; search them with keyword:")
+        )
+        self.keywords.setAccessibleName(field_labels.label("keywords"))
+        self.keywords.setTabChangesFocus(True)
+        # Unwrapped, so that a line on screen is a keyword; tall enough for all of them.
+        self.keywords.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        self.keywords.textChanged.connect(self._fit_keywords)
+        self._fit_keywords()
+        self.keywords.installEventFilter(_FocusOut(self._on_edited, self))
+        form.addRow(self._label("keywords"), self.keywords)
         self.status = QComboBox(self)
         self.status.addItems([self.tr(label) for label in _STATUS_LABELS])
         self.status.activated.connect(self._on_edited)
@@ -231,9 +247,16 @@ class MetadataForm(QWidget):
         box.installEventFilter(_FocusOut(self._on_edited, self))
         return box
 
+    def _fit_keywords(self) -> None:
+        """Room for every keyword and a new one (3 to 10 lines; a scroll bar beyond)."""
+        lines = min(max(self.keywords.blockCount() + 1, 3), 10)
+        height = self.fontMetrics().lineSpacing() * lines + 12
+        if self.keywords.height() != height:
+            self.keywords.setFixedHeight(height)
+
     def shown_fields(self) -> list[str]:
         """Every field the form has a row for, in order (values' names)."""
-        return [*_FIXED, *self._rows, "abstract"]
+        return [*_FIXED, *self._rows, "abstract", "keywords"]
 
     def _arrange(self, entry_type: str, values: dict[str, Any]) -> None:
         """Give the form the rows of this type and these values; what is typed in a row
@@ -333,7 +356,12 @@ class MetadataForm(QWidget):
 
     def focus_field(self, name: str) -> None:
         """Put the keyboard in a field's row (one just added, say)."""
-        widget = {"authors": self.authors, "year": self.year, "editors": self.editors}.get(name)
+        widget = {
+            "authors": self.authors,
+            "year": self.year,
+            "editors": self.editors,
+            "keywords": self.keywords,
+        }.get(name)
         widget = widget or (self.month if name == "month" else self.fields.get(name))
         if widget is not None:
             widget.setFocus()
@@ -387,6 +415,7 @@ class MetadataForm(QWidget):
         self.authors.clear()
         self.year.clear()
         self.abstract.clear()
+        self.keywords.clear()
         self.citekey.clear()
 
     def _show(self, name: str, value: Any) -> None:
@@ -402,6 +431,8 @@ class MetadataForm(QWidget):
             self._set_text(name, "" if value is None else str(value))
         elif name == "abstract":
             self.abstract.setPlainText(value)
+        elif name == "keywords":
+            self.keywords.setPlainText("\n".join(value))
         elif name == "entry_type":
             self.entry_type.setCurrentText(value)
         elif name == "status":
@@ -430,6 +461,7 @@ class MetadataForm(QWidget):
             number = int(month) if month.isdigit() else 0
             result["month"] = number if 1 <= number <= 12 else None
         result["abstract"] = self.abstract.toPlainText().strip()
+        result["keywords"] = api.clean_keywords(self.keywords.toPlainText().splitlines())
         result["entry_type"] = self._chosen_type()
         result["status"] = STATUSES[self.status.currentIndex()]
         result["priority"] = self.priority.value()
@@ -492,6 +524,7 @@ def values_of(details: PaperDetails) -> dict[str, Any]:
         year=paper.year,
         month=paper.month,
         abstract=paper.abstract,
+        keywords=list(paper.keywords),
         entry_type=paper.entry_type,
         status=paper.status,
         priority=paper.priority,

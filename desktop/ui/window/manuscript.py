@@ -17,6 +17,7 @@ from desktop.ui.dialogs import aux_list, citations, synced_files
 from desktop.ui.models.sidebar_model import KIND_ROLE, NAME_ROLE, VIEW_ROLE, SidebarModel
 from desktop.ui.window.actions import make_action
 from desktop.ui.window.bibliography_export import BibliographyExport
+from desktop.ui.window.clipboard_copy import ClipboardCopy
 from desktop.ui.window.context import WindowContext
 
 # How long after the last change synced files are rewritten.
@@ -74,6 +75,9 @@ class Manuscript(QObject):
             ),
         )
         self.bibliography_export = BibliographyExport(self._library, window)
+        #: Copies of many papers' references run here, in the background.
+        self.clipboard_copy = ClipboardCopy(self._library, window)
+        self.clipboard_copy.copied.connect(lambda told: self._context.show_status(told, 4000))
         self.list_from_aux_action = make_action(
             window,
             self.tr("New List from LaTeX Document…"),
@@ -98,7 +102,9 @@ class Manuscript(QObject):
         self._copy(citations.copy_citation)
 
     def copy_bibliography(self) -> None:
-        self._copy(citations.copy_bibliography)
+        self.clipboard_copy.copy_bibliography(
+            self._context.selected_ids(), style=citations.remembered_style(self._settings)
+        )
 
     def _copy(self, copy: Callable[..., citations.Copied]) -> None:
         ids = self._context.selected_ids()

@@ -17,6 +17,7 @@ from desktop.ui.background.workers import Worker
 from desktop.ui.dialogs.import_report import ImportReportDialog, summary
 from desktop.ui.window import export_flow
 from desktop.ui.window.actions import make_action
+from desktop.ui.window.clipboard_copy import ClipboardCopy
 from desktop.ui.window.context import WindowContext
 
 #: The setting: whether imported keywords also tag the papers (off: they are keywords only).
@@ -37,6 +38,9 @@ class Transfers:
         self.import_flow.finished.connect(self._on_import_finished)
         #: Exports run here, one at a time, in the background.
         self.export_flow = export_flow.ExportFlow(self._library, context.widget())
+        #: Copies of many papers' BibTeX run here, in the background.
+        self.clipboard_copy = ClipboardCopy(self._library, context.widget())
+        self.clipboard_copy.copied.connect(lambda told: self._context.show_status(told, 4000))
         # Workers are kept until they finish (Qt would otherwise delete them early).
         self._lookup: Worker | None = None
         self._refresher: Worker | None = None
@@ -259,16 +263,7 @@ class Transfers:
         prompts.show_error(self._context.widget(), core_sentences.of_error(error))
 
     def copy_bibtex(self) -> None:
-        ids = self._context.selected_ids()
-        if ids:
-            QGuiApplication.clipboard().setText(self._library.export(ids, "bibtex"))
-            count = len(ids)
-            self._context.show_status(
-                QCoreApplication.translate(
-                    "Transfers", "Copied the BibTeX of %Ln paper(s).", "", count
-                ),
-                4000,
-            )
+        self.clipboard_copy.copy_bibtex(self._context.selected_ids())
 
     def export_selection(self) -> None:
         self.export_flow.export_to_file(

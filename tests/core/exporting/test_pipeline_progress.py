@@ -55,3 +55,14 @@ def test_a_cancelled_export_stops_midway_and_writes_nothing(
         )
     assert not target.exists()
     assert told[-1][0] < COUNT  # it stopped before the last entry
+
+
+def test_an_export_as_text_stops_midway_when_cancelled(library: Library, many: list[int]) -> None:
+    told: list[tuple[int, int]] = []
+    with pytest.raises(ExportCancelled):
+        library.export(
+            many, "bibtex", progress=lambda *p: told.append(p), cancel=lambda: len(told) >= 2
+        )
+    assert told[-1][0] < COUNT  # it stopped before the last entry
+    with pytest.raises(ExportCancelled):  # a cancel after the last entry is heard too
+        library.export(many[:1], "bibtex", cancel=lambda: True)

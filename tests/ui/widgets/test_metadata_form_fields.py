@@ -112,6 +112,19 @@ def test_add_field_gives_the_paper_a_new_one(
     assert "extra:container-title" not in pane.form.fields
 
 
+def test_add_field_keywords_goes_to_the_keyword_row(
+    pane: DetailPane, qtbot: QtBot, scripted: object
+) -> None:
+    pane.activateWindow()
+    qtbot.waitUntil(pane.isActiveWindow)
+    tabs = pane.tabs
+    tabs.setCurrentIndex([tabs.tabText(i) for i in range(tabs.count())].index("Details"))
+    scripted.texts = ["Keywords"]  # type: ignore[attr-defined]
+    pane.form._on_add_field()
+    assert "extra:keywords" not in pane.form.fields  # a row the paper could never save
+    qtbot.waitUntil(pane.form.keywords.hasFocus)
+
+
 def test_a_kept_field_edited_from_a_stale_copy_offers_the_choice(
     pane: DetailPane, ui_library: Library, paper_id: int, scripted: object
 ) -> None:

@@ -1,5 +1,6 @@
 """Keywords in the window: kept apart from tags on import unless asked, turned into tags
-for a selection (one undo step), shown decoded, and a tag list filtered as one types."""
+for a selection (one undo step), shown decoded, edited in the detail pane (one undo step,
+found by keyword: at once), and a tag list filtered as one types."""
 
 from __future__ import annotations
 
@@ -7,8 +8,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtGui import QInputMethodEvent
 from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from desktop.core.library import Library
@@ -30,6 +33,43 @@ def _settle(qtbot: QtBot, window: MainWindow) -> None:
 def _import(window: MainWindow, qtbot: QtBot, path: Path) -> None:
     with qtbot.waitSignal(window.transfers.import_flow.finished, timeout=10_000):
         window.transfers.import_files([str(path)])
+    _settle(qtbot, window)
+
+
+def _search(window: MainWindow, qtbot: QtBot, query: str) -> list[str]:
+    """The titles the table shows for a query typed in the search bar."""
+    with qtbot.waitSignal(window.search_finished, timeout=5000):
+        window.search_bar.field.setText(query)
+    model = window.table_model
+    return [model.index(row, 0).data() for row in range(model.rowCount())]
+
+
+def _keyword_box(window: MainWindow, qtbot: QtBot, paper_id: int) -> Any:
+    """The shown paper's keyword box under Details, holding the keyboard."""
+    window.select_ids([paper_id])
+    assert window.detail.paper_id == paper_id
+    tabs = window.detail.tabs
+    tabs.setCurrentIndex([tabs.tabText(i) for i in range(tabs.count())].index("Details"))
+    assert window.detail.form.keywords.isVisible()
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    box = window.detail.form.keywords
+    box.setFocus()
+    qtbot.waitUntil(box.hasFocus)
+    return box
+
+
+def _type_chinese(box: Any, text: str) -> None:
+    """Type as a Chinese input method does: it commits the characters chosen."""
+    event = QInputMethodEvent()
+    event.setCommitString(text)
+    QApplication.sendEvent(box, event)
+
+
+def _leave(window: MainWindow, qtbot: QtBot) -> None:
+    """Put the keyboard elsewhere (which saves what was typed), then let the write end."""
+    window.search_bar.field.setFocus()
+    qtbot.waitUntil(window.search_bar.field.hasFocus)
     _settle(qtbot, window)
 
 
@@ -155,3 +195,64 @@ def test_keywords_of_many_papers_become_tags_a_chunk_at_a_time_with_cancel(
     window.history.undo()
     _settle(qtbot, window)
     assert all(library.paper(i).tags == [] for i in report.paper_ids)
+
+
+KURIL = "Kraternaya Bight (Yanluch Island, Kurile Islands)"
+
+
+def test_keywords_are_edited_in_the_detail_pane_undone_in_one_step_and_searched(
+    window: MainWindow, qtbot: QtBot
+) -> None:
+    library = window.library
+    library.import_text(BIB)
+    _settle(qtbot, window)
+    kuril = library.paper_by_citekey("kuril")
+    box = _keyword_box(window, qtbot, kuril.id)
+    assert box.toPlainText() == f"{KURIL}\nsea urchins\n$\\epsilon$-MOEA"  # one a line
+    steps = window.undo_stack.count()
+    QTest.keyClick(box, Qt.Key.Key_End, Qt.KeyboardModifier.ControlModifier)
+    QTest.keyClick(box, Qt.Key.Key_Return)
+    _type_chinese(box, "海胆")
+    _leave(window, qtbot)
+    stored = library.paper(kuril.id).paper.keywords
+    assert stored == [KURIL, "sea urchins", "$\\epsilon$-MOEA", "海胆"]  # the comma kept
+    assert window.undo_stack.count() == steps + 1
+    assert window.undo_stack.undoText() == "Edit paper"
+    assert window.detail.keywords.text().endswith("· 海胆")
+    assert _search(window, qtbot, "keyword:海胆") == ["Sea urchins of the Kuril Islands"]
+    assert _search(window, qtbot, "keyword:yanluch") == ["Sea urchins of the Kuril Islands"]
+    window.history.undo()
+    _settle(qtbot, window)
+    assert library.paper(kuril.id).paper.keywords == [KURIL, "sea urchins", "$\\epsilon$-MOEA"]
+    assert _search(window, qtbot, "keyword:海胆") == []
+    window.history.redo()
+    _settle(qtbot, window)
+    assert _search(window, qtbot, "keyword:海胆") == ["Sea urchins of the Kuril Islands"]
+
+
+def test_keywords_are_removed_only_when_the_user_clears_them(
+    window: MainWindow, qtbot: QtBot
+) -> None:
+    library = window.library
+    library.import_text(BIB)
+    _settle(qtbot, window)
+    kuril = library.paper_by_citekey("kuril")
+    semi = library.paper_by_citekey("semi")
+    _keyword_box(window, qtbot, kuril.id)
+    _leave(window, qtbot)  # in and out again, nothing typed
+    _keyword_box(window, qtbot, semi.id)  # another paper shown meanwhile
+    _leave(window, qtbot)
+    assert library.paper(kuril.id).paper == kuril.paper  # not even its version moved
+    assert library.paper(semi.id).paper == semi.paper
+    steps = window.undo_stack.count()
+    box = _keyword_box(window, qtbot, kuril.id)
+    box.selectAll()
+    QTest.keyClick(box, Qt.Key.Key_Delete)
+    _leave(window, qtbot)
+    assert library.paper(kuril.id).paper.keywords == []
+    assert window.detail.keywords.isHidden()
+    assert _search(window, qtbot, "keyword:urchins") == []
+    assert window.undo_stack.count() == steps + 1
+    window.history.undo()
+    _settle(qtbot, window)
+    assert library.paper(kuril.id).paper.keywords == kuril.paper.keywords

@@ -24,6 +24,7 @@ def _fill_and_accept(filled: list[str]) -> None:
     form.year.setText("1951")
     form.fields["publisher"].setText("Oxford University Press")
     form.fields["extra:isbn"].setText("978-0-19-506997-1")
+    form.keywords.setPlainText("Oceanography\nSea (Atlantic, Pacific)")
     dialog.accept()
 
 
@@ -48,6 +49,7 @@ def test_ctrl_n_adds_a_paper_with_its_type_fields_then_undo_and_redo(
     assert details.paper.extra == {"isbn": "978-0-19-506997-1"}
     assert details.paper.publisher == "Oxford University Press"
     assert [p.family for p in details.authors] == ["Carson"]
+    assert details.paper.keywords == ["Oceanography", "Sea (Atlantic, Pacific)"]
     assert library.count() == before + 1
     window.history.undo()
     window.operations.wait_idle()

@@ -192,6 +192,19 @@ def test_the_reader_finds_quotes_and_remembers_the_page(
     again.close()
 
 
+def test_the_readers_title_shows_math_as_text(window: MainWindow, tmp_path: Path) -> None:
+    library = window.library
+    paper_id = window.table_model.paper_id(_row_of(window, "Deep Residual Learning"))
+    library.update_paper(paper_id, expected_version=None, title="$^{13}$C labelling of glucose")
+    attached = library.attach_file(paper_id, _two_page_pdf(tmp_path))
+    reader = window.files.open_reader(attached.attachment.id)
+    assert reader is not None
+    try:
+        assert reader.windowTitle() == "¹³C labelling of glucose — Papershelf reader"
+    finally:
+        reader.close()
+
+
 def test_our_own_files_open_without_the_warning(
     window: MainWindow, qtbot: QtBot, tmp_path: Path, monkeypatch: object, scripted: object
 ) -> None:
