@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, QRect, QSize, Qt
-from PySide6.QtGui import QFont, QPainter, QPalette
+from PySide6.QtGui import QFont, QIcon, QPainter, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QApplication,
     QStyle,
     QStyledItemDelegate,
     QStyleOptionViewItem,
@@ -16,30 +17,47 @@ from PySide6.QtWidgets import (
 from desktop.ui.models.sidebar_model import COUNT_ROLE, KIND_ROLE, NAME_ROLE, SidebarModel
 
 Index = QModelIndex | QPersistentModelIndex
+#: Space right of a count, and between a name and its count (pixels).
+_COUNT_MARGIN = 8
+_COUNT_GAP = 6
 
 
 class SidebarDelegate(QStyledItemDelegate):
-    """Draws a row as usual, then its count right-aligned in a quieter colour."""
+    """Draws a row as usual, then its count right-aligned in a quieter colour; a long name
+    is shortened before the count, never drawn under it."""
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: Index) -> None:
         count = index.data(COUNT_ROLE)
+        option = QStyleOptionViewItem(option)
         if index.data(KIND_ROLE) == "group":
-            option = QStyleOptionViewItem(option)
             option.font = QFont(option.font)
             option.font.setBold(True)
             option.font.setPointSizeF(option.font.pointSizeF() * 0.9)
-        super().paint(painter, option, index)
         if count is None:
+            super().paint(painter, option, index)
             return
+        shown = f"{count:,}"
+        # The row's background (selection, hover) across its whole width; its icon and
+        # name in what the count leaves.
+        background = QStyleOptionViewItem(option)
+        self.initStyleOption(background, index)
+        background.text = ""
+        background.icon = QIcon()
+        style = option.widget.style() if option.widget is not None else QApplication.style()
+        style.drawControl(QStyle.ControlElement.CE_ItemViewItem, background, painter, option.widget)
+        count_width = option.fontMetrics.horizontalAdvance(shown) + _COUNT_MARGIN + _COUNT_GAP
+        named = QStyleOptionViewItem(option)
+        named.rect = QRect(option.rect).adjusted(0, 0, -count_width, 0)
+        super().paint(painter, named, index)
         painter.save()
         selected = bool(option.state & QStyle.StateFlag.State_Selected)
         role = (
             QPalette.ColorRole.HighlightedText if selected else QPalette.ColorRole.PlaceholderText
         )
         painter.setPen(option.palette.color(role))
-        rect = QRect(option.rect).adjusted(0, 0, -8, 0)
+        rect = QRect(option.rect).adjusted(0, 0, -_COUNT_MARGIN, 0)
         painter.drawText(
-            rect, int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter), f"{count:,}"
+            rect, int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter), shown
         )
         painter.restore()
 

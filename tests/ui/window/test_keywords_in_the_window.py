@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from desktop.core.library import Library
+from desktop.ui.models.sidebar_model import NAME_ROLE
 from desktop.ui.window.main_window import MainWindow
 from desktop.ui.window.transfers import KEYWORDS_AS_TAGS_KEY
 
@@ -256,3 +257,35 @@ def test_keywords_are_removed_only_when_the_user_clears_them(
     window.history.undo()
     _settle(qtbot, window)
     assert library.paper(kuril.id).paper.keywords == kuril.paper.keywords
+
+
+def test_a_long_tag_name_is_shortened_before_its_count(window: MainWindow, qtbot: QtBot) -> None:
+    library = window.library
+    long_name = "Kraternaya Bight (Yanluch Island, Kurile Islands)"
+    library.create_tag(long_name)
+    library.tag_papers(long_name, library.paper_ids()[:3])
+    window.operations.wait_idle()
+    qtbot.waitUntil(lambda: long_name in window.sidebar.shown_tags())
+    sidebar, model = window.sidebar, window.sidebar_model
+    sidebar.expand(model.tags_index())
+    parent = model.tags_index()
+    index = next(
+        model.index(r, 0, parent)
+        for r in range(model.rowCount(parent))
+        if model.index(r, 0, parent).data(NAME_ROLE) == long_name
+    )
+    rect = sidebar.visualRect(index)
+    assert sidebar.fontMetrics().horizontalAdvance(long_name) > rect.width()  # too long
+    image = sidebar.viewport().grab().toImage()
+    background = image.pixelColor(rect.right() - 2, rect.center().y())
+
+    def inked(x: int) -> bool:
+        return any(
+            image.pixelColor(x, y) != background for y in range(rect.top() + 2, rect.bottom() - 1)
+        )
+
+    count_left = rect.right() - 8 - sidebar.fontMetrics().horizontalAdvance("3")
+    assert inked(count_left + 2)  # the count is drawn
+    # The shortened name ends before the count: a clear gap between them.
+    gap = [x for x in range(count_left - 5, count_left) if inked(x)]
+    assert gap == [], f"the name runs into the count at x={gap}"
