@@ -501,3 +501,27 @@ def test_a_file_imported_twice_in_the_window_says_its_papers_are_already_there(
     assert window.library.count() == 7  # not added again
     message = window.statusBar().currentMessage()
     assert message == "Imported 0 papers; 2 already in your library."
+
+
+def test_a_paper_like_two_already_there_is_counted_once_as_a_possible_duplicate(
+    window: MainWindow, qtbot: QtBot, tmp_path: Path
+) -> None:
+    library = window.library
+    for key in ("first", "second"):  # the library holds two copies already
+        library.import_text(
+            f"@article{{{key}, author={{Kim, J.}}, title={{Glucose labelling}}, year=2020}}"
+        )
+    path = tmp_path / "again.bib"
+    path.write_text(
+        "@article{third, author={Kim, J.}, title={Glucose labelling}, year=2020}\n"
+        "@article{other, author={Lee, K.}, title={Something else entirely}, year=2001}",
+        encoding="utf-8",
+    )
+    flow = window.transfers.import_flow
+    with qtbot.waitSignal(flow.finished, timeout=10_000) as finished:
+        window.transfers.import_files([str(path)])
+    _settle(qtbot, window)
+    (report,) = finished.args[0]
+    assert len(report.duplicates) == 2  # two pairs, of one paper
+    message = window.statusBar().currentMessage()
+    assert message == "Imported 2 papers; 1 may be a duplicate of a paper you had."

@@ -36,7 +36,8 @@ _PAIR_ROLE = Qt.ItemDataRole.UserRole
 def summary(reports: list[ImportReport]) -> str:
     """One sentence about a batch of imports."""
     imported = sum(r.imported for r in reports)
-    duplicates = sum(len(r.duplicates) for r in reports)
+    # Papers, not pairs: a paper that looks like two the library had is one to look at.
+    duplicates = sum(len({d.paper_id for d in r.duplicates}) for r in reports)
     problems = sum(1 for r in reports for p in r.problems if p.error)
     warnings = sum(1 for r in reports for p in r.problems if not p.error)
     held = sum(len(r.already_held) for r in reports)
