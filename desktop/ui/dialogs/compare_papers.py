@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.core.api import KEEP, OTHER, Comparison, FieldPair
+from desktop.core.api import KEEP, OTHER, Comparison, FieldPair, math_as_text
 from desktop.core.library import Library
 from desktop.ui import plain_text
 from desktop.ui.translations import QT_TRANSLATE_NOOP
@@ -55,6 +55,15 @@ def field_label(name: str) -> str:
     if name.startswith("extra:"):
         return field_labels.label(name)  # as the detail pane names it
     return QCoreApplication.translate("ComparePapers", FIELD_LABELS.get(name, name))
+
+
+def shown_values(pair: FieldPair) -> tuple[str, str]:
+    """The two values as the dialog shows them: math as text ($^{13}$C as ¹³C), unless
+    only the LaTeX tells two differing values apart."""
+    keep, other = math_as_text(pair.keep), math_as_text(pair.other)
+    if pair.differs and keep == other:
+        return pair.keep, pair.other
+    return keep, other
 
 
 class ComparePapersDialog(QDialog):
@@ -169,8 +178,10 @@ class ComparePapersDialog(QDialog):
             label.setText(self.tr("{field} (differs)").format(field=field_label(pair.name)))
         # By default a merge keeps the kept paper's value, or the other's where it has none.
         default_other = not pair.keep
+        readable = shown_values(pair)
         for column, (value, side) in enumerate(((pair.keep, 0), (pair.other, 1)), start=1):
-            shown = value if len(value) <= _SHOWN_CHARACTERS else value[:_SHOWN_CHARACTERS] + "…"
+            shown = readable[side]
+            shown = shown if len(shown) <= _SHOWN_CHARACTERS else shown[:_SHOWN_CHARACTERS] + "…"
             cell: QWidget
             if group is None:
                 cell = QLabel(shown or self.tr("(empty)"), parent)
@@ -211,6 +222,9 @@ class _Choice(QWidget):
         label = QLabel(text, self)
         label.setWordWrap(True)
         label.setTextFormat(Qt.TextFormat.PlainText)
+        # Beside its button, however tall the row (the other value may be a long abstract).
+        label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.label = label
         self.setAutoFillBackground(True)
         palette = self.palette()
         palette.setColor(QPalette.ColorRole.Window, palette.color(QPalette.ColorRole.AlternateBase))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QLabel, QWidget
 from pytestqt.qtbot import QtBot
 from ui.conftest import ScriptedPrompts, add, cancel_after
 
@@ -218,3 +219,43 @@ def test_a_pair_with_a_long_title_shows_its_rows_whole(window: MainWindow, qtbot
     window.resize(1600, 700)  # wider columns: the row takes fewer lines again
     qtbot.waitUntil(lambda: tree.columnWidth(0) > width)
     qtbot.waitUntil(lambda: tree.visualItemRect(item).height() < narrow)
+
+
+def test_the_comparison_reads_math_as_text_with_each_value_beside_its_button(
+    window: MainWindow, qtbot: QtBot
+) -> None:
+    abstract = (
+        "We report $^{13}$C CP/MAS spectra of cellulose I$\\beta$ in spruce and birch wood, "
+        "with the crystallinity index estimated from the C4 region of each spectrum, and "
+        "compare earlywood with latewood across three growth rings of each tree."
+    )
+    kept = add(
+        window.library, "Solid-state $^{13}$C NMR of cellulose", 2019, "Jansen", abstract=abstract
+    )
+    other = add(window.library, "Solid-state 13C NMR of cellulose", 2019, "Jansen")
+    _show_duplicates(qtbot, window)
+    panel = window.duplicates_panel
+    panel.tree.setCurrentItem(panel.tree.topLevelItem(panel.shown_pairs().index((other, kept))))
+    panel.compare_current()
+    dialog = panel.dialog
+    qtbot.addWidget(dialog)
+    dialog.show()
+    shown = [label.text() for label in dialog.findChildren(QLabel)]
+    assert "Solid-state ¹³C NMR of cellulose" in shown  # the kept title, as the table shows it
+    assert "Solid-state 13C NMR of cellulose" in shown
+    assert not [text for text in shown if "$" in text]
+    # The other paper has no abstract: "(empty)" stands beside its button, not lines below.
+    (empty,) = [
+        c
+        for c in dialog.findChildren(QWidget)
+        if getattr(c, "label", None) and c.label.text() == "(empty)"
+    ]
+    qtbot.waitUntil(lambda: empty.height() > 3 * empty.label.fontMetrics().height())
+    image = empty.label.grab().toImage()
+    background = image.pixelColor(0, 0)
+    inked_rows = [
+        y
+        for y in range(image.height())
+        if any(image.pixelColor(x, y) != background for x in range(image.width()))
+    ]
+    assert inked_rows and inked_rows[0] < empty.label.fontMetrics().height()  # on the top line
