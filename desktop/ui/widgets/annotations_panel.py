@@ -101,7 +101,7 @@ class AnnotationsPanel(QWidget):
         ]
 
     def _label(self, annotation: Annotation, title: str) -> str:
-        quote = annotation.quote
+        quote = math_as_text(annotation.quote)  # as the title beside it is shown
         if len(quote) > _QUOTE_SHOWN:
             quote = quote[: _QUOTE_SHOWN - 1] + "…"
         paper = math_as_text(title) if title.strip() else self.tr("Untitled paper")

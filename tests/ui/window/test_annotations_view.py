@@ -121,3 +121,15 @@ def test_with_no_annotations_the_view_says_how_to_make_one(window: MainWindow) -
     panel = window.annotations_panel
     assert panel.empty.isVisible() and not panel.list.isVisible()
     assert "Select words in a paper's abstract" in panel.empty.text()
+
+
+def test_an_annotated_span_with_math_is_listed_as_text(window: MainWindow, qtbot: QtBot) -> None:
+    abstract = "We report $^{13}$C CP/MAS spectra of cellulose in spruce wood."
+    paper = add(
+        window.library, "Solid-state $^{13}$C NMR of wood", 2019, "Jansen", abstract=abstract
+    )
+    start = abstract.index("$^{13}$C")
+    window.library.annotate(paper, start, start + len("$^{13}$C CP/MAS spectra"), note="HETCOR?")
+    _settle(qtbot, window)
+    window.show_view(ANNOTATIONS_VIEW)
+    assert _labels(window) == ["“¹³C CP/MAS spectra”\nHETCOR?\n— in Solid-state ¹³C NMR of wood"]
