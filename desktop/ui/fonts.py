@@ -7,7 +7,7 @@ title in brush strokes. A plain sans-serif CJK family is named first instead.
 
 from __future__ import annotations
 
-from PySide6.QtGui import QFont, QFontDatabase
+from PySide6.QtGui import QFont, QFontDatabase, QFontInfo
 from PySide6.QtWidgets import QApplication
 
 #: Plain CJK sans-serif families, Simplified Chinese forms first: Linux (fonts-noto-cjk,
@@ -29,5 +29,14 @@ def prefer_plain_cjk(app: QApplication) -> str | None:
     if not wanted:
         return None
     for family in {app.font().family(), QFont().defaultFamily(), "Sans Serif"}:
-        QFont.insertSubstitutions(family, wanted)
+        QFont.insertSubstitutions(family, [*_drawn_with(family, wanted), *wanted])
     return wanted[0]
+
+
+def _drawn_with(family: str, cjk: list[str]) -> list[str]:
+    """The installed family the system draws `family` with when `family` only names one
+    (fontconfig's "Sans Serif"), to be kept first: a name's substitutes are tried before
+    the system's choice, and Latin text, quotation marks among it, would be drawn in the
+    CJK font (full-width “ ” in an English sentence)."""
+    drawn = QFontInfo(QFont(family)).family()
+    return [] if drawn == family or drawn in cjk else [drawn]
