@@ -88,6 +88,7 @@ class SetFieldDialog(QDialog):
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         form = QFormLayout(self)
+        self._form = form
         form.addRow(self.tr("Field"), self.field)
         form.addRow(self.tr("Value"), self.value)
         form.addRow(self.told)
@@ -116,6 +117,11 @@ class SetFieldDialog(QDialog):
         self.problem.setVisible(bool(problem))
         if not problem:
             super().accept()
+            return
+        # Taller for the sentence: a wrapped label's height is not in the form's minimum.
+        self._form.activate()
+        needed = self._form.totalHeightForWidth(self.width())
+        self.resize(self.width(), max(self.height(), needed))
 
 
 def ask(parent: QWidget, count: int) -> tuple[str, Any] | None:

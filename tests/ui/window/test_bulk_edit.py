@@ -174,3 +174,26 @@ def test_deleting_all_shows_its_progress_and_a_cancel_keeps_every_paper(
     assert dialogs == [("Move 5 papers to the trash", 3)]  # chunks done of all, with Cancel
     assert library.view_ids(View("trash")) == []  # the first chunk was taken back
     assert len(window.shown_ids()) == 5 and window.undo_stack.count() == 0
+
+
+def test_set_field_grows_to_show_why_a_value_was_refused(window: MainWindow, qtbot: QtBot) -> None:
+    _select_all(window, qtbot)
+    seen: list[tuple[str, int, int]] = []
+
+    def type_a_bad_year() -> None:
+        dialog = QApplication.activeModalWidget()
+        assert isinstance(dialog, SetFieldDialog)
+        dialog.field.setCurrentIndex(dialog.field.findData("year"))
+        dialog.value.setText("20x9")
+        dialog.accept()  # refused: the dialog stays open and says why
+        QApplication.processEvents()
+        for label in (dialog.told, dialog.problem):
+            seen.append((label.text(), label.height(), label.heightForWidth(label.width())))
+        assert dialog.problem.geometry().top() >= dialog.told.geometry().bottom()
+        dialog.reject()
+
+    QTimer.singleShot(0, type_a_bad_year)
+    window.editing.set_field_action.trigger()
+    assert [text for text, _h, _w in seen][1].startswith("The year “20x9” is not a year")
+    for text, height, needed in seen:
+        assert height >= needed, f"{text!r} is squeezed: {height} < {needed}"
