@@ -2575,6 +2575,7 @@ Right-click to rename or delete</source>
         <name>SidebarView</name>
         <message>
             <source>Library sections</source>
+            <extracomment>Space right of a count, and between a name and its count (pixels).</extracomment>
             <translation>文献库分区</translation>
         </message>
     </context>
