@@ -1921,6 +1921,7 @@ def _joined(first: ImportReport, then: ImportReport) -> ImportReport:
         already_held=first.already_held + then.already_held,
         duplicates=first.duplicates + then.duplicates,
         problems=first.problems + then.problems,
+        duplicate_notes=first.duplicate_notes + then.duplicate_notes,
         papers=max(first.papers, then.papers),
         documents=first.documents + then.documents,
     )
