@@ -1517,6 +1517,10 @@ Double-click or Enter to open</source>
             <source>Filter tags</source>
             <translation>筛选标签</translation>
         </message>
+        <message>
+            <source>No tag matches “{text}”.</source>
+            <translation>没有与“{text}”匹配的标签。</translation>
+        </message>
         <message numerus="yes">
             <source>Imported %Ln paper(s).</source>
             <translation>
@@ -2575,6 +2579,7 @@ Right-click to rename or delete</source>
         <name>SidebarView</name>
         <message>
             <source>Library sections</source>
+            <extracomment>Space right of a count, and between a name and its count (pixels). The tag filter was applied: the number of tags it lets through.</extracomment>
             <translation>文献库分区</translation>
         </message>
     </context>
