@@ -198,6 +198,12 @@
             </translation>
         </message>
         <message numerus="yes">
+            <source>Formatting the in-text citation of %Ln paper(s) to copy…</source>
+            <translation>
+                <numerusform>正在排版要复制的 %Ln 篇文献的文内引文…</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
             <source>Copied the BibTeX of %Ln paper(s).</source>
             <translation>
                 <numerusform>已复制 %Ln 篇文献的 BibTeX。</numerusform>
@@ -1633,10 +1639,6 @@ Double-click or Enter to open</source>
         <message>
             <source>Make a reading list of the papers a LaTeX document cites (its .aux)</source>
             <translation>用 LaTeX 文档（其 .aux 文件）所引用的文献新建阅读列表</translation>
-        </message>
-        <message>
-            <source>Copy</source>
-            <translation>复制</translation>
         </message>
         <message>
             <source>bibliography</source>
