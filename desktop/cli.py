@@ -733,6 +733,8 @@ def _import(library: Library, args: argparse.Namespace) -> None:
             f"  paper {duplicate.paper_id} looks like paper {duplicate.other_id}: "
             f"{'; '.join(duplicate.evidence)}"
         )
+    for note in report.duplicate_notes:
+        print(f"  not every likely duplicate is listed: {note}")
     # The entries that could not be read first, then the warnings.
     for problem in sorted(report.problems, key=lambda p: not p.error):
         line = f" line {problem.line}" if problem.line else ""

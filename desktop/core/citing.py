@@ -118,12 +118,16 @@ def format_records(
     style: str,
     output: str = "text",
     citation: bool = True,
+    references: bool = True,
     progress: Progress | None = None,
 ) -> Formatted:
     """`records` formatted in `style`, as plain text or HTML; cited in the order given.
     Without `citation` the in-text citation is left empty: a file of references needs
-    none, and citing every paper at once takes a good part of the time. `progress` hears
-    (entries formatted, entries in all) as each is formatted, and may raise to stop."""
+    none, and citing every paper at once takes a good part of the time. Without
+    `references` the entries are left empty: a copied citation needs none, and they take
+    most of the time.
+    `progress` hears (entries formatted, entries in all) as each is formatted (only ends,
+    without `references`), and may raise to stop."""
     if output not in OUTPUTS:
         raise InvalidInputError(
             sentence(
@@ -158,18 +162,21 @@ def format_records(
             bibliography = CitationStylesBibliography(parsed, CiteProcJSON(items), chosen)
             cited = Citation([CitationItem(item["id"]) for item in items])
             bibliography.register(cited)
-            # The style's order (APA by author; numeric ones as cited). Working out the sort
-            # keys of 100k papers takes minutes: a Cancel is heard between chunks of them.
+            # The style's order (APA by author; numeric ones as cited), and the citation's
+            # own (APA's again). Working out the sort keys of 100k papers takes minutes: a
+            # Cancel is heard between chunks of them.
             with citeproc_sort_steps.heard_by(lambda: _sorting(progress, len(items))):
                 bibliography.sort()
-            text = ""
-            if citation and items:
-                text = str(bibliography.cite(cited, _ignore_missing))
+                text = ""
+                if citation and items:
+                    text = str(bibliography.cite(cited, _ignore_missing))
             entries: tuple[str, ...] = ()
             unwritten: tuple[str, ...] = ()
-            if parsed.has_bibliography():  # a style may define citations only
+            if references and parsed.has_bibliography():  # a style may define citations only
                 entries, missing = _entries(parsed, bibliography.items, progress)
                 unwritten = tuple(_named(records[_position(key) - 1]) for key in missing)
+            elif progress is not None:
+                progress(len(items), len(items))
         if output == "markdown":
             entries = tuple(citation_markdown.entry_start_escaped(entry) for entry in entries)
     return Formatted(

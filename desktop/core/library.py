@@ -1288,6 +1288,27 @@ class Library:
             key, lambda: self._format(paper_ids, style, output, citation=False, progress=told)
         )
 
+    def citation(
+        self,
+        paper_ids: list[int],
+        *,
+        style: str,
+        output: str = "text",
+        cancel: Callable[[], bool] | None = None,
+        progress: Progress | None = None,
+    ) -> citing.Formatted:
+        """The papers' one in-text citation in a CSL style, without the bibliography's
+        entries (empty), to be copied. `progress` hears (0, papers) while they are put in
+        the style's order and (papers, papers) once cited; once `cancel()` says so, the
+        formatting stops (ExportCancelled) at the next of these."""
+        told = _stopped_by(cancel, progress)
+        with self._read() as session:
+            versions = papers.versions(session, paper_ids)
+        key = (citing.style_version(style), output, tuple(versions), "citation alone")
+        return self._formatted.get(
+            key, lambda: self._format(paper_ids, style, output, references=False, progress=told)
+        )
+
     def _format(
         self,
         paper_ids: list[int],
@@ -1295,6 +1316,7 @@ class Library:
         output: str,
         *,
         citation: bool = True,
+        references: bool = True,
         progress: Progress | None = None,
     ) -> citing.Formatted:
         from desktop.core.exporting import read_papers
@@ -1308,6 +1330,7 @@ class Library:
             style=style,
             output=output,
             citation=citation,
+            references=references,
             progress=progress,
         )
 
@@ -1921,6 +1944,7 @@ def _joined(first: ImportReport, then: ImportReport) -> ImportReport:
         already_held=first.already_held + then.already_held,
         duplicates=first.duplicates + then.duplicates,
         problems=first.problems + then.problems,
+        duplicate_notes=first.duplicate_notes + then.duplicate_notes,
         papers=max(first.papers, then.papers),
         documents=first.documents + then.documents,
     )

@@ -55,6 +55,13 @@
             </translation>
         </message>
         <message numerus="yes">
+            <source>Formatting the in-text citation of %Ln paper(s) to copy…</source>
+            <translation>
+                <numerusform>Formatting the in-text citation of %Ln paper to copy…</numerusform>
+                <numerusform>Formatting the in-text citation of %Ln papers to copy…</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
             <source>Copied the BibTeX of %Ln paper(s).</source>
             <translation>
                 <numerusform>Copied the BibTeX of %Ln paper.</numerusform>

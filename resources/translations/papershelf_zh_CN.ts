@@ -198,6 +198,12 @@
             </translation>
         </message>
         <message numerus="yes">
+            <source>Formatting the in-text citation of %Ln paper(s) to copy…</source>
+            <translation>
+                <numerusform>正在排版要复制的 %Ln 篇文献的文内引文…</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
             <source>Copied the BibTeX of %Ln paper(s).</source>
             <translation>
                 <numerusform>已复制 %Ln 篇文献的 BibTeX。</numerusform>
@@ -1517,6 +1523,10 @@ Double-click or Enter to open</source>
             <source>Filter tags</source>
             <translation>筛选标签</translation>
         </message>
+        <message>
+            <source>No tag matches “{text}”.</source>
+            <translation>没有与“{text}”匹配的标签。</translation>
+        </message>
         <message numerus="yes">
             <source>Imported %Ln paper(s).</source>
             <translation>
@@ -1629,10 +1639,6 @@ Double-click or Enter to open</source>
         <message>
             <source>Make a reading list of the papers a LaTeX document cites (its .aux)</source>
             <translation>用 LaTeX 文档（其 .aux 文件）所引用的文献新建阅读列表</translation>
-        </message>
-        <message>
-            <source>Copy</source>
-            <translation>复制</translation>
         </message>
         <message>
             <source>bibliography</source>
@@ -2575,7 +2581,7 @@ Right-click to rename or delete</source>
         <name>SidebarView</name>
         <message>
             <source>Library sections</source>
-            <extracomment>Space right of a count, and between a name and its count (pixels).</extracomment>
+            <extracomment>Space right of a count, and between a name and its count (pixels). The tag filter was applied: the number of tags it lets through.</extracomment>
             <translation>文献库分区</translation>
         </message>
     </context>

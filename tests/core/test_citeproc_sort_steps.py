@@ -63,6 +63,37 @@ def test_a_cancel_stops_the_sort_before_any_entry_is_formatted(
     assert heard == [(0, len(records))] * 3
 
 
+def test_the_citations_own_sort_is_heard_too(
+    corpus_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # APA sorts the papers of an in-text citation again, as long as the bibliography's
+    # sort: a Cancel of Copy as Citation waited for it.
+    from citeproc import model
+
+    records = _corpus_records(corpus_dir)
+    monkeypatch.setattr(citeproc_sort_steps, "CHUNK", 7)
+    heard: list[tuple[int, int]] = []
+    citing.format_records(
+        records,
+        style="apa",
+        citation=False,
+        references=False,
+        progress=lambda *told: heard.append(told),
+    )
+    bibliography_sorted = heard.count((0, len(records)))
+    heard.clear()
+    stepped = citing.format_records(
+        records, style="apa", references=False, progress=lambda *told: heard.append(told)
+    )
+    # The bibliography's sort is heard, then the citation's, chunk by chunk.
+    assert heard.count((0, len(records))) >= bibliography_sorted + len(records) // 7 - 1
+    assert heard[-1] == (len(records), len(records)) and stepped.entries == ()
+    with monkeypatch.context() as patch:
+        patch.setattr(model.Key, "sort_keys", citeproc_sort_steps.uncorrected)
+        whole = citing.format_records(records, style="apa")
+    assert stepped.citation == whole.citation
+
+
 def test_without_a_listener_the_keys_are_worked_out_at_once(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

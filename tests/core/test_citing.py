@@ -187,6 +187,23 @@ def test_a_bibliography_tells_each_entry_formatted_and_stops_when_cancelled(
     assert "Deep learning, revisited" in again.entries[0] and len(again.entries) == 2
 
 
+@pytest.mark.parametrize("style", ["apa", "ieee"])
+def test_a_citation_alone_is_the_one_cited_and_stops_when_cancelled(
+    library: Library, style: str
+) -> None:
+    # Copy as Citation formatted every reference too, and heard no Cancel.
+    ids = library.add_records(_records(DEEP_LEARNING))
+    told: list[tuple[int, int]] = []
+    alone = library.citation(ids, style=style, progress=lambda *t: told.append(t))
+    assert told == [(0, 2), (2, 2)]  # read, then cited
+    assert alone.citation == library.cite(ids, style=style).citation and alone.entries == ()
+    html = library.citation(ids, style=style, output="html")
+    assert html.citation == library.cite(ids, style=style, output="html").citation
+    library.update_paper(ids[0], expected_version=None, title="Deep learning, revisited")
+    with pytest.raises(ExportCancelled):
+        library.citation(ids, style=style, cancel=lambda: True)
+
+
 def test_markdown_writes_apa_italics_as_emphasis_and_escapes_the_papers_text() -> None:
     # The same APA 7 reference as above, with italics written *...*; the "&" before the last
     # author and any Markdown syntax in the paper's own text are escaped.

@@ -53,6 +53,10 @@ class ImportReport:
     already_held: list[int] = field(default_factory=list)
     duplicates: list[LikelyDuplicate] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
+    #: What `duplicates` leaves out: so many papers shared a title or an identifier that
+    #: each was listed beside a few of them only. About the list, not about any file (the
+    #: papers may come from several files and the library), so not an import problem.
+    duplicate_notes: list[str] = field(default_factory=list)
     #: Papers in the library after the import.
     papers: int = 0
     #: The stored papers as the search index takes them (not part of the JSON).
@@ -72,6 +76,7 @@ class ImportReport:
                 {"source": p.source, "line": p.line, "message": p.message, "error": p.error}
                 for p in self.problems
             ],
+            "duplicate_notes": list(self.duplicate_notes),
             "papers": self.papers,
             "format": self.format,
             "paper_ids": self.paper_ids,
@@ -258,17 +263,13 @@ class _Storing:
     def _tell_crowded(self) -> None:
         """Say, once each, what so many papers shared that not every pair was listed."""
         for shared, count in self._finder.crowded.items():
-            self._report.problems.append(
-                Problem(
-                    source=self._report.source,
-                    line=None,
-                    message=sentence(
-                        "At least {count} papers share {shared}; each was listed as a likely "
-                        "duplicate of {most} of them only, and every paper was imported.",
-                        count=f"{count:,}",
-                        shared=shared,
-                        most=dedupe.MOST_LISTED,
-                    ),
+            self._report.duplicate_notes.append(
+                sentence(
+                    "At least {count} papers share {shared}; each was listed as a likely "
+                    "duplicate of {most} of them only, and every paper was imported.",
+                    count=f"{count:,}",
+                    shared=shared,
+                    most=dedupe.MOST_LISTED,
                 )
             )
         self._finder.crowded.clear()
@@ -301,8 +302,6 @@ class _Storing:
                     error=problem.error,
                 )
             )
-        # At the front: the duplicate search, which may be running in another thread, adds
-        # its own sentences at the end.
         self._report.problems[0:0] = problems
         if self._list_id is not None:
             # The list's lock, taken only now: numbering its members is the import's one

@@ -9,7 +9,6 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QInputDialog, QWidget
 
 from desktop.core import api
-from desktop.core.library import Library
 from desktop.ui import core_sentences
 
 #: Where the chosen style is remembered in the window's settings.
@@ -75,12 +74,10 @@ def put_bibliography(html: api.Formatted, text: api.Formatted, *, style: str) ->
     return Copied(copied, None if unwritten is None else core_sentences.translated(unwritten))
 
 
-def copy_citation(library: Library, paper_ids: list[int], *, settings: QSettings) -> Copied:
+def put_citation(html: api.Formatted, text: api.Formatted, *, style: str) -> Copied:
     """Put the papers' one in-text citation (`(LeCun et al., 2015)`, `[1], [2]`) on the
-    clipboard, as rich text and plain text; returns what to tell."""
-    style = remembered_style(settings)
-    html = library.cite(paper_ids, style=style, output="html")
-    text = library.cite(paper_ids, style=style, output="text")
+    clipboard, as rich text and plain text (the same citation formatted as each); returns
+    what to tell."""
     _put_on_clipboard(html=html.citation, text=text.citation)
     return Copied(
         QCoreApplication.translate(

@@ -123,6 +123,14 @@ class ImportReportDialog(QDialog):
         pair_buttons.addStretch(1)
         duplicates_page = QWidget(self)
         duplicates_layout = QVBoxLayout(duplicates_page)
+        # Why the list is shorter than the papers alike: said beside it, not counted as a
+        # problem of a file (it is about the list, and no file's entry needs fixing).
+        notes = [note for report in reports for note in report.duplicate_notes]
+        self.duplicate_notes = plain_text.label(duplicates_page)
+        self.duplicate_notes.setWordWrap(True)
+        self.duplicate_notes.setText("\n".join(map(core_sentences.translated, notes)))
+        self.duplicate_notes.setVisible(bool(notes))
+        duplicates_layout.addWidget(self.duplicate_notes)
         duplicates_layout.addWidget(self.duplicates, 1)
         duplicates_layout.addLayout(pair_buttons)
         self.problems = QTreeWidget(self)

@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, QRect, QSize, Qt
+from PySide6.QtCore import (
+    QAbstractItemModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    QRect,
+    QSize,
+    Qt,
+    Signal,
+)
 from PySide6.QtGui import QFont, QIcon, QPainter, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -69,6 +77,9 @@ class SidebarDelegate(QStyledItemDelegate):
 class SidebarView(QTreeView):
     """A tree without a header that accepts papers dropped on lists, tags and the trash."""
 
+    #: The tag filter was applied: the number of tags it lets through.
+    tags_filtered = Signal(int)
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setHeaderHidden(True)
@@ -91,6 +102,7 @@ class SidebarView(QTreeView):
         if isinstance(model, SidebarModel):
             # The tags are read again after every change: the filter holds for the new rows.
             model.rowsInserted.connect(lambda *_: self._apply_tag_filter())
+            model.rowsRemoved.connect(lambda *_: self._apply_tag_filter())
 
     def filter_tags(self, text: str) -> None:
         """Show only the tags whose name holds `text` (every tag for "")."""
@@ -115,10 +127,14 @@ class SidebarView(QTreeView):
             return
         parent = model.tags_index()
         wanted = self._tag_filter
+        shown = 0
         for row in range(model.rowCount(parent)):
             index = model.index(row, 0, parent)
             # The name as stored and as shown ($\epsilon$-MOEA and ϵ-MOEA) both match.
             names = f"{index.data(NAME_ROLE)} {index.data()}".casefold()
-            self.setRowHidden(row, parent, bool(wanted) and wanted not in names)
+            hidden = bool(wanted) and wanted not in names
+            self.setRowHidden(row, parent, hidden)
+            shown += not hidden
         if wanted:
             self.expand(parent)
+        self.tags_filtered.emit(shown)

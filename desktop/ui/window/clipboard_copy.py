@@ -1,6 +1,6 @@
-"""Copying the selection to the clipboard (its BibTeX, its formatted bibliography): at once
-for a few papers, on a worker behind a dialog with progress and Cancel for many. A
-cancelled copy leaves the clipboard as it was.
+"""Copying the selection to the clipboard (its BibTeX, its formatted bibliography, its
+in-text citation): at once for a few papers, on a worker behind a dialog with progress and
+Cancel for many. A cancelled copy leaves the clipboard as it was.
 """
 
 from __future__ import annotations
@@ -24,6 +24,9 @@ from desktop.ui.dialogs import citations
 # and plain text), so a bibliography of a few papers only.
 BIBTEX_AT_ONCE = 500
 REFERENCES_AT_ONCE = 20
+# An in-text citation needs no references, but its papers are put in the style's order
+# (and APA's citation sorts them again): about as long a paper as a reference.
+CITATIONS_AT_ONCE = 20
 
 
 def formatted_twice(
@@ -41,6 +44,26 @@ def formatted_twice(
         paper_ids, style=style, output="html", cancel=job.is_cancelled, progress=told(0)
     )
     text = library.bibliography(
+        paper_ids, style=style, output="text", cancel=job.is_cancelled, progress=told(count)
+    )
+    return html, text
+
+
+def cited_twice(
+    library: Library, paper_ids: list[int], *, style: str, job: Job
+) -> tuple[api.Formatted, api.Formatted]:
+    """The papers' in-text citation as HTML and as plain text. Safe from a worker: the
+    `job` hears (papers cited, in all) over both, and its cancel stops the formatting
+    (ExportCancelled)."""
+    count = len(paper_ids)
+
+    def told(before: int) -> Any:
+        return lambda done, _total: job.report(before + done, 2 * count)
+
+    html = library.citation(
+        paper_ids, style=style, output="html", cancel=job.is_cancelled, progress=told(0)
+    )
+    text = library.citation(
         paper_ids, style=style, output="text", cancel=job.is_cancelled, progress=told(count)
     )
     return html, text
@@ -101,6 +124,42 @@ class ClipboardCopy(progress.DialogJob):
             finished=lambda both: self._on_bibliography(both, style=style),
             failed=self._on_failed,
         )
+
+    def copy_citation(self, paper_ids: list[int], *, style: str) -> None:
+        """The papers' one in-text citation in `style`, as rich text and plain text."""
+        if not paper_ids or self.busy:
+            return
+        library, ids = self._library, list(paper_ids)
+        count = len(ids)
+        if count <= CITATIONS_AT_ONCE:
+            try:
+                html = library.citation(ids, style=style, output="html")
+                text = library.citation(ids, style=style, output="text")
+            except KnownError as error:  # a style not known
+                prompts.show_error(self._parent, core_sentences.of_error(error))
+                return
+            self._put_citation((html, text), style=style)
+            return
+        self._start_counting(
+            lambda job: cited_twice(library, ids, style=style, job=job),
+            total=2 * count,
+            told=lambda _done, _total: QCoreApplication.translate(
+                "ClipboardCopy",
+                "Formatting the in-text citation of %Ln paper(s) to copy…",
+                "",
+                count,
+            ),
+            title=self.tr("Copy"),
+            finished=lambda both: self._on_citation(both, style=style),
+            failed=self._on_failed,
+        )
+
+    def _on_citation(self, both: tuple[api.Formatted, api.Formatted], *, style: str) -> None:
+        self._end()
+        self._put_citation(both, style=style)
+
+    def _put_citation(self, both: tuple[api.Formatted, api.Formatted], *, style: str) -> None:
+        self.copied.emit(citations.put_citation(*both, style=style).status)
 
     def _on_bibtex(self, text: str, *, count: int) -> None:
         self._end()

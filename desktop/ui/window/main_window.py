@@ -26,6 +26,7 @@ from PySide6.QtGui import (
     QCloseEvent,
     QDragEnterEvent,
     QDropEvent,
+    QPalette,
     QUndoStack,
 )
 from PySide6.QtWidgets import (
@@ -41,7 +42,7 @@ from PySide6.QtWidgets import (
 from desktop.core.api import RELEVANCE, SORT_COLUMNS, Change, ChangeKind, View
 from desktop.core.errors import KnownError, StaleEditError
 from desktop.core.library import Library
-from desktop.ui import core_sentences, file_dialogs, icons, prompts, undo_commands
+from desktop.ui import core_sentences, file_dialogs, icons, plain_text, prompts, undo_commands
 from desktop.ui.background.change_watch import ChangeWatch
 from desktop.ui.background.duplicate_search import DuplicateSearch
 from desktop.ui.background.library_events import LibraryEvents
@@ -236,12 +237,32 @@ class MainWindow(QMainWindow):
         self.tag_filter.setAccessibleName(self.tr("Filter tags"))
         self.tag_filter.setClearButtonEnabled(True)
         self.tag_filter.textChanged.connect(self.sidebar.filter_tags)
+        # What the filter found nothing for, said where one types (the Tags header alone
+        # looked like a list that failed to load).
+        self.no_tag_matches = plain_text.label(self)
+        self.no_tag_matches.setWordWrap(True)
+        quiet = self.no_tag_matches.palette()
+        quiet.setColor(
+            QPalette.ColorRole.WindowText, quiet.color(QPalette.ColorRole.PlaceholderText)
+        )
+        self.no_tag_matches.setPalette(quiet)
+        self.no_tag_matches.hide()
+        self.sidebar.tags_filtered.connect(self._on_tags_filtered)
         self.sidebar_panel = QWidget(self)
         panel_layout = QVBoxLayout(self.sidebar_panel)
         panel_layout.setContentsMargins(0, 0, 0, 0)
         panel_layout.setSpacing(4)
         panel_layout.addWidget(self.sidebar, 1)
         panel_layout.addWidget(self.tag_filter)
+        panel_layout.addWidget(self.no_tag_matches)
+
+    def _on_tags_filtered(self, shown: int) -> None:
+        typed = " ".join(self.tag_filter.text().split())
+        if shown or not typed:
+            self.no_tag_matches.hide()
+            return
+        self.no_tag_matches.setText(self.tr("No tag matches “{text}”.").format(text=typed))
+        self.no_tag_matches.show()
 
     def _build_table(self) -> None:
         self.table_model = PaperTableModel(self.library, self)

@@ -11,7 +11,6 @@ from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QMenu
 
 from desktop.core import api
-from desktop.core.errors import KnownError
 from desktop.ui import core_sentences, prompts
 from desktop.ui.dialogs import aux_list, citations, synced_files
 from desktop.ui.models.sidebar_model import KIND_ROLE, NAME_ROLE, VIEW_ROLE, SidebarModel
@@ -99,25 +98,14 @@ class Manuscript(QObject):
     # -- citations ---------------------------------------------------------------------
 
     def copy_citation(self) -> None:
-        self._copy(citations.copy_citation)
+        self.clipboard_copy.copy_citation(
+            self._context.selected_ids(), style=citations.remembered_style(self._settings)
+        )
 
     def copy_bibliography(self) -> None:
         self.clipboard_copy.copy_bibliography(
             self._context.selected_ids(), style=citations.remembered_style(self._settings)
         )
-
-    def _copy(self, copy: Callable[..., citations.Copied]) -> None:
-        ids = self._context.selected_ids()
-        if not ids:
-            return
-        try:
-            told = copy(self._library, ids, settings=self._settings)
-        except KnownError as error:
-            prompts.show_error(self._context.widget(), core_sentences.of_error(error))
-            return
-        self._context.show_status(told.status, 4000)
-        if told.warning is not None:
-            prompts.show_info(self._context.widget(), self.tr("Copy"), told.warning)
 
     def choose_style(self) -> None:
         chosen = citations.choose_style(self._context.widget(), self._settings)

@@ -92,3 +92,32 @@ def test_records_are_let_go_of_once_stored_while_the_next_batches_come(library: 
         )
     assert report.imported == 1200
     assert still_held == [0, 0]
+
+
+def crowded_and_warned_files(folder: Path) -> list[Path]:
+    """Two files: thirteen entries of one title, author and year; one entry with a month
+    that is no month (a warning)."""
+    crowded, warned = folder / "crowded.bib", folder / "warned.bib"
+    crowded.write_text(
+        "".join(
+            f"@article{{s{n}, title = {{Same Title}}, author = {{Doe, J}}, year = 2020}}\n"
+            for n in range(13)
+        ),
+        encoding="utf-8",
+    )
+    warned.write_text("@article{x, title = {Other}, year = 1999, month = 13}\n", encoding="utf-8")
+    return [crowded, warned]
+
+
+def test_a_capped_duplicate_list_is_said_apart_from_the_problems_kept(
+    library: Library, tmp_path: Path
+) -> None:
+    # The "At least N papers share one title" sentence was counted as one more warning of
+    # the import than the problems pane kept, under the names of all the import's files.
+    report = library.import_files(crowded_and_warned_files(tmp_path))
+    kept = library.import_problems()
+    assert [(p.source, p.message) for p in report.problems] == [(p.source, p.message) for p in kept]
+    assert [p.source for p in kept] == ["warned.bib"]
+    (note,) = report.duplicate_notes
+    assert note.startswith("At least 12 papers share one title")
+    assert report.to_json()["duplicate_notes"] == [note]

@@ -1,5 +1,6 @@
-"""Copying many papers (Ctrl+C's BibTeX, Copy Bibliography) runs on a worker behind a
-dialog with progress and Cancel; a cancelled copy leaves the clipboard as it was."""
+"""Copying many papers (Ctrl+C's BibTeX, Copy Bibliography, Copy as Citation) runs on a
+worker behind a dialog with progress and Cancel; a cancelled copy leaves the clipboard as it
+was."""
 
 from __future__ import annotations
 
@@ -38,6 +39,7 @@ def many(window: MainWindow, monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """All five papers selected, which counts as many: each copy takes the worker's path."""
     monkeypatch.setattr(clipboard_copy, "BIBTEX_AT_ONCE", 2)
     monkeypatch.setattr(clipboard_copy, "REFERENCES_AT_ONCE", 2)
+    monkeypatch.setattr(clipboard_copy, "CITATIONS_AT_ONCE", 2)
     ids = window.library.view_ids()
     window.select_ids(ids)
     return ids
@@ -77,6 +79,10 @@ def _copy_bibtex(window: MainWindow) -> None:
 
 def _copy_bibliography(window: MainWindow) -> None:
     window.manuscript.copy_bibliography_action.trigger()
+
+
+def _copy_citation(window: MainWindow) -> None:
+    window.manuscript.copy_citation_action.trigger()
 
 
 def test_the_bibtex_of_many_papers_is_copied_by_a_worker_with_progress(
@@ -120,9 +126,35 @@ def test_the_bibliography_of_many_papers_is_formatted_by_a_worker_with_progress(
     assert told.args == ["Copied 5 references in the style apa."]
 
 
+def test_the_citation_of_many_papers_is_formatted_by_a_worker_with_progress(
+    window: MainWindow,
+    qtbot: QtBot,
+    many: list[int],
+    dialogs: list[QProgressDialog],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    calls = _recorded(monkeypatch, window.library, "citation", hold=_released())
+    with qtbot.waitSignal(window.manuscript.clipboard_copy.copied, timeout=20_000) as told:
+        _copy_citation(window)
+    assert calls == [("papershelf-worker", None)] * 2  # rich text, then plain text
+    (dialog,) = dialogs
+    assert dialog.labelText() == "Formatting the in-text citation of 5 papers to copy…"
+    assert dialog.windowTitle() == "Copy" and dialog.maximum() == 2 * len(many)
+    data = QGuiApplication.clipboard().mimeData()
+    expected = window.library.cite(many, style="apa").citation  # as a few are copied
+    assert data.text() == expected and "Hochreiter, 1997" in expected
+    assert data.html() == window.library.cite(many, style="apa", output="html").citation
+    assert told.args == ["Copied the in-text citation in the style apa."]
+
+
 @pytest.mark.usefixtures("many")
 @pytest.mark.parametrize(
-    ("copy", "method"), [(_copy_bibtex, "export"), (_copy_bibliography, "bibliography")]
+    ("copy", "method"),
+    [
+        (_copy_bibtex, "export"),
+        (_copy_bibliography, "bibliography"),
+        (_copy_citation, "citation"),
+    ],
 )
 def test_a_cancelled_copy_leaves_the_clipboard_as_it_was(
     window: MainWindow,

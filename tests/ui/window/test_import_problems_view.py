@@ -6,10 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from core.importing.test_problem_kinds import corpus_ris_and_csl_json
+from core.importing.test_storing import crowded_and_warned_files
 from pytestqt.qtbot import QtBot
 from ui.conftest import ScriptedPrompts
 
-from desktop.ui.dialogs.import_report import summary
+from desktop.ui.dialogs.import_report import ImportReportDialog, summary
 from desktop.ui.models.sidebar_model import PROBLEMS_VIEW
 from desktop.ui.window.main_window import MainWindow
 
@@ -102,3 +103,21 @@ def test_several_selected_entries_are_fixed_and_imported_together(
     assert window.library.import_problems() == []
     titles = {r.title for r in window.library.rows(window.library.view_ids()).values()}
     assert {"First", "Second"} <= titles
+
+
+def test_the_import_sentence_counts_the_warnings_the_pane_lists(
+    window: MainWindow, qtbot: QtBot, tmp_path: Path
+) -> None:
+    # "At least 12 papers share one title…" was one warning more in the sentence than the
+    # pane listed; it is said on the duplicates page, beside the list it is about.
+    report = window.library.import_files(crowded_and_warned_files(tmp_path))
+    _settle(qtbot, window)
+    window.sidebar.setCurrentIndex(window.sidebar_model.index_of(PROBLEMS_VIEW))
+    listed = window.problems_panel.count()
+    assert listed == 1
+    assert summary([report]).endswith("; 1 warning.")
+    dialog = ImportReportDialog(window.library, [report], window)
+    qtbot.addWidget(dialog)
+    assert dialog.problems.topLevelItemCount() == listed
+    assert not dialog.duplicate_notes.isHidden()
+    assert dialog.duplicate_notes.text().startswith("At least 12 papers share one title")

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtGui import QInputMethodEvent
+from PySide6.QtGui import QInputMethodEvent, QPalette
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
@@ -289,3 +289,23 @@ def test_a_long_tag_name_is_shortened_before_its_count(window: MainWindow, qtbot
     # The shortened name ends before the count: a clear gap between them.
     gap = [x for x in range(count_left - 5, count_left) if inked(x)]
     assert gap == [], f"the name runs into the count at x={gap}"
+
+
+def test_a_tag_filter_that_matches_nothing_says_so(window: MainWindow, qtbot: QtBot) -> None:
+    # The Tags header was left alone with nothing under it and no word why.
+    said = window.no_tag_matches
+    assert said.isHidden()
+    QTest.keyClicks(window.tag_filter, "zzz")
+    assert window.sidebar.shown_tags() == []
+    assert not said.isHidden() and said.text() == "No tag matches “zzz”."
+    grey = window.palette().color(QPalette.ColorRole.PlaceholderText)
+    assert said.palette().color(QPalette.ColorRole.WindowText) == grey
+    window.tag_filter.setText("rob")  # the small library's "robotics"
+    assert window.sidebar.shown_tags() == ["robotics"] and said.isHidden()
+    # A tag made while the filter finds nothing is found, and the sentence goes.
+    window.tag_filter.setText("zzz")
+    window.library.tag_papers("zzz top", [window.library.view_ids()[0]])
+    _settle(qtbot, window)
+    assert window.sidebar.shown_tags() == ["zzz top"] and said.isHidden()
+    window.tag_filter.setText("   ")
+    assert said.isHidden()
