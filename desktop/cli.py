@@ -722,6 +722,8 @@ def _import(library: Library, args: argparse.Namespace) -> None:
         _print_json(report.to_json())
         return
     held = f"{len(report.already_held)} already in your library, " if report.already_held else ""
+    if report.attached_to:
+        held += f"{len(report.attached_to)} PDF(s) attached to papers you had, "
     errors = sum(1 for problem in report.problems if problem.error)
     print(
         f"Imported {report.imported} paper(s) ({report.format}); {held}"

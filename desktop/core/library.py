@@ -64,7 +64,7 @@ from desktop.core.formats import registry, unspelled
 from desktop.core.formats.record import ParseResult, Problem, Record
 from desktop.core.formats.record import Person as NamedPerson
 from desktop.core.formats.unspelled import Unspelled
-from desktop.core.importing import pdf_papers, pipeline, problems, reading
+from desktop.core.importing import pdf_papers, pipeline, problems, reading, storing
 from desktop.core.importing.reading import Reading
 from desktop.core.importing.storing import (
     Destination,
@@ -800,10 +800,15 @@ class Library:
                 continue
             try:
                 self._paper_for_pdf(path, report, made)
-            except KnownError as error:
-                report.problems.append(Problem(str(path), None, error.sentence))
+            except KnownError as error:  # nothing of this file came in
+                report.problems.append(Problem(str(path), None, error.sentence, error=True))
         report.paper_ids = list(made.papers)
         report.already_held = list(dict.fromkeys(report.already_held))
+        report.attached_to = list(made.attached_to)
+        if report.problems:  # found again in "Import problems", as other formats' are
+            with self._write() as session:
+                storing.keep_problems(session, report.problems)
+            self._announce(ChangeKind.PROBLEMS)
         touched = list(dict.fromkeys([*made.papers, *made.attached_to, *report.already_held]))
         if touched:
             self._put_in(Destination(list_name, tag), touched)
@@ -820,23 +825,11 @@ class Library:
                 sentence("{name} is not a PDF (it does not start as one).", name=path.name)
             )
         read = pdf_papers.read(path)
-        if read.problem:
+        if read.problem:  # a warning: the paper is made, from a guess to check
             report.problems.append(Problem(str(path), None, read.problem))
         known = self._known_paper(read.record)
-        if known is not None:
+        if known is not None:  # told as `attached_to`: nothing in it to fix
             made.took(self.attach_file(known, path), path, paper_made=False)
-            report.problems.append(
-                Problem(
-                    str(path),
-                    None,
-                    sentence(
-                        "{name} is a paper already in your library (paper {paper_id}); the PDF "
-                        "was attached to it.",
-                        name=path.name,
-                        paper_id=known,
-                    ),
-                )
-            )
             return
         stored = self._add_reporting([read.record])
         # A preprint beside its published paper: both kept, the pair said in the report.
@@ -1942,6 +1935,7 @@ def _joined(first: ImportReport, then: ImportReport) -> ImportReport:
         format=f"{first.format}, {then.format}",
         paper_ids=first.paper_ids + then.paper_ids,
         already_held=first.already_held + then.already_held,
+        attached_to=first.attached_to + then.attached_to,
         duplicates=first.duplicates + then.duplicates,
         problems=first.problems + then.problems,
         duplicate_notes=first.duplicate_notes + then.duplicate_notes,

@@ -233,6 +233,13 @@
             </translation>
         </message>
         <message numerus="yes">
+            <source>%Ln PDF(s) attached to papers you had</source>
+            <translation>
+                <numerusform>%Ln PDF attached to a paper you had</numerusform>
+                <numerusform>%Ln PDFs attached to papers you had</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
             <source>%Ln may be duplicates of papers you had</source>
             <translation>
                 <numerusform>%Ln may be a duplicate of a paper you had</numerusform>

@@ -1089,6 +1089,10 @@
             <translation>无法读取的文本显示在这里。</translation>
         </message>
         <message>
+            <source>There is no text to correct here: the problem is with a file itself (a PDF), not with an entry in it. Fix or replace the file and import it again, or check the paper made from it, then dismiss the problem.</source>
+            <translation>这里没有可修改的文本：问题出在文件本身（一个 PDF），而不是其中的某个条目。请修复或替换该文件后重新导入，或检查由它生成的文献，然后忽略此问题。</translation>
+        </message>
+        <message>
             <source>Import the corrected text</source>
             <translation>导入修改后的文本</translation>
         </message>
@@ -1172,6 +1176,12 @@
             <source>%Ln already in your library</source>
             <translation>
                 <numerusform>%Ln 篇已在文献库中</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%Ln PDF(s) attached to papers you had</source>
+            <translation>
+                <numerusform>%Ln 个 PDF 已附加到已有文献</numerusform>
             </translation>
         </message>
         <message numerus="yes">
@@ -3463,6 +3473,10 @@ This library: {where}</source>
             <translation>该导入问题已不存在（已在别处忽略或修复）。</translation>
         </message>
         <message>
+            <source>The problem with {name} kept no text to correct: fix the file itself and import it again.</source>
+            <translation>{name} 的问题没有保留可修改的文本：请修复文件本身，然后重新导入。</translation>
+        </message>
+        <message>
             <source>No entry was found.</source>
             <translation>没有找到条目。</translation>
         </message>
@@ -3549,10 +3563,6 @@ This library: {where}</source>
         <message>
             <source>{name} is not a PDF (it does not start as one).</source>
             <translation>{name} 不是 PDF（其开头不像 PDF）。</translation>
-        </message>
-        <message>
-            <source>{name} is a paper already in your library (paper {paper_id}); the PDF was attached to it.</source>
-            <translation>{name} 是文献库中已有的文献（文献 {paper_id}）；已将此 PDF 附加到该文献。</translation>
         </message>
         <message>
             <source>{name} was not added: it is a paper already in your library.</source>

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import PurePath
 
 from sqlalchemy import func
 from sqlmodel import Session, col, select
 
 from desktop.core import papers, sentences
-from desktop.core.errors import NotFoundError
+from desktop.core.errors import InvalidInputError, NotFoundError
 from desktop.core.formats import registry
 from desktop.core.formats.record import Problem
 from desktop.core.importing import pipeline
@@ -40,13 +41,22 @@ def retry(session: Session, problem_ids: Sequence[int], fixed_text: str) -> Impo
     transaction: when every entry in it reads (warnings aside, which are kept) the papers
     are stored and the problems go; when one still does not, nothing is stored, and a
     single problem keeps the corrected text and the new reason."""
-    format_name, result = registry.read(
-        fixed_text.encode("utf-8"), source="corrected text", path=None
-    )
     found = [session.get(ImportProblem, problem_id) for problem_id in problem_ids]
     kept = [problem for problem in found if problem is not None]
     if not kept or len(kept) < len(found):
         raise NotFoundError(sentence("That import problem is gone (dismissed or fixed elsewhere)."))
+    textless = next((problem for problem in kept if not problem.raw.strip()), None)
+    if textless is not None:  # a whole file's (a PDF's): any text given would not be its
+        raise InvalidInputError(
+            sentence(
+                "The problem with {name} kept no text to correct: fix the file itself and "
+                "import it again.",
+                name=PurePath(textless.source).name,
+            )
+        )
+    format_name, result = registry.read(
+        fixed_text.encode("utf-8"), source="corrected text", path=None
+    )
     report = ImportReport(source=kept[0].source, format=format_name)
     errors = [problem for problem in result.problems if problem.error]
     if result.records and not errors:

@@ -51,6 +51,9 @@ class ImportReport:
     paper_ids: list[int] = field(default_factory=list)
     #: Papers the library already held exactly as read (same key and fields): not added.
     already_held: list[int] = field(default_factory=list)
+    #: Papers the library had that an imported PDF was attached to (it named their DOI or
+    #: arXiv id), one per PDF: what the import did, not a problem to fix.
+    attached_to: list[int] = field(default_factory=list)
     duplicates: list[LikelyDuplicate] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
     #: What `duplicates` leaves out: so many papers shared a title or an identifier that
@@ -70,6 +73,7 @@ class ImportReport:
         return {
             "imported": self.imported,
             "already_in_library": len(self.already_held),
+            "attached_to_papers": list(self.attached_to),
             # Papers that look like one already there (a paper may resemble several).
             "duplicates": len({d.paper_id for d in self.duplicates}),
             "problems": [
@@ -114,6 +118,33 @@ class ImportHooks:
     cancel: Cancel | None = None
     #: Runs a job while the full-text index is filled; the caller waits for it to commit.
     beside_fulltext: Callable[[Callable[[], None]], None] | None = None
+
+
+def keep_problems(session: Session, problems: list[Problem]) -> None:
+    """Keep what an import met as import problems, for the user to find again (the
+    "Import problems" view), in the caller's transaction."""
+    # A file imported again brings its problems again: each is kept once.
+    kept = set(
+        session.exec(
+            select(
+                ImportProblem.source, ImportProblem.line, ImportProblem.message, ImportProblem.raw
+            )
+        )
+    )
+    for problem in problems:
+        if (problem.source, problem.line, problem.message, problem.raw) in kept:
+            continue
+        kept.add((problem.source, problem.line, problem.message, problem.raw))
+        session.add(
+            ImportProblem(
+                source=problem.source,
+                line=problem.line,
+                message=problem.message,
+                message_sentence=sentences.as_json(problem.message),
+                raw=problem.raw,
+                error=problem.error,
+            )
+        )
 
 
 def store(
@@ -277,31 +308,7 @@ class _Storing:
     def keep_problems(self, read: list[Problem]) -> None:
         """Keep the reading's problems, then the values set aside, as import problems."""
         problems = [*read, *self._set_aside]
-        # A file imported again brings its problems again: each is kept once.
-        kept = set(
-            self._session.exec(
-                select(
-                    ImportProblem.source,
-                    ImportProblem.line,
-                    ImportProblem.message,
-                    ImportProblem.raw,
-                )
-            )
-        )
-        for problem in problems:
-            if (problem.source, problem.line, problem.message, problem.raw) in kept:
-                continue
-            kept.add((problem.source, problem.line, problem.message, problem.raw))
-            self._session.add(
-                ImportProblem(
-                    source=problem.source,
-                    line=problem.line,
-                    message=problem.message,
-                    message_sentence=sentences.as_json(problem.message),
-                    raw=problem.raw,
-                    error=problem.error,
-                )
-            )
+        keep_problems(self._session, problems)
         self._report.problems[0:0] = problems
         if self._list_id is not None:
             # The list's lock, taken only now: numbering its members is the import's one

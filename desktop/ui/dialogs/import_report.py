@@ -28,6 +28,7 @@ from desktop.core.errors import KnownError
 from desktop.core.library import Library
 from desktop.ui import core_sentences, plain_text, prompts, undo_commands
 from desktop.ui.dialogs.compare_papers import ComparePapersDialog
+from desktop.ui.widgets.import_problems_panel import shown_source
 from desktop.ui.widgets.wrapping_rows import wrap_rows
 
 _PAIR_ROLE = Qt.ItemDataRole.UserRole
@@ -41,10 +42,17 @@ def summary(reports: list[ImportReport]) -> str:
     problems = sum(1 for r in reports for p in r.problems if p.error)
     warnings = sum(1 for r in reports for p in r.problems if not p.error)
     held = sum(len(r.already_held) for r in reports)
+    attached = sum(len(r.attached_to) for r in reports)
     parts = [QCoreApplication.translate("ImportReport", "Imported %Ln paper(s)", "", imported)]
     if held:
         parts.append(
             QCoreApplication.translate("ImportReport", "%Ln already in your library", "", held)
+        )
+    if attached:
+        parts.append(
+            QCoreApplication.translate(
+                "ImportReport", "%Ln PDF(s) attached to papers you had", "", attached
+            )
         )
     if duplicates:
         parts.append(
@@ -144,7 +152,7 @@ class ImportReportDialog(QDialog):
             item = QTreeWidgetItem(
                 [
                     self.tr("Error") if problem.error else self.tr("Warning"),
-                    problem.source,
+                    shown_source(problem.source),
                     "" if problem.line is None else str(problem.line),
                     core_sentences.translated(problem.message),
                 ]
@@ -155,6 +163,7 @@ class ImportReportDialog(QDialog):
                     problem.raw[:2000] or core_sentences.translated(problem.message)
                 ),
             )
+            item.setToolTip(1, problem.source)
             self.problems.addTopLevelItem(item)
         tabs = QTabWidget(self)
         tabs.addTab(

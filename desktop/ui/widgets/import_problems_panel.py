@@ -5,6 +5,7 @@ again at once, dismissed, or all dismissed."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import QFont, QFontDatabase
@@ -39,6 +40,12 @@ def joined_raw(raws: Sequence[str]) -> str:
     if len(texts) > 1 and all(text.startswith("{") for text in texts):
         return "[\n" + ",\n".join(texts) + "\n]"
     return "\n\n".join(texts)
+
+
+def shown_source(source: str) -> str:
+    """Where a problem was met, as the File column shows it: a file's name (a PDF import
+    keeps the whole path, which the tooltip shows)."""
+    return Path(source).name if Path(source).is_absolute() else source
 
 
 class ImportProblemsPanel(QWidget):
@@ -79,6 +86,20 @@ class ImportProblemsPanel(QWidget):
         self.editor = QPlainTextEdit(self)
         self.editor.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
         self.editor.setPlaceholderText(self.tr("The text that could not be read appears here."))
+        self.fix_label = QLabel(self.tr("Fix the entries, then import them again:"), self)
+        # Said instead of the editor for a problem of a whole file (a PDF): no text of it
+        # was kept, so there is nothing to correct and import here.
+        self.no_text = QLabel(
+            self.tr(
+                "There is no text to correct here: the problem is with a file itself (a PDF), "
+                "not with an entry in it. Fix or replace the file and import it again, or "
+                "check the paper made from it, then dismiss the problem."
+            ),
+            self,
+        )
+        self.no_text.setWordWrap(True)
+        self.no_text.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.no_text.hide()
         self.retry_button = QPushButton(self.tr("Import the corrected text"), self)
         self.retry_button.setToolTip(
             self.tr("Read the text above again; the selected problems go once it reads")
@@ -117,8 +138,9 @@ class ImportProblemsPanel(QWidget):
         fix = QWidget(self)
         fix_layout = QVBoxLayout(fix)
         fix_layout.setContentsMargins(0, 0, 0, 0)
-        fix_layout.addWidget(QLabel(self.tr("Fix the entries, then import them again:"), fix))
+        fix_layout.addWidget(self.fix_label)
         fix_layout.addWidget(self.editor, 1)
+        fix_layout.addWidget(self.no_text, 1)
         fix_layout.addLayout(buttons)
         self.splitter = QSplitter(Qt.Orientation.Vertical, self)
         self.splitter.addWidget(listed)
@@ -150,7 +172,7 @@ class ImportProblemsPanel(QWidget):
             item = QTreeWidgetItem(
                 [
                     self.tr("Error") if problem.error else self.tr("Warning"),
-                    problem.source,
+                    shown_source(problem.source),
                     "" if problem.line is None else str(problem.line),
                     core_sentences.translated(problem.message),
                 ]
@@ -180,8 +202,16 @@ class ImportProblemsPanel(QWidget):
     def _on_selection(self) -> None:
         chosen = [self._problems[i] for i in self.selected_ids() if i in self._problems]
         self.editor.setPlainText(joined_raw([problem.raw for problem in chosen]))
+        # A whole file's problem (a PDF's) kept no text: an empty editor would invite typing
+        # an entry in as if it were the file's.
+        textless = any(not problem.raw.strip() for problem in chosen)
+        self.fix_label.setVisible(not textless)
+        self.editor.setVisible(not textless)
+        self.no_text.setVisible(textless)
         # A warning's entry was imported: there is nothing of it to import again.
-        self.retry_button.setEnabled(bool(chosen) and all(problem.error for problem in chosen))
+        self.retry_button.setEnabled(
+            bool(chosen) and not textless and all(problem.error for problem in chosen)
+        )
         self.dismiss_button.setEnabled(bool(chosen))
 
     # -- fixing and dismissing -----------------------------------------------------------

@@ -171,6 +171,53 @@ def test_a_failed_lookup_falls_back_to_a_guess_and_says_so(
     assert [t.name for t in details.tags] == [GUESSED_TAG]
     (problem,) = report.problems
     assert "10.1038/nature14539" in problem.message and "check them" in problem.message
+    assert not problem.error  # the paper was made, from a guess to check
+
+
+def _closed_lookup(monkeypatch: pytest.MonkeyPatch) -> None:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        closed = f"http://127.0.0.1:{probe.getsockname()[1]}"
+    monkeypatch.setenv("PAPERSHELF_CROSSREF_URL", closed)
+
+
+def test_pdf_import_problems_are_kept_once_each_to_be_found_again(
+    shelf: Library, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # They were told in the report only, gone once it was closed; a file that is not a
+    # PDF was even counted as a warning.
+    _closed_lookup(monkeypatch)
+    fake = tmp_path / "fake.pdf"
+    fake.write_text("not a pdf")
+    damaged = tmp_path / "damaged.pdf"
+    damaged.write_bytes(b"%PDF-1.4\n" + b"garbage " * 40)
+    files = [fake, damaged, _with_doi(tmp_path)]
+    report = shelf.import_files(files, format="pdf")
+    kept = shelf.import_problems()
+    told = sorted((p.source, p.message, p.error) for p in report.problems)
+    assert sorted((p.source, p.message, p.error) for p in kept) == told
+    assert [(Path(p.source).name, p.error, p.line, p.raw) for p in kept] == [
+        ("damaged.pdf", True, None, ""),
+        ("fake.pdf", True, None, ""),
+        ("download.pdf", False, None, ""),
+    ]
+    assert "fake.pdf is not a PDF" in kept[1].message
+    assert "damaged.pdf could not be read as a PDF" in kept[0].message
+    assert "download.pdf names 10.1038/nature14539" in kept[2].message
+    # The same files again (the guessed paper's PDF is held already): nothing kept twice.
+    shelf.import_files(files[:2], format="pdf")
+    assert shelf.import_problems() == kept
+
+
+def test_a_pdf_problem_has_no_text_to_correct_and_retry(shelf: Library, tmp_path: Path) -> None:
+    fake = tmp_path / "fake.pdf"
+    fake.write_text("not a pdf")
+    shelf.import_files([fake], format="pdf")
+    (problem,) = shelf.import_problems()
+    entry = "@article{k, title = {Typed In}, year = 2020}"
+    with pytest.raises(KnownError, match=r"fake\.pdf kept no text to correct"):
+        shelf.retry_import_problem(problem.id, entry)
+    assert shelf.import_problems() == [problem] and shelf.count() == 0
 
 
 def test_a_pdf_of_a_paper_already_there_is_attached_to_it(
@@ -186,7 +233,10 @@ def test_a_pdf_of_a_paper_already_there_is_attached_to_it(
     assert again.paper_ids == []
     assert shelf.count() == 1
     assert len(shelf.attached_files(first)) == 2
-    assert "already in your library" in again.problems[0].message
+    # What the import did, not a problem to fix: said apart, and not kept as one.
+    assert again.attached_to == [first] and again.problems == []
+    assert shelf.import_problems() == []
+    assert again.to_json()["attached_to_papers"] == [first]
 
 
 def test_the_same_pdf_brought_in_again_is_said_to_be_held_and_not_attached_twice(

@@ -3,15 +3,20 @@ entry that could not be read first, warnings apart, several fixed or dismissed a
 
 from __future__ import annotations
 
+import socket
 from pathlib import Path
 
+import pytest
 from core.importing.test_problem_kinds import corpus_ris_and_csl_json
 from core.importing.test_storing import crowded_and_warned_files
+from pdf_maker import write_pdf
 from pytestqt.qtbot import QtBot
 from ui.conftest import ScriptedPrompts
 
+from desktop.core.api import ImportReport
 from desktop.ui.dialogs.import_report import ImportReportDialog, summary
 from desktop.ui.models.sidebar_model import PROBLEMS_VIEW
+from desktop.ui.selection import select_only
 from desktop.ui.window.main_window import MainWindow
 
 
@@ -121,3 +126,73 @@ def test_the_import_sentence_counts_the_warnings_the_pane_lists(
     assert dialog.problems.topLevelItemCount() == listed
     assert not dialog.duplicate_notes.isHidden()
     assert dialog.duplicate_notes.text().startswith("At least 12 papers share one title")
+
+
+def _pdfs_with_problems(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[Path]:
+    """A damaged PDF (an error), and one naming a DOI whose lookup fails (a warning)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        closed = f"http://127.0.0.1:{probe.getsockname()[1]}"
+    monkeypatch.setenv("PAPERSHELF_CROSSREF_URL", closed)
+    damaged = tmp_path / "damaged.pdf"
+    damaged.write_bytes(b"%PDF-1.4\n" + b"garbage " * 40)
+    named = write_pdf(
+        tmp_path / "download.pdf",
+        [[(16, "Deep learning"), (9, "Nature 521, 436-444 (2015) doi:10.1038/nature14539")]],
+    )
+    return [damaged, named]
+
+
+def test_pdf_import_problems_are_listed_and_not_offered_as_text_to_fix(
+    window: MainWindow, qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # They were told by the report only, so the pane stayed empty after it was closed;
+    # once kept, an empty editor with "Import the corrected text" would have invited an
+    # entry typed in as if it were the PDF's.
+    with qtbot.waitSignal(window.transfers.import_flow.finished, timeout=30_000):
+        window.transfers.import_files([str(p) for p in _pdfs_with_problems(tmp_path, monkeypatch)])
+    _settle(qtbot, window)
+    said = window.statusBar().currentMessage()
+    assert said == "Imported 1 paper; 1 entry could not be read; 1 warning."
+    report = window.transfers.report_dialog
+    assert report is not None
+    window.sidebar.setCurrentIndex(window.sidebar_model.index_of(PROBLEMS_VIEW))
+    panel = window.problems_panel
+    assert window.center.currentWidget() is panel
+    assert _kinds(window) == ["Error", "Warning"]
+    assert report.problems.topLevelItemCount() == panel.count()
+    assert panel.summary.text() == "1 entry could not be read; 1 warning"
+    rows = [panel.tree.topLevelItem(row) for row in range(panel.count())]
+    assert [row.text(1) for row in rows] == ["damaged.pdf", "download.pdf"]
+    assert rows[0].toolTip(1) == str(tmp_path / "damaged.pdf")  # where to find it
+    assert "damaged.pdf could not be read as a PDF" in rows[0].text(3)
+    for row in rows:
+        select_only(panel.tree, row)
+        assert not panel.retry_button.isEnabled() and panel.dismiss_button.isEnabled()
+        assert panel.editor.isHidden() and not panel.no_text.isHidden()
+        assert "no text to correct" in panel.no_text.text()
+    report.close()
+
+
+def test_a_bibtex_entry_and_a_pdf_chosen_together_are_not_retried(
+    window: MainWindow, qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    broken = tmp_path / "broken.bib"
+    broken.write_text("@article{a, title = {Never closed\n", encoding="utf-8")
+    window.library.import_files([broken, *_pdfs_with_problems(tmp_path, monkeypatch)[:1]])
+    _settle(qtbot, window)
+    window.sidebar.setCurrentIndex(window.sidebar_model.index_of(PROBLEMS_VIEW))
+    panel = window.problems_panel
+    rows = [panel.tree.topLevelItem(row) for row in range(panel.count())]
+    assert sorted(row.text(1) for row in rows) == ["broken.bib", "damaged.pdf"]
+    select_only(panel.tree, next(row for row in rows if row.text(1) == "broken.bib"))
+    assert "Never closed" in panel.editor.toPlainText()  # an entry's text: fixable
+    assert panel.retry_button.isEnabled() and not panel.editor.isHidden()
+    # Retried with the entry's fixed text, the PDF's problem would go as if fixed.
+    panel.tree.selectAll()
+    assert not panel.retry_button.isEnabled() and not panel.no_text.isHidden()
+
+
+def test_a_pdf_attached_to_a_paper_one_had_is_said_in_the_sentence() -> None:
+    report = ImportReport(source="x.pdf", format="pdf", attached_to=[3])
+    assert summary([report]) == "Imported 0 papers; 1 PDF attached to a paper you had."
