@@ -5,6 +5,7 @@ Cancel for many. A cancelled copy leaves the clipboard as it was.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, Signal
@@ -29,41 +30,23 @@ REFERENCES_AT_ONCE = 20
 CITATIONS_AT_ONCE = 20
 
 
-def formatted_twice(
-    library: Library, paper_ids: list[int], *, style: str, job: Job
+# `Library.bibliography` or `Library.citation`: the papers formatted in a style, as asked.
+Formatting = Callable[..., api.Formatted]
+
+
+def made_twice(
+    make: Formatting, paper_ids: list[int], *, style: str, job: Job
 ) -> tuple[api.Formatted, api.Formatted]:
-    """The papers' bibliography as HTML and as plain text. Safe from a worker: the `job`
-    hears (references formatted, in all) over both, and its cancel stops the formatting
-    (ExportCancelled)."""
+    """The papers formatted by `make` (a bibliography, or the in-text citation) as HTML and
+    as plain text. Safe from a worker: the `job` hears (papers formatted, in all) over
+    both, and its cancel stops the formatting (ExportCancelled)."""
     count = len(paper_ids)
 
     def told(before: int) -> Any:
         return lambda done, _total: job.report(before + done, 2 * count)
 
-    html = library.bibliography(
-        paper_ids, style=style, output="html", cancel=job.is_cancelled, progress=told(0)
-    )
-    text = library.bibliography(
-        paper_ids, style=style, output="text", cancel=job.is_cancelled, progress=told(count)
-    )
-    return html, text
-
-
-def cited_twice(
-    library: Library, paper_ids: list[int], *, style: str, job: Job
-) -> tuple[api.Formatted, api.Formatted]:
-    """The papers' in-text citation as HTML and as plain text. Safe from a worker: the
-    `job` hears (papers cited, in all) over both, and its cancel stops the formatting
-    (ExportCancelled)."""
-    count = len(paper_ids)
-
-    def told(before: int) -> Any:
-        return lambda done, _total: job.report(before + done, 2 * count)
-
-    html = library.citation(
-        paper_ids, style=style, output="html", cancel=job.is_cancelled, progress=told(0)
-    )
-    text = library.citation(
+    html = make(paper_ids, style=style, output="html", cancel=job.is_cancelled, progress=told(0))
+    text = make(
         paper_ids, style=style, output="text", cancel=job.is_cancelled, progress=told(count)
     )
     return html, text
@@ -101,62 +84,78 @@ class ClipboardCopy(progress.DialogJob):
 
     def copy_bibliography(self, paper_ids: list[int], *, style: str) -> None:
         """The papers' references in `style`, as rich text and plain text."""
-        if not paper_ids or self.busy:
-            return
-        library, ids = self._library, list(paper_ids)
-        count = len(ids)
-        if count <= REFERENCES_AT_ONCE:
-            try:
-                html = library.cite(ids, style=style, output="html")
-                text = library.cite(ids, style=style, output="text")
-            except KnownError as error:  # a style not known
-                prompts.show_error(self._parent, core_sentences.of_error(error))
-                return
-            self._put_bibliography((html, text), style=style)
-            return
-        self._start_counting(
-            lambda job: formatted_twice(library, ids, style=style, job=job),
-            total=2 * count,
-            told=lambda _done, _total: QCoreApplication.translate(
+        count = len(paper_ids)
+        self._copy_formatted(
+            paper_ids,
+            style=style,
+            make=self._library.bibliography,
+            at_once=REFERENCES_AT_ONCE,
+            told=QCoreApplication.translate(
                 "ClipboardCopy", "Formatting %Ln reference(s) to copy…", "", count
             ),
-            title=self.tr("Copy"),
-            finished=lambda both: self._on_bibliography(both, style=style),
-            failed=self._on_failed,
+            put=self._put_bibliography,
         )
 
     def copy_citation(self, paper_ids: list[int], *, style: str) -> None:
         """The papers' one in-text citation in `style`, as rich text and plain text."""
-        if not paper_ids or self.busy:
-            return
-        library, ids = self._library, list(paper_ids)
-        count = len(ids)
-        if count <= CITATIONS_AT_ONCE:
-            try:
-                html = library.citation(ids, style=style, output="html")
-                text = library.citation(ids, style=style, output="text")
-            except KnownError as error:  # a style not known
-                prompts.show_error(self._parent, core_sentences.of_error(error))
-                return
-            self._put_citation((html, text), style=style)
-            return
-        self._start_counting(
-            lambda job: cited_twice(library, ids, style=style, job=job),
-            total=2 * count,
-            told=lambda _done, _total: QCoreApplication.translate(
+        count = len(paper_ids)
+        self._copy_formatted(
+            paper_ids,
+            style=style,
+            make=self._library.citation,
+            at_once=CITATIONS_AT_ONCE,
+            told=QCoreApplication.translate(
                 "ClipboardCopy",
                 "Formatting the in-text citation of %Ln paper(s) to copy…",
                 "",
                 count,
             ),
+            put=self._put_citation,
+        )
+
+    def _copy_formatted(
+        self,
+        paper_ids: list[int],
+        *,
+        style: str,
+        make: Formatting,
+        at_once: int,
+        told: str,
+        put: Callable[..., None],
+    ) -> None:
+        """Format the papers with `make` twice (rich text, plain text) and `put` both on the
+        clipboard: at once for up to `at_once` papers, else on a worker (`told` in its
+        dialog)."""
+        if not paper_ids or self.busy:
+            return
+        ids = list(paper_ids)  # the thread must not touch this QObject
+        if len(ids) <= at_once:
+            try:
+                html = make(ids, style=style, output="html")
+                text = make(ids, style=style, output="text")
+            except KnownError as error:  # a style not known
+                prompts.show_error(self._parent, core_sentences.of_error(error))
+                return
+            put((html, text), style=style)
+            return
+        self._start_counting(
+            lambda job: made_twice(make, ids, style=style, job=job),
+            total=2 * len(ids),
+            told=lambda _done, _total: told,
             title=self.tr("Copy"),
-            finished=lambda both: self._on_citation(both, style=style),
+            finished=lambda both: self._on_formatted(both, style=style, put=put),
             failed=self._on_failed,
         )
 
-    def _on_citation(self, both: tuple[api.Formatted, api.Formatted], *, style: str) -> None:
+    def _on_formatted(
+        self,
+        both: tuple[api.Formatted, api.Formatted],
+        *,
+        style: str,
+        put: Callable[..., None],
+    ) -> None:
         self._end()
-        self._put_citation(both, style=style)
+        put(both, style=style)
 
     def _put_citation(self, both: tuple[api.Formatted, api.Formatted], *, style: str) -> None:
         self.copied.emit(citations.put_citation(*both, style=style).status)
@@ -172,10 +171,6 @@ class ClipboardCopy(progress.DialogJob):
                 "ClipboardCopy", "Copied the BibTeX of %Ln paper(s).", "", count
             )
         )
-
-    def _on_bibliography(self, both: tuple[api.Formatted, api.Formatted], *, style: str) -> None:
-        self._end()
-        self._put_bibliography(both, style=style)
 
     def _put_bibliography(self, both: tuple[api.Formatted, api.Formatted], *, style: str) -> None:
         told = citations.put_bibliography(*both, style=style)
