@@ -1256,10 +1256,29 @@ class Library:
         """The papers' bibliography and in-text citation in a CSL style (see `citing`).
         Asked again while neither the papers nor the style changed, it is not formatted
         again."""
+        return self._formatted_once(
+            paper_ids,
+            style=style,
+            output=output,
+            part="whole",
+            make=lambda: self._format(paper_ids, style, output),
+        )
+
+    def _formatted_once(
+        self,
+        paper_ids: list[int],
+        *,
+        style: str,
+        output: str,
+        part: str,
+        make: Callable[[], citing.Formatted],
+    ) -> citing.Formatted:
+        """What `make` formats of the papers (the `part` asked, in `style` and `output`),
+        kept while neither the papers nor the style change."""
         with self._read() as session:
             versions = papers.versions(session, paper_ids)
-        key = (citing.style_version(style), output, tuple(versions))
-        return self._formatted.get(key, lambda: self._format(paper_ids, style, output))
+        key = (citing.style_version(style), output, part, tuple(versions))
+        return self._formatted.get(key, make)
 
     def bibliography(
         self,
@@ -1274,11 +1293,12 @@ class Library:
         for a file of references. `progress` hears (entries formatted, in all) as each is
         formatted; once `cancel()` says so, the formatting stops (ExportCancelled)."""
         told = _stopped_by(cancel, progress)
-        with self._read() as session:
-            versions = papers.versions(session, paper_ids)
-        key = (citing.style_version(style), output, tuple(versions), "entries alone")
-        return self._formatted.get(
-            key, lambda: self._format(paper_ids, style, output, citation=False, progress=told)
+        return self._formatted_once(
+            paper_ids,
+            style=style,
+            output=output,
+            part="entries alone",
+            make=lambda: self._format(paper_ids, style, output, citation=False, progress=told),
         )
 
     def citation(
@@ -1295,11 +1315,12 @@ class Library:
         the style's order and (papers, papers) once cited; once `cancel()` says so, the
         formatting stops (ExportCancelled) at the next of these."""
         told = _stopped_by(cancel, progress)
-        with self._read() as session:
-            versions = papers.versions(session, paper_ids)
-        key = (citing.style_version(style), output, tuple(versions), "citation alone")
-        return self._formatted.get(
-            key, lambda: self._format(paper_ids, style, output, references=False, progress=told)
+        return self._formatted_once(
+            paper_ids,
+            style=style,
+            output=output,
+            part="citation alone",
+            make=lambda: self._format(paper_ids, style, output, references=False, progress=told),
         )
 
     def _format(
