@@ -201,8 +201,7 @@ def _reads_as_name(text: str) -> bool:
     if any(w.lower().strip(".") in _NOT_NAMES for w in words):
         return False
     named = [w for w in words if w not in _PARTICLES]
-    return (
-        all(_NAME_WORD.fullmatch(w) and w[0].isupper() for w in named)
-        and any(len(w.rstrip(".")) > 1 for w in named)
-        and bool(named)
+    # A word longer than an initial is needed: `any` is False for no words at all.
+    return all(_NAME_WORD.fullmatch(w) and w[0].isupper() for w in named) and any(
+        len(w.rstrip(".")) > 1 for w in named
     )
