@@ -20,7 +20,7 @@ import enum
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, Column, MetaData, UniqueConstraint, false, text
+from sqlalchemy import JSON, Column, Index, MetaData, UniqueConstraint, false, text
 from sqlmodel import Field, SQLModel
 
 # A naming convention makes constraint names stable, which Alembic needs to alter them
@@ -58,6 +58,11 @@ class Role(enum.StrEnum):
 class Paper(SQLModel, table=True):
     """One bibliographic entry."""
 
+    # The papers outside the trash in the order they were added (the library's default view,
+    # and an export of everything) are read from this index alone, rowids included: at 100k
+    # that is 30 ms against 110-170 ms through the table (migration 0018).
+    __table_args__ = (Index("ix_paper_deleted_at_created_at", "deleted_at", "created_at"),)
+
     id: int | None = Field(default=None, primary_key=True)
     entry_type: str = "article"
     citekey: str = Field(unique=True)
@@ -90,7 +95,7 @@ class Paper(SQLModel, table=True):
     created_at: datetime = Field(default_factory=utcnow, index=True)
     updated_at: datetime = Field(default_factory=utcnow)
     #: Set when the paper is in the trash.
-    deleted_at: datetime | None = Field(default=None, index=True)
+    deleted_at: datetime | None = None
     version: int = 1
 
 
