@@ -18,7 +18,7 @@ from __future__ import annotations
 import contextlib
 import itertools
 from array import array
-from collections.abc import Callable, Collection, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator, KeysView
 from dataclasses import dataclass
 from typing import NamedTuple, TypeVar
 
@@ -274,6 +274,10 @@ class SearchIndex:
     def holding(self, ids: set[int]) -> set[int]:
         """Those of `ids` the index holds."""
         return ids & self._entries.keys()
+
+    def held(self) -> KeysView[int]:
+        """The ids of the papers the index holds (a live view: not to be kept)."""
+        return self._entries.keys()
 
     def _held_only(
         self, fulltext: FullText | None, planned: FullTextPlanning | None

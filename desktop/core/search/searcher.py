@@ -297,19 +297,32 @@ class _FullTextAnswers:
         self._unindexed: fulltext.Unindexed | None = None  # read once, at the first question
 
     def _match(
-        self, words: str, field: str | None, *, limit: int | None = None, prefix: bool = True
+        self,
+        words: str,
+        field: str | None,
+        *,
+        limit: int | None = None,
+        prefix: bool = True,
+        held: bool = False,
     ) -> set[int]:
+        """Full text's answer; the index's papers only when `held`."""
         if self._unindexed is None:
             self._unindexed = fulltext.Unindexed.read(self._connection)
         return fulltext.match(
-            self._connection, words, field, limit=limit, prefix=prefix, unindexed=self._unindexed
+            self._connection,
+            words,
+            field,
+            limit=limit,
+            prefix=prefix,
+            unindexed=self._unindexed,
+            among=self._index.held() if held else None,
         )
 
     def answer(self, words: str, field: str | None) -> set[int]:
         known = self._memory.answers.get((words, field))
         if known is None:
-            found = self._match(words, field)
-            known = _keep(self._memory.answers, (words, field), self._index.holding(found))
+            found = self._match(words, field, held=True)
+            known = _keep(self._memory.answers, (words, field), found)
         return known
 
     def within(self, queries: list[tuple[str, str | None]], ids: set[int]) -> list[set[int]]:

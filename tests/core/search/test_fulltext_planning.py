@@ -143,3 +143,14 @@ def test_a_lone_common_words_first_papers_in_the_trash_are_not_enough(
     assert len(hits) == 4 and set(hits) <= set(ids[8:-4])
     in_trash = [hit.paper_id for hit in library.search("confinement", limit=4, trash=True)]
     assert len(in_trash) == 4 and set(in_trash) <= set(ids[:8] + ids[-4:])
+
+
+def test_a_later_chunk_checks_about_as_many_papers_as_the_hits_still_missing_need() -> None:
+    # 115 of the first 250 papers were hits and 120 are wanted: 5 more at 46% are about 11
+    # papers, a quarter more 14, and never fewer than the smallest chunk.
+    assert planning._next_chunk(5, 115 / 250) == planning._SMALLEST_CHUNK
+    # 60 more at 46%: 130.4 papers, 163.04 with the margin, so 164.
+    assert planning._next_chunk(60, 115 / 250) == 164
+    # Few hits so far, or none: the usual chunk, not thousands at once.
+    assert planning._next_chunk(100, 10 / 250) == planning._CHECK_CHUNK
+    assert planning._next_chunk(100, 0.0) == planning._CHECK_CHUNK
