@@ -273,7 +273,7 @@ def _match_sqlite(
             connection,
             f"SELECT rowid AS id FROM {SQLITE_TABLE} WHERE {column} MATCH ?{cap}",
             expression,
-            among,
+            among=among,
         )
     if field in (None, "fulltext"):
         found |= _json_ids(
@@ -281,13 +281,13 @@ def _match_sqlite(
             "SELECT DISTINCT paper_id AS id FROM filepage WHERE id IN (SELECT rowid FROM "
             f"{SQLITE_FILES_TABLE} WHERE {SQLITE_FILES_TABLE} MATCH ?){cap}",
             expression,
-            among,
+            among=among,
         )
     return found
 
 
 def _json_ids(
-    connection: Connection, statement: str, expression: str, among: KeysView[int] | None
+    connection: Connection, statement: str, expression: str, *, among: KeysView[int] | None
 ) -> set[int]:
     # A common word is in tens of thousands of abstracts: the ids come back as one JSON
     # list, which is read in C, two to three times faster than one result row per id.

@@ -8,6 +8,7 @@ changes. A lock lets a worker thread search while the GUI thread writes.
 from __future__ import annotations
 
 import dataclasses
+import logging
 import threading
 from collections.abc import Callable, Collection
 from concurrent.futures import Future
@@ -24,10 +25,17 @@ from desktop.core.search.index import Prepared, SearchIndex
 from desktop.core.search.matching import FullTextPlanning, Probed
 from desktop.core.storage import db
 
+log = logging.getLogger(__name__)
+
 #: Reads a build makes while changes come in, before it reads holding the lock.
 _UNLOCKED_READS = 2
 #: Full-text answers remembered while the user types (the words typed so far recur).
 FULLTEXT_CACHE_SIZE = 64
+#: After a build, or this many papers taken in at once (an import), the first letters words
+#: most often begin with are prepared in the background (`SearchIndex.prepare_letter`).
+PREPARE_LETTERS_FROM = 1_000
+#: How many first letters are prepared: an alphabet's worth.
+_PREPARED_LETTERS = 32
 #: Libraries up to this size offer the nearest words when nothing matches (it scans every
 #: word of the library: a few milliseconds here).
 NEAREST_AT_MOST = 5_000
@@ -52,6 +60,8 @@ class Searcher:
         self._remembered = _Remembered()
         #: Changes taken in so far (see `build`).
         self._changes = 0
+        #: The thread preparing one-letter searches, if one was started.
+        self.preparing: threading.Thread | None = None
 
     def _forget_answers(self) -> None:
         """Full-text answers are stale (notes or abstracts may have changed)."""
@@ -74,12 +84,46 @@ class Searcher:
                 if self._changes == seen:
                     self._index = index
                     self._forget_answers()
+                    self._prepare_letters_later()
                     return
         # Changes keep coming: one more read holding the lock, which they wait for (and
         # are then taken into the new index); searches wait for it too.
         with self._lock:
             self._index = self._read_index(progress)
             self._forget_answers()
+            self._prepare_letters_later()
+
+    def _prepare_letters_later(self) -> None:
+        """Prepare the one-letter searches of the current index on a thread of its own: the
+        first keystroke of a search is one letter, and a build or an import has just made
+        the index forget them (see `SearchIndex.prepare_letter`)."""
+        with self._lock:
+            index, changes = self._index, self._changes
+        if index is None:
+            return
+        self.preparing = threading.Thread(
+            target=self._prepare_letters,
+            args=(index, changes),
+            name="papershelf-prepare-letters",
+            daemon=True,
+        )
+        self.preparing.start()
+
+    def _prepare_letters(self, index: SearchIndex, changes: int) -> None:
+        with self._lock:
+            letters = index.common_initials(_PREPARED_LETTERS)
+        for letter in letters:
+            # One letter at a time under the lock: a keystroke waits for one at most. A
+            # change since leaves the rest to the keystrokes (that index forgot them).
+            with self._lock:
+                if self._index is not index or self._changes != changes:
+                    return
+                try:
+                    index.prepare_letter(letter)
+                except Exception:
+                    # Only time is lost: the keystroke does the work, and tells any error.
+                    log.exception("Preparing the one-letter search %r failed.", letter)
+                    return
 
     def _read_index(self, progress: Callable[[int], None] | None) -> SearchIndex:
         with db.read_session(self._engine) as session:
@@ -155,6 +199,8 @@ class Searcher:
             finally:
                 if not committed.result():
                     self._index = None
+        if len(docs) >= PREPARE_LETTERS_FROM:
+            self._prepare_letters_later()
         return True
 
     def papers_stored(self, docs: list[SearchDocument]) -> None:
@@ -170,6 +216,8 @@ class Searcher:
                 # The papers are stored: an index that failed to take them in is dropped,
                 # and the next search builds it again from the database.
                 self._index = None
+        if len(docs) >= PREPARE_LETTERS_FROM:
+            self._prepare_letters_later()
 
     def search(
         self,

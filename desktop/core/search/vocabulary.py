@@ -8,6 +8,7 @@ this small vocabulary is ever compared with rapidfuzz, never whole titles.
 from __future__ import annotations
 
 import bisect
+from collections import Counter
 from dataclasses import dataclass
 
 from rapidfuzz import fuzz, process
@@ -121,6 +122,11 @@ class Vocabulary:
         if typos and _decrement(self._typo_counts, word):
             self._by_length[len(word)].remove(word)
             self._cache.clear()
+
+    def common_initials(self, most: int) -> list[str]:
+        """The `most` characters that begin the most indexed words, commonest first."""
+        counted = Counter(word[0] for word in self._sorted if word)
+        return [letter for letter, _ in counted.most_common(most)]
 
     def starting_with(self, letters: str) -> list[str]:
         """Every indexed word that begins with `letters`."""

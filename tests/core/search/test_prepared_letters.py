@@ -1,0 +1,82 @@
+"""One-letter searches are prepared in the background after a build or an import, so that
+the first keystroke after either does not make them (issue 17), and what is prepared is
+forgotten like anything else the index keeps when papers change."""
+
+from __future__ import annotations
+
+import pytest
+
+from desktop.core.formats.record import Person, Record
+from desktop.core.library import Library
+from desktop.core.search import searcher, vocabulary
+
+
+def _records(count: int) -> list[Record]:
+    return [
+        Record(
+            title=f"Learning latent {word} models number {n}",
+            year=2000 + n % 20,
+            authors=[Person(given="Lena", family="Lindqvist")],
+        )
+        for n, word in zip(range(count), ["graphs", "lattices", "lenses"] * count, strict=False)
+    ]
+
+
+def _completions_made(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The words a search works out completions for (a one-letter search's chief work)."""
+    made: list[str] = []
+    original = vocabulary.Vocabulary._completions
+
+    def counting(self: vocabulary.Vocabulary, word: str, *, whole: bool = False) -> object:
+        made.append(word)
+        return original(self, word, whole=whole)
+
+    monkeypatch.setattr(vocabulary.Vocabulary, "_completions", counting)
+    return made
+
+
+def _prepared(library: Library) -> None:
+    thread = library._searcher.preparing
+    assert thread is not None, "nothing was prepared"
+    thread.join(30)
+    assert not thread.is_alive()
+
+
+def test_the_first_letter_after_an_import_is_prepared(
+    library: Library, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(searcher, "PREPARE_LETTERS_FROM", 5)
+    library.build_search_index()
+    _prepared(library)
+    library.add_records(_records(12))
+    _prepared(library)
+    made = _completions_made(monkeypatch)
+    hits = library.search("l", full_text=False)
+    assert len(hits) == 12
+    assert made == [], "the one-letter search worked out its completions again"
+
+
+def test_what_was_prepared_is_forgotten_when_papers_change(
+    library: Library, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(searcher, "PREPARE_LETTERS_FROM", 5)
+    library.add_records(_records(12))
+    library.build_search_index()
+    _prepared(library)
+    made = _completions_made(monkeypatch)
+    assert len(library.search("l", full_text=False)) == 12
+    assert made == []
+    # A word beginning with "l" that no paper had when the letters were prepared.
+    library.add_records([Record(title="Quiet lullabies", authors=[Person("Q.", "Quine")])])
+    assert len(library.search("l", full_text=False)) == 13
+    assert "l" in made
+
+
+def test_an_import_of_few_papers_prepares_nothing(
+    library: Library, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    library.build_search_index()
+    _prepared(library)
+    before = library._searcher.preparing
+    library.add_records(_records(3))  # fewer than PREPARE_LETTERS_FROM
+    assert library._searcher.preparing is before
