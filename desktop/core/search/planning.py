@@ -26,6 +26,9 @@ from desktop.core.search.matching import (
 #: How many ids a probe reads at most: enough to tell a common word's share of the papers
 #: within a few percent (reading 2,000 took 0.6 ms a word, a quarter of a slow search).
 _PROBED = 500
+#: Up to this many allowed papers, the clauses with nothing left to check narrow them at
+#: once; among more, each chunk checked is narrowed.
+_RESTRICTED_AT_ONCE_AT_MOST = 2_000
 #: Up to this many allowed papers, the other clauses are checked on all of them at once.
 _CHECK_WITHIN_AT_MOST = 400
 #: A term whose full text holds more papers than this is "common": its answer is not read
@@ -124,12 +127,12 @@ class _Checking:
         """
         # A clause whose words are all known already (short fields, rare words) must hold:
         # only the allowed papers it holds for can become hits, and only those need checking.
-        waiting = []
-        for clause in others:
-            if _pending(clause):
-                waiting.append(clause)
-            else:
-                allowed = clause.restrict(allowed)
+        # Among many papers it is asked of each chunk checked instead (narrowing 40k papers
+        # by a word in most titles cost 4.5 ms, more than the chunks).
+        waiting = [clause for clause in others if _pending(clause)]
+        known = [clause for clause in others if not _pending(clause)]
+        if len(allowed) <= _RESTRICTED_AT_ONCE_AT_MOST:
+            allowed, known = holding_every(allowed, known), []
         pending = [term for clause in waiting for term in _pending(clause)]
         pending.sort(key=lambda term: self.estimates.get(term, 0))
         allowed = self._read_cheap_ones_whole(pending, waiting, allowed)
@@ -137,10 +140,11 @@ class _Checking:
             return
         queries = [(term.term.text, term.fulltext_field) for term in pending]
         if len(allowed) <= _CHECK_WITHIN_AT_MOST:
+            allowed = holding_every(allowed, known)
             for term, ids in zip(pending, self.within(queries, allowed), strict=True):
                 term.use_fulltext(ids)
             return
-        self._check_in_chunks(pending, waiting, allowed)
+        self._check_in_chunks(pending, waiting, allowed, known=known)
 
     def _read_cheap_ones_whole(
         self, pending: list[TermMatcher], waiting: list[ClauseMatcher], allowed: set[int]
@@ -164,27 +168,37 @@ class _Checking:
         return allowed
 
     def _check_in_chunks(
-        self, pending: list[TermMatcher], waiting: list[ClauseMatcher], allowed: set[int]
+        self,
+        pending: list[TermMatcher],
+        waiting: list[ClauseMatcher],
+        allowed: set[int],
+        *,
+        known: list[ClauseMatcher],
     ) -> None:
         """Check the allowed papers for the pending words a chunk at a time, until `wanted`
-        of them satisfy every waiting clause."""
+        of them satisfy every waiting clause; those of `known` (no word left to check) are
+        asked of each chunk first, and only the papers they hold for are checked."""
         queries = [(term.term.text, term.fulltext_field) for term in pending]
-        # Papers a waiting clause holds for already (by short fields or rare words) come first.
-        held = set().union(*(clause.positive_holding(allowed) for clause in waiting))
+        # Papers a waiting clause holds for already (by short fields or rare words) come
+        # first; a clause holding for most of them orders them little, and finding which
+        # costs more than the chunks usually checked.
+        ordering = [c for c in waiting if c.cost() * 2 <= len(allowed)]
+        held = set().union(*(clause.positive_holding(allowed) for clause in ordering))
         # The rest in the set's own order: sorting tens of thousands of ids would cost more
         # than the one or two chunks usually checked.
         ranked = itertools.chain(sorted(held), allowed - held)
         matched: list[set[int]] = [set() for _ in pending]
         satisfied = checked = 0
         size = _CHECK_CHUNK
-        while chunk := set(itertools.islice(ranked, size)):
+        while taken := set(itertools.islice(ranked, size)):
+            checked += len(taken)
+            chunk = holding_every(taken, known)
             for so_far, new in zip(matched, self.within(queries, chunk), strict=True):
                 so_far |= new
             for term, so_far in zip(pending, matched, strict=True):
                 term.use_fulltext(so_far)
             # A paper's words are all checked with its chunk: what it satisfies is known.
             satisfied += len(holding_every(chunk, waiting))
-            checked += len(chunk)
             if satisfied >= self.wanted:
                 return
             size = _next_chunk(self.wanted - satisfied, satisfied / checked)

@@ -75,8 +75,11 @@ def test_planned_full_text_finds_what_reading_every_word_finds(
     monkeypatch.setattr(planning, "_CHECK_CHUNK", 4)
     for within_cost in (0, 1, 10**6):  # common words checked, read whole, or both
         monkeypatch.setattr(planning, "_WITHIN_COST", within_cost)
-        for query in queries:
-            assert _hits(library, query) == plain[query], (query, within_cost)
+        # Clauses with nothing left to check narrow the allowed papers at once, or each chunk.
+        for at_once in (10**9, 0):
+            monkeypatch.setattr(planning, "_RESTRICTED_AT_ONCE_AT_MOST", at_once)
+            for query in queries:
+                assert _hits(library, query) == plain[query], (query, within_cost, at_once)
 
 
 def test_a_common_words_share_is_told_by_how_far_its_first_papers_reach() -> None:
@@ -154,3 +157,29 @@ def test_a_later_chunk_checks_about_as_many_papers_as_the_hits_still_missing_nee
     # Few hits so far, or none: the usual chunk, not thousands at once.
     assert planning._next_chunk(100, 10 / 250) == planning._CHECK_CHUNK
     assert planning._next_chunk(100, 0.0) == planning._CHECK_CHUNK
+
+
+def test_planned_full_text_stops_only_with_enough_papers_matching_every_word(
+    library: Library, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Checking common words stops once enough papers satisfy every clause: the hits are
+    # then some of those the plain way finds, as many as asked for.
+    rng = random.Random(5)
+    library.add_records(_records(rng))
+    queries = _queries(rng)
+    monkeypatch.setattr(planning, "_COMMON", 10**9)
+    plain = {query: {paper for paper, _ in _hits(library, query)} for query in queries}
+
+    monkeypatch.setattr(index, "_RANKED_AT_LEAST", 6)
+    monkeypatch.setattr(planning, "_COMMON", 2)
+    monkeypatch.setattr(planning, "_CHECK_WITHIN_AT_MOST", 3)
+    monkeypatch.setattr(planning, "_CHECK_CHUNK", 4)
+    monkeypatch.setattr(planning, "_SMALLEST_CHUNK", 2)
+    monkeypatch.setattr(planning, "_WITHIN_COST", 0)  # checked, never read whole
+    for at_once in (10**9, 0):
+        monkeypatch.setattr(planning, "_RESTRICTED_AT_ONCE_AT_MOST", at_once)
+        for query in queries:
+            library._searcher._forget_answers()
+            found = {hit.paper_id for hit in library.search(query, limit=5)}
+            assert found <= plain[query], (query, at_once)
+            assert len(found) == min(5, len(plain[query])), (query, at_once)
