@@ -22,7 +22,7 @@ from desktop.core.search.document import (
     Entry,
     FieldWords,
 )
-from desktop.core.search.postings import Postings, common
+from desktop.core.search.postings import Postings, common, common_cost
 from desktop.core.search.query import Clause, Term, YearRange
 from desktop.core.search.vocabulary import (
     FUZZY_FLOOR,
@@ -470,6 +470,14 @@ class TermMatcher:
         return False
 
 
+def _narrowing_cost(candidates: int, terms: list[TermMatcher]) -> int:
+    """About what narrowing that many candidates through the terms' postings costs, in ids
+    read (to weigh against telling it from each paper's words, `_PAPER_COST` each): a long
+    sorted list, such as every paper with a word beginning with one letter, is probed for
+    each candidate rather than read through."""
+    return sum(common_cost(candidates, ids) for term in terms for _, ids in term.sources())
+
+
 def _total(sources: list[Source]) -> int:
     return sum(len(ids) for _, ids in sources)
 
@@ -533,7 +541,8 @@ class ClauseMatcher:
 
     def restrict(self, candidates: set[int]) -> set[int]:
         """The candidates for which this clause holds."""
-        if len(candidates) * _PAPER_COST < self.cost() + sum(t.cost() for t in self.negative):
+        terms = self.positive + self.negative
+        if len(candidates) * _PAPER_COST < _narrowing_cost(len(candidates), terms):
             return self._holding_each(candidates, negative=True)
         found = restrict(candidates, self.sources()) if self.positive else set()
         if self.negative:
@@ -547,7 +556,7 @@ class ClauseMatcher:
 
     def positive_holding(self, candidates: set[int]) -> set[int]:
         """The candidates some positive alternative holds for."""
-        if len(candidates) * _PAPER_COST < self.cost():
+        if len(candidates) * _PAPER_COST < _narrowing_cost(len(candidates), self.positive):
             return self._holding_each(candidates, negative=False)
         return restrict(candidates, self.sources())
 

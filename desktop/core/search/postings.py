@@ -132,6 +132,17 @@ def common(candidates: set[int], ids: Collection[int]) -> set[int]:
     return candidates.intersection(ids)
 
 
+def common_cost(candidates: int, ids: Collection[int]) -> int:
+    """About what `common` costs for that many candidates, in ids read: a sorted array far
+    longer than them is probed (a bisection costs about PROBE_FROM ids), a set is probed
+    for each of the fewer of the two, anything else read through."""
+    if isinstance(ids, array):
+        return min(len(ids), PROBE_FROM * candidates)
+    if isinstance(ids, (set, frozenset)):
+        return min(len(ids), candidates)
+    return len(ids)
+
+
 def holds(ids: array[int], doc_id: int) -> bool:
     """Whether the sorted `ids` hold `doc_id` (a bisection: ~1 µs in a list of 100k)."""
     at = bisect.bisect_left(ids, doc_id)
