@@ -53,6 +53,8 @@ Key = TypeVar("Key")
 # (limit + a quarter). Ranking costs 15-30 microseconds a paper on every keystroke: at 200
 # it was a third of a slow search; top-10 hits in the benchmark held at 120.
 _RANKED_AT_LEAST = 120
+# A word beginning more indexed words than this is too short for `prefix_share` to add up.
+_SHARE_FROM_WORDS_AT_MOST = 200
 # A clause whose postings hold more ids than this is not unioned whole: its best sources are
 # taken first until enough candidates are found.
 _UNION_LIMIT = 40_000
@@ -288,6 +290,17 @@ class SearchIndex:
         parsed = parse(letter)
         for clause in parsed.clauses:
             ClauseMatcher(clause, self._corpus, parsed.typing).sources()
+
+    def prefix_share(self, word: str) -> float:
+        """About how many times more papers hold a word beginning with `word` than `word`
+        itself, as their titles tell (at least 1): full text answers a word for every word
+        it begins, but a probe reads the word alone (`problem`: `problems` triples it)."""
+        titles = self._postings["title"]
+        exact = titles.get(word)
+        longer = self._vocabulary.starting_with(word)
+        if not exact or len(longer) > _SHARE_FROM_WORDS_AT_MOST:
+            return 1.0
+        return max(1.0, sum(len(titles.get(w) or ()) for w in longer) / len(exact))
 
     def held(self) -> KeysView[int]:
         """The ids of the papers the index holds (a live view: not to be kept)."""

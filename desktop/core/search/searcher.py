@@ -391,6 +391,9 @@ class _FullTextAnswers:
                 if self._highest is None:
                     self._highest = fulltext.highest_id(self._connection)
                 estimate = fulltext.extrapolated(found, self._highest)
+                tokens = fulltext.tokens(words)
+                if not prefix and len(tokens) == 1:  # what is asked is the prefix
+                    estimate = round(estimate * self._index.prefix_share(tokens[0]))
                 probed = Probed(None, estimate, self._index.holding(found))
                 return _keep(self._memory.probes, (words, field, at_most), probed)
         known = _keep(self._memory.answers, (words, field), self._index.holding(found))

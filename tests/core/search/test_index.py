@@ -431,3 +431,20 @@ def test_papers_edited_and_built_out_of_order_are_found_in_long_lists() -> None:
     assert set(ids(index, "zanzibar modelling")) == {7, 3001}
     assert {13, 513, 1013, 1513, 2013, 2513} <= set(ids(index, "modelling topic13", limit=None))
     assert 7 not in ids(index, "modelling topic7", limit=None)
+
+
+def test_a_words_prefix_share_counts_the_titles_of_the_words_it_begins() -> None:
+    # Full text answers `problem` with `problems` too; a probe of the word alone is scaled
+    # by how many more titles hold a word it begins.
+    index = SearchIndex.build(
+        [
+            SearchDocument(1, "A problem"),
+            SearchDocument(2, "Two problems"),
+            SearchDocument(3, "More problems"),
+            SearchDocument(4, "Problematic cases"),
+            SearchDocument(5, "Probes"),
+        ]
+    )
+    assert index.prefix_share("problem") == 4.0  # problem 1, problems 2, problematic 1
+    assert index.prefix_share("problems") == 1.0
+    assert index.prefix_share("absent") == 1.0  # no title holds it: nothing to scale by
