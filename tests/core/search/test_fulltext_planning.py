@@ -10,13 +10,14 @@ plain way.
 
 from __future__ import annotations
 
+import gc
 import random
 
 import pytest
 
 from desktop.core.formats.record import Person, Record
 from desktop.core.library import Library
-from desktop.core.search import fulltext, index, planning
+from desktop.core.search import fulltext, index, planning, searcher
 
 _WORDS = (
     "graph neural network learning policy gradient sparse attention model robust "
@@ -183,3 +184,24 @@ def test_planned_full_text_stops_only_with_enough_papers_matching_every_word(
             found = {hit.paper_id for hit in library.search(query, limit=5)}
             assert found <= plain[query], (query, at_once)
             assert len(found) == min(5, len(plain[query])), (query, at_once)
+
+
+def test_large_remembered_answers_are_out_of_the_garbage_collectors_way(
+    library: Library, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A full collection walks every id of every set it tracks: the full-text answers kept
+    while the user types, tens of thousands of ids each at 100k papers, are kept in a form
+    it does not walk, and give the same hits when asked again."""
+    monkeypatch.setattr(searcher, "_KEPT_AS_SET_AT_MOST", 3)
+    ids = library.add_records(
+        [Record(title=f"Paper {n}", abstract="Plasma confinement.") for n in range(8)]
+        + [Record(title="Stellarator", abstract="Plasma heating.")]
+    )
+    first = {hit.paper_id for hit in library.search("plasma confinement")}
+    assert first == set(ids[:8])
+    kept = library._searcher._remembered.answers
+    assert kept, "nothing was remembered"
+    large = [ids for ids in kept.values() if len(ids) > 3]
+    # What the collector visits of each: none of its ids.
+    assert large and all(len(gc.get_referents(answer)) <= 1 for answer in large)
+    assert {hit.paper_id for hit in library.search("plasma confinement")} == first
