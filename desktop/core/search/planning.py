@@ -38,6 +38,9 @@ _COMMON = 2_000
 _WITHIN_COST = 32
 #: Papers checked at a time when only enough of the allowed ones are wanted.
 _CHECK_CHUNK = 250
+#: A chunk takes at most this many papers for each one the known clauses let through to be
+#: checked (narrowing a paper by them costs about a microsecond, checking one ten).
+_TAKEN_PER_CHECKED_AT_MOST = 16
 #: The fewest papers a later chunk checks (a chunk's reads cost some time however small).
 _SMALLEST_CHUNK = 32
 
@@ -188,11 +191,12 @@ class _Checking:
         # than the one or two chunks usually checked.
         ranked = itertools.chain(sorted(held), allowed - held)
         matched: list[set[int]] = [set() for _ in pending]
-        satisfied = checked = 0
+        satisfied = taken_in_all = checked = 0
         size = _CHECK_CHUNK
         while taken := set(itertools.islice(ranked, size)):
-            checked += len(taken)
+            taken_in_all += len(taken)
             chunk = holding_every(taken, known)
+            checked += len(chunk)
             for so_far, new in zip(matched, self.within(queries, chunk), strict=True):
                 so_far |= new
             for term, so_far in zip(pending, matched, strict=True):
@@ -201,7 +205,10 @@ class _Checking:
             satisfied += len(holding_every(chunk, waiting))
             if satisfied >= self.wanted:
                 return
-            size = _next_chunk(self.wanted - satisfied, satisfied / checked)
+            to_check = _next_chunk(self.wanted - satisfied, satisfied / max(checked, 1))
+            # As many papers taken as give that many to check, the known clauses let through.
+            through = max(checked / taken_in_all, 1 / _TAKEN_PER_CHECKED_AT_MOST)
+            size = math.ceil(to_check / through)
 
 
 def _next_chunk(missing: int, share: float) -> int:
