@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 import threading
+import time
 from array import array
 from collections.abc import Callable, Collection
 from concurrent.futures import Future
@@ -34,11 +35,13 @@ _UNLOCKED_READS = 2
 FULLTEXT_CACHE_SIZE = 64
 #: A full-text answer of more ids than this is remembered as an array (see `_Remembered`).
 _KEPT_AS_SET_AT_MOST = 2_000
-#: After a build, or this many papers taken in at once (an import), the first letters words
-#: most often begin with are prepared in the background (`SearchIndex.prepare_letter`).
+#: After this many papers are taken in at once (an import), the first letters words most
+#: often begin with are prepared in the background (`SearchIndex.prepare_letter`).
 PREPARE_LETTERS_FROM = 1_000
 #: How many first letters are prepared: an alphabet's worth.
 _PREPARED_LETTERS = 32
+#: The pause between two letters prepared, left to other threads.
+_BETWEEN_LETTERS_S = 0.002
 #: Libraries up to this size offer the nearest words when nothing matches (it scans every
 #: word of the library: a few milliseconds here).
 NEAREST_AT_MOST = 5_000
@@ -87,19 +90,22 @@ class Searcher:
                 if self._changes == seen:
                     self._index = index
                     self._forget_answers()
-                    self._prepare_letters_later()
                     return
         # Changes keep coming: one more read holding the lock, which they wait for (and
         # are then taken into the new index); searches wait for it too.
         with self._lock:
             self._index = self._read_index(progress)
             self._forget_answers()
-            self._prepare_letters_later()
 
     def _prepare_letters_later(self) -> None:
         """Prepare the one-letter searches of the current index on a thread of its own: the
-        first keystroke of a search is one letter, and a build or an import has just made
-        the index forget them (see `SearchIndex.prepare_letter`)."""
+        first keystroke of a search is one letter, and an import has just made the index
+        forget them (see `SearchIndex.prepare_letter`).
+
+        Not after a build: the window builds the index as it opens, and a thread busy in
+        Python right then makes the first keystrokes wait for the interpreter lock at each
+        step (a keystroke typed as the index was built took 200 ms instead of 40).
+        """
         with self._lock:
             index, changes = self._index, self._changes
         if index is None:
@@ -116,8 +122,11 @@ class Searcher:
         with self._lock:
             letters = index.common_initials(_PREPARED_LETTERS)
         for letter in letters:
-            # One letter at a time under the lock: a keystroke waits for one at most. A
-            # change since leaves the rest to the keystrokes (that index forgot them).
+            # One letter at a time under the lock, a search waiting for one at most, with
+            # a pause between in which other threads (the window's) have the interpreter
+            # lock to themselves. A change since leaves the rest to the keystrokes (that
+            # index forgot them).
+            time.sleep(_BETWEEN_LETTERS_S)
             with self._lock:
                 if self._index is not index or self._changes != changes:
                     return

@@ -1,14 +1,16 @@
-"""One-letter searches are prepared in the background after a build or an import, so that
-the first keystroke after either does not make them (issue 17), and what is prepared is
-forgotten like anything else the index keeps when papers change."""
+"""One-letter searches are prepared in the background after an import, so that the first
+keystroke after it does not make them (issue 17), and what is prepared is forgotten like
+anything else the index keeps when papers change."""
 
 from __future__ import annotations
+
+import time
 
 import pytest
 
 from desktop.core.formats.record import Person, Record
 from desktop.core.library import Library
-from desktop.core.search import searcher, vocabulary
+from desktop.core.search import index, searcher, vocabulary
 
 
 def _records(count: int) -> list[Record]:
@@ -47,7 +49,6 @@ def test_the_first_letter_after_an_import_is_prepared(
 ) -> None:
     monkeypatch.setattr(searcher, "PREPARE_LETTERS_FROM", 5)
     library.build_search_index()
-    _prepared(library)
     library.add_records(_records(12))
     _prepared(library)
     made = _completions_made(monkeypatch)
@@ -60,8 +61,8 @@ def test_what_was_prepared_is_forgotten_when_papers_change(
     library: Library, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(searcher, "PREPARE_LETTERS_FROM", 5)
-    library.add_records(_records(12))
     library.build_search_index()
+    library.add_records(_records(12))
     _prepared(library)
     made = _completions_made(monkeypatch)
     assert len(library.search("l", full_text=False)) == 12
@@ -72,11 +73,34 @@ def test_what_was_prepared_is_forgotten_when_papers_change(
     assert "l" in made
 
 
-def test_an_import_of_few_papers_prepares_nothing(
+def test_an_import_of_few_papers_prepares_nothing_nor_does_a_build(
     library: Library, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    library.build_search_index()
-    _prepared(library)
-    before = library._searcher.preparing
+    library.build_search_index()  # nor does a build: see `Searcher._prepare_letters_later`
     library.add_records(_records(3))  # fewer than PREPARE_LETTERS_FROM
-    assert library._searcher.preparing is before
+    assert library._searcher.preparing is None
+
+
+def test_a_search_while_letters_are_prepared_waits_for_one_letter_at_most(
+    library: Library, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(searcher, "PREPARE_LETTERS_FROM", 5)
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    slow = 0.02  # a letter's preparing, drawn out
+
+    def prepare_slowly(self: index.SearchIndex, letter: str) -> None:
+        until = time.perf_counter() + slow
+        while time.perf_counter() < until:  # busy, as preparing is: the GIL held
+            pass
+
+    monkeypatch.setattr(index.SearchIndex, "prepare_letter", prepare_slowly)
+    library.build_search_index()
+    # An import: preparing 26 letters begins, about half a second.
+    library.add_records([Record(title=f"{c}{c}orn study", year=2000) for c in letters])
+    started = time.perf_counter()
+    assert library.search("zzorn", full_text=False)
+    waited = time.perf_counter() - started
+    assert library._searcher.preparing is not None
+    assert library._searcher.preparing.is_alive(), "the letters were prepared too soon to tell"
+    assert waited < 8 * slow, f"the search waited {waited:.2f} s for the letters"
+    library._searcher.preparing.join(10)
