@@ -97,15 +97,18 @@ class Searcher:
             self._index = self._read_index(progress)
             self._forget_answers()
 
-    def _prepare_letters_later(self) -> None:
-        """Prepare the one-letter searches of the current index on a thread of its own: the
-        first keystroke of a search is one letter, and an import has just made the index
-        forget them (see `SearchIndex.prepare_letter`).
+    def _prepare_letters_after(self, taken: int) -> None:
+        """After an import of `taken` papers (`PREPARE_LETTERS_FROM` or more), prepare the
+        one-letter searches of the current index on a thread of its own: the first
+        keystroke of a search is one letter, and the import has just made the index forget
+        them (see `SearchIndex.prepare_letter`).
 
         Not after a build: the window builds the index as it opens, and a thread busy in
         Python right then makes the first keystrokes wait for the interpreter lock at each
         step (a keystroke typed as the index was built took 200 ms instead of 40).
         """
+        if taken < PREPARE_LETTERS_FROM:
+            return
         with self._lock:
             index, changes = self._index, self._changes
         if index is None:
@@ -211,8 +214,7 @@ class Searcher:
             finally:
                 if not committed.result():
                     self._index = None
-        if len(docs) >= PREPARE_LETTERS_FROM:
-            self._prepare_letters_later()
+        self._prepare_letters_after(len(docs))
         return True
 
     def papers_stored(self, docs: list[SearchDocument]) -> None:
@@ -228,8 +230,7 @@ class Searcher:
                 # The papers are stored: an index that failed to take them in is dropped,
                 # and the next search builds it again from the database.
                 self._index = None
-        if len(docs) >= PREPARE_LETTERS_FROM:
-            self._prepare_letters_later()
+        self._prepare_letters_after(len(docs))
 
     def search(
         self,

@@ -56,24 +56,33 @@ def _queries(rng: random.Random) -> list[str]:
     return queries
 
 
-def _hits(library: Library, query: str) -> list[tuple[int, float]]:
+def _hits(library: Library, query: str, limit: int = 200) -> list[tuple[int, float]]:
     library._searcher._forget_answers()
-    return [(hit.paper_id, hit.score) for hit in library.search(query, limit=200)]
+    return [(hit.paper_id, hit.score) for hit in library.search(query, limit=limit)]
 
 
-def test_planned_full_text_finds_what_reading_every_word_finds(
+def _plain_hits(
     library: Library, monkeypatch: pytest.MonkeyPatch
-) -> None:
+) -> dict[str, list[tuple[int, float]]]:
+    """The library's papers and queries, each query's hits found the plain way (every
+    word read whole); then every planning threshold shrunk to this library's size."""
     rng = random.Random(5)
     library.add_records(_records(rng))
     queries = _queries(rng)
     monkeypatch.setattr(planning, "_COMMON", 10**9)  # every word small: read whole
     plain = {query: _hits(library, query) for query in queries}
-    assert sum(1 for hits in plain.values() if hits) >= 40, "the queries must find papers"
-
     monkeypatch.setattr(planning, "_COMMON", 2)
     monkeypatch.setattr(planning, "_CHECK_WITHIN_AT_MOST", 3)
     monkeypatch.setattr(planning, "_CHECK_CHUNK", 4)
+    return plain
+
+
+def test_planned_full_text_finds_what_reading_every_word_finds(
+    library: Library, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    plain = _plain_hits(library, monkeypatch)
+    assert sum(1 for hits in plain.values() if hits) >= 40, "the queries must find papers"
+    queries = list(plain)
     for within_cost in (0, 1, 10**6):  # common words checked, read whole, or both
         monkeypatch.setattr(planning, "_WITHIN_COST", within_cost)
         # Clauses with nothing left to check narrow the allowed papers at once, or each chunk.
@@ -165,23 +174,17 @@ def test_planned_full_text_stops_only_with_enough_papers_matching_every_word(
 ) -> None:
     # Checking common words stops once enough papers satisfy every clause: the hits are
     # then some of those the plain way finds, as many as asked for.
-    rng = random.Random(5)
-    library.add_records(_records(rng))
-    queries = _queries(rng)
-    monkeypatch.setattr(planning, "_COMMON", 10**9)
-    plain = {query: {paper for paper, _ in _hits(library, query)} for query in queries}
-
+    plain = {
+        query: {paper for paper, _ in hits}
+        for query, hits in _plain_hits(library, monkeypatch).items()
+    }
     monkeypatch.setattr(index, "_RANKED_AT_LEAST", 6)
-    monkeypatch.setattr(planning, "_COMMON", 2)
-    monkeypatch.setattr(planning, "_CHECK_WITHIN_AT_MOST", 3)
-    monkeypatch.setattr(planning, "_CHECK_CHUNK", 4)
     monkeypatch.setattr(planning, "_SMALLEST_CHUNK", 2)
     monkeypatch.setattr(planning, "_WITHIN_COST", 0)  # checked, never read whole
     for at_once in (10**9, 0):
         monkeypatch.setattr(planning, "_RESTRICTED_AT_ONCE_AT_MOST", at_once)
-        for query in queries:
-            library._searcher._forget_answers()
-            found = {hit.paper_id for hit in library.search(query, limit=5)}
+        for query in plain:
+            found = {paper for paper, _ in _hits(library, query, limit=5)}
             assert found <= plain[query], (query, at_once)
             assert len(found) == min(5, len(plain[query])), (query, at_once)
 

@@ -44,14 +44,20 @@ def _prepared(library: Library) -> None:
     assert not thread.is_alive()
 
 
-def test_the_first_letter_after_an_import_is_prepared(
-    library: Library, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def _imported_and_prepared(library: Library, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Import 12 papers into a library whose index is built, wait for the letters to be
+    prepared, and from then on tell the words searches work out completions for."""
     monkeypatch.setattr(searcher, "PREPARE_LETTERS_FROM", 5)
     library.build_search_index()
     library.add_records(_records(12))
     _prepared(library)
-    made = _completions_made(monkeypatch)
+    return _completions_made(monkeypatch)
+
+
+def test_the_first_letter_after_an_import_is_prepared(
+    library: Library, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    made = _imported_and_prepared(library, monkeypatch)
     hits = library.search("l", full_text=False)
     assert len(hits) == 12
     assert made == [], "the one-letter search worked out its completions again"
@@ -60,11 +66,7 @@ def test_the_first_letter_after_an_import_is_prepared(
 def test_what_was_prepared_is_forgotten_when_papers_change(
     library: Library, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(searcher, "PREPARE_LETTERS_FROM", 5)
-    library.build_search_index()
-    library.add_records(_records(12))
-    _prepared(library)
-    made = _completions_made(monkeypatch)
+    made = _imported_and_prepared(library, monkeypatch)
     assert len(library.search("l", full_text=False)) == 12
     assert made == []
     # A word beginning with "l" that no paper had when the letters were prepared.
