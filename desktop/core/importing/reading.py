@@ -55,6 +55,9 @@ class Reading:
     batches: Iterator[list[Record]]
     #: How many papers are expected, for progress: an estimate while the helper reads.
     expected: int
+    #: The text read held no NUL character, so no record does: storing need not look for
+    #: one in every value (the helper tells; 0.4 s of the import's own work at 100k).
+    nul_free: bool = False
     _helper: _Helper | None = field(default=None, repr=False)
 
     @classmethod
@@ -140,16 +143,18 @@ def _read_by_helper(paths: Sequence[Path], format: str) -> Reading | None:
         return None
     try:
         helper.process.send({"paths": [str(p) for p in paths], "batches": str(helper.folder)})
-        kind, expected = helper.process.receive()
+        kind, told = helper.process.receive()
         if kind != "expected":
             raise _HelperFailed(f"the helper began with {kind!r}")
+        expected, nul_free = told
         helper.listen()
     except Exception as error:  # whatever went wrong, read here instead
         helper.process.log_failure(error, "Reading")
         helper.stop()
         return None
     result = ParseResult()
-    return Reading(names, result, _from_helper(helper, paths, result), expected, helper)
+    batches = _from_helper(helper, paths, result)
+    return Reading(names, result, batches, expected, nul_free=nul_free, _helper=helper)
 
 
 def remove_leftovers() -> None:
@@ -290,7 +295,8 @@ def _serve(requests: IO[bytes], answers: IO[bytes]) -> None:
     sources = _decoded([Path(path) for path in request["paths"]])
     # Entries start with "@", nearly always at the start of a line.
     expected = sum(text.count("\n@") + text.startswith("@") for _, text, _, _ in sources)
-    _send(answers, ("expected", expected))
+    nul_free = not any("\x00" in text for _, text, _, _ in sources)
+    _send(answers, ("expected", (expected, nul_free)))
     result, batches = reader.read_in_batches(sources)
     del sources
     for number, batch in enumerate(batches):

@@ -21,7 +21,7 @@ from desktop.core.importing.reading import Reading
 from desktop.core.search import catalog
 from desktop.core.search.document import SearchDocument
 from desktop.core.sentences import sentence
-from desktop.core.storage import db, fulltext_bulk
+from desktop.core.storage import db, deferred_indexes, fulltext_bulk
 from desktop.core.storage.models import (
     ImportProblem,
     ListEntry,
@@ -169,9 +169,14 @@ def store(
     """
     hooks = hooks or ImportHooks()
     storing = _Storing(session, report, destination=destination, citekey_pattern=citekey_pattern)
-    with db.bulk_cache(session), fulltext_bulk.indexed_after(session):
+    deferred = _INDEXED_AFTER if _large(session, reading.expected) else ()
+    with (
+        db.bulk_cache(session),
+        fulltext_bulk.indexed_after(session),
+        deferred_indexes.made_after(session, deferred),
+    ):
         for records in reading.batches:
-            storing.sanitize(records)
+            storing.sanitize(records, nul_free=reading.nul_free)
             for start in range(0, len(records), BATCH):
                 if hooks.cancel is not None and hooks.cancel():
                     raise ImportCancelled()
@@ -188,6 +193,20 @@ def store(
             hooks.beside_fulltext(storing.compare)
     storing.keep_problems(reading.result.problems)
     return storing.by_source
+
+
+#: Tables whose plain indexes a large import makes again at its end (`deferred_indexes`).
+_INDEXED_AFTER = ("paper", "paperperson")
+#: A large import: at least this many papers, and twice as many as the library holds
+#: (making an index again reads the whole table, the papers held before included).
+LARGE_IMPORT = 10_000
+
+
+def _large(session: Session, expected: int) -> bool:
+    if expected < LARGE_IMPORT:
+        return False
+    held = papers.count(session) + papers.count(session, trash=True)
+    return 2 * held <= expected
 
 
 class _Storing:
@@ -223,9 +242,9 @@ class _Storing:
         self._to_compare: list[_Compared] = []
         self.by_source: dict[str, list[int]] = {}
 
-    def sanitize(self, records: list[Record]) -> None:
+    def sanitize(self, records: list[Record], *, nul_free: bool) -> None:
         for record in records:
-            self._set_aside += sanitize(record, self._report.source)
+            self._set_aside += sanitize(record, self._report.source, nul_free=nul_free)
 
     def store_batch(self, batch: list[Record]) -> None:
         """Key, store and label `batch`; the report gets its ids and search documents.
@@ -351,11 +370,13 @@ class _Storing:
 _DOI_PREFIX = re.compile(r"^(?:https?://(?:dx\.)?doi\.org/|doi:\s*)", re.IGNORECASE)
 
 
-def sanitize(record: Record, source: str) -> list[Problem]:
+def sanitize(record: Record, source: str, *, nul_free: bool = False) -> list[Problem]:
     """Make a record storable without losing anything: a value the library cannot hold
     as it is moves to `extra` verbatim, with a problem saying so. NUL characters, which
-    PostgreSQL cannot store, are removed (they are never meaningful in a bibliography)."""
-    _strip_nul(record)
+    PostgreSQL cannot store, are removed (they are never meaningful in a bibliography);
+    `nul_free`: the record was read from a text known to have none."""
+    if not nul_free:
+        _strip_nul(record)
     problems: list[Problem] = []
 
     def set_aside(field: str, value: object, why: str) -> None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import itertools
 from array import array
+from collections import defaultdict
 from collections.abc import Callable, Collection, Iterable, Iterator, KeysView
 from dataclasses import dataclass
 from typing import NamedTuple, TypeVar
@@ -58,6 +59,8 @@ _SHARE_FROM_WORDS_AT_MOST = 200
 # A clause whose postings hold more ids than this is not unioned whole: its best sources are
 # taken first until enough candidates are found.
 _UNION_LIMIT = 40_000
+# Papers whose words `upsert_prepared` gathers before posting them (a few MB of lists).
+_POSTED_TOGETHER = 5000
 # Sources at or above this quality (exact and prefix title/author words) form the first tier.
 _FIRST_TIER = 0.8
 
@@ -155,15 +158,32 @@ class SearchIndex:
             return [Prepared(doc.id, Entry.of(doc, fold)) for doc in docs]
 
     def upsert_prepared(self, papers: Iterable[Prepared]) -> None:
-        """Add or replace prepared papers; words new to the vocabulary are sorted in
-        together rather than one at a time."""
+        """Add or replace prepared papers (the last of any id given twice).
+
+        Each word's papers are gathered first and posted together, a few thousand papers
+        at a time: posting paper by paper, word by word, cost an import of 100k papers
+        2.5 s of the interpreter's time; words new to the vocabulary are sorted in together.
+        """
+        latest = {doc_id: entry for doc_id, entry in papers}
+        ordered = sorted(latest)  # so that each word's papers come in order
         split_name = caching_name_words()
         new: list[tuple[str, bool]] = []
         with gc_pause.paused():
-            for doc_id, entry in papers:
-                self.remove(doc_id)
-                for field, word in self._store(entry, doc_id, entry.all_words(split_name)):
-                    new.append((word, field not in NO_TYPO_FIELDS))
+            for start in range(0, len(ordered), _POSTED_TOGETHER):
+                gathered: dict[str, defaultdict[str, list[int]]] = {}
+                for doc_id in ordered[start : start + _POSTED_TOGETHER]:
+                    entry = latest[doc_id]
+                    self.remove(doc_id)
+                    self._hold(entry, doc_id)
+                    for field, words in entry.all_words(split_name):
+                        by_word = gathered.get(field)
+                        if by_word is None:
+                            by_word = gathered[field] = defaultdict(list)
+                        for word in words:
+                            by_word[word].append(doc_id)
+                for field, by_word in gathered.items():
+                    typos = field not in NO_TYPO_FIELDS
+                    new += [(word, typos) for word in self._postings[field].add_many(by_word)]
         self._vocabulary.add_many(new)
 
     def remove(self, doc_id: int) -> None:
@@ -183,14 +203,18 @@ class SearchIndex:
     ) -> list[tuple[str, str]]:
         """Hold `entry` and post its words (`entry.all_words()`); return (field, word) for
         words new to a field."""
-        self._entries[doc_id] = tuple(entry)
-        postings.add_sorted(self._years.setdefault(entry.year, array("i")), doc_id)
-        length = _title_length(entry)
-        postings.add_sorted(self._by_title_length.setdefault(length, array("i")), doc_id)
+        self._hold(entry, doc_id)
         new = []
         for field, words in words_by_field:
             new += [(field, word) for word in self._postings[field].add(doc_id, words)]
         return new
+
+    def _hold(self, entry: Entry, doc_id: int) -> None:
+        """Hold `entry`, and list the paper by its year and title length."""
+        self._entries[doc_id] = tuple(entry)
+        postings.add_sorted(self._years.setdefault(entry.year, array("i")), doc_id)
+        length = _title_length(entry)
+        postings.add_sorted(self._by_title_length.setdefault(length, array("i")), doc_id)
 
     def search(  # noqa: PLR0913 -- the full-text callbacks and hints are all optional
         self,

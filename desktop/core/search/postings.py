@@ -82,6 +82,26 @@ class Postings:
         self._forget_initials(words)
         return new
 
+    def add_many(self, posted: dict[str, list[int]]) -> list[str]:
+        """Post many papers: `posted` gives each word's ids in ascending order, none of them
+        under the word yet. Return the words new to the field."""
+        new = []
+        lists = self._ids
+        for word, ids in posted.items():
+            held = lists.get(word)
+            if held is None:
+                lists[word] = ids[0] if len(ids) == 1 else array("i", ids)
+                new.append(word)
+            elif isinstance(held, int):
+                lists[word] = array("i", sorted((held, *ids)))
+            elif ids[0] > held[-1]:
+                held.extend(ids)  # papers come in id order: the common case of an import
+            else:
+                for doc_id in ids:
+                    add_sorted(held, doc_id)
+        self._forget_initials(posted.keys())
+        return new
+
     def remove(self, doc_id: int, words: Collection[str]) -> list[str]:
         """Take `doc_id` off all of its `words` (the paper leaves the field); return the
         words left with no paper (they are dropped)."""

@@ -187,6 +187,12 @@ def bulk_cache(session: Session) -> Iterator[None]:
             connection.exec_driver_sql(f"PRAGMA cache_size = {before}")
 
 
+def still_in_transaction(connection: Connection) -> bool:
+    """Whether SQLite still holds the transaction open (it rolls some back by itself)."""
+    raw = connection.connection.dbapi_connection
+    return bool(getattr(raw, "in_transaction", True))
+
+
 def insert_or_ignore(session: Session, model: type[SQLModel], rows: list[dict[str, Any]]) -> bool:
     """Insert rows, skipping those that would break a unique constraint.
 

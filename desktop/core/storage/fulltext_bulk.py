@@ -22,7 +22,7 @@ from sqlalchemy import Connection, text
 from sqlalchemy.exc import DBAPIError
 from sqlmodel import Session
 
-from desktop.core.storage import fulltext_pending
+from desktop.core.storage import db, fulltext_pending
 
 _TRIGGER = "fts_paper_insert"
 #: How much FTS5 gathers in memory before writing it out as a segment of the index (its
@@ -63,17 +63,11 @@ def indexed_after(session: Session) -> Iterator[None]:
         # missing from the full-text table, nor the trigger gone. But some errors (a full
         # disk) end the transaction themselves, the trigger's drop with it: then there is
         # nothing to put back, and trying would hide the real error behind "already exists".
-        if _still_in_transaction(connection):
+        if db.still_in_transaction(connection):
             with suppress(DBAPIError):  # the error under way is the one to tell
                 _index_and_restore(connection, highest=highest, trigger_sql=trigger_sql)
         raise
     _index_and_restore(connection, highest=highest, trigger_sql=trigger_sql)
-
-
-def _still_in_transaction(connection: Connection) -> bool:
-    """Whether SQLite still holds the transaction open (it rolls some back by itself)."""
-    raw = connection.connection.dbapi_connection
-    return bool(getattr(raw, "in_transaction", True))
 
 
 def _index_and_restore(connection: Connection, *, highest: int, trigger_sql: str) -> None:

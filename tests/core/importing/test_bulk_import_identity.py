@@ -1,6 +1,7 @@
 """A bulk import of the real corpus stores exactly what the plain path stores: the full-text
-table filled by its trigger, paper by paper, with SQLite's own page cache. Every row of
-every table (timestamps aside), every full-text row and term, the same search results."""
+table filled by its trigger, paper by paper, with SQLite's own page cache and every index
+kept up to date row by row. Every row of every table (timestamps aside), every full-text
+row and term, the same schema, the same search results."""
 
 from __future__ import annotations
 
@@ -14,9 +15,10 @@ import pytest
 from sqlalchemy import DateTime, select, text
 from sqlmodel import SQLModel
 
+from desktop.core.importing import storing
 from desktop.core.library import Library
 from desktop.core.search import fulltext
-from desktop.core.storage import db, fulltext_bulk
+from desktop.core.storage import db, deferred_indexes, fulltext_bulk
 
 pytestmark = pytest.mark.slow
 
@@ -32,6 +34,7 @@ def _plain_import(
     with monkeypatch.context() as patched:
         patched.setattr(fulltext_bulk, "indexed_after", _as_before)
         patched.setattr(db, "bulk_cache", _as_before)
+        patched.setattr(deferred_indexes, "made_after", _as_before)
         with Library.open(url) as library:
             library.import_files(files)
             return _stored(library)
@@ -55,6 +58,9 @@ def _stored(library: Library) -> dict[str, list[Any]]:
             )
             tables["fts_terms"] = connection.exec_driver_sql(
                 "SELECT term, doc, col, offset FROM temp.terms ORDER BY 1, 2, 3, 4"
+            ).all()
+            tables["schema"] = connection.exec_driver_sql(
+                "SELECT type, name, tbl_name, sql FROM main.sqlite_master ORDER BY 1, 2"
             ).all()
     return tables
 
@@ -92,8 +98,19 @@ def test_a_bulk_import_of_the_corpus_stores_what_storing_paper_by_paper_stores(
     request: pytest.FixtureRequest,
 ) -> None:
     files = sorted(corpus_dir.rglob("*.bib"))
+    made_again: list[str] = []
+    make = deferred_indexes._make
+
+    def noted(connection: Any, indexes: list[tuple[str, str]]) -> None:
+        made_again.extend(name for name, _sql in indexes)
+        make(connection, indexes)
+
+    monkeypatch.setattr(storing, "LARGE_IMPORT", 1000)  # the corpus is a large import
+    monkeypatch.setattr(deferred_indexes, "_make", noted)
     report = library.import_files(files)
     assert report.imported > 5000
+    if db_url.startswith("sqlite"):
+        assert {"ix_paper_doi", "ix_paperperson_person_id"} <= set(made_again)
     bulk = _stored(library)
     words = _words(library)
     assert len([w for w in words if not w.isascii()]) > 100

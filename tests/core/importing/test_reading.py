@@ -236,7 +236,7 @@ from desktop.core.importing import reading
 from desktop.core.formats.record import Record
 answers = reading.helper_process.answer_channel()
 request = pickle.load(sys.stdin.buffer)
-reading._send(answers, ("expected", 1))
+reading._send(answers, ("expected", (1, True)))
 while not os.path.exists(sys.argv[1]):
     time.sleep(0.01)
 with reading.batch_path(reading.Path(request["batches"]), 0).open("wb") as batch:
@@ -292,6 +292,34 @@ def test_an_import_read_by_the_helper_stores_everything_once(
     assert seen[0][1] >= 3000  # the helper's early count of entries
     first = library.search("Paper number 2999")[0]
     assert library.paper(first.paper_id).paper.citekey == "key2999"
+
+
+@pytest.mark.usefixtures("helper_for_any_size", "no_fallback")
+def test_the_helper_tells_whether_the_text_holds_a_nul(tmp_path: Path) -> None:
+    """Storing skips looking for NUL characters in every value only when the helper saw
+    none in the whole text."""
+    clean, dirty = tmp_path / "clean.bib", tmp_path / "dirty.bib"
+    clean.write_text(_entries(2), encoding="utf-8")
+    dirty.write_text(_entries(2) + "@misc{nul, title = {A\x00B}}\n", encoding="utf-8")
+    with reading.read_files([clean]) as read:
+        assert read.nul_free and sum(map(len, read.batches)) == 2
+    with reading.read_files([clean, dirty]) as read:
+        assert not read.nul_free and sum(map(len, read.batches)) == 5
+
+
+@pytest.mark.usefixtures("helper_for_any_size")
+def test_an_import_read_by_the_helper_removes_nul_characters(
+    library: Library, tmp_path: Path
+) -> None:
+    path = tmp_path / "nul.bib"
+    path.write_text(
+        _entries(2) + "@misc{nul, title = {Has a NUL\x00 inside}, author = {Nu\x00ll, Ann}}\n",
+        encoding="utf-8",
+    )
+    library.import_file(path)
+    stored = library.paper_by_citekey("nul")
+    assert stored.paper.title == "Has a NUL inside"
+    assert [(a.family, a.as_written) for a in stored.authors] == [("Null", "Null, Ann")]
 
 
 @pytest.mark.usefixtures("helper_for_any_size")

@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from desktop.core.search import index as index_module
 from desktop.core.search import matching, vocabulary
 from desktop.core.search.document import Entry, FieldWords, SearchDocument
 from desktop.core.search.index import SearchIndex
@@ -291,8 +292,10 @@ def _random_doc(rng: random.Random, doc_id: int) -> SearchDocument:
 def test_an_index_updated_step_by_step_answers_as_one_built_afresh(
     seed: int, batched: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # Batches bring one new word (put in place) or several (sorted in together).
+    # Batches bring one new word (put in place) or several (sorted in together), and are
+    # posted in parts (a part's words together).
     monkeypatch.setattr(vocabulary, "_INSERT_AT_MOST", 1)
+    monkeypatch.setattr(index_module, "_POSTED_TOGETHER", 2)
     rng = random.Random(seed)
     held = {i: _random_doc(rng, i) for i in range(1, 30)}
     index = SearchIndex.build(held.values())
