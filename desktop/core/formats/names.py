@@ -95,14 +95,21 @@ def is_others(person: Person) -> bool:
 
 def _split_at_and(field_text: str) -> list[str]:
     """The names of a list, cut at 'and' outside braces."""
-    names, start = [], 0
     text = f" {field_text} "  # lets an "and" at either end be seen, and then reported
+    if "{" not in text:  # every "and" is outside braces (most lists: one call, not one a name)
+        return [_tidy(name) for name in _AND.split(text)]
+    return [_tidy(name) for name in _cut_at_top_level_and(text)]
+
+
+def _cut_at_top_level_and(text: str) -> list[str]:
+    """`text` cut at each 'and' outside braces."""
+    names, start = [], 0
     for match in _AND.finditer(text):
         if _depth_at(text, match.start()) == 0:
             names.append(text[start : match.start()])
             start = match.end()
     names.append(text[start:])
-    return [_tidy(name) for name in names]
+    return names
 
 
 def _depth_at(text: str, index: int) -> int:

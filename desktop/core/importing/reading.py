@@ -2,11 +2,12 @@
 
 Reading is pure Python and so is half of storing: in one process the two take turns on
 one core. A large BibTeX import is therefore read by a helper process (this module, run
-as `python -m desktop.core.importing.reading`), which sends the records in batches as it reads them
-(`bibtex.read_in_batches`); the import stores each batch while the helper reads the next.
-The batches wait in temporary files, one each, not in a pipe: the helper never waits
-for the import to take one, and ends (letting go of all it holds) as soon as it has read
-the last part; each file goes as soon as its batch is taken.
+as `python -m desktop.core.importing.reading`), which sends the records in batches as it
+reads them (`bibtex.read_in_batches`); the import stores each batch while the helper reads
+the next. The batches, their records `packed`, wait in temporary files, one each, not in
+a pipe: the helper never waits for the import to take one, and ends (letting go of all
+it holds) as soon as it has read the last part; each file goes as soon as its batch is
+taken.
 
 What the helper gives is exactly what reading in this process gives. Should the helper
 fail (it cannot start, it dies, it sends something unreadable), the files are read here
@@ -31,6 +32,7 @@ from desktop.core.errors import InvalidInputError
 from desktop.core.formats import registry
 from desktop.core.formats.encoding import decode_bytes
 from desktop.core.formats.record import ParseResult, Record
+from desktop.core.importing import packed
 from desktop.core.runtime import helper_process, scratch
 from desktop.core.runtime.helper_process import HelperProcess
 from desktop.core.sentences import sentence
@@ -220,12 +222,12 @@ class _Helper:
         """The next batch, which the helper said holds `size` records; its file goes."""
         path = batch_path(self.folder, self._taken)
         with path.open("rb") as file:
-            batch = pickle.load(file)
+            rows = pickle.load(file)
         path.unlink()
         self._taken += 1
-        if not isinstance(batch, list) or len(batch) != size:
+        if not isinstance(rows, list) or len(rows) != size:
             raise _HelperFailed(f"the batch file did not hold the batch of {size} announced")
-        return batch
+        return packed.unpack(rows)
 
     def stop(self) -> None:
         """Stop the helper (if it still runs) and remove its folder."""
@@ -301,7 +303,7 @@ def _serve(requests: IO[bytes], answers: IO[bytes]) -> None:
     del sources
     for number, batch in enumerate(batches):
         with batch_path(folder, number).open("wb") as file:
-            pickle.dump(batch, file, protocol=pickle.HIGHEST_PROTOCOL)
+            pickle.dump(packed.pack(batch), file, protocol=pickle.HIGHEST_PROTOCOL)
         _send(answers, ("batch", len(batch)))  # once all of it is in its file
     done = (result.problems, result.preambles, result.file_blocks, result.encoding)
     _send(answers, ("done", done))

@@ -6,7 +6,10 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
+from desktop.core.formats import names
 from desktop.core.formats.names import is_others, parse_names, split_name, split_names
 
 CASES_FILE = "pybtex/bibtex_name_parsing_cases.json"
@@ -102,3 +105,18 @@ def test_as_written_keeps_the_latex() -> None:
     (person,) = split_names('J{\\"o}rg   Knappen')
     assert person.as_written == 'J{\\"o}rg Knappen'
     assert person.given == 'J{\\"o}rg'
+
+
+@given(
+    st.lists(
+        st.sampled_from(
+            ["and", "AND", "And", " ", "  ", "\t", "\n", "~", "-", "Smith,", "J.", "sand"]
+        ),
+        max_size=14,
+    ).map("".join)
+)
+def test_a_list_without_braces_is_cut_as_the_general_way_cuts_it(text: str) -> None:
+    """Lists with no brace take a short way (one split): the same names as going from "and"
+    to "and" and asking whether each stands outside braces."""
+    cut = names._cut_at_top_level_and(f" {text} ")
+    assert names._split_at_and(text) == [" ".join(name.split()) for name in cut]

@@ -232,7 +232,7 @@ def test_a_reading_leaves_no_file_behind(
 # Sends its count, then waits for a file to appear before its one batch and its end.
 _WAITING_HELPER = """
 import os, pickle, sys, time
-from desktop.core.importing import reading
+from desktop.core.importing import packed, reading
 from desktop.core.formats.record import Record
 answers = reading.helper_process.answer_channel()
 request = pickle.load(sys.stdin.buffer)
@@ -240,7 +240,7 @@ reading._send(answers, ("expected", (1, True)))
 while not os.path.exists(sys.argv[1]):
     time.sleep(0.01)
 with reading.batch_path(reading.Path(request["batches"]), 0).open("wb") as batch:
-    pickle.dump([Record(title="Late")], batch)
+    pickle.dump(packed.pack([Record(title="Late")]), batch)
 reading._send(answers, ("batch", 1))
 reading._send(answers, ("done", ([], [], "utf-8")))
 """
