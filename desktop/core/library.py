@@ -1961,7 +1961,6 @@ def _joined(first: ImportReport, then: ImportReport) -> ImportReport:
         problems=first.problems + then.problems,
         duplicate_notes=first.duplicate_notes + then.duplicate_notes,
         papers=max(first.papers, then.papers),
-        documents=first.documents + then.documents,
     )
 
 

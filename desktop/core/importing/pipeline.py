@@ -20,6 +20,7 @@ from desktop.core.importing.storing import (
     ImportReport,
 )
 from desktop.core.runtime import gc_pause
+from desktop.core.search.index import Preparing
 from desktop.core.search.searcher import Searcher
 
 #: Opens the library's write transaction (the facade's, so it keeps its revision).
@@ -63,7 +64,9 @@ def run(
             jobs.append(helper.submit(job))
             if not taking_in:
                 taking_in.append(
-                    indexer.submit(searcher.take_in_once_committed, report.documents, committed)
+                    indexer.submit(
+                        searcher.take_in_once_committed, report.papers_for_index, committed
+                    )
                 )
 
         stored = False
@@ -79,8 +82,8 @@ def run(
         into.after_commit()
         taken = taking_in[0].result() if taking_in else False
     if not taken:
-        searcher.papers_stored(report.documents)
-    report.documents = []  # handed over: the caller needs no second copy of its papers
+        searcher.papers_stored(report.papers_for_index.documents)
+    report.papers_for_index = Preparing()  # handed over: the caller needs no second copy
     return report
 
 

@@ -19,7 +19,7 @@ from desktop.core.formats.record import Problem, Record
 from desktop.core.importing.known import KnownPapers
 from desktop.core.importing.reading import Reading
 from desktop.core.search import catalog
-from desktop.core.search.document import SearchDocument
+from desktop.core.search.index import Preparing
 from desktop.core.sentences import sentence
 from desktop.core.storage import db, deferred_indexes, fulltext_bulk
 from desktop.core.storage.models import (
@@ -62,8 +62,9 @@ class ImportReport:
     duplicate_notes: list[str] = field(default_factory=list)
     #: Papers in the library after the import.
     papers: int = 0
-    #: The stored papers as the search index takes them (not part of the JSON).
-    documents: list[SearchDocument] = field(default_factory=list, repr=False)
+    #: The stored papers as the search index takes them, prepared for it as the import
+    #: finds the time (not part of the JSON).
+    papers_for_index: Preparing = field(default_factory=Preparing, repr=False)
 
     @property
     def imported(self) -> int:
@@ -106,8 +107,10 @@ class Destination:
 
 #: Records stored per batch: progress is reported and cancel checked between batches.
 BATCH = 500
-#: Papers compared for duplicates at a time while the next batch is read (a few ms).
+#: Papers compared for duplicates, or prepared for the search index, at a time while the
+#: next batch is read (a few ms).
 _COMPARED_AT_A_TIME = 200
+_PREPARED_AT_A_TIME = 200
 
 
 @dataclass(frozen=True)
@@ -161,11 +164,12 @@ def store(
     from each file, by the file's name (for the file's @preamble and @comment blocks).
 
     The search for likely duplicates, which only fills the report, goes on while the
-    import waits for the next batch to be read; once every paper is stored (and
-    `report.documents` is complete), what is left of it is handed to
+    import waits for the next batch to be read, and so does preparing the stored papers
+    for the search index (`report.papers_for_index`) once no paper is left to compare.
+    Once every paper is stored, what is left of the search is handed to
     `hooks.beside_fulltext` to run while the full-text index is filled (SQLite does that
     without holding Python's interpreter lock); the caller must see it finished before it
-    commits. Without `beside_fulltext` it runs here.
+    commits. Without `beside_fulltext` it runs here. (The caller prepares the papers left.)
     """
     hooks = hooks or ImportHooks()
     storing = _Storing(session, report, destination=destination, citekey_pattern=citekey_pattern)
@@ -184,9 +188,10 @@ def store(
                 if hooks.progress is not None:
                     done = len(report.paper_ids) + len(report.already_held)
                     hooks.progress(done, max(done, reading.expected))
-            # While the next batch is being read, look for duplicates among those stored.
-            while storing.left_to_compare() and not reading.ready():
-                storing.compare(_COMPARED_AT_A_TIME)
+            # While the next batch is being read, look for duplicates among the papers
+            # stored, and prepare them for the search index.
+            while not reading.ready() and storing.work_while_waiting():
+                pass
         if hooks.beside_fulltext is None:
             storing.compare()
         else:
@@ -196,7 +201,7 @@ def store(
 
 
 #: Tables whose plain indexes a large import makes again at its end (`deferred_indexes`).
-_INDEXED_AFTER = ("paper", "paperperson")
+_INDEXED_AFTER = ("paperperson",)
 #: A large import: at least this many papers, and twice as many as the library holds
 #: (making an index again reads the whole table, the papers held before included).
 LARGE_IMPORT = 10_000
@@ -240,6 +245,7 @@ class _Storing:
         # What the duplicate search needs of each paper stored and not yet compared: not
         # the records, whose abstracts and people would stay in memory until the end.
         self._to_compare: list[_Compared] = []
+        self._preparing = True  # until preparing a paper for the search index fails
         self.by_source: dict[str, list[int]] = {}
 
     def sanitize(self, records: list[Record], *, nul_free: bool) -> None:
@@ -263,7 +269,7 @@ class _Storing:
         )
         self._to_compare += map(_compared, batch, keys, ids)
         tagged = self._label(batch, ids)
-        report.documents += [
+        report.papers_for_index.documents += [
             catalog.document_of(paper_id, record, key, tags=names, lists=self._lists)
             for record, key, paper_id, names in zip(batch, keys, ids, tagged, strict=True)
         ]
@@ -299,6 +305,22 @@ class _Storing:
 
     def left_to_compare(self) -> bool:
         return bool(self._to_compare)
+
+    def work_while_waiting(self) -> bool:
+        """Do a few milliseconds of the work left for the end: compare papers for
+        duplicates, or prepare them for the search index; False when there is none."""
+        if self.left_to_compare():
+            self.compare(_COMPARED_AT_A_TIME)
+        elif self._preparing and self._report.papers_for_index.left():
+            try:
+                self._report.papers_for_index.prepare(_PREPARED_AT_A_TIME)
+            except Exception:
+                # Not the import's failure: the index, preparing the rest, meets it again
+                # and is dropped (the next search builds it from the database).
+                self._preparing = False
+        else:
+            return False
+        return True
 
     def compare(self, at_most: int | None = None) -> None:
         """Compare the next `at_most` papers stored (all the rest by default) with the

@@ -72,6 +72,34 @@ class Prepared(NamedTuple):
     entry: Entry
 
 
+class Preparing:
+    """Papers on their way into the index (an import's): added as they are stored, and
+    prepared (see `SearchIndex.prepare`) a part at a time while the import waits for what
+    it reads, the rest at its end. The names, venues and labels folded are remembered from
+    one part to the next."""
+
+    def __init__(self) -> None:
+        self.documents: list[SearchDocument] = []
+        self._prepared: list[Prepared] = []
+        self._fold = caching_fold_short()
+
+    def left(self) -> bool:
+        """Whether some documents are not prepared yet."""
+        return len(self._prepared) < len(self.documents)
+
+    def prepare(self, at_most: int | None = None) -> list[Prepared]:
+        """Prepare the next `at_most` documents (by default all that are left); the papers
+        prepared so far, in the order they were added."""
+        start = len(self._prepared)
+        end = len(self.documents) if at_most is None else start + at_most
+        fold = self._fold
+        with gc_pause.paused():
+            self._prepared += [
+                Prepared(doc.id, Entry.of(doc, fold)) for doc in self.documents[start:end]
+            ]
+        return self._prepared
+
+
 @dataclass(frozen=True)
 class _Wanted:
     """How many hits a search gives (`limit`), ranks (`size`), and finds in the short fields
@@ -153,9 +181,9 @@ class SearchIndex:
         names and labels folded once each. Reads nothing of the index: another thread may
         do it while the library writes. (Its words are split later, as the index takes
         it: held for 100k papers at once they would take 400 MB.)"""
-        fold = caching_fold_short()
-        with gc_pause.paused():
-            return [Prepared(doc.id, Entry.of(doc, fold)) for doc in docs]
+        preparing = Preparing()
+        preparing.documents = list(docs)
+        return preparing.prepare()
 
     def upsert_prepared(self, papers: Iterable[Prepared]) -> None:
         """Add or replace prepared papers (the last of any id given twice).

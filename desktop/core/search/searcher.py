@@ -23,7 +23,7 @@ from desktop.core import folding
 from desktop.core.runtime import gc_pause
 from desktop.core.search import catalog, fulltext, query
 from desktop.core.search.document import SearchDocument
-from desktop.core.search.index import Prepared, SearchIndex
+from desktop.core.search.index import Prepared, Preparing, SearchIndex
 from desktop.core.search.matching import FullTextPlanning, Probed
 from desktop.core.storage import db
 
@@ -187,19 +187,19 @@ class Searcher:
             # while the papers are read) remembered answers narrowed to the old index.
             self._forget_answers()
 
-    def take_in_once_committed(self, docs: list[SearchDocument], committed: Future[bool]) -> bool:
+    def take_in_once_committed(self, papers: Preparing, committed: Future[bool]) -> bool:
         """Take in papers an import is storing, from another thread while its transaction
         is still open; False when there is no index to take them in (see `papers_stored`).
 
-        The papers are folded without the lock and taken in with it, and the lock is held
-        until `committed` tells how the transaction ended, so that no search meets papers
-        that are not stored. If it did not commit, or folding failed, the index is
-        dropped: the next search builds it again from the database.
+        The papers not prepared yet are folded without the lock, all are taken in with it,
+        and the lock is held until `committed` tells how the transaction ended, so that no
+        search meets papers that are not stored. If it did not commit, or folding failed,
+        the index is dropped: the next search builds it again from the database.
         """
         if self._index is None:
             return False
         try:
-            prepared: list[Prepared] | None = SearchIndex.prepare(docs)
+            prepared: list[Prepared] | None = papers.prepare()
         except Exception:
             prepared = None
         with self._lock:  # held throughout: nothing is remembered meanwhile
@@ -214,7 +214,7 @@ class Searcher:
             finally:
                 if not committed.result():
                     self._index = None
-        self._prepare_letters_after(len(docs))
+        self._prepare_letters_after(len(papers.documents))
         return True
 
     def papers_stored(self, docs: list[SearchDocument]) -> None:

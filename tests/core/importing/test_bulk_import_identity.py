@@ -1,7 +1,7 @@
 """A bulk import of the real corpus stores exactly what the plain path stores: the full-text
 table filled by its trigger, paper by paper, with SQLite's own page cache and every index
 kept up to date row by row. Every row of every table (timestamps aside), every full-text
-row and term, the same schema, the same search results."""
+row and term, the same indexes and triggers, the same search results."""
 
 from __future__ import annotations
 
@@ -59,8 +59,11 @@ def _stored(library: Library) -> dict[str, list[Any]]:
             tables["fts_terms"] = connection.exec_driver_sql(
                 "SELECT term, doc, col, offset FROM temp.terms ORDER BY 1, 2, 3, 4"
             ).all()
-            tables["schema"] = connection.exec_driver_sql(
-                "SELECT type, name, tbl_name, sql FROM main.sqlite_master ORDER BY 1, 2"
+            # The indexes and triggers an import drops and makes again (the tables' own SQL
+            # depends on how the library was made, by migrations or at once).
+            tables["indexes and triggers"] = connection.exec_driver_sql(
+                "SELECT type, name, tbl_name, sql FROM main.sqlite_master "
+                "WHERE type IN ('index', 'trigger') ORDER BY 1, 2"
             ).all()
     return tables
 
@@ -110,7 +113,7 @@ def test_a_bulk_import_of_the_corpus_stores_what_storing_paper_by_paper_stores(
     report = library.import_files(files)
     assert report.imported > 5000
     if db_url.startswith("sqlite"):
-        assert {"ix_paper_doi", "ix_paperperson_person_id"} <= set(made_again)
+        assert "ix_paperperson_person_id" in made_again
     bulk = _stored(library)
     words = _words(library)
     assert len([w for w in words if not w.isascii()]) > 100

@@ -10,19 +10,22 @@ from __future__ import annotations
 import logging
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from desktop.core.formats import registry
 from desktop.core.formats.bibtex import reader
-from desktop.core.formats.record import ParseResult
+from desktop.core.formats.record import ParseResult, Record
 from desktop.core.importing import reading
 from desktop.core.importing.storing import ImportCancelled
 from desktop.core.library import Library
 from desktop.core.runtime import helper_process
+from desktop.core.search.index import Prepared, Preparing
 
 
 @pytest.fixture
@@ -320,6 +323,51 @@ def test_an_import_read_by_the_helper_removes_nul_characters(
     stored = library.paper_by_citekey("nul")
     assert stored.paper.title == "Has a NUL inside"
     assert [(a.family, a.as_written) for a in stored.authors] == [("Null", "Null, Ann")]
+
+
+@pytest.mark.usefixtures("helper_for_any_size")
+def test_papers_are_prepared_for_the_index_while_the_helper_reads(
+    library: Library, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """While it waits for the helper, the import prepares the papers it stored for the
+    search index; should that fail, the import does not, and search still finds them."""
+    library.build_search_index()
+    path = tmp_path / "many.bib"
+    path.write_text(_entries(3000), encoding="utf-8")
+    prepare = Preparing.prepare
+    while_storing: list[int | None] = []
+
+    def watched(papers: Preparing, at_most: int | None = None) -> list[Prepared]:
+        if threading.current_thread() is threading.main_thread():
+            while_storing.append(at_most)
+        return prepare(papers, at_most)
+
+    def slow_reading(*args: Any) -> Iterator[list[Record]]:
+        for batch in batches(*args):
+            time.sleep(0.05)  # the helper has not written the next batch yet
+            yield batch
+
+    batches = reading._from_helper
+    monkeypatch.setattr(reading, "_from_helper", slow_reading)
+    monkeypatch.setattr(reading._Helper, "has_news", lambda helper: False)
+    monkeypatch.setattr(Preparing, "prepare", watched)
+    library.import_file(path)
+    assert while_storing and all(at_most for at_most in while_storing)
+    assert library.paper(library.search("Paper number 2999")[0].paper_id).paper.citekey == (
+        "key2999"
+    )
+
+    def failing(papers: Preparing, at_most: int | None = None) -> list[Prepared]:
+        raise MemoryError("folding papers")
+
+    monkeypatch.setattr(Preparing, "prepare", failing)
+    again = tmp_path / "more.bib"
+    again.write_text(_entries(3000, start=3000), encoding="utf-8")
+    assert library.import_file(again).imported == 3000
+    monkeypatch.undo()
+    assert library.paper(library.search("Paper number 5999")[0].paper_id).paper.citekey == (
+        "key5999"
+    )
 
 
 @pytest.mark.usefixtures("helper_for_any_size")

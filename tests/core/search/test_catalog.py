@@ -15,7 +15,7 @@ from desktop.core.importing import storing
 from desktop.core.library import Library
 from desktop.core.search import catalog
 from desktop.core.search.document import Entry, SearchDocument
-from desktop.core.search.index import Prepared, SearchIndex
+from desktop.core.search.index import Prepared, Preparing, SearchIndex
 from desktop.core.storage import revisions
 
 _IRIDIA = ["abbrev", "authors", "journals", "articles", "biblio", "crossref"]
@@ -76,13 +76,13 @@ def test_the_index_is_prepared_beside_the_full_text_and_left_alone_on_failure(
     source = tmp_path / "two.bib"
     source.write_text("@misc{a, title={Tokamak control}}\n@misc{b, title={Stellarator shapes}}")
     prepared_in: list[threading.Thread] = []
-    prepare = SearchIndex.prepare
+    prepare = Preparing.prepare
 
-    def watched(docs: list[SearchDocument]) -> list[Prepared]:
+    def watched(papers: Preparing, at_most: int | None = None) -> list[Prepared]:
         prepared_in.append(threading.current_thread())
-        return prepare(docs)
+        return prepare(papers, at_most)
 
-    monkeypatch.setattr(SearchIndex, "prepare", staticmethod(watched))
+    monkeypatch.setattr(Preparing, "prepare", watched)
     library.import_file(source)
     assert prepared_in and prepared_in[0] is not threading.current_thread()
     assert [library.paper(h.paper_id).paper.title for h in library.search("tokamak")] == [
@@ -113,10 +113,10 @@ def test_an_import_is_reported_and_found_even_when_preparing_it_for_the_index_fa
     told: list[str] = []
     library.subscribe(lambda change: told.append(change.kind))
 
-    def failing(docs: list[SearchDocument]) -> list[Prepared]:
+    def failing(papers: Preparing, at_most: int | None = None) -> list[Prepared]:
         raise MemoryError("folding 100k papers")
 
-    monkeypatch.setattr(SearchIndex, "prepare", staticmethod(failing))
+    monkeypatch.setattr(Preparing, "prepare", failing)
     source = tmp_path / "one.bib"
     source.write_text("@misc{a, title={Tokamak control}}")
     report = library.import_file(source)
@@ -235,12 +235,12 @@ def test_an_edit_read_while_a_failing_import_held_the_index_is_not_an_error(
             errors.append(error)
 
     editor = threading.Thread(target=edit, name="editor")
-    prepare, upsert = SearchIndex.prepare, SearchIndex.upsert_prepared
+    prepare, upsert = Preparing.prepare, SearchIndex.upsert_prepared
 
-    def prepare_while_editing(docs: list[SearchDocument]) -> list[Prepared]:
+    def prepare_while_editing(papers: Preparing, at_most: int | None = None) -> list[Prepared]:
         editor.start()
         assert reading.wait(10)  # the edit found an index and is reading its papers
-        return prepare(docs)
+        return prepare(papers, at_most)
 
     def upsert_then_tell(index: SearchIndex, prepared: list[Prepared]) -> None:
         upsert(index, prepared)
@@ -253,7 +253,7 @@ def test_an_edit_read_while_a_failing_import_held_the_index_is_not_an_error(
         raise RuntimeError("the disk is full")
 
     monkeypatch.setattr(catalog, "documents", slow_read)
-    monkeypatch.setattr(SearchIndex, "prepare", staticmethod(prepare_while_editing))
+    monkeypatch.setattr(Preparing, "prepare", prepare_while_editing)
     monkeypatch.setattr(SearchIndex, "upsert_prepared", upsert_then_tell)
     monkeypatch.setattr(revisions, "bump", failing_bump)
     with pytest.raises(RuntimeError):
