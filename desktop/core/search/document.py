@@ -237,6 +237,8 @@ def _label_words(text: str) -> list[str]:
 
 def _names_pinyin(authors: tuple[str, ...]) -> str:
     """The pinyin words of the folded "given|family" names that are Chinese."""
+    if "".join(authors).isascii():  # most papers: one test, not one a name
+        return ""
     found: list[str] = []
     for name in authors:
         if cjk.has_han(name):
