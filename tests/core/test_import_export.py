@@ -315,6 +315,40 @@ def test_full_text_holds_imported_and_later_papers(library: Library, tmp_path: P
     assert len(library.search("abstract:plasma", limit=1000)) == 600
 
 
+def test_an_import_merges_full_text_segments_again_once_it_is_indexed(tmp_path: Path) -> None:
+    """The import's one statement writes its segments without merging them; afterwards the
+    table merges as it did before: FTS5's default, or the setting it was given."""
+
+    def automerge(library: Library) -> int:
+        with library.engine.connect() as connection:
+            return int(
+                connection.exec_driver_sql(
+                    "SELECT v FROM fts_paper_config WHERE k = 'automerge'"
+                ).scalar_one()
+            )
+
+    seen: list[int] = []
+    index = fulltext_bulk._configure
+
+    def noted(connection: Any, name: str, value: int) -> None:
+        if name == "automerge":
+            seen.append(value)
+        index(connection, name, value)
+
+    with Library.open(f"sqlite:///{tmp_path / 'fts.sqlite'}") as library:
+        with pytest.MonkeyPatch.context() as patched:
+            patched.setattr(fulltext_bulk, "_configure", noted)
+            library.import_text("@misc{a, abstract={about plasma}}")
+        assert seen == [0, 4] and automerge(library) == 4
+        with library.engine.begin() as connection:
+            connection.exec_driver_sql(
+                "INSERT INTO fts_paper (fts_paper, rank) VALUES ('automerge', 8)"
+            )
+        library.import_text("@misc{b, abstract={about stellarators}}")
+        assert automerge(library) == 8
+        assert [hit.paper_id for hit in library.search("abstract:stellarators")] == [2]
+
+
 def test_an_import_indexes_full_text_in_large_segments(tmp_path: Path) -> None:
     """FTS5 gathers this much in memory before writing a segment (its default, 1 MB, makes
     a bulk import spend a third of its full-text time merging small ones)."""
