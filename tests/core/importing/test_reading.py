@@ -20,6 +20,7 @@ import pytest
 
 from desktop.core.formats import registry
 from desktop.core.formats.bibtex import reader
+from desktop.core.formats.encoding import decode_bytes
 from desktop.core.formats.record import ParseResult, Record
 from desktop.core.importing import reading
 from desktop.core.importing.storing import ImportCancelled
@@ -308,6 +309,17 @@ def test_the_helper_tells_whether_the_text_holds_a_nul(tmp_path: Path) -> None:
         assert read.nul_free and sum(map(len, read.batches)) == 2
     with reading.read_files([clean, dirty]) as read:
         assert not read.nul_free and sum(map(len, read.batches)) == 5
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "utf-8-sig", "utf-16", "cp1252"])
+@pytest.mark.parametrize("nul", [False, True])
+def test_entries_and_nul_characters_are_counted_in_any_encoding(encoding: str, nul: bool) -> None:
+    """In UTF-8 the bytes are looked through, not the text: the same answers."""
+    text = "@misc{a, title={Über}}\n@misc{b, title={B" + ("\x00" if nul else "") + "}}\n"
+    data = text.encode(encoding)
+    decoded, found, _note = decode_bytes(data)
+    assert decoded == text and found.replace("_", "-") in (encoding, "utf-16-le")
+    assert reading._entries_and_nul(data, decoded, found) == (2, nul)
 
 
 @pytest.mark.usefixtures("helper_for_any_size")
