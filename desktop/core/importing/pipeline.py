@@ -82,7 +82,7 @@ def run(
         into.after_commit()
         taken = taking_in[0].result() if taking_in else False
     if not taken:
-        searcher.papers_stored(report.papers_for_index.documents)
+        searcher.papers_stored(report.papers_for_index)
     report.papers_for_index = Preparing()  # handed over: the caller needs no second copy
     return report
 

@@ -269,10 +269,10 @@ class _Storing:
         )
         self._to_compare += map(_compared, batch, keys, ids)
         tagged = self._label(batch, ids)
-        report.papers_for_index.documents += [
+        report.papers_for_index.add(
             catalog.document_of(paper_id, record, key, tags=names, lists=self._lists)
             for record, key, paper_id, names in zip(batch, keys, ids, tagged, strict=True)
-        ]
+        )
         report.paper_ids.extend(ids)
         for record, paper_id in zip(batch, ids, strict=True):
             if record.source:

@@ -75,28 +75,34 @@ class Prepared(NamedTuple):
 class Preparing:
     """Papers on their way into the index (an import's): added as they are stored, and
     prepared (see `SearchIndex.prepare`) a part at a time while the import waits for what
-    it reads, the rest at its end. The names, venues and labels folded are remembered from
-    one part to the next."""
+    it reads, the rest at its end. A paper is held as a document or prepared, not both
+    (100k papers prepared while the reading helper still held its part made the two
+    processes together pass 1 GB); the names, venues and labels folded are remembered
+    from one part to the next."""
 
     def __init__(self) -> None:
-        self.documents: list[SearchDocument] = []
+        self._waiting: list[SearchDocument] = []
         self._prepared: list[Prepared] = []
         self._fold = caching_fold_short()
 
+    def __len__(self) -> int:
+        return len(self._waiting) + len(self._prepared)
+
+    def add(self, docs: Iterable[SearchDocument]) -> None:
+        self._waiting += docs
+
     def left(self) -> bool:
-        """Whether some documents are not prepared yet."""
-        return len(self._prepared) < len(self.documents)
+        """Whether some papers are not prepared yet."""
+        return bool(self._waiting)
 
     def prepare(self, at_most: int | None = None) -> list[Prepared]:
-        """Prepare the next `at_most` documents (by default all that are left); the papers
+        """Prepare the next `at_most` papers (by default all that are left); the papers
         prepared so far, in the order they were added."""
-        start = len(self._prepared)
-        end = len(self.documents) if at_most is None else start + at_most
+        taken = self._waiting if at_most is None else self._waiting[:at_most]
         fold = self._fold
         with gc_pause.paused():
-            self._prepared += [
-                Prepared(doc.id, Entry.of(doc, fold)) for doc in self.documents[start:end]
-            ]
+            self._prepared += [Prepared(doc.id, Entry.of(doc, fold)) for doc in taken]
+        del self._waiting[: len(taken)]
         return self._prepared
 
 
@@ -182,7 +188,7 @@ class SearchIndex:
         do it while the library writes. (Its words are split later, as the index takes
         it: held for 100k papers at once they would take 400 MB.)"""
         preparing = Preparing()
-        preparing.documents = list(docs)
+        preparing.add(docs)
         return preparing.prepare()
 
     def upsert_prepared(self, papers: Iterable[Prepared]) -> None:

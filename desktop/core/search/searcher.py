@@ -22,7 +22,6 @@ from sqlalchemy import Connection, Engine
 from desktop.core import folding
 from desktop.core.runtime import gc_pause
 from desktop.core.search import catalog, fulltext, query
-from desktop.core.search.document import SearchDocument
 from desktop.core.search.index import Prepared, Preparing, SearchIndex
 from desktop.core.search.matching import FullTextPlanning, Probed
 from desktop.core.storage import db
@@ -214,10 +213,10 @@ class Searcher:
             finally:
                 if not committed.result():
                     self._index = None
-        self._prepare_letters_after(len(papers.documents))
+        self._prepare_letters_after(len(papers))
         return True
 
-    def papers_stored(self, docs: list[SearchDocument]) -> None:
+    def papers_stored(self, papers: Preparing) -> None:
         """Take in papers just stored (committed), from the documents the importer made of
         them rather than reading them back."""
         with self._lock:
@@ -225,12 +224,12 @@ class Searcher:
             if self._index is None:
                 return
             try:
-                self._index.upsert_many(docs)
+                self._index.upsert_prepared(papers.prepare())
             except Exception:
                 # The papers are stored: an index that failed to take them in is dropped,
                 # and the next search builds it again from the database.
                 self._index = None
-        self._prepare_letters_after(len(docs))
+        self._prepare_letters_after(len(papers))
 
     def search(
         self,
