@@ -3133,20 +3133,20 @@ This library: {where}</source>
             <translation>{path} 不是可读取的 CSL 引文样式：{error}</translation>
         </message>
         <message>
-            <source>the DOI {identifier}</source>
-            <translation>DOI {identifier}</translation>
-        </message>
-        <message>
             <source>same DOI {doi}</source>
             <translation>DOI 相同（{doi}）</translation>
         </message>
         <message>
-            <source>the arXiv id {identifier}</source>
-            <translation>arXiv 编号 {identifier}</translation>
+            <source>the DOI {identifier}</source>
+            <translation>DOI {identifier}</translation>
         </message>
         <message>
             <source>same arXiv id {arxiv}</source>
             <translation>arXiv 编号相同（{arxiv}）</translation>
+        </message>
+        <message>
+            <source>the arXiv id {identifier}</source>
+            <translation>arXiv 编号 {identifier}</translation>
         </message>
         <message>
             <source>same citation key {key}</source>
