@@ -84,7 +84,8 @@ def _index_and_restore(connection: Connection, *, highest: int, trigger_sql: str
     ).scalar()
     # Segments are not merged while the one statement writes them (each merge rewrites
     # what the statement wrote moments before): 100k abstracts are indexed in 2.3 s instead
-    # of 3.0 s, and committed in 0.6 s instead of 0.9 s, and searches read them as fast.
+    # of 3.0 s, and committed in 0.6 s instead of 0.9 s; 17 searches of common words and
+    # prefixes took as long afterwards (see BULK_HASH_BYTES for the segments left).
     # Merging as before resumes with the next writes.
     _configure(connection, "automerge", 0)
     connection.execute(
