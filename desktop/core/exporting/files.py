@@ -60,14 +60,29 @@ def _replace(target: Path, data: Iterable[bytes]) -> None:
                 part.write(chunk)
             part.flush()
             os.fsync(part.fileno())  # on the disk before it replaces anything
-        with contextlib.suppress(FileNotFoundError):
-            os.chmod(temporary, stat.S_IMODE(os.stat(target).st_mode))
+        try:
+            mode = stat.S_IMODE(os.stat(target).st_mode)
+        except FileNotFoundError:
+            mode = 0o666 & ~_umask()  # as any program's new file (mkstemp's is 0o600)
+        os.chmod(temporary, mode)
         os.replace(temporary, target)
     except BaseException:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(temporary)
         raise
     _sync_folder(folder)
+
+
+def _umask() -> int:
+    """This process's umask (the permissions its new files are made without)."""
+    with contextlib.suppress(OSError, ValueError):
+        # Linux tells it without changing it; elsewhere reading it means setting it.
+        for line in Path("/proc/self/status").read_text(encoding="ascii").splitlines():
+            if line.startswith("Umask:"):
+                return int(line.split()[1], 8)
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
 
 
 def _sync_folder(folder: Path) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import stat
 import subprocess
 import sys
@@ -23,6 +24,21 @@ def test_the_file_is_replaced_whole_and_keeps_its_permissions(tmp_path: Path) ->
     assert target.read_text(encoding="utf-8") == "@misc{k, title = {Ünïcode}}\n"
     assert stat.S_IMODE(target.stat().st_mode) == 0o640
     assert sorted(p.name for p in tmp_path.iterdir()) == ["refs.bib"]  # no part left over
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX permissions")
+@pytest.mark.parametrize(("umask", "mode"), [(0o022, 0o644), (0o077, 0o600), (0o002, 0o664)])
+def test_a_new_file_gets_the_permissions_any_new_file_gets(
+    tmp_path: Path, umask: int, mode: int
+) -> None:
+    # The part file it starts as is made private (0o600); the user's .bib must not stay so.
+    target = tmp_path / "refs.bib"
+    saved = os.umask(umask)
+    try:
+        files.write_whole(target, "@misc{k}\n")
+    finally:
+        os.umask(saved)
+    assert stat.S_IMODE(target.stat().st_mode) == mode
 
 
 @settings(max_examples=200, deadline=None)
