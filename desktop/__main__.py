@@ -1,5 +1,5 @@
 """`python -m desktop` runs the Papershelf command line (and, with no command, the app)."""
 
-from desktop.cli import main
+from desktop.cli import run
 
-raise SystemExit(main())
+run()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import sqlite3
@@ -143,6 +144,21 @@ def test_db_may_come_before_the_command(tmp_path: Path) -> None:
     )
     assert result.returncode == 0, result.stderr
     assert "Papers: 1" in ok(url, "status")
+
+
+def test_the_process_exits_with_the_commands_status_and_spares_the_last_collections(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from desktop import cli
+
+    monkeypatch.setattr(cli, "main", lambda: 3)
+    try:
+        with pytest.raises(SystemExit) as exited:
+            cli.run()
+        assert exited.value.code == 3
+        assert gc.get_freeze_count() > 0  # what is left is never walked by the collector
+    finally:
+        gc.unfreeze()
 
 
 def test_no_command_opens_the_window(tmp_path: Path) -> None:

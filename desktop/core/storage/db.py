@@ -14,7 +14,7 @@ from typing import Any
 
 import platformdirs
 from sqlalchemy import Engine, create_engine, event, func, make_url, select, text
-from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.dialects import sqlite
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import DBAPIError
 from sqlmodel import Session, SQLModel
@@ -313,8 +313,12 @@ def upsert(session: Session, model: type[SQLModel], values: dict[str, Any], *, k
 
 
 def _dialect_insert(session: Session) -> Any:
-    dialect = session.get_bind().dialect.name
-    return postgresql.insert if dialect == "postgresql" else sqlite.insert
+    if session.get_bind().dialect.name == "postgresql":
+        # Loaded only for a PostgreSQL library: 0.02 s of every command's start otherwise.
+        from sqlalchemy.dialects import postgresql
+
+        return postgresql.insert
+    return sqlite.insert
 
 
 def backup_sqlite(source: Path, target: Path) -> Path:
