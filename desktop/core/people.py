@@ -111,10 +111,14 @@ def set_people(session: Session, paper_id: int, role: Role, *, people: list[Name
 
 
 def people_of(
-    session: Session, paper_ids: list[int] | None, *, shared: bool = False
+    session: Session,
+    paper_ids: list[int] | None,
+    *,
+    shared: bool = False,
+    roles: tuple[str, ...] = (Role.AUTHOR.value, Role.EDITOR.value),
 ) -> dict[tuple[int, str], list[NamedPerson]]:
-    """Authors and editors of many papers at once, or of every paper (None):
-    {(paper_id, role): [person, ...]}.
+    """Authors and editors (or only those of `roles`) of many papers at once, or of every
+    paper (None): {(paper_id, role): [person, ...]}.
 
     With `shared`, a person written the same way is one object for every paper naming
     them: for callers that only read (an export of 100k papers reads 350k links).
@@ -131,7 +135,7 @@ def people_of(
         )
         names = {row[0]: list(row[1:]) for row in connection.execute(persons)}
     made: dict[tuple[int, str], NamedPerson] = {}
-    for role in (Role.AUTHOR.value, Role.EDITOR.value):  # a query each: no role read per link
+    for role in roles:  # a query each: no role read per link
         named: list[NamedPerson] = []
         last = None
         for row in connection.execute(_links(role, paper_ids)):
