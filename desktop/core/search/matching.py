@@ -339,7 +339,7 @@ class TermMatcher:
         exact = by_word.get(letter)
         if exact:
             sources.append((weight, exact))
-        if len(expansion.quality) > 1:
+        if any(word != letter for word in expansion.quality):  # it begins a longer word
             words = self._corpus.vocabulary.starting_with(letter)
             starting = by_word.starting_with(letter, words)
             if starting:

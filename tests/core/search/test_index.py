@@ -257,6 +257,16 @@ def test_one_letter_queries_stay_right_after_updates(index: SearchIndex) -> None
     assert 4 not in ids(index, "t")
 
 
+def test_one_letter_finds_the_papers_of_the_only_word_it_begins(index: SearchIndex) -> None:
+    # Each of these letters begins one word of the library: they found nothing while a
+    # letter needed two words beginning with it.
+    assert ids(index, "o") == [4]  # Optimization
+    assert ids(index, "m") == [8]  # Müller
+    assert ids(index, "j") == [4]  # John Schulman
+    assert ids(index, "k") == [8]  # Kernel, Klaus-Robert: as before
+    assert ids(index, "x") == []
+
+
 def test_build_reports_progress() -> None:
     seen: list[int] = []
     docs = [SearchDocument(i, f"Paper {i}") for i in range(1, 2501)]
