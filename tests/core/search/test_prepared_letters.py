@@ -1,6 +1,6 @@
-"""One-letter searches are prepared in the background after an import, so that the first
-keystroke after it does not make them (issue 17), and what is prepared is forgotten like
-anything else the index keeps when papers change."""
+"""One-letter searches are prepared with every build of the index and in the background
+after an import, so that the first keystroke does not make them (issue 17), and what is
+prepared is forgotten like anything else the index keeps when papers change."""
 
 from __future__ import annotations
 
@@ -75,12 +75,25 @@ def test_what_was_prepared_is_forgotten_when_papers_change(
     assert "l" in made
 
 
-def test_an_import_of_few_papers_prepares_nothing_nor_does_a_build(
+def test_an_import_of_few_papers_prepares_nothing_in_the_background_nor_does_a_build(
     library: Library, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    library.build_search_index()  # nor does a build: see `Searcher._prepare_letters_later`
+    library.build_search_index()  # it prepares them itself: see `Searcher._read_index`
     library.add_records(_records(3))  # fewer than PREPARE_LETTERS_FROM
     assert library._searcher.preparing is None
+
+
+def test_a_build_comes_with_its_first_letters_prepared(
+    library: Library, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    library.add_records(_records(12))
+    library.build_search_index()
+    made = _completions_made(monkeypatch)
+    assert len(library.search("l", full_text=False)) == 12
+    assert len(library.search("m", full_text=False)) == 12  # "models" in every title
+    assert made == [], "a one-letter search worked out its completions again"
+    assert len(library.search("la", full_text=False)) == 12  # two letters: made as typed
+    assert made == ["la"]
 
 
 def test_a_search_while_letters_are_prepared_waits_for_one_letter_at_most(
