@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Iterator, KeysView
+from collections.abc import Callable, Iterable, Iterator, KeysView
 from dataclasses import dataclass
 
 from sqlalchemy import Connection, func, select, text
@@ -298,6 +298,105 @@ def _json_ids(
     return _among(listed, among)
 
 
+#: The fewest ids `match_every` reads at a time (a statement costs more than 64 ids).
+_EVERY_BATCH_AT_LEAST = 64
+#: The FTS5 column a field's words are looked for in (None: abstract and notes).
+_SQLITE_COLUMNS = {"abstract": "abstract", "note": "notes"}
+
+
+def match_every(
+    connection: Connection,
+    groups: list[list[tuple[str, str | None]]],
+    *,
+    wanted: int,
+    usable: Callable[[list[int]], list[int]],
+    unindexed: Unindexed,
+) -> list[int]:
+    """Up to `wanted` papers, in id order, whose indexed abstract (on SQLite, or notes) holds
+    for every group one of its (text, field) queries; `usable` keeps, of each batch read,
+    the ids the caller can take (say, papers it holds and has not checked yet).
+
+    Some such papers, not all: matches in attached files or annotation notes are not looked
+    for, nor papers still queued for indexing (their indexed text may be out of date). What
+    it saves is reading a common word's every paper: the engine walks the words' lists side
+    by side and stops at the limit (at 100k, the first 50 papers holding four common words
+    took 0.05 ms, where reading one such word's 37k ids took 8 ms).
+    """
+    sqlite = connection.dialect.name == "sqlite"
+    expression = _fts5_every(groups) if sqlite else _tsquery_every(groups)
+    if expression is None:
+        return []
+    found: list[int] = []
+    after, batch = 0, max(2 * wanted, _EVERY_BATCH_AT_LEAST)
+    while len(found) < wanted:
+        ids = (_fts5_batch if sqlite else _tsquery_batch)(connection, expression, after, batch)
+        found += usable([i for i in ids if i not in unindexed.stale])
+        if len(ids) < batch:
+            break  # no more
+        after, batch = ids[-1], batch * 4  # fewer usable than hoped: read on in larger steps
+    return found[:wanted]
+
+
+def _fts5_every(groups: list[list[tuple[str, str | None]]]) -> str | None:
+    """The FTS5 expression for `match_every`, or None when some group has nothing FTS5 can
+    look for (only words of attached files, or none at all)."""
+    clauses = []
+    for group in groups:
+        alternatives = []
+        for text_, field in group:
+            words = tokens(text_)
+            if not words or field == "fulltext":
+                continue
+            phrase = fts5_query(words)
+            column = _SQLITE_COLUMNS.get(field or "")
+            alternatives.append(f"{column} : ({phrase})" if column else f"({phrase})")
+        if not alternatives:
+            return None
+        clauses.append("(" + " OR ".join(alternatives) + ")")
+    return " AND ".join(clauses) if clauses else None
+
+
+def _fts5_batch(connection: Connection, expression: str, after: int, limit: int) -> list[int]:
+    driver = connection.connection.driver_connection
+    assert driver is not None  # an open connection
+    cursor = driver.execute(
+        f"SELECT json_group_array(rowid) FROM (SELECT rowid FROM {SQLITE_TABLE} WHERE "
+        f"{SQLITE_TABLE} MATCH ? AND rowid > ? ORDER BY rowid LIMIT ?)",
+        (expression, after, limit),
+    )
+    listed: list[int] = json.loads(cursor.fetchone()[0])
+    return listed
+
+
+def _tsquery_every(groups: list[list[tuple[str, str | None]]]) -> str | None:
+    """The tsquery for `match_every` (abstracts only: notes are rows of another table), or
+    None when some group has no words an abstract can hold."""
+    clauses = []
+    for group in groups:
+        alternatives = [
+            _tsquery(words)
+            for text_, field in group
+            if field in (None, "abstract")
+            for words in [tokens(text_)]
+            if words
+        ]
+        if not alternatives:
+            return None
+        clauses.append("(" + " | ".join(alternatives) + ")")
+    return " & ".join(clauses) if clauses else None
+
+
+def _tsquery_batch(connection: Connection, expression: str, after: int, limit: int) -> list[int]:
+    rows = connection.execute(
+        text(
+            f"SELECT id FROM paper WHERE id > :after AND to_tsvector('simple', "
+            f"{FORM_FUNCTION}(abstract)) @@ to_tsquery('simple', :q) ORDER BY id LIMIT :limit"
+        ),
+        {"after": after, "q": expression, "limit": limit},
+    )
+    return [row[0] for row in rows]
+
+
 def highest_id(connection: Connection) -> int:
     """The highest paper id there is (0 in an empty library)."""
     return int(connection.execute(select(func.max(col(Paper.id)))).scalar() or 0)
@@ -324,14 +423,19 @@ _POSTGRESQL_SOURCES = (
 )
 
 
-def _match_postgresql(
-    connection: Connection, words: list[str], field: str | None, *, limit: int | None, prefix: bool
-) -> set[int]:
-    # Each token becomes a quoted lexeme with a prefix marker, joined as a phrase (<->).
+def _tsquery(words: list[str], *, prefix: bool = True) -> str:
+    """The words as a tsquery phrase (<->) of quoted lexemes, the last one a prefix (unless
+    not `prefix`): each token quoted, so no character of the user's is an operator."""
     lexemes = ["'" + w.replace("'", "''") + "'" for w in words]
     if prefix and _prefixed(words[-1]):
         lexemes[-1] += ":*"
-    tsquery = " <-> ".join(lexemes)
+    return " <-> ".join(lexemes)
+
+
+def _match_postgresql(
+    connection: Connection, words: list[str], field: str | None, *, limit: int | None, prefix: bool
+) -> set[int]:
+    tsquery = _tsquery(words, prefix=prefix)
     cap = "" if limit is None else f" LIMIT {int(limit)}"
     found: set[int] = set()
     for kind, selected, column in _POSTGRESQL_SOURCES:

@@ -16,6 +16,7 @@ Not thread-safe: the caller serialises updates and searches (searches fill cache
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import itertools
 from array import array
 from collections import defaultdict
@@ -287,6 +288,10 @@ class SearchIndex:
             found = self._candidates(clauses, size, pool)
             return self._rank(clauses, self._shortlist(found, clauses, size), limit)
         _load_negated(clauses, fulltext)
+        if pool is not None and fulltext_planning is not None:
+            # Papers holding every word, found over the whole library, are of no use to a
+            # search among a few: they would rarely be among them.
+            fulltext_planning = dataclasses.replace(fulltext_planning, every=None)
         enough = limit if fulltext_below is None else min(limit, fulltext_below)
         return self._search_with_fulltext(
             clauses,
@@ -379,9 +384,22 @@ class SearchIndex:
             ids = None if probed.ids is None else self.holding(probed.ids)
             return Probed(ids, probed.estimate, self.holding(probed.sample))
 
+        def held_every(
+            groups: list[list[tuple[str, str | None]]],
+            wanted: int,
+            usable: Callable[[list[int]], list[int]],
+        ) -> list[int]:
+            assert planned is not None and planned.every is not None
+            held = self._entries.keys()
+            return planned.every(groups, wanted, lambda ids: usable([i for i in ids if i in held]))
+
         return (
             None if fulltext is None else held,
-            None if planned is None else FullTextPlanning(planned.within, held_probe),
+            None
+            if planned is None
+            else FullTextPlanning(
+                planned.within, held_probe, None if planned.every is None else held_every
+            ),
         )
 
     def _rank(self, clauses: list[ClauseMatcher], shortlist: list[int], limit: int) -> list[Hit]:

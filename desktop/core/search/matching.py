@@ -57,13 +57,23 @@ class Probed:
 FullTextProbe = Callable[[str, str | None, int], Probed]
 
 
+#: `every(groups, wanted, usable)` -> up to `wanted` of the index's papers whose full text
+#: holds, for every group, one of its (text, field) queries: some such papers, not all (see
+#: `fulltext.match_every`), with `usable` keeping those of each batch that can be taken.
+FullTextEvery = Callable[
+    [list[list[tuple[str, str | None]]], int, Callable[[list[int]], list[int]]], list[int]
+]
+
+
 @dataclass(frozen=True)
 class FullTextPlanning:
     """What lets a search read less than every word's whole full-text answer: probing a
-    word first, and checking given papers for words (see `planning.load_fulltext`)."""
+    word first, checking given papers for words, and (when given) finding a few papers
+    that hold every common word at once (see `planning.load_fulltext`)."""
 
     within: FullTextWithin
     probe: FullTextProbe
+    every: FullTextEvery | None = None
 
 
 #: Title and author matches rank first; the other short fields a little lower.
@@ -215,6 +225,11 @@ class TermMatcher:
     def use_fulltext(self, ids: set[int]) -> None:
         """Take these papers as this term's full-text matches (replacing any earlier ones)."""
         self.fulltext_ids = ids
+        self._sources = None
+
+    def forget_fulltext(self) -> None:
+        """Drop the full-text matches taken so far: full text is to be asked again."""
+        self.fulltext_ids = None
         self._sources = None
 
     def sources(self) -> list[Source]:

@@ -5,19 +5,25 @@ far more than the rest of a search. So each term's full-text answer is probed fi
 only while small, else estimated from how far its first papers reach, and read whole after
 all when that estimate is not common); the clause allowing the fewest papers leads, and
 the others are checked on the papers it allows, reading a common word whole only while
-that is estimated to cost less than checking papers for it.
+that is estimated to cost less than checking papers for it. When even the leading clause
+is common (every word in a large share of the abstracts), it is not read either: the
+papers some clause holds for by its short fields are checked, and the engine finds the
+few more wanted that hold every common word, walking their lists side by side.
 """
 
 from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from desktop.core.search.matching import (
     ClauseMatcher,
     FullText,
+    FullTextEvery,
     FullTextPlanning,
+    FullTextProbe,
     FullTextWithin,
     TermMatcher,
     holding_every,
@@ -63,24 +69,8 @@ def load_fulltext(
         for clause in clauses:
             clause.load_fulltext(fulltext)
         return
-    probe = planned.probe
-    estimates: dict[TermMatcher, int] = {}
-    samples: dict[TermMatcher, set[int]] = {}
-
-    def size(clause: ClauseMatcher) -> int:
-        """About how many papers the clause allows, full text included."""
-        for term in _pending(clause):
-            probed = probe(term.term.text, term.fulltext_field, min(_PROBED, _COMMON))
-            if probed.ids is not None:
-                term.use_fulltext(probed.ids)
-            elif probed.estimate <= _COMMON:
-                term.load_fulltext(fulltext)  # not common after all: read whole
-            else:
-                estimates[term] = probed.estimate
-                samples[term] = probed.sample
-        return clause.cost() + sum(estimates.get(term, 0) for term in clause.positive)
-
-    positive.sort(key=lambda clause: (not clause.only_positive, size(clause)))
+    sizes, estimates, samples = _probed_sizes(positive, fulltext, planned.probe)
+    positive.sort(key=lambda clause: (not clause.only_positive, sizes[clause]))
     first = positive[0]
     pending = _pending(first)
     if len(clauses) == 1 and all(len(samples[term]) >= wanted for term in pending):
@@ -90,16 +80,59 @@ def load_fulltext(
         for term in pending:
             term.use_fulltext(samples[term])
         return
+    for clause in clauses:
+        if clause.only_negative:
+            clause.load_fulltext(fulltext)  # a paper is excluded wherever the word is
+    others = [c for c in positive if c is not first]
+    papers = max(papers, 1)
+    checking = _Checking(fulltext, planned.within, estimates, wanted, papers)
+    shares = [min(1.0, sizes[clause] / papers) for clause in positive]
+    if (
+        planned.every is not None
+        and pending
+        and not _reading_pays(sum(estimates[t] for t in pending), shares, wanted)
+        and checking.check_unread(positive, planned.every)
+    ):
+        return
     first.load_fulltext(fulltext)  # complete already unless it has a common word
     allowed: set[int] = set()
     for _, ids in first.sources():
         allowed.update(ids)
-    others = [c for c in positive if c is not first]
-    for clause in clauses:
-        if clause.only_negative:
-            clause.load_fulltext(fulltext)  # a paper is excluded wherever the word is
-    checking = _Checking(fulltext, planned.within, estimates, wanted, max(papers, 1))
     checking.check_on(allowed, others)
+
+
+def _probed_sizes(
+    clauses: list[ClauseMatcher], fulltext: FullText, probe: FullTextProbe
+) -> tuple[dict[ClauseMatcher, int], dict[TermMatcher, int], dict[TermMatcher, set[int]]]:
+    """About how many papers each clause allows, full text included, found by probing its
+    terms (a term found rare is given its whole answer); and for each common term, the
+    estimate of its papers and those the probe read."""
+    estimates: dict[TermMatcher, int] = {}
+    samples: dict[TermMatcher, set[int]] = {}
+    sizes: dict[ClauseMatcher, int] = {}
+    for clause in clauses:
+        for term in _pending(clause):
+            probed = probe(term.term.text, term.fulltext_field, min(_PROBED, _COMMON))
+            if probed.ids is not None:
+                term.use_fulltext(probed.ids)
+            elif probed.estimate <= _COMMON:
+                term.load_fulltext(fulltext)  # not common after all: read whole
+            else:
+                estimates[term] = probed.estimate
+                samples[term] = probed.sample
+        sizes[clause] = clause.cost() + sum(estimates.get(term, 0) for term in clause.positive)
+    return sizes, estimates, samples
+
+
+def _reading_pays(read: int, shares: list[float], wanted: int) -> bool:
+    """Whether reading the leading clause's common words whole (`read` ids) is estimated to
+    cost less than the papers that checking without knowing them adds, given each positive
+    clause's share of the papers (the leader's first): the leader's papers being known,
+    `wanted` hits take about `wanted` / (the others' shares) papers checked; unknown, that
+    many again for each time the leader's share goes into one, less one."""
+    lead, *others = shares
+    checked = wanted / max(math.prod(others), 1e-6)
+    return read <= _WITHIN_COST * checked * (1 / max(lead, 1e-6) - 1)
 
 
 def _pending(clause: ClauseMatcher) -> list[TermMatcher]:
@@ -170,6 +203,44 @@ class _Checking:
                 waiting.remove(clause)
         return allowed
 
+    def check_unread(self, clauses: list[ClauseMatcher], every: FullTextEvery) -> bool:
+        """Give the clauses' free words their full-text matches without reading a common
+        word whole: the papers some clause holds for by its short fields (or rare words)
+        are checked first, a chunk at a time as in `_check_in_chunks`, and the hits still
+        missing are papers holding every common word, found by the engine itself (they
+        match through full text only, and rank below the checked ones).
+
+        False, with the words' matches forgotten, when that finds fewer than `wanted`
+        hits: some may hold only through a clause's large fields, attached files or
+        papers not indexed yet, which only reading a word whole finds."""
+        waiting = [clause for clause in clauses if _pending(clause)]
+        known = [clause for clause in clauses if not _pending(clause)]
+        pending = [term for clause in waiting for term in _pending(clause)]
+        groups = [[(t.term.text, t.fulltext_field) for t in _pending(c)] for c in waiting]
+        # As in `_check_in_chunks`, a clause holding for most papers orders them little.
+        held: set[int] = set()
+        for clause in waiting:
+            if clause.cost() * 2 <= self.papers:
+                for _, ids in clause.sources():
+                    held.update(ids)
+        # In the set's own order: sorting tens of thousands of ids would cost more than the
+        # one or two chunks usually checked.
+        satisfied, taken = self._check_ranked(pending, waiting, iter(held), known=known)
+        if satisfied >= self.wanted:
+            return True
+
+        def usable(ids: list[int]) -> list[int]:
+            return sorted(holding_every({i for i in ids if i not in taken}, known))
+
+        found = set(every(groups, self.wanted - satisfied, usable))
+        if satisfied + len(found) < self.wanted:
+            for term in pending:
+                term.forget_fulltext()
+            return False
+        for term in pending:
+            term.use_fulltext((term.fulltext_ids or set()) | found)
+        return True
+
     def _check_in_chunks(
         self,
         pending: list[TermMatcher],
@@ -181,7 +252,6 @@ class _Checking:
         """Check the allowed papers for the pending words a chunk at a time, until `wanted`
         of them satisfy every waiting clause; those of `known` (no word left to check) are
         asked of each chunk first, and only the papers they hold for are checked."""
-        queries = [(term.term.text, term.fulltext_field) for term in pending]
         # Papers a waiting clause holds for already (by short fields or rare words) come
         # first; a clause holding for most of them orders them little, and finding which
         # costs more than the chunks usually checked.
@@ -190,11 +260,28 @@ class _Checking:
         # The rest in the set's own order: sorting tens of thousands of ids would cost more
         # than the one or two chunks usually checked.
         ranked = itertools.chain(sorted(held), allowed - held)
+        self._check_ranked(pending, waiting, ranked, known=known)
+
+    def _check_ranked(
+        self,
+        pending: list[TermMatcher],
+        waiting: list[ClauseMatcher],
+        ranked: Iterator[int],
+        *,
+        known: list[ClauseMatcher],
+    ) -> tuple[int, set[int]]:
+        """Check the `ranked` papers for the pending words a chunk at a time, until `wanted`
+        of them satisfy every waiting clause; those of `known` are asked of each chunk
+        first, and only the papers they hold for are checked. Returns how many satisfy
+        every clause and the papers taken."""
+        queries = [(term.term.text, term.fulltext_field) for term in pending]
         matched: list[set[int]] = [set() for _ in pending]
         satisfied = taken_in_all = checked = 0
+        taken_so_far: set[int] = set()
         size = _CHECK_CHUNK
         while taken := set(itertools.islice(ranked, size)):
             taken_in_all += len(taken)
+            taken_so_far |= taken
             chunk = holding_every(taken, known)
             checked += len(chunk)
             for so_far, new in zip(matched, self.within(queries, chunk), strict=True):
@@ -204,11 +291,12 @@ class _Checking:
             # A paper's words are all checked with its chunk: what it satisfies is known.
             satisfied += len(holding_every(chunk, waiting))
             if satisfied >= self.wanted:
-                return
+                break
             to_check = _next_chunk(self.wanted - satisfied, satisfied / max(checked, 1))
             # As many papers taken as give that many to check, the known clauses let through.
             through = max(checked / taken_in_all, 1 / _TAKEN_PER_CHECKED_AT_MOST)
             size = math.ceil(to_check / through)
+        return satisfied, taken_so_far
 
 
 def _next_chunk(missing: int, share: float) -> int:

@@ -274,7 +274,9 @@ class Searcher:
                     limit=limit,
                     fulltext=answers.answer,
                     fulltext_below=None if full_text else 0,
-                    fulltext_planning=FullTextPlanning(answers.within, answers.probe),
+                    fulltext_planning=FullTextPlanning(
+                        answers.within, answers.probe, answers.every
+                    ),
                     fulltext_held=True,
                     among=among,
                 )
@@ -393,17 +395,20 @@ class _FullTextAnswers:
         held: bool = False,
     ) -> set[int]:
         """Full text's answer; the index's papers only when `held`."""
-        if self._unindexed is None:
-            self._unindexed = fulltext.Unindexed.read(self._connection)
         return fulltext.match(
             self._connection,
             words,
             field,
             limit=limit,
             prefix=prefix,
-            unindexed=self._unindexed,
+            unindexed=self._read_unindexed(),
             among=self._index.held() if held else None,
         )
+
+    def _read_unindexed(self) -> fulltext.Unindexed:
+        if self._unindexed is None:
+            self._unindexed = fulltext.Unindexed.read(self._connection)
+        return self._unindexed
 
     def answer(self, words: str, field: str | None) -> set[int]:
         known = self._memory.answer(words, field)
@@ -413,6 +418,21 @@ class _FullTextAnswers:
 
     def within(self, queries: list[tuple[str, str | None]], ids: set[int]) -> list[set[int]]:
         return fulltext.match_within_many(self._connection, queries, ids)
+
+    def every(
+        self,
+        groups: list[list[tuple[str, str | None]]],
+        wanted: int,
+        usable: Callable[[list[int]], list[int]],
+    ) -> list[int]:
+        held = self._index.held()
+        return fulltext.match_every(
+            self._connection,
+            groups,
+            wanted=wanted,
+            usable=lambda ids: usable([i for i in ids if i in held]),
+            unindexed=self._read_unindexed(),
+        )
 
     def probe(self, words: str, field: str | None, at_most: int) -> Probed:
         known = self._memory.answer(words, field)

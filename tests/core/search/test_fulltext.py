@@ -135,3 +135,79 @@ def test_checking_papers_one_by_one_agrees_with_fts5(
         with library.engine.connect() as connection:
             expected = fulltext.match(connection, words, "abstract")
             assert fulltext.match_within(connection, words, "abstract", paper_ids=ids) == expected
+
+
+def _every(
+    library: Library, groups: list[list[tuple[str, str | None]]], wanted: int = 100
+) -> list[int]:
+    with library.engine.connect() as connection:
+        return fulltext.match_every(
+            connection,
+            groups,
+            wanted=wanted,
+            usable=lambda ids: ids,
+            unindexed=fulltext.Unindexed.read(connection),
+        )
+
+
+def test_papers_holding_every_group_are_those_each_groups_answers_share(
+    library: Library, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`match_every` (the engine walking common words' lists side by side) finds what the
+    words' own answers hold in common, in id order: abstracts on both engines, notes on
+    SQLite (PostgreSQL keeps them in another table, so a note's words are not asked)."""
+    sqlite = library.engine.dialect.name == "sqlite"
+    texts = [
+        "Deep RL controls the tokamak plasma shape.",
+        "Tokamak plasma studies: résumé of Müller's control results.",
+        "Plasma physics without any control.",
+        "Stellarator plasma control, compared with tokamaks.",
+        "",
+    ]
+    ids = [
+        library.add_paper(Record(title=f"P{n}", abstract=t)).id or 0 for n, t in enumerate(texts)
+    ]
+    library.add_note(ids[2], "A tokamak after all.")
+    groups_asked = [
+        [[("plasma", None)], [("control", None)]],
+        [[("tokamak plasma", None)]],  # a phrase
+        [[("tokam", None)], [("contr", "abstract")]],  # the prefixes being typed
+        [[("stellarator", None), ("resume of muller", None)], [("plasma", "abstract")]],
+        [[("tokamak", "note")], [("physics", None)]],
+        [[("plasma", None)], [("x\"*:&|'", None)]],  # user text reaches no query syntax
+        [[("plasma", "fulltext")]],  # attached files: not looked for here
+    ]
+    for groups in groups_asked:
+        with library.engine.connect() as connection:
+            shared = set(ids)
+            for group in groups:
+                answers: set[int] = set()
+                for text, field in group:
+                    if field == "fulltext" or (field == "note" and not sqlite):
+                        continue
+                    if not sqlite and field is None:
+                        field = "abstract"
+                    answers |= fulltext.match(connection, text, field)
+                shared &= answers
+        found = _every(library, groups)
+        assert found == sorted(shared), groups
+    assert _every(library, [[("plasma", None)], [("control", None)]]) == ids[:4]
+    # Read from the lowest id on, in batches, until `usable` has kept as many as wanted.
+    assert _every(library, [[("plasma", None)]], wanted=2) == ids[:2]
+    monkeypatch.setattr(fulltext, "_EVERY_BATCH_AT_LEAST", 1)
+    batches: list[list[int]] = []
+
+    def usable(batch: list[int]) -> list[int]:
+        batches.append(batch)
+        return [i for i in batch if i == ids[3]]
+
+    with library.engine.connect() as connection:
+        found = fulltext.match_every(
+            connection,
+            [[("plasma", None)]],
+            wanted=1,
+            usable=usable,
+            unindexed=fulltext.Unindexed.read(connection),
+        )
+    assert found == [ids[3]]
+    assert batches == [ids[:2], ids[2:4]]

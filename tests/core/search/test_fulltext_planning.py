@@ -208,3 +208,42 @@ def test_large_remembered_answers_are_out_of_the_garbage_collectors_way(
     # What the collector visits of each: none of its ids.
     assert large and all(len(gc.get_referents(answer)) <= 1 for answer in large)
     assert {hit.paper_id for hit in library.search("plasma confinement")} == first
+
+
+def test_words_common_everywhere_are_not_read_whole(
+    library: Library, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """When even the clause allowing the fewest papers is common, no word is read whole:
+    papers with a word in the title are checked, and the engine finds the rest holding
+    every word. Reading whole is still chosen where it is estimated to cost less."""
+    monkeypatch.setattr(planning, "_COMMON", 3)
+    monkeypatch.setattr(index, "_RANKED_AT_LEAST", 5)
+    ids = library.add_records(
+        [
+            Record(
+                title=("Plasma heating" if n % 7 == 0 else f"Study {n}"),
+                abstract="Plasma control in tokamaks." if n % 5 else "Stellarator coils.",
+            )
+            for n in range(60)
+        ]
+    )
+    holding = {
+        paper_id
+        for paper_id in ids
+        if all(w in library.paper(paper_id).paper.abstract.lower() for w in ("plasma", "control"))
+    }
+    read_whole: list[str] = []
+    answer = searcher._FullTextAnswers.answer
+
+    def recorded(self: searcher._FullTextAnswers, words: str, field: str | None) -> set[int]:
+        read_whole.append(words)
+        return answer(self, words, field)
+
+    monkeypatch.setattr(searcher._FullTextAnswers, "answer", recorded)
+    for within_cost, read in ((planning._WITHIN_COST, []), (10**6, ["control"])):
+        monkeypatch.setattr(planning, "_WITHIN_COST", within_cost)
+        read_whole.clear()
+        library._searcher._forget_answers()
+        hits = [hit.paper_id for hit in library.search("plasma control", limit=4)]
+        assert read_whole == read
+        assert len(hits) == 4 and set(hits) <= holding, within_cost

@@ -82,6 +82,40 @@ def test_searches_read_the_text_of_papers_not_indexed_yet(tmp_path: Path, query:
         engine.dispose()
 
 
+def test_papers_not_indexed_yet_are_left_to_the_check_that_reads_their_text(
+    tmp_path: Path,
+) -> None:
+    """The engine's own walk over several words (`match_every`) knows only the indexed
+    text: a paper whose row is queued is not given by it, whatever its old row says."""
+    url = f"sqlite:///{tmp_path / 'library.sqlite'}"
+    ids = _library_before(url)
+    engine = db.make_engine(url)
+    try:
+        with engine.connect() as connection:
+            asked = [[("tokamaks", "abstract")], [("plasma", None)]]
+            found = fulltext.match_every(
+                connection,
+                asked,
+                wanted=5,
+                usable=lambda batch: batch,
+                unindexed=fulltext.Unindexed.read(connection),
+            )
+            assert found == [ids["plasma"]]
+        _write_from_outside(url, ids)  # the abstract replaced; its row still says tokamaks
+        assert queued(tmp_path / "library.sqlite")
+        with engine.connect() as connection:
+            found = fulltext.match_every(
+                connection,
+                asked,
+                wanted=5,
+                usable=lambda batch: batch,
+                unindexed=fulltext.Unindexed.read(connection),
+            )
+            assert found == []
+    finally:
+        engine.dispose()
+
+
 def test_an_open_library_finds_them_after_a_refresh_and_its_next_write_indexes_them(
     tmp_path: Path,
 ) -> None:
