@@ -287,7 +287,7 @@ class SearchIndex:
         if fulltext is None:
             found = self._candidates(clauses, size, pool)
             return self._rank(clauses, self._shortlist(found, clauses, size), limit)
-        _load_negated(clauses, fulltext)
+        planning.ask_negated(clauses, fulltext, fulltext_planning)
         if pool is not None and fulltext_planning is not None:
             # Papers holding every word, found over the whole library, are of no use to a
             # search among a few: they would rarely be among them.
@@ -551,13 +551,6 @@ def _discard(lists: dict[Key, array[int]], key: Key, doc_id: int) -> None:
         ids.remove(doc_id)
     if not ids:
         del lists[key]
-
-
-def _load_negated(clauses: list[ClauseMatcher], fulltext: FullText) -> None:
-    """Give negated words their full-text answers: a paper is excluded wherever one is."""
-    for clause in clauses:
-        for term in clause.negative:
-            term.load_fulltext(fulltext)
 
 
 def _free_words_in_short_fields_only(clauses: list[ClauseMatcher]) -> None:

@@ -8,6 +8,7 @@ sources with set operations, which run in C, and only looks at single papers to 
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from array import array
 from collections.abc import Callable, Collection
@@ -74,6 +75,19 @@ class FullTextPlanning:
     within: FullTextWithin
     probe: FullTextProbe
     every: FullTextEvery | None = None
+
+
+@dataclass
+class PerPaper:
+    """How a term's full text is asked paper by paper (see `TermMatcher.ask_per_paper`):
+    `check(ids)` gives those of `ids` that match, `whole()` every match, and more than
+    `checked_at_most` papers at once are not checked but read whole; `asked` is which
+    papers were checked so far."""
+
+    check: Callable[[set[int]], set[int]]
+    whole: Callable[[], set[int]]
+    checked_at_most: int
+    asked: set[int] = dataclasses.field(default_factory=set)
 
 
 #: Title and author matches rank first; the other short fields a little lower.
@@ -189,6 +203,7 @@ class TermMatcher:
             else None
         )
         self.fulltext_ids: set[int] | None = None
+        self._per_paper: PerPaper | None = None
         self._sources: list[Source] | None = None
         # The fields holding a word a one-word term may stand for (found with its sources):
         # ranking looks in those only, not in every field of every paper.
@@ -217,10 +232,35 @@ class TermMatcher:
         return self.term.field if self.term.field in _FULLTEXT_ONLY else None
 
     def load_fulltext(self, fulltext: FullText) -> None:
-        """Ask full text for this term once; later calls reuse the answer."""
+        """Ask full text for this term once; later calls reuse the answer (a term whose
+        full text is asked paper by paper, `ask_per_paper`, is answered by `cover`)."""
         if self.fulltext_ids is None and self.wants_fulltext:
             self.fulltext_ids = fulltext(self.term.text, self.fulltext_field)
             self._sources = None
+
+    def ask_per_paper(self, asking: PerPaper) -> None:
+        """Have full text asked only about the papers `cover` is given (for a common negated
+        word: a search narrows its candidates to a few hundred before it asks)."""
+        self._per_paper = asking
+        self.fulltext_ids = set()
+        self._sources = None
+
+    def cover(self, candidates: set[int]) -> None:
+        """Make sure the full-text matches are known for `candidates` (for a term asked paper
+        by paper: those not asked about yet are checked, or, when they are more than
+        checking pays for, the word is read whole)."""
+        asking = self._per_paper
+        if asking is None:
+            return
+        unknown = candidates - asking.asked
+        if not unknown:
+            return
+        if len(unknown) > asking.checked_at_most:
+            self._per_paper = None
+            self.use_fulltext(asking.whole())
+            return
+        asking.asked |= unknown
+        self.use_fulltext((self.fulltext_ids or set()) | asking.check(unknown))
 
     def use_fulltext(self, ids: set[int]) -> None:
         """Take these papers as this term's full-text matches (replacing any earlier ones)."""
@@ -556,6 +596,8 @@ class ClauseMatcher:
 
     def restrict(self, candidates: set[int]) -> set[int]:
         """The candidates for which this clause holds."""
+        for term in self.negative:
+            term.cover(candidates)
         terms = self.positive + self.negative
         if len(candidates) * _PAPER_COST < _narrowing_cost(len(candidates), terms):
             return self._holding_each(candidates, negative=True)

@@ -13,8 +13,10 @@ few more wanted that hold every common word, walking their lists side by side.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -25,6 +27,7 @@ from desktop.core.search.matching import (
     FullTextPlanning,
     FullTextProbe,
     FullTextWithin,
+    PerPaper,
     TermMatcher,
     holding_every,
 )
@@ -99,6 +102,45 @@ def load_fulltext(
     for _, ids in first.sources():
         allowed.update(ids)
     checking.check_on(allowed, others)
+
+
+def ask_negated(
+    clauses: list[ClauseMatcher], fulltext: FullText, planned: FullTextPlanning | None
+) -> None:
+    """Give negated words their full-text answers, as a paper is excluded wherever one is:
+    a rare word's whole answer, and a common one's asked of the candidates only, once the
+    search has narrowed them (reading "-capsule" whole, in 66k abstracts, was half of a
+    slow search; checking a few hundred candidates costs a tenth of that). Past about
+    as many papers as reading it costs, the word is read whole after all."""
+    for clause in clauses:
+        for term in clause.negative:
+            if planned is None or not term.wants_fulltext:
+                term.load_fulltext(fulltext)
+                continue
+            text, field = term.term.text, term.fulltext_field
+            probed = planned.probe(text, field, min(_PROBED, _COMMON))
+            if probed.ids is not None:
+                term.use_fulltext(probed.ids)
+            elif probed.estimate <= _COMMON:
+                term.load_fulltext(fulltext)
+            else:
+                term.ask_per_paper(
+                    PerPaper(
+                        check=functools.partial(_checked, planned.within, (text, field)),
+                        whole=functools.partial(fulltext, text, field),
+                        checked_at_most=_papers_checked_for(probed.estimate),
+                    )
+                )
+
+
+def _papers_checked_for(ids: int) -> int:
+    """How many papers checking costs about as much as reading `ids` ids (all of them
+    when checking is free)."""
+    return ids // _WITHIN_COST if _WITHIN_COST > 0 else sys.maxsize
+
+
+def _checked(within: FullTextWithin, query: tuple[str, str | None], ids: set[int]) -> set[int]:
+    return within([query], ids)[0]
 
 
 def _probed_sizes(

@@ -247,3 +247,37 @@ def test_words_common_everywhere_are_not_read_whole(
         hits = [hit.paper_id for hit in library.search("plasma control", limit=4)]
         assert read_whole == read
         assert len(hits) == 4 and set(hits) <= holding, within_cost
+
+
+def test_a_common_negated_word_is_checked_on_the_candidates_only(
+    library: Library, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A paper holding a negated word anywhere is excluded, whether the word's full text
+    was read whole or asked of the candidates only (what a common word costs less as)."""
+    rng = random.Random(11)
+    library.add_records(_records(rng))
+    queries = (
+        [f"{rng.choice(_WORDS)} -{rng.choice(_WORDS)}" for _ in range(15)]
+        + [f"-{rng.choice(_WORDS)}" for _ in range(5)]
+        + ["year:2005..2010 -graph -robust"]
+    )
+    monkeypatch.setattr(planning, "_COMMON", 10**9)  # every word small: read whole
+    plain = {query: _hits(library, query) for query in queries}
+    assert sum(1 for hits in plain.values() if hits) >= 15, "the queries must find papers"
+    read_whole: list[str] = []
+    answer = searcher._FullTextAnswers.answer
+
+    def recorded(self: searcher._FullTextAnswers, words: str, field: str | None) -> set[int]:
+        read_whole.append(words)
+        return answer(self, words, field)
+
+    monkeypatch.setattr(searcher._FullTextAnswers, "answer", recorded)
+    monkeypatch.setattr(planning, "_COMMON", 2)
+    # Checking costs nothing (every candidate checked) or more than any reading (read whole).
+    for within_cost, reads in ((0, False), (10**6, True)):
+        monkeypatch.setattr(planning, "_WITHIN_COST", within_cost)
+        for query in queries:
+            read_whole.clear()
+            assert _hits(library, query) == plain[query], (query, within_cost)
+            negated = [word[1:] for word in query.split() if word.startswith("-")]
+            assert bool(set(negated) & set(read_whole)) == reads, (query, read_whole)
