@@ -179,6 +179,18 @@ class TermMatcher:
         self.near_misses = _near_misses(folded, exact_only or term.phrase)
         self.near = False  # set when no paper holds the run exactly
         self.pinyin = _pinyin_of(term, folded, corpus) if loose else None
+        #: The word being typed, when it may begin a syllable of a title's or a name's
+        #: reading ("zhang s" on the way to "zhang san"), as it may begin any other word.
+        self.pinyin_begun = (
+            folded[0]
+            if loose
+            and typing
+            and len(folded) == 1
+            and folded[0].isascii()
+            and folded[0].isalpha()
+            and _reads_pinyin(term, corpus)
+            else None
+        )
         self.pinyin_fields = (
             tuple(PINYIN_FIELDS.values())
             if term.field is None
@@ -300,6 +312,9 @@ class TermMatcher:
             sources = [(FUZZY_FLOOR, self._near()) if self.near else (1.0, found)]
         if self.pinyin is not None:
             sources.append((PINYIN_QUALITY, self._pinyin_ids(self.pinyin)))
+        if self.pinyin_begun is not None:
+            sources.append((PREFIX_FLOOR * PINYIN_QUALITY, self._pinyin_begun_ids()))
+        if self.pinyin is not None or self.pinyin_begun is not None:
             sources.sort(key=lambda source: -source[0])
         if self.fulltext_ids:
             sources.append((FULLTEXT_QUALITY, self.fulltext_ids))
@@ -317,6 +332,22 @@ class TermMatcher:
             found |= held
         return found
 
+    def _pinyin_begun_ids(self) -> set[int]:
+        """Papers with a word of a title's or names' readings that the word being typed
+        begins."""
+        begun = self.pinyin_begun
+        assert begun is not None
+        words = self._corpus.vocabulary.starting_with(begun)
+        found: set[int] = set()
+        for field in self.pinyin_fields:
+            by_word = self._corpus.postings[field]
+            if len(begun) == 1:  # kept per letter, as for the titles' initials
+                found.update(by_word.starting_with(begun, words))
+                continue
+            for word in words:
+                found.update(by_word.get(word) or ())
+        return found
+
     def _pinyin_in(self, words: FieldWords) -> str:
         """The field ("title" or "author") whose readings hold every pinyin word, or ""."""
         assert self.pinyin is not None
@@ -325,6 +356,18 @@ class TermMatcher:
                 held = set(words[pinyin_field])
                 if held and held.issuperset(self.pinyin):
                     return field
+        return ""
+
+    def _pinyin_begun_in(self, words: FieldWords) -> str:
+        """The field ("title" or "author") with a reading the word being typed begins, or
+        ""."""
+        begun = self.pinyin_begun
+        assert begun is not None
+        for field, pinyin_field in PINYIN_FIELDS.items():
+            if pinyin_field in self.pinyin_fields and any(
+                word.startswith(begun) for word in words[pinyin_field]
+            ):
+                return field
         return ""
 
     def _near(self) -> set[int]:
@@ -442,6 +485,11 @@ class TermMatcher:
             field = self._pinyin_in(words) if isinstance(words, FieldWords) else ""
             if field:
                 best, where = PINYIN_QUALITY, field
+        begun = PREFIX_FLOOR * PINYIN_QUALITY
+        if best < begun and self.pinyin_begun is not None and isinstance(words, FieldWords):
+            field = self._pinyin_begun_in(words)
+            if field:
+                best, where = begun, field
         if best < FULLTEXT_QUALITY and self.fulltext_ids and doc_id in self.fulltext_ids:
             best, where = FULLTEXT_QUALITY, "fulltext"
         return best, where
@@ -490,6 +538,8 @@ class TermMatcher:
         if self._sources is None:
             self._sources = self._build_sources()  # tells whether `near` applies
         if self.pinyin is not None and self._pinyin_in(words):
+            return True
+        if self.pinyin_begun is not None and self._pinyin_begun_in(words):
             return True
         if self.near:
             return self._held_parts(words) >= self._near_needed()
@@ -548,12 +598,17 @@ def _near_misses(folded: list[str], exact: bool) -> int:
 def _pinyin_of(term: Term, folded: list[str], corpus: Corpus) -> tuple[str, ...] | None:
     """The pinyin words a term of one Latin word must find, when the index holds readings
     for the term's fields at all (an English library never pays for this)."""
-    if len(folded) != 1 or term.field not in (None, *PINYIN_FIELDS):
-        return None
-    fields = PINYIN_FIELDS.values() if term.field is None else (PINYIN_FIELDS[term.field],)
-    if not any(len(corpus.postings[field]) for field in fields):
+    if len(folded) != 1 or not _reads_pinyin(term, corpus):
         return None
     return pinyin.query_words(folded[0])
+
+
+def _reads_pinyin(term: Term, corpus: Corpus) -> bool:
+    """Whether the term's fields have readings in the index (not in an English library)."""
+    if term.field not in (None, *PINYIN_FIELDS):
+        return False
+    fields = PINYIN_FIELDS.values() if term.field is None else (PINYIN_FIELDS[term.field],)
+    return any(len(corpus.postings[field]) for field in fields)
 
 
 class ClauseMatcher:

@@ -134,6 +134,22 @@ def test_pinyin_finds_names_and_titles(library: Library, papers: dict[str, int])
     assert _ids(library, "title:zhangsan") == []
 
 
+def test_pinyin_being_typed_keeps_finding_the_paper(
+    library: Library, papers: dict[str, int]
+) -> None:
+    """Typing a name or title in pinyin finds the paper at every keystroke: a word still
+    being typed may begin a syllable of the reading ("zhang s" on the way to "zhang san"),
+    as it may begin any other word. A word typed whole must be a syllable, or pinyin."""
+    robot = papers["robot"]
+    for typed in ("z", "zh", "zha", "zhan", "zhang", "zhang s", "zhang sa", "zhangs", "li s"):
+        assert robot in _ids(library, typed), typed
+    assert papers["medical"] in _ids(library, "wang w")
+    assert _ids(library, "title:jiy") == [robot]  # 基于: ji yu, jiyu
+    assert robot not in _ids(library, "zhang sx")  # begins no syllable of the reading
+    assert robot not in _ids(library, "zhang s ")  # typed whole: "s" is not pinyin
+    assert robot not in _ids(library, "title:zha")  # the name is not in the title
+
+
 def test_exact_characters_rank_before_pinyin_before_fuzzy(library: Library) -> None:
     pinyin_only = library.add_paper(Record(title="张伞的故事", year=2020)).id
     exact = library.add_paper(Record(title="Zhangsan: a system for tracing", year=2020)).id
