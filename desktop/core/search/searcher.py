@@ -346,8 +346,9 @@ def _keep(cache: dict[Key, Value], key: Key, value: Value) -> Value:
 @dataclass
 class _Remembered:
     """Full-text answers kept while the user types (the words typed so far recur), as the
-    index holds them: complete answers by (words, field), and what probing common words
-    told by (words, field, at most).
+    index holds them: complete answers by (words, field), what probing common words told
+    by (words, field, at most), and what every answer goes by. All of it is forgotten on
+    every change, this program's or (once refreshed) another's.
 
     A large answer is kept as an array: the cyclic garbage collector walks every id of a
     set it tracks, and 100 sets of 30k ids made each full collection take 64 ms (a pause
@@ -358,6 +359,10 @@ class _Remembered:
         default_factory=dict
     )
     probes: dict[tuple[str, str | None, int], Probed] = dataclasses.field(default_factory=dict)
+    #: What full text cannot answer for (`fulltext.Unindexed`, 0.2-0.4 ms to read at every
+    #: keystroke) and the highest paper id, read at the first question that needs them.
+    unindexed: fulltext.Unindexed | None = None
+    highest: int | None = None
 
     def answer(self, words: str, field: str | None) -> set[int] | None:
         """The answer kept for these words, if any."""
@@ -382,8 +387,6 @@ class _FullTextAnswers:
         self._connection = connection
         self._index = index
         self._memory = memory
-        self._highest: int | None = None  # read once, when a probe first needs it
-        self._unindexed: fulltext.Unindexed | None = None  # read once, at the first question
 
     def _match(
         self,
@@ -406,9 +409,10 @@ class _FullTextAnswers:
         )
 
     def _read_unindexed(self) -> fulltext.Unindexed:
-        if self._unindexed is None:
-            self._unindexed = fulltext.Unindexed.read(self._connection)
-        return self._unindexed
+        memory = self._memory
+        if memory.unindexed is None:
+            memory.unindexed = fulltext.Unindexed.read(self._connection)
+        return memory.unindexed
 
     def answer(self, words: str, field: str | None) -> set[int]:
         known = self._memory.answer(words, field)
@@ -446,9 +450,9 @@ class _FullTextAnswers:
         for prefix in (False, True):
             found = self._match(words, field, limit=at_most + 1, prefix=prefix)
             if len(found) > at_most:  # incomplete: kept apart from the answers
-                if self._highest is None:
-                    self._highest = fulltext.highest_id(self._connection)
-                estimate = fulltext.extrapolated(found, self._highest)
+                if self._memory.highest is None:
+                    self._memory.highest = fulltext.highest_id(self._connection)
+                estimate = fulltext.extrapolated(found, self._memory.highest)
                 tokens = fulltext.tokens(words)
                 if not prefix and len(tokens) == 1:  # what is asked is the prefix
                     estimate = round(estimate * self._index.prefix_share(tokens[0]))
