@@ -80,13 +80,17 @@ class FullTextPlanning:
 @dataclass
 class PerPaper:
     """How a term's full text is asked paper by paper (see `TermMatcher.ask_per_paper`):
-    `check(ids)` gives those of `ids` that match, `whole()` every match, and more than
-    `checked_at_most` papers at once are not checked but read whole; `asked` is which
-    papers were checked so far."""
+    `within` checks papers for (text, field) queries, this term's being `query`; `whole()`
+    reads every match, which is done instead when more than `checked_at_most` papers are
+    to be checked at once; `asked` is which papers were checked so far; the terms asked
+    `together` (this one among them) are checked on the same papers in one pass, each
+    paper's text read once for all of them."""
 
-    check: Callable[[set[int]], set[int]]
+    within: FullTextWithin
+    query: tuple[str, str | None]
     whole: Callable[[], set[int]]
     checked_at_most: int
+    together: list[TermMatcher]
     asked: set[int] = dataclasses.field(default_factory=set)
 
 
@@ -271,8 +275,17 @@ class TermMatcher:
             self._per_paper = None
             self.use_fulltext(asking.whole())
             return
-        asking.asked |= unknown
-        self.use_fulltext((self.fulltext_ids or set()) | asking.check(unknown))
+        terms = [
+            term
+            for term in asking.together
+            if term._per_paper is not None
+            and len(unknown - term._per_paper.asked) <= term._per_paper.checked_at_most
+        ]
+        queries = [term._per_paper.query for term in terms if term._per_paper is not None]
+        for term, found in zip(terms, asking.within(queries, unknown), strict=True):
+            assert term._per_paper is not None
+            term._per_paper.asked |= unknown
+            term.use_fulltext((term.fulltext_ids or set()) | found)
 
     def use_fulltext(self, ids: set[int]) -> None:
         """Take these papers as this term's full-text matches (replacing any earlier ones)."""

@@ -112,9 +112,13 @@ def ask_negated(
     search has narrowed them (at 100k, reading "-capsule" whole, 66k abstracts, took 13 ms
     of a 24 ms search; checking the candidates left took 6). Past about as many papers as
     reading it costs, the word is read whole after all."""
+    together: list[TermMatcher] = []  # the common ones, checked on the same papers at once
+    # Without a positive word every paper is a candidate, and the newest are checked in
+    # ever larger batches: reading each word whole costs less than checking them first.
+    narrowed = any(clause.positive for clause in clauses)
     for clause in clauses:
         for term in clause.negative:
-            if planned is None or not term.wants_fulltext:
+            if planned is None or not narrowed or not term.wants_fulltext:
                 term.load_fulltext(fulltext)
                 continue
             text, field = term.term.text, term.fulltext_field
@@ -126,21 +130,20 @@ def ask_negated(
             else:
                 term.ask_per_paper(
                     PerPaper(
-                        check=functools.partial(_checked, planned.within, (text, field)),
+                        within=planned.within,
+                        query=(text, field),
                         whole=functools.partial(fulltext, text, field),
                         checked_at_most=_papers_checked_for(probed.estimate),
+                        together=together,
                     )
                 )
+                together.append(term)
 
 
 def _papers_checked_for(ids: int) -> int:
     """How many papers checking costs about as much as reading `ids` ids (all of them
     when checking is free)."""
     return ids // _WITHIN_COST if _WITHIN_COST > 0 else sys.maxsize
-
-
-def _checked(within: FullTextWithin, query: tuple[str, str | None], ids: set[int]) -> set[int]:
-    return within([query], ids)[0]
 
 
 def _probed_sizes(

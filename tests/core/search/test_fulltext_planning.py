@@ -253,7 +253,8 @@ def test_a_common_negated_word_is_checked_on_the_candidates_only(
     library: Library, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A paper holding a negated word anywhere is excluded, whether the word's full text
-    was read whole or asked of the candidates only (what a common word costs less as)."""
+    was read whole or asked of the candidates only (what a common word costs less as,
+    once positive words have narrowed them: a query of exclusions alone reads them)."""
     rng = random.Random(11)
     library.add_records(_records(rng))
     queries = (
@@ -280,4 +281,34 @@ def test_a_common_negated_word_is_checked_on_the_candidates_only(
             read_whole.clear()
             assert _hits(library, query) == plain[query], (query, within_cost)
             negated = [word[1:] for word in query.split() if word.startswith("-")]
-            assert bool(set(negated) & set(read_whole)) == reads, (query, read_whole)
+            alone = all(word.startswith("-") for word in query.split())
+            assert bool(set(negated) & set(read_whole)) == (reads or alone), (query, read_whole)
+
+
+def test_negated_words_asked_per_paper_are_checked_in_one_pass(
+    library: Library, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each candidate's text is read once for all the common negated words, not once per
+    word; the exclusions still hold."""
+    ids = library.add_records(
+        [
+            Record(title=f"Plasma study {n}", abstract=["Control.", "Tokamak.", "Heating."][n % 3])
+            for n in range(30)
+        ]
+        + [Record(title="Other", abstract="Control of a tokamak.") for _ in range(30)]
+    )
+    monkeypatch.setattr(planning, "_COMMON", 2)
+    monkeypatch.setattr(planning, "_WITHIN_COST", 0)
+    asked: list[list[tuple[str, str | None]]] = []
+    within = searcher._FullTextAnswers.within
+
+    def recorded(
+        self: searcher._FullTextAnswers, queries: list[tuple[str, str | None]], papers: set[int]
+    ) -> list[set[int]]:
+        asked.append(queries)
+        return within(self, queries, papers)
+
+    monkeypatch.setattr(searcher._FullTextAnswers, "within", recorded)
+    hits = {hit.paper_id for hit in library.search("title:plasma -control -tokamak")}
+    assert hits == set(ids[2:30:3])  # the heating ones
+    assert asked == [[("control", None), ("tokamak", None)]]
