@@ -329,7 +329,8 @@ def match_every(
     found: list[int] = []
     after, batch = 0, max(2 * wanted, _EVERY_BATCH_AT_LEAST)
     while len(found) < wanted:
-        ids = (_fts5_batch if sqlite else _tsquery_batch)(connection, expression, after, batch)
+        read = _fts5_batch if sqlite else _tsquery_batch
+        ids = read(connection, expression, after=after, limit=batch)
         found += usable([i for i in ids if i not in unindexed.stale])
         if len(ids) < batch:
             break  # no more
@@ -356,7 +357,7 @@ def _fts5_every(groups: list[list[tuple[str, str | None]]]) -> str | None:
     return " AND ".join(clauses) if clauses else None
 
 
-def _fts5_batch(connection: Connection, expression: str, after: int, limit: int) -> list[int]:
+def _fts5_batch(connection: Connection, expression: str, *, after: int, limit: int) -> list[int]:
     driver = connection.connection.driver_connection
     assert driver is not None  # an open connection
     cursor = driver.execute(
@@ -386,7 +387,7 @@ def _tsquery_every(groups: list[list[tuple[str, str | None]]]) -> str | None:
     return " & ".join(clauses) if clauses else None
 
 
-def _tsquery_batch(connection: Connection, expression: str, after: int, limit: int) -> list[int]:
+def _tsquery_batch(connection: Connection, expression: str, *, after: int, limit: int) -> list[int]:
     rows = connection.execute(
         text(
             f"SELECT id FROM paper WHERE id > :after AND to_tsvector('simple', "
