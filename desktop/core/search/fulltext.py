@@ -298,7 +298,7 @@ def _json_ids(
     return _among(listed, among)
 
 
-#: The fewest ids `match_every` reads at a time (a statement costs more than 64 ids).
+#: The fewest ids `match_every` reads at a time.
 _EVERY_BATCH_AT_LEAST = 64
 #: The FTS5 column a field's words are looked for in (None: abstract and notes).
 _SQLITE_COLUMNS = {"abstract": "abstract", "note": "notes"}
@@ -312,7 +312,7 @@ def match_every(
     usable: Callable[[list[int]], list[int]],
     unindexed: Unindexed,
 ) -> list[int]:
-    """Up to `wanted` papers, in id order, whose indexed abstract (on SQLite, or notes) holds
+    """Up to `wanted` papers, in id order, whose indexed abstract (or, on SQLite, notes) holds
     for every group one of its (text, field) queries; `usable` keeps, of each batch read,
     the ids the caller can take (say, papers it holds and has not checked yet).
 
@@ -326,10 +326,10 @@ def match_every(
     expression = _fts5_every(groups) if sqlite else _tsquery_every(groups)
     if expression is None:
         return []
+    read = _fts5_batch if sqlite else _tsquery_batch
     found: list[int] = []
     after, batch = 0, max(2 * wanted, _EVERY_BATCH_AT_LEAST)
     while len(found) < wanted:
-        read = _fts5_batch if sqlite else _tsquery_batch
         ids = read(connection, expression, after=after, limit=batch)
         found += usable([i for i in ids if i not in unindexed.stale])
         if len(ids) < batch:
