@@ -275,16 +275,15 @@ class TermMatcher:
             self._per_paper = None
             self.use_fulltext(asking.whole())
             return
-        terms = [
-            term
+        peers = [
+            (term, peer)
             for term in asking.together
-            if term._per_paper is not None
-            and len(unknown - term._per_paper.asked) <= term._per_paper.checked_at_most
+            if (peer := term._per_paper) is not None
+            and len(unknown - peer.asked) <= peer.checked_at_most
         ]
-        queries = [term._per_paper.query for term in terms if term._per_paper is not None]
-        for term, found in zip(terms, asking.within(queries, unknown), strict=True):
-            assert term._per_paper is not None
-            term._per_paper.asked |= unknown
+        queries = [peer.query for _, peer in peers]
+        for (term, peer), found in zip(peers, asking.within(queries, unknown), strict=True):
+            peer.asked |= unknown
             term.use_fulltext((term.fulltext_ids or set()) | found)
 
     def use_fulltext(self, ids: set[int]) -> None:

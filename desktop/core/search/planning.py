@@ -28,6 +28,7 @@ from desktop.core.search.matching import (
     FullTextProbe,
     FullTextWithin,
     PerPaper,
+    Probed,
     TermMatcher,
     holding_every,
 )
@@ -98,10 +99,7 @@ def load_fulltext(
     ):
         return
     first.load_fulltext(fulltext)  # complete already unless it has a common word
-    allowed: set[int] = set()
-    for _, ids in first.sources():
-        allowed.update(ids)
-    checking.check_on(allowed, others)
+    checking.check_on(_papers_of(first), others)
 
 
 def ask_negated(
@@ -121,13 +119,9 @@ def ask_negated(
             if planned is None or not narrowed or not term.wants_fulltext:
                 term.load_fulltext(fulltext)
                 continue
-            text, field = term.term.text, term.fulltext_field
-            probed = planned.probe(text, field, min(_PROBED, _COMMON))
-            if probed.ids is not None:
-                term.use_fulltext(probed.ids)
-            elif probed.estimate <= _COMMON:
-                term.load_fulltext(fulltext)
-            else:
+            probed = _probed_common(term, fulltext, planned.probe)
+            if probed is not None:
+                text, field = term.term.text, term.fulltext_field
                 term.ask_per_paper(
                     PerPaper(
                         within=planned.within,
@@ -138,6 +132,20 @@ def ask_negated(
                     )
                 )
                 together.append(term)
+
+
+def _probed_common(term: TermMatcher, fulltext: FullText, probe: FullTextProbe) -> Probed | None:
+    """Probe the term's full text: a rare term is given its whole answer (the probe's, or
+    read whole when the estimate is not common after all) and None returned; for a common
+    one, what the probe told."""
+    probed = probe(term.term.text, term.fulltext_field, min(_PROBED, _COMMON))
+    if probed.ids is not None:
+        term.use_fulltext(probed.ids)
+    elif probed.estimate <= _COMMON:
+        term.load_fulltext(fulltext)
+    else:
+        return probed
+    return None
 
 
 def _papers_checked_for(ids: int) -> int:
@@ -157,12 +165,8 @@ def _probed_sizes(
     sizes: dict[ClauseMatcher, int] = {}
     for clause in clauses:
         for term in _pending(clause):
-            probed = probe(term.term.text, term.fulltext_field, min(_PROBED, _COMMON))
-            if probed.ids is not None:
-                term.use_fulltext(probed.ids)
-            elif probed.estimate <= _COMMON:
-                term.load_fulltext(fulltext)  # not common after all: read whole
-            else:
+            probed = _probed_common(term, fulltext, probe)
+            if probed is not None:
                 estimates[term] = probed.estimate
                 samples[term] = probed.sample
         sizes[clause] = clause.cost() + sum(estimates.get(term, 0) for term in clause.positive)
@@ -178,6 +182,14 @@ def _reading_pays(read: int, shares: list[float], wanted: int) -> bool:
     lead, *others = shares
     checked = wanted / max(math.prod(others), 1e-6)
     return read <= _WITHIN_COST * checked * (1 / max(lead, 1e-6) - 1)
+
+
+def _papers_of(clause: ClauseMatcher) -> set[int]:
+    """Every paper the clause's sources list."""
+    papers: set[int] = set()
+    for _, ids in clause.sources():
+        papers.update(ids)
+    return papers
 
 
 def _pending(clause: ClauseMatcher) -> list[TermMatcher]:
@@ -266,8 +278,7 @@ class _Checking:
         held: set[int] = set()
         for clause in waiting:
             if clause.cost() * 2 <= self.papers:
-                for _, ids in clause.sources():
-                    held.update(ids)
+                held |= _papers_of(clause)
         # In the set's own order: sorting tens of thousands of ids would cost more than the
         # one or two chunks usually checked.
         satisfied, taken = self._check_ranked(pending, waiting, iter(held), known=known)
