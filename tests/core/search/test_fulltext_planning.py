@@ -77,6 +77,19 @@ def _plain_hits(
     return plain
 
 
+def _words_read_whole(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """From now on, the words whose full text searches read whole, in order."""
+    read_whole: list[str] = []
+    answer = searcher._FullTextAnswers.answer
+
+    def recorded(self: searcher._FullTextAnswers, words: str, field: str | None) -> set[int]:
+        read_whole.append(words)
+        return answer(self, words, field)
+
+    monkeypatch.setattr(searcher._FullTextAnswers, "answer", recorded)
+    return read_whole
+
+
 def test_planned_full_text_finds_what_reading_every_word_finds(
     library: Library, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -232,14 +245,7 @@ def test_words_common_everywhere_are_not_read_whole(
         for paper_id in ids
         if all(w in library.paper(paper_id).paper.abstract.lower() for w in ("plasma", "control"))
     }
-    read_whole: list[str] = []
-    answer = searcher._FullTextAnswers.answer
-
-    def recorded(self: searcher._FullTextAnswers, words: str, field: str | None) -> set[int]:
-        read_whole.append(words)
-        return answer(self, words, field)
-
-    monkeypatch.setattr(searcher._FullTextAnswers, "answer", recorded)
+    read_whole = _words_read_whole(monkeypatch)
     for within_cost, read in ((planning._WITHIN_COST, []), (10**6, ["control"])):
         monkeypatch.setattr(planning, "_WITHIN_COST", within_cost)
         read_whole.clear()
@@ -265,14 +271,7 @@ def test_a_common_negated_word_is_checked_on_the_candidates_only(
     monkeypatch.setattr(planning, "_COMMON", 10**9)  # every word small: read whole
     plain = {query: _hits(library, query) for query in queries}
     assert sum(1 for hits in plain.values() if hits) >= 15, "the queries must find papers"
-    read_whole: list[str] = []
-    answer = searcher._FullTextAnswers.answer
-
-    def recorded(self: searcher._FullTextAnswers, words: str, field: str | None) -> set[int]:
-        read_whole.append(words)
-        return answer(self, words, field)
-
-    monkeypatch.setattr(searcher._FullTextAnswers, "answer", recorded)
+    read_whole = _words_read_whole(monkeypatch)
     monkeypatch.setattr(planning, "_COMMON", 2)
     # Checking costs nothing (every candidate checked) or more than any reading (read whole).
     for within_cost, reads in ((0, False), (10**6, True)):

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from outside_writer import expected_rows, full_text_rows, insert_paper, queued, writing
 from pdf_maker import write_pdf
+from sqlalchemy import Engine
 from sqlalchemy.exc import OperationalError
 
 from desktop.core.formats.record import Record
@@ -82,6 +83,18 @@ def test_searches_read_the_text_of_papers_not_indexed_yet(tmp_path: Path, query:
         engine.dispose()
 
 
+def _holding_every(engine: Engine, groups: list[list[tuple[str, str | None]]]) -> list[int]:
+    """`fulltext.match_every`'s papers, every one of them usable."""
+    with engine.connect() as connection:
+        return fulltext.match_every(
+            connection,
+            groups,
+            wanted=5,
+            usable=lambda batch: batch,
+            unindexed=fulltext.Unindexed.read(connection),
+        )
+
+
 def test_papers_not_indexed_yet_are_left_to_the_check_that_reads_their_text(
     tmp_path: Path,
 ) -> None:
@@ -90,28 +103,12 @@ def test_papers_not_indexed_yet_are_left_to_the_check_that_reads_their_text(
     url = f"sqlite:///{tmp_path / 'library.sqlite'}"
     ids = _library_before(url)
     engine = db.make_engine(url)
+    asked: list[list[tuple[str, str | None]]] = [[("tokamaks", "abstract")], [("plasma", None)]]
     try:
-        with engine.connect() as connection:
-            asked = [[("tokamaks", "abstract")], [("plasma", None)]]
-            found = fulltext.match_every(
-                connection,
-                asked,
-                wanted=5,
-                usable=lambda batch: batch,
-                unindexed=fulltext.Unindexed.read(connection),
-            )
-            assert found == [ids["plasma"]]
+        assert _holding_every(engine, asked) == [ids["plasma"]]
         _write_from_outside(url, ids)  # the abstract replaced; its row still says tokamaks
         assert queued(tmp_path / "library.sqlite")
-        with engine.connect() as connection:
-            found = fulltext.match_every(
-                connection,
-                asked,
-                wanted=5,
-                usable=lambda batch: batch,
-                unindexed=fulltext.Unindexed.read(connection),
-            )
-            assert found == []
+        assert _holding_every(engine, asked) == []
     finally:
         engine.dispose()
 
