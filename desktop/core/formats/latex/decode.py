@@ -170,12 +170,29 @@ _LIGATURES = {"--": "–", "``": "“", "''": "”", "?`": "¿", "!`": "¡"}
 _DOTLESS = {"ı": "i", "ȷ": "j"}
 
 
+#: LaTeX's `\\symbol{"FFFF}` (hexadecimal), `\\symbol{'177}` (octal) or `\\symbol{65}`: the
+#: character of that code point (our BibLaTeX export writes Unicode's noncharacters so).
+_SYMBOL = re.compile(r"""\\symbol\{\s*(?:"([0-9A-Fa-f]{1,6})|'([0-7]{1,7})|([0-9]{1,7}))\s*\}""")
+#: Characters that are markup to TeX: a `\\symbol` of one is left to the decoders.
+_TEX_SPECIALS = frozenset("\\{}$&#^_%~")
+
+
+def _symbol_char(match: re.Match[str]) -> str:
+    hexadecimal, octal, decimal = match.groups()
+    code = int(hexadecimal, 16) if hexadecimal else int(octal, 8) if octal else int(decimal)
+    if code > 0x10FFFF or 0xD800 <= code <= 0xDFFF or chr(code) in _TEX_SPECIALS:
+        return match.group()
+    return chr(code)
+
+
 class _Unsupported(Exception):
     """The fast decoder met something it leaves to pylatexenc."""
 
 
 def to_unicode(text: str) -> str:
     """Decode LaTeX markup in `text` into Unicode; never raises."""
+    if "\\symbol{" in text:
+        text = _SYMBOL.sub(_symbol_char, text)
     if not _has_markup(text):
         return tidy_spaces(text)
     fast = decode_fast(text)

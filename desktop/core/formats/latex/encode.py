@@ -262,7 +262,7 @@ def faithful_spelling(char: str) -> str | None:
 def written_form(char: str, charset: Charset) -> str:
     """One non-ASCII character as a field value in `charset` holds it."""
     if charset is Charset.UNICODE:
-        return _unicode_char(char)
+        return _symbol(char) if _NONCHARACTERS.match(char) else _unicode_char(char)
     spelled = latex_spelling(char) if charset is Charset.ASCII else faithful_spelling(char)
     return _unicode_char(char) if spelled is None else spelled
 
@@ -318,6 +318,20 @@ _MARKUP = re.compile(r"\\[&%#_$]|\$")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 _NON_ASCII = re.compile(r"[^\x00-\x7f]")
 _UNSAFE_UNICODE = re.compile(r"[\x80-\x9f\ud800-\udfff]")
+#: Unicode's noncharacters (U+FDD0..U+FDEF, and the last two code points of every plane):
+#: biber's strict UTF-8 reader refuses a whole file that holds one as itself.
+_NONCHARACTERS = re.compile(
+    "[\ufdd0-\ufdef"
+    + "".join(chr(plane + 0xFFFE) + chr(plane + 0xFFFF) for plane in range(0, 0x110000, 0x10000))
+    + "]"
+)
+
+
+def _symbol(char: str) -> str:
+    """A character as LaTeX's `\\symbol` of its code point (read back by `decode`)."""
+    return f'\\symbol{{"{ord(char):X}}}'
+
+
 # Replaced in this order, through placeholders, so no replacement is escaped again.
 _ASCII_STEPS = (
     ("\\", "\x01"),
@@ -341,7 +355,9 @@ def _translate(text: str, charset: Charset) -> str:
         return text
     if charset is Charset.UNICODE:
         if _UNSAFE_UNICODE.search(text):
-            return _UNSAFE_UNICODE.sub(lambda char: _unicode_char(char.group()), text)
+            text = _UNSAFE_UNICODE.sub(lambda char: _unicode_char(char.group()), text)
+        if _NONCHARACTERS.search(text):  # for biber: see _NONCHARACTERS
+            text = _NONCHARACTERS.sub(lambda char: _symbol(char.group()), text)
         return text
     table = _TABLES[charset]
     for char in set(_NON_ASCII.findall(text)):  # few distinct ones, even in long abstracts
@@ -705,6 +721,8 @@ def verbatim_biblatex(value: str, *, ascii_only: bool = False) -> str:
     (as for `verbatim`) is percent-encoded."""
     value = "".join(ch for ch in value if ch >= " " and ch != "\x7f").strip()
     value = "".join("\ufffd" if "\ud800" <= ch <= "\udfff" else ch for ch in value)
+    if _NONCHARACTERS.search(value):  # biber refuses them as themselves: their URI form
+        value = _NONCHARACTERS.sub(lambda char: _percent_encoded(char.group()), value)
     if ascii_only and not value.isascii():
         value = "".join(ch if ch.isascii() else _percent_encoded(ch) for ch in value)
     return _without_tex(value)

@@ -452,3 +452,31 @@ def test_ris_and_csl_json_web_pages_pass_biber_as_online(corpus_dir: Path, tmp_p
                             "authornametitlef", "willighagen:blog"}  # fmt: skip
     # citation-js's webpage: issued 2016-08-18, accessed 2021-01-23 (biblatex-csl.json).
     assert "  urldate = {2021-01-23},\n  date = {2016-08-18}," in entries["willighagen:blog"]
+
+
+def test_noncharacters_reach_biber_spelled_and_read_back(tmp_path: Path) -> None:
+    """biber refuses a whole file holding a Unicode noncharacter as itself (U+FFFF, U+FDD0,
+    U+10FFFF): BibLaTeX writes one as `\\symbol{"FFFF}` (read back as the character) and in
+    a verbatim field as its UTF-8 bytes percent-encoded."""
+    require("biber")
+    title = "Odd \uffff, \ufdd0 and \U0010ffff"
+    record = Record(
+        entry_type="misc",
+        citekey="odd",
+        title=title,
+        authors=[Person(given="Ann", family="Ma\ufffe")],
+        arxiv_id="2101.\U0010ffff",
+        url="https://example.org/\uffff",
+    )
+    written = write_biblatex([record])
+    assert r'\symbol{"FFFF}' in written and "%EF%BF%BF" in written
+    assert not encode._NONCHARACTERS.search(written)
+    (tmp_path / "refs.bib").write_text(written, encoding="utf-8")
+    result = run(
+        ["biber", "--tool", "--validate-datamodel", "--output-file=out.bib", "refs.bib"], tmp_path
+    )
+    output = result.stdout + result.stderr
+    assert result.returncode == 0 and "ERROR" not in output, output
+    (back,) = registry.read(written.encode(), source="refs.bib", format="bibtex")[1].records
+    assert back.title == title
+    assert [p.family for p in back.authors] == ["Ma\ufffe"]
