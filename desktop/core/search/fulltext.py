@@ -18,13 +18,14 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterable, Iterator, KeysView
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from sqlalchemy import Connection, func, select, text
 from sqlmodel import col
 
 from desktop.core import cjk, folding
+from desktop.core.search.held import HeldIds
 from desktop.core.storage import db, fulltext_pending
 from desktop.core.storage.models import Annotation, FilePage, Note, Paper
 
@@ -94,7 +95,7 @@ def match(  # noqa: PLR0913 -- what to read (limit, prefix) and what is known al
     limit: int | None = None,
     prefix: bool = True,
     unindexed: Unindexed | None = None,
-    among: KeysView[int] | None = None,
+    among: HeldIds | None = None,
 ) -> set[int]:
     """Ids of papers (trash included) whose abstract, notes or attached files contain `text_`.
 
@@ -105,8 +106,7 @@ def match(  # noqa: PLR0913 -- what to read (limit, prefix) and what is known al
     matched whole too (a lower bound of the answer, cheaper to read: FTS5 merges the lists
     of every word a prefix stands for before giving the first id). `unindexed` is what
     an earlier call of the same moment read (`Unindexed.read`), else it is read here.
-    With `among` (the search index's papers), only those ids are returned: narrowing the
-    ids as they are read costs half of making a set of them and narrowing that.
+    With `among` (the search index's papers), only those ids are returned.
     """
     words = tokens(text_)
     if not words:
@@ -134,9 +134,9 @@ def match(  # noqa: PLR0913 -- what to read (limit, prefix) and what is known al
     return found
 
 
-def _among(ids: Iterable[int], among: KeysView[int] | None) -> set[int]:
+def _among(ids: Iterable[int], among: HeldIds | None) -> set[int]:
     """`ids` as a set, only those `among` when given."""
-    return set(ids) if among is None else among & ids
+    return set(ids) if among is None else among.narrow(ids)
 
 
 def _annotated(notes: tuple[tuple[int, str], ...], words: list[str], prefix: bool) -> set[int]:
@@ -262,18 +262,21 @@ def _match_sqlite(
     *,
     limit: int | None,
     prefix: bool,
-    among: KeysView[int] | None,
+    among: HeldIds | None,
 ) -> set[int]:
     expression = fts5_query(words, prefix=prefix)
     cap = "" if limit is None else f" LIMIT {int(limit)}"
+    # Ids outside the index's range are not held: not read (FTS5 skips them cheaply).
+    highest = "" if among is None else f" AND rowid BETWEEN 1 AND {int(among.highest)}"
     found: set[int] = set()
     if field != "fulltext":
         column = {"abstract": "abstract", "note": "notes"}.get(field or "", SQLITE_TABLE)
         found = _json_ids(
             connection,
-            f"SELECT rowid AS id FROM {SQLITE_TABLE} WHERE {column} MATCH ?{cap}",
+            f"SELECT rowid AS id FROM {SQLITE_TABLE} WHERE {column} MATCH ?{highest}{cap}",
             expression,
             among=among,
+            at_most_highest=True,
         )
     if field in (None, "fulltext"):
         found |= _json_ids(
@@ -287,7 +290,12 @@ def _match_sqlite(
 
 
 def _json_ids(
-    connection: Connection, statement: str, expression: str, *, among: KeysView[int] | None
+    connection: Connection,
+    statement: str,
+    expression: str,
+    *,
+    among: HeldIds | None,
+    at_most_highest: bool = False,
 ) -> set[int]:
     # A common word is in tens of thousands of abstracts: the ids come back as one JSON
     # list, which is read in C, two to three times faster than one result row per id.
@@ -295,6 +303,8 @@ def _json_ids(
     assert driver is not None  # an open connection
     cursor = driver.execute(f"SELECT json_group_array(id) FROM ({statement})", (expression,))
     listed: list[int] = json.loads(cursor.fetchone()[0])
+    if among is not None and at_most_highest:
+        return among.narrow_at_most_highest(listed)
     return _among(listed, among)
 
 

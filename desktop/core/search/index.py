@@ -20,7 +20,7 @@ import dataclasses
 import itertools
 from array import array
 from collections import defaultdict
-from collections.abc import Callable, Collection, Iterable, Iterator, KeysView
+from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass
 from typing import NamedTuple, TypeVar
 
@@ -34,6 +34,7 @@ from desktop.core.search.document import (
     caching_fold_short,
     caching_name_words,
 )
+from desktop.core.search.held import HeldIds
 from desktop.core.search.matching import (
     ClauseMatcher,
     Corpus,
@@ -124,6 +125,7 @@ class SearchIndex:
         # Entries are held as plain tuples: the garbage collector stops tracking those (an
         # Entry, a tuple subclass, it would walk at every full collection).
         self._entries: dict[int, tuple[object, ...]] = {}
+        self._held = HeldIds(self._entries.keys())
         self._postings = {field: Postings() for field in INDEXED_FIELDS}
         self._years: dict[int | None, array[int]] = {}
         # Papers by the number of words in their title, to rank short titles first cheaply.
@@ -153,6 +155,7 @@ class SearchIndex:
                         typo_counts[word] = typo_counts.get(word, 0) + 1
                 if progress is not None and count % 1000 == 0:
                     progress(count)
+        index._held.added_many(sorted(index._entries))
         index._vocabulary.load(counts, typo_counts)
         return index
 
@@ -177,6 +180,7 @@ class SearchIndex:
         entry = Entry.of(doc)
         for field, word in self._store(entry, doc.id, entry.all_words()):
             self._vocabulary.add(word, typos=field not in NO_TYPO_FIELDS)
+        self._held.added_many([doc.id])
 
     def upsert_many(self, docs: Iterable[SearchDocument]) -> None:
         """`upsert` for many papers (an import)."""
@@ -219,6 +223,7 @@ class SearchIndex:
                 for field, by_word in gathered.items():
                     typos = field not in NO_TYPO_FIELDS
                     new += [(word, typos) for word in self._postings[field].add_many(by_word)]
+        self._held.added_many(ordered)
         self._vocabulary.add_many(new)
 
     def remove(self, doc_id: int) -> None:
@@ -226,6 +231,7 @@ class SearchIndex:
         held = self._entries.pop(doc_id, None)
         if held is None:
             return
+        self._held.removed(doc_id)
         entry = Entry._make(held)
         _discard(self._years, entry.year, doc_id)
         _discard(self._by_title_length, _title_length(entry), doc_id)
@@ -365,9 +371,9 @@ class SearchIndex:
             return 1.0
         return max(1.0, sum(len(titles.get(w) or ()) for w in longer) / len(exact))
 
-    def held(self) -> KeysView[int]:
-        """The ids of the papers the index holds (a live view: not to be kept)."""
-        return self._entries.keys()
+    def held(self) -> HeldIds:
+        """The ids of the papers the index holds (live: not to be kept)."""
+        return self._held
 
     def _held_only(
         self, fulltext: FullText | None, planned: FullTextPlanning | None
