@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
 from sqlalchemy import delete
@@ -17,15 +16,28 @@ from desktop.core.storage.models import PaperPerson, Person, Role
 
 def match_key(person: NamedPerson) -> str:
     """The identity of a person: their name parts, case- and spacing-insensitive."""
-    parts = (person.family, person.given, person.von, person.jr)
-    if not any(parts):
-        parts = (person.as_written, "", "", "")
-    return _key_of(parts)
+    # An import names the same people again and again (550k names, 50k people at 100k
+    # papers): the keys are remembered by the parts joined, one string to hash and
+    # compare, which halved the time this took with a cache keyed by the parts' tuple.
+    raw = f"{person.family}\0{person.given}\0{person.von}\0{person.jr}"
+    key = _KEYS.get(raw)
+    if key is None:
+        parts = (person.family, person.given, person.von, person.jr)
+        if not any(parts):
+            parts = (person.as_written, "", "", "")
+        key = "|".join(map(folding.for_identity, parts))
+        # Not remembered when the parts alone do not tell the key: a part holding the
+        # separator, or no part at all (then the name as written counts).
+        if raw.count("\0") == 3 and raw != "\0\0\0":
+            if len(_KEYS) >= _KEYS_KEPT:
+                _KEYS.clear()
+            _KEYS[raw] = key
+    return key
 
 
-@lru_cache(maxsize=65536)  # an import names the same people again and again
-def _key_of(parts: tuple[str, str, str, str]) -> str:
-    return "|".join(map(folding.for_identity, parts))
+#: Match keys by the name parts joined with NULs (see `match_key`), up to _KEYS_KEPT.
+_KEYS: dict[str, str] = {}
+_KEYS_KEPT = 65_536
 
 
 #: Keys looked up per query (SQLite allows 32766 bound parameters; stay well below).

@@ -291,12 +291,20 @@ def _column_values(
     if process is None:
         return given
     converted: dict[int, Any] = {}  # by id(): every value lives as long as `rows`
+    # An empty dict or list (most papers' extra fields) is converted once too.
+    empty: dict[bool, Any] = {}
     stored: list[Any] = []
     for value in given:
         if value is None:
             stored.append(None)
         elif isinstance(value, dict | list):
-            stored.append(process(value))
+            if value:
+                stored.append(process(value))
+            else:
+                kind = isinstance(value, dict)
+                if kind not in empty:
+                    empty[kind] = process(value)
+                stored.append(empty[kind])
         else:
             key = id(value)
             if key not in converted:
