@@ -19,8 +19,8 @@ _GAPS_AT_LEAST = 4_096
 
 
 class HeldIds:
-    """The index's paper ids (`held`, its dict's live keys), with the highest one added and
-    the ids below it that are not held, told as papers are added and removed."""
+    """The index's paper ids (`held`, its dict's live keys), with the highest held so far
+    and the ids below it not held (the gaps), kept as papers are added and removed."""
 
     def __init__(self, held: KeysView[int]) -> None:
         self._held = held
