@@ -170,18 +170,23 @@ _LIGATURES = {"--": "–", "``": "“", "''": "”", "?`": "¿", "!`": "¡"}
 _DOTLESS = {"ı": "i", "ȷ": "j"}
 
 
-#: LaTeX's `\\symbol{"FFFF}` (hexadecimal), `\\symbol{'177}` (octal) or `\\symbol{65}`: the
-#: character of that code point (our BibLaTeX export writes Unicode's noncharacters so).
-_SYMBOL = re.compile(r"""\\symbol\{\s*(?:"([0-9A-Fa-f]{1,6})|'([0-7]{1,7})|([0-9]{1,7}))\s*\}""")
-#: Characters that are markup to TeX: a `\\symbol` of one is left to the decoders.
+#: The argument of LaTeX's `\\symbol`: `{"FFFF}` (hexadecimal), `{'177}` (octal) or `{65}`,
+#: the character of that code point (our BibLaTeX export writes Unicode's noncharacters so).
+_SYMBOL_ARGUMENT = r"""\{\s*(?:"([0-9A-Fa-f]{1,6})|'([0-7]{1,7})|([0-9]{1,7}))\s*\}"""
+_SYMBOL_ARGUMENT_AT = re.compile(_SYMBOL_ARGUMENT)
+#: A whole `\\symbol{...}` (not `\\\\symbol`, a line break and a word), for pylatexenc,
+#: which reads its argument as text.
+_SYMBOL = re.compile(r"(?<!\\)\\symbol\s*" + _SYMBOL_ARGUMENT)
+#: Characters that are markup to TeX: a `\\symbol` of one is left to pylatexenc.
 _TEX_SPECIALS = frozenset("\\{}$&#^_%~")
 
 
-def _symbol_char(match: re.Match[str]) -> str:
+def _symbol_char(match: re.Match[str]) -> str | None:
+    """The character a `\\symbol` argument names, or None (not one, or TeX markup)."""
     hexadecimal, octal, decimal = match.groups()
     code = int(hexadecimal, 16) if hexadecimal else int(octal, 8) if octal else int(decimal)
     if code > 0x10FFFF or 0xD800 <= code <= 0xDFFF or chr(code) in _TEX_SPECIALS:
-        return match.group()
+        return None
     return chr(code)
 
 
@@ -191,8 +196,6 @@ class _Unsupported(Exception):
 
 def to_unicode(text: str) -> str:
     """Decode LaTeX markup in `text` into Unicode; never raises."""
-    if "\\symbol{" in text:
-        text = _SYMBOL.sub(_symbol_char, text)
     if not _has_markup(text):
         return tidy_spaces(text)
     fast = decode_fast(text)
@@ -211,6 +214,8 @@ def decode_fast(text: str) -> str | None:
 
 def decode_with_pylatexenc(text: str) -> str:
     """The thorough, slow decoder; also the reference the fast one is tested against."""
+    if "\\symbol" in text:  # pylatexenc would give its argument as written
+        text = _SYMBOL.sub(lambda match: _symbol_char(match) or match.group(), text)
     # A stand-in keeps a bare "%" from being read as a comment, in text and in math alike.
     try:
         decoded = _pylatexenc().latex_to_text(_BARE_PERCENT.sub(_PERCENT_STAND_IN, text))
@@ -349,6 +354,8 @@ class _Decoder:
             return LOGOS[name] + (" " if self.text[self.pos - 1].isspace() else "")
         if name in DECLARATIONS:
             return ""
+        if name == "symbol":
+            return self._symbol()
         if name in FORMATTING:
             if not self.text.startswith("{", self.pos):
                 raise _Unsupported  # "\\emph x": which token is the argument is pylatexenc's call
@@ -387,6 +394,14 @@ class _Decoder:
             raise _Unsupported  # a paragraph break right after a command: left to pylatexenc
         self.pos = _SPACES_AFTER_WORD.match(self.text, match.end()).end()  # type: ignore[union-attr]
         return match.group()
+
+    def _symbol(self) -> str:
+        match = _SYMBOL_ARGUMENT_AT.match(self.text, self.pos)
+        char = None if match is None else _symbol_char(match)
+        if match is None or char is None:
+            raise _Unsupported
+        self.pos = match.end()
+        return char
 
     def _accent(self, accent: str) -> str:
         base = self._accent_argument()

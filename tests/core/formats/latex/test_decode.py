@@ -257,3 +257,23 @@ def test_text_symbols_pylatexenc_drops_are_kept_on_both_paths(latex: str, text: 
     assert decode_with_pylatexenc(latex) == text
     # A field the fast decoder gives up on (an unknown command) still keeps the symbol.
     assert to_unicode(latex + r" \unknowncommand{z}").startswith(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ('Odd \\symbol{"FFFF} one', "Odd \uffff one"),
+        ("\\symbol{65}\\symbol{'102}", "AB"),
+        ('\\symbol {"10FFFF}', "\U0010ffff"),
+    ],
+)
+def test_symbol_gives_the_character_of_its_code_point_on_both_decoders(
+    text: str, expected: str
+) -> None:
+    assert decode_fast(text) == expected
+    assert decode_with_pylatexenc(text) == expected
+
+
+def test_a_line_break_before_the_word_symbol_is_not_a_symbol_command() -> None:
+    assert to_unicode("x \\\\symbol{65}") == "x symbol65"
+    assert decode_with_pylatexenc("x \\\\symbol{65}") == "x symbol65"
