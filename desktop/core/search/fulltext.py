@@ -33,6 +33,9 @@ from desktop.core.storage.models import Annotation, FilePage, Note, Paper
 SQLITE_TABLE = "fts_paper"
 #: The FTS5 table of the pages of attached files (migration 0010).
 SQLITE_FILES_TABLE = "fts_filepage"
+#: The FTS5 column a field's words are looked for in (otherwise the whole table: abstract
+#: and notes).
+_SQLITE_COLUMNS = {"abstract": "abstract", "note": "notes"}
 #: What a search without a field looks through.
 ALL_KINDS = ("abstract", "note", "fulltext")
 
@@ -270,7 +273,7 @@ def _match_sqlite(
     highest = "" if among is None else f" AND rowid BETWEEN 1 AND {int(among.highest)}"
     found: set[int] = set()
     if field != "fulltext":
-        column = {"abstract": "abstract", "note": "notes"}.get(field or "", SQLITE_TABLE)
+        column = _SQLITE_COLUMNS.get(field or "", SQLITE_TABLE)
         found = _json_ids(
             connection,
             f"SELECT rowid AS id FROM {SQLITE_TABLE} WHERE {column} MATCH ?{highest}{cap}",
@@ -310,8 +313,6 @@ def _json_ids(
 
 #: The fewest ids `match_every` reads at a time.
 _EVERY_BATCH_AT_LEAST = 64
-#: The FTS5 column a field's words are looked for in (None: abstract and notes).
-_SQLITE_COLUMNS = {"abstract": "abstract", "note": "notes"}
 
 
 def match_every(

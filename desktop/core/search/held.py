@@ -66,7 +66,7 @@ class HeldIds:
         """Those of `listed` the index holds, when all are from 1 to `highest`."""
         gaps = self._known_gaps()
         if gaps is None or len(gaps) > len(listed):
-            return self._held & listed
+            return self.narrow(listed)
         found = set(listed)
         found -= gaps
         return found
