@@ -269,46 +269,69 @@ def _match_sqlite(
 ) -> set[int]:
     expression = fts5_query(words, prefix=prefix)
     cap = "" if limit is None else f" LIMIT {int(limit)}"
-    # Ids outside the index's range are not held: not read (FTS5 skips them cheaply).
-    highest = "" if among is None else f" AND rowid BETWEEN 1 AND {int(among.highest)}"
     found: set[int] = set()
     if field != "fulltext":
         column = _SQLITE_COLUMNS.get(field or "", SQLITE_TABLE)
-        found = _json_ids(
+        found = _paper_rows(
             connection,
-            f"SELECT rowid AS id FROM {SQLITE_TABLE} WHERE {column} MATCH ?{highest}{cap}",
+            f"SELECT rowid AS id FROM {SQLITE_TABLE} WHERE {column} MATCH ?{cap}",
             expression,
             among=among,
-            at_most_highest=True,
         )
     if field in (None, "fulltext"):
-        found |= _json_ids(
+        listed = _json_ids(
             connection,
             "SELECT DISTINCT paper_id AS id FROM filepage WHERE id IN (SELECT rowid FROM "
             f"{SQLITE_FILES_TABLE} WHERE {SQLITE_FILES_TABLE} MATCH ?){cap}",
             expression,
-            among=among,
         )
+        found |= _among(listed, among)
     return found
 
 
-def _json_ids(
-    connection: Connection,
-    statement: str,
-    expression: str,
-    *,
-    among: HeldIds | None,
-    at_most_highest: bool = False,
+def _paper_rows(
+    connection: Connection, statement: str, expression: str, *, among: HeldIds | None
 ) -> set[int]:
+    """The ids `statement` selects from the papers' full-text rows, those `among` only.
+
+    The highest row there is comes with them, read in the same statement (so at the same
+    moment): while it is at most the index's highest id, as it is unless another program
+    added papers, the ids are narrowed by taking away the index's few gaps. Asking FTS5
+    for `rowid <= highest` instead cost 0.3 ms more for a word in 28k abstracts.
+    """
+    if among is None:
+        return set(_json_ids(connection, statement, expression))
+    listed, top = _json_ids_and_top(connection, statement, expression)
+    if top > among.highest:
+        listed = [doc_id for doc_id in listed if doc_id <= among.highest]
+    return among.narrow_at_most_highest(listed)
+
+
+def _json_ids(connection: Connection, statement: str, expression: str) -> list[int]:
+    """The ids `statement` (given `expression`) selects, as one JSON list."""
     # A common word is in tens of thousands of abstracts: the ids come back as one JSON
     # list, which is read in C, two to three times faster than one result row per id.
     driver = connection.connection.driver_connection
     assert driver is not None  # an open connection
     cursor = driver.execute(f"SELECT json_group_array(id) FROM ({statement})", (expression,))
     listed: list[int] = json.loads(cursor.fetchone()[0])
-    if among is not None and at_most_highest:
-        return among.narrow_at_most_highest(listed)
-    return _among(listed, among)
+    return listed
+
+
+def _json_ids_and_top(
+    connection: Connection, statement: str, expression: str
+) -> tuple[list[int], int]:
+    """`_json_ids` of the papers' full-text rows, and the highest rowid of those rows (0 when
+    there is none)."""
+    driver = connection.connection.driver_connection
+    assert driver is not None  # an open connection
+    cursor = driver.execute(
+        f"SELECT json_group_array(id), (SELECT rowid FROM {SQLITE_TABLE} ORDER BY rowid DESC "
+        f"LIMIT 1) FROM ({statement})",
+        (expression,),
+    )
+    listed, top = cursor.fetchone()
+    return json.loads(listed), int(top or 0)
 
 
 #: The fewest ids `match_every` reads at a time.

@@ -315,10 +315,7 @@ class _Checking:
         # costs more than the chunks usually checked.
         ordering = [c for c in waiting if c.cost() * 2 <= len(allowed)]
         held = set().union(*(clause.positive_holding(allowed) for clause in ordering))
-        # The rest in the set's own order: sorting tens of thousands of ids would cost more
-        # than the one or two chunks usually checked.
-        ranked = itertools.chain(sorted(held), allowed - held)
-        self._check_ranked(pending, waiting, ranked, known=known)
+        self._check_ranked(pending, waiting, _held_first(held, allowed), known=known)
 
     def _check_ranked(
         self,
@@ -355,6 +352,15 @@ class _Checking:
             through = max(checked / taken_in_all, 1 / _TAKEN_PER_CHECKED_AT_MOST)
             size = math.ceil(to_check / through)
         return satisfied, taken_so_far
+
+
+def _held_first(held: set[int], allowed: set[int]) -> Iterator[int]:
+    """The `held` papers in id order, then the rest of `allowed` in their set's own order
+    (sorting tens of thousands of ids would cost more than the one or two chunks usually
+    checked). The rest is only found once asked for: the held ones are usually enough, and
+    taking them out of 30k allowed papers cost 0.3-0.8 ms."""
+    yield from sorted(held)
+    yield from allowed - held
 
 
 def _next_chunk(missing: int, share: float) -> int:

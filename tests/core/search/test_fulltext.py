@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from desktop.core.formats.record import Record
 from desktop.core.library import Library
 from desktop.core.search import fulltext
+from desktop.core.search.held import HeldIds
 
 
 def _match(library: Library, text: str, field: str | None = None) -> set[int]:
@@ -211,3 +212,27 @@ def test_papers_holding_every_group_are_those_each_groups_answers_share(
         )
     assert found == [ids[3]]
     assert batches == [ids[:2], ids[2:4]]
+
+
+def test_only_papers_the_index_holds_are_given_past_its_highest(library: Library) -> None:
+    """Narrowed to an index's papers (`among`), an answer leaves out papers it does not
+    hold: those in a gap below its highest id (the trash) and, when another program has
+    added papers since it was built, those past it."""
+    ids = [
+        library.add_paper(Record(title=f"P{i}", abstract="Lattice models.")).id or 0
+        for i in range(5)
+    ]
+    assert ids == sorted(ids)
+
+    def narrowed(held_ids: list[int]) -> set[int]:
+        entries = dict.fromkeys(held_ids)
+        held = HeldIds(entries.keys())
+        held.added_many(held_ids)
+        with library.engine.connect() as connection:
+            return fulltext.match(connection, "lattice", among=held)
+
+    # The newest two are unknown to the index (as if written after it was built).
+    assert narrowed(ids[:3]) == set(ids[:3])
+    # The highest is held, one below it is not.
+    assert narrowed([ids[0], ids[2], ids[3], ids[4]]) == {ids[0], ids[2], ids[3], ids[4]}
+    assert narrowed([ids[1], ids[3]]) == {ids[1], ids[3]}
