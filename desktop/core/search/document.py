@@ -283,12 +283,29 @@ class FieldWords(dict[str, list[str]]):
         super().__init__()
         self._entry = entry
         self._people: list[tuple[list[str], list[str]]] | None = None
+        # The names written one after another without spaces, once asked for.
+        self._run_together: str | None = None
 
     def people(self) -> list[tuple[list[str], list[str]]]:
         """The entry's people, split once."""
         if self._people is None:
             self._people = self._entry.people()
         return self._people
+
+    def people_may_hold(self, words: re.Pattern[str]) -> bool:
+        """Whether one of the people's words may be one that `words` finds: False only when
+        none is. Told without splitting the names when they are in ASCII: every word of
+        such a name, and its words joined (`author_words`), is a part of the names written
+        one after another without spaces. (A Chinese name also stands for its characters
+        read family name first, which is not.)"""
+        if "author" in self:
+            return True  # split already: its words tell exactly
+        if self._run_together is None:
+            names = "|".join(self._entry.authors)
+            if not names.isascii():
+                return True
+            self._run_together = "".join(names.split())
+        return words.search(self._run_together) is not None
 
     def __missing__(self, field: str) -> list[str]:
         if field == "author":

@@ -109,6 +109,9 @@ _NEAR_AT_LEAST = 4
 #: Telling whether one paper holds a term from its words costs about as much as taking
 #: this many ids from the postings (measured: 130 to 320, about 5 microseconds).
 _PAPER_COST = 200
+#: A one-word term standing for more people's words than this (a prefix's completions)
+#: splits every ranked paper's names to rank it (see `FieldWords.people_may_hold`).
+_PEOPLE_WORDS_AT_MOST = 64
 
 #: Fields whose postings also list papers by the first letter of their words.
 BY_INITIAL_FIELDS = ("title", "author")
@@ -224,7 +227,10 @@ class TermMatcher:
         # The fields holding a word a one-word term may stand for (found with its sources):
         # ranking looks in those only, not in every field of every paper.
         self._live_fields: set[str] = set()
-        self._quality_fields: tuple[str, ...] = self.fields
+        self._quality_fields: tuple[tuple[str, float], ...] = self._weighed(self.fields)
+        # The people's words a one-word term may stand for, found with its sources: a paper
+        # whose names hold none of them is told so without splitting its names into words.
+        self._people_words: re.Pattern[str] | None = None
 
     def typed_whole(self, position: int, words: list[str]) -> bool:
         """Whether the word at `position` of this term's `words` was typed whole: every word
@@ -314,7 +320,10 @@ class TermMatcher:
             sources = [(1.0, ids) for year, ids in corpus.years.items() if year in years]
         elif len(self.parts) == 1:
             sources = self._word_sources(self.parts[0], self._live_fields)
-            self._quality_fields = tuple(f for f in self.fields if f in self._live_fields)
+            live = self._live_fields
+            self._quality_fields = self._weighed(tuple(f for f in self.fields if f in live))
+            if "author" in self._live_fields:
+                self._people_words = self._people_words_of(self.parts[0])
             in_year = corpus.years.get(self.free_year) if self.free_year else None
             if in_year:
                 sources.insert(0, (1.0, in_year))
@@ -331,6 +340,17 @@ class TermMatcher:
         if self.fulltext_ids:
             sources.append((FULLTEXT_QUALITY, self.fulltext_ids))
         return sources
+
+    def _people_words_of(self, expansion: Expansion) -> re.Pattern[str] | None:
+        """A pattern finding any of the people's words `expansion` stands for, or None when
+        they are too many to be worth it (a prefix's completions) or not listed (an initial
+        stands for every word it begins)."""
+        if len(expansion.word) == 1:
+            return None
+        words = expansion.quality.keys() & self._corpus.postings["author"].words()
+        if not words or len(words) > _PEOPLE_WORDS_AT_MOST:
+            return None
+        return re.compile("|".join(map(re.escape, words)))
 
     def _pinyin_ids(self, words: tuple[str, ...]) -> set[int]:
         """Papers holding every pinyin word in a title's or names' readings."""
@@ -456,6 +476,10 @@ class TermMatcher:
                 sources.append((PREFIX_FLOOR * weight, starting))
         return sources
 
+    def _weighed(self, fields: tuple[str, ...]) -> tuple[tuple[str, float], ...]:
+        """The fields with their weights (`_weight`), as ranking goes through them."""
+        return tuple((field, self._weight(field)) for field in fields)
+
     def _weight(self, field: str) -> float:
         """A field's weight for a free word; a qualified term asked for its field: 1.0."""
         if self.term.field is not None:
@@ -483,16 +507,9 @@ class TermMatcher:
             return (1.0, "year") if entry.year in self.years else (0.0, "")
         if self.free_year is not None and entry.year == self.free_year:
             return 1.0, "year"
-        best, where = 0.0, ""
         if self._sources is None:
             self._sources = self._build_sources()
-        for field in self._quality_fields:
-            weight = self._weight(field)
-            if weight <= best:
-                break  # fields come best first: nothing later can do better
-            found = self._quality_in(entry, field, words[field]) * weight
-            if found > best:
-                best, where = found, field
+        best, where = self._best_field(entry, words)
         if best < PINYIN_QUALITY and self.pinyin is not None:
             field = self._pinyin_in(words) if isinstance(words, FieldWords) else ""
             if field:
@@ -505,6 +522,28 @@ class TermMatcher:
         if best < FULLTEXT_QUALITY and self.fulltext_ids and doc_id in self.fulltext_ids:
             best, where = FULLTEXT_QUALITY, "fulltext"
         return best, where
+
+    def _best_field(self, entry: Entry, words: dict[str, list[str]]) -> tuple[float, str]:
+        """The best quality of the paper's fields the term's words are in, and that field."""
+        best, where = 0.0, ""
+        for field, weight in self._quality_fields:
+            if weight <= best:
+                break  # fields come best first: nothing later can do better
+            if field == "author" and self._holds_no_people_word(words):
+                continue
+            found = self._quality_in(entry, field, words[field]) * weight
+            if found > best:
+                best, where = found, field
+        return best, where
+
+    def _holds_no_people_word(self, words: dict[str, list[str]]) -> bool:
+        """Whether a paper's people are known to hold none of the words this term may stand
+        for, told without splitting its names (`FieldWords.people_may_hold`)."""
+        return (
+            self._people_words is not None
+            and isinstance(words, FieldWords)
+            and not words.people_may_hold(self._people_words)
+        )
 
     def _quality_in(self, entry: Entry, field: str, words: list[str]) -> float:
         if not words:
@@ -519,7 +558,9 @@ class TermMatcher:
             return FUZZY_FLOOR + FUZZY_SPAN * held / len(self.parts)
         if self.runs and not self._runs_in(entry, field):
             return 0.0
-        best = min(part.best_in(words) for part in self.parts)
+        parts = self.parts
+        # (One word is the usual term: its quality without a generator, for every paper ranked.)
+        best = parts[0].best_in(words) if len(parts) == 1 else min(p.best_in(words) for p in parts)
         if self.joined is not None:
             best = max(best, self.joined.best_in(words))
         return best

@@ -45,7 +45,7 @@ def test_narrowing_gives_the_ids_the_dict_holds(
                 del entries[gone]
                 ids.removed(gone)
         else:
-            # Full text reads only ids from 1 to the highest held (`rowid BETWEEN`).
+            # Full text gives only ids from 1 to the highest held (those past it are dropped).
             # Every id up to the highest (as a common word lists), and a few of them.
             every = list(range(1, ids.highest + 1))
             some = [i for i in argument if 1 <= i <= ids.highest]
