@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import QEvent, QObject
 from PySide6.QtGui import QUndoStack
 from PySide6.QtTest import QTest
 from pytestqt.qtbot import QtBot
@@ -361,3 +362,29 @@ def test_a_note_changed_elsewhere_is_not_deleted(
     assert [n.body for n in ui_library.paper(paper_id).notes] == ["Their careful paragraph."]
     assert scripted.errors and "changed elsewhere" in scripted.errors[0]  # type: ignore[attr-defined]
     assert pane.notes.editor.toPlainText() == "Their careful paragraph."
+
+
+def test_a_selection_of_several_stays_on_its_summary_as_it_changes(
+    pane: DetailPane, qtbot: QtBot
+) -> None:
+    """Each keystroke of a search with many papers selected tells the new count: the
+    summary stays shown (hidden and shown again, it made the whole window lay out and
+    paint again, 10 ms of a keystroke)."""
+    pane.show_many(100_000)
+    assert pane.pages.currentWidget() is pane.summary
+    assert pane.paper_id is None
+    hidden: list[QEvent.Type] = []
+
+    class _Watch(QObject):
+        def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+            if event.type() == QEvent.Type.Hide:
+                hidden.append(event.type())
+            return False
+
+    watch = _Watch()
+    pane.summary.installEventFilter(watch)
+    pane.show_many(200)
+    assert not hidden
+    assert "200" in pane.summary.count_label.text()
+    pane.show_paper(None)  # then nothing selected: the summary goes
+    assert pane.pages.currentWidget() is not pane.summary

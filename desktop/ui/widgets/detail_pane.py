@@ -159,7 +159,8 @@ class DetailPane(QWidget):
     def show_many(self, count: int) -> None:
         """Say how many papers are selected, with what can be done to all of them (no
         paper is read: the count is all a selection of 100k papers costs)."""
-        self.show_paper(None)
+        if self.pages.currentWidget() is not self.summary:
+            self.show_paper(None)
         self.summary.show_count(count)
         self.pages.setCurrentWidget(self.summary)
 

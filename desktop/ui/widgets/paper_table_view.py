@@ -83,6 +83,9 @@ class PaperTableView(QTableView):
         painter.end()
 
     def setModel(self, model: QAbstractItemModel | None) -> None:
+        old = self.model()
+        if old is not None:
+            old.modelReset.disconnect(self._lay_out_rows)
         super().setModel(model)
         if model is not None:
             # The column headers never show the selection: with the table's own selection
@@ -90,6 +93,15 @@ class PaperTableView(QTableView):
             # on 50k papers froze the window 1.2 s while they painted).
             header = self.horizontalHeader()
             header.setSelectionModel(QItemSelectionModel(model, header))
+            # Connected after the view's own handling of a reset, so it runs after it.
+            model.modelReset.connect(self._lay_out_rows)
+
+    def _lay_out_rows(self) -> None:
+        """Lay the rows out at once after the model reset (as for each search's hits),
+        not when the table is next painted: laid out then, the scroll bar's new range asked
+        for a second paint of the whole table (from 100k papers to a search's 200, 7 ms
+        more of a 40 ms keystroke)."""
+        self.executeDelayedItemsLayout()
 
     def apply_default_layout(self) -> None:
         """Column widths for a first start (no remembered layout yet)."""
