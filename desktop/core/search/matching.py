@@ -451,7 +451,9 @@ class TermMatcher:
                 common = by_word.words() & quality.keys()
             else:
                 common = quality.keys() & by_word.words()
-            for word in common:
+            # In the words' order, not the set's (which changes with each run's string
+            # hashing): papers tied on quality are then taken alike every time.
+            for word in sorted(common):
                 ids = by_word.get(word)
                 if ids:
                     sources.append((quality[word] * weight, ids))
