@@ -184,9 +184,7 @@ class Searcher:
             index: SearchIndex | None = self._index
             if index is None:
                 return
-            for paper_id in paper_ids:
-                if paper_id not in docs:
-                    index.remove(paper_id)
+            index.remove_many(paper_id for paper_id in paper_ids if paper_id not in docs)
             index.upsert_many(docs.values())
             # Again: a search between the first time and the update (the lock is let go
             # while the papers are read) remembered answers narrowed to the old index.

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from desktop.core.search import index as index_module
 from desktop.core.search import matching, vocabulary
+from desktop.core.search import postings as postings_module
 from desktop.core.search.document import Entry, FieldWords, SearchDocument
 from desktop.core.search.index import SearchIndex
 from desktop.core.search.matching import ClauseMatcher
@@ -297,15 +298,30 @@ def _random_doc(rng: random.Random, doc_id: int) -> SearchDocument:
     )
 
 
+def _state(index: SearchIndex) -> tuple[object, ...]:
+    """What an index holds, lists as plain sorted lists: papers, words, years, lengths."""
+
+    words = {
+        field: {word: list(held.get(word) or ()) for word in held.words()}
+        for field, held in index._postings.items()
+    }
+    years = {year: list(ids) for year, ids in index._years.items()}
+    lengths = {length: list(ids) for length, ids in index._by_title_length.items()}
+    return index._entries, words, years, lengths, index._vocabulary._counts
+
+
 @pytest.mark.parametrize("seed", range(5))
 @pytest.mark.parametrize("batched", [False, True])
+@pytest.mark.parametrize("one_by_one_at_most", [0, 8])
 def test_an_index_updated_step_by_step_answers_as_one_built_afresh(
-    seed: int, batched: bool, monkeypatch: pytest.MonkeyPatch
+    seed: int, batched: bool, one_by_one_at_most: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # Batches bring one new word (put in place) or several (sorted in together), and are
-    # posted in parts (a part's words together).
+    # posted in parts (a part's words together); lists are changed paper by paper or made
+    # again once (`_ONE_BY_ONE_AT_MOST`).
     monkeypatch.setattr(vocabulary, "_INSERT_AT_MOST", 1)
     monkeypatch.setattr(index_module, "_POSTED_TOGETHER", 2)
+    monkeypatch.setattr(postings_module, "_ONE_BY_ONE_AT_MOST", one_by_one_at_most)
     rng = random.Random(seed)
     held = {i: _random_doc(rng, i) for i in range(1, 30)}
     index = SearchIndex.build(held.values())
@@ -314,6 +330,11 @@ def test_an_index_updated_step_by_step_answers_as_one_built_afresh(
         if rng.random() < 0.3:
             index.remove(doc_id)
             held.pop(doc_id, None)
+        elif rng.random() < 0.1:  # several papers leave at once (to the trash)
+            leaving = [rng.randint(1, 40) for _ in range(rng.randint(1, 6))]
+            index.remove_many(leaving)
+            for gone in leaving:
+                held.pop(gone, None)
         elif batched:  # several papers at once, some of them the same paper again
             batch = [_random_doc(rng, rng.randint(1, 40)) for _ in range(rng.randint(1, 4))]
             held.update((doc.id, doc) for doc in batch)
@@ -322,6 +343,7 @@ def test_an_index_updated_step_by_step_answers_as_one_built_afresh(
             held[doc_id] = _random_doc(rng, doc_id)
             index.upsert(held[doc_id])
     fresh = SearchIndex.build(held.values())
+    assert _state(index) == _state(fresh)
     for text in [
         "deep",
         "lerning",

@@ -13,40 +13,62 @@ from desktop.core.search.postings import Postings
 
 WORDS = ["alpha", "beta", "gamma", "apple", "axe"]
 
-#: (add or remove, paper id, words of the paper)
+#: (how: "add" one by one, "add_many" or "remove_many" together; papers: id, its words)
 steps = st.lists(
     st.tuples(
-        st.booleans(),
-        st.integers(1, 400),
-        st.sets(st.sampled_from(WORDS), min_size=1, max_size=3),
+        st.sampled_from(["add", "add_many", "remove_many"]),
+        st.lists(
+            st.tuples(st.integers(1, 400), st.sets(st.sampled_from(WORDS), min_size=1, max_size=3)),
+            max_size=40,
+        ),
     ),
-    max_size=300,
+    max_size=30,
 )
 
 
-def _replayed(changes: list[tuple[bool, int, set[str]]]) -> tuple[Postings, dict[str, set[int]]]:
+def _by_word(papers: dict[int, set[str]]) -> dict[str, list[int]]:
+    """Each word's papers in ascending order, as the index gathers them."""
+    found: dict[str, list[int]] = {}
+    for doc_id in sorted(papers):
+        for word in papers[doc_id]:
+            found.setdefault(word, []).append(doc_id)
+    return found
+
+
+def _replayed(
+    changes: list[tuple[str, list[tuple[int, set[str]]]]],
+) -> tuple[Postings, dict[str, set[int]]]:
     """The postings after the changes, and what each word should hold."""
     made = Postings()
     truth: dict[str, set[int]] = {word: set() for word in WORDS}
     words_of: dict[int, set[str]] = {}
-    for adding, doc_id, words in changes:
-        if adding and doc_id not in words_of:
-            made.add(doc_id, words)
-            words_of[doc_id] = words
+    for how, papers in changes:
+        if how == "remove_many":
+            leaving = {doc_id: words_of.pop(doc_id) for doc_id, _ in papers if doc_id in words_of}
+            gone = made.remove_many(_by_word(leaving))
+            for doc_id, words in leaving.items():
+                for word in words:
+                    truth[word].discard(doc_id)
+            emptied = {word for words in leaving.values() for word in words if not truth[word]}
+            assert set(gone) == emptied
+            continue
+        coming = {doc_id: words for doc_id, words in papers if doc_id not in words_of}
+        if how == "add":
+            for doc_id, words in coming.items():
+                made.add(doc_id, words)
+        else:
+            made.add_many(_by_word(coming))
+        words_of.update(coming)
+        for doc_id, words in coming.items():
             for word in words:
                 truth[word].add(doc_id)
-        elif not adding and doc_id in words_of:
-            gone = words_of.pop(doc_id)
-            made.remove(doc_id, gone)
-            for word in gone:
-                truth[word].discard(doc_id)
     return made, truth
 
 
 @settings(max_examples=300, deadline=None)
 @given(changes=steps)
 def test_every_list_is_sorted_and_holds_its_papers(
-    changes: list[tuple[bool, int, set[str]]],
+    changes: list[tuple[str, list[tuple[int, set[str]]]]],
 ) -> None:
     made, truth = _replayed(changes)
     for word in WORDS:
@@ -84,3 +106,16 @@ def test_add_sorted_keeps_the_order_for_a_paper_edited_again() -> None:
     postings.add_sorted(ids, 12)
     postings.add_sorted(ids, 1)
     assert list(ids) == [1, 2, 5, 7, 9, 12]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    listed=st.sets(st.integers(0, 300), max_size=100),
+    taken=st.sets(st.integers(0, 300), max_size=30),
+)
+def test_taking_ids_out_leaves_the_others_sorted(listed: set[int], taken: set[int]) -> None:
+    """Ids are taken out of a sorted list whether it holds them or not, a few one by one
+    or many at once."""
+    held = array("i", sorted(listed))
+    postings.take_sorted(held, sorted(taken))
+    assert list(held) == sorted(listed - taken)
