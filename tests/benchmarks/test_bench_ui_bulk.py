@@ -1,5 +1,5 @@
 """The window acting on every paper at 100k: select all, tag all (and undo it), a list of
-all made and emptied (and undone), export all.
+all made and emptied (and undone), export all; with the search index built, as in the app.
 Run by `make bench`; `PAPERSHELF_BENCH_PAPERS` makes a smaller library for a quick look.
 
 Each run works on a copy of the generated library (it is tagged and untagged here).
@@ -58,6 +58,9 @@ def window(
     shown = MainWindow(library, QSettings(str(settings), QSettings.Format.IniFormat))
     shown.resize(1280, 800)
     shown.show()
+    # As the app does once its window is up (`app.prepare_search`): every change below
+    # then goes into the search index too, as it does for someone using the app.
+    library.build_search_index()
     _pump()
     yield shown
     shown.close()

@@ -215,15 +215,19 @@ class SearchIndex:
                 lost = _ByField()
                 for doc_id in ordered[start : start + _POSTED_TOGETHER]:
                     entry = latest[doc_id]
-                    words = entry.all_words(split_name)
                     held = self._entries.get(doc_id)
                     if held is None:
                         self._hold(entry, doc_id)
-                        gained.add_all(doc_id, words)
-                    else:
+                        gained.add_all(doc_id, entry.all_words(split_name))
+                    elif held != entry:
                         before = Entry._make(held)
                         self._rehold(before, entry, doc_id)
-                        _compare(before.all_words(split_name), words, doc_id, gained, lost)
+                        fields = _labels_changed(before, entry)
+                        if fields is None:  # more than labels: every field compared
+                            old, words = before.all_words(split_name), entry.all_words(split_name)
+                        else:
+                            old, words = _words_of(before, fields), _words_of(entry, fields)
+                        _compare(old, words, doc_id, gained, lost)
                 for field, by_word in lost.items():
                     for word in self._postings[field].remove_many(by_word):
                         self._vocabulary.discard(word, typos=field not in NO_TYPO_FIELDS)
@@ -609,6 +613,28 @@ class _ByField(dict[str, defaultdict[str, list[int]]]):
             by_word = self[field] = defaultdict(list)
         for word in words:
             by_word[word].append(doc_id)
+
+
+#: The entry's labels (given to many papers at once: a tag, a list, a status) and the
+#: fields their words are indexed under.
+_LABEL_FIELDS = {"tags": "tag", "lists": "list", "status": "status", "keywords": "keyword"}
+
+
+def _labels_changed(before: Entry, after: Entry) -> list[str] | None:
+    """The fields of the labels that changed, or None when something else changed too."""
+    fields = []
+    for name, old, new in zip(Entry._fields, before, after, strict=True):
+        if old != new:
+            field = _LABEL_FIELDS.get(name)
+            if field is None:
+                return None
+            fields.append(field)
+    return fields
+
+
+def _words_of(entry: Entry, fields: list[str]) -> list[tuple[str, Collection[str]]]:
+    """(field, distinct words) of these fields, as `Entry.all_words` gives them."""
+    return [(field, set(entry.words_of(field))) for field in fields]
 
 
 def _compare(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -288,13 +289,31 @@ KEYS = [f"keyq{a}{b}" for a in "abcdefghij" for b in "klmnopqrst"]
 def _random_doc(rng: random.Random, doc_id: int) -> SearchDocument:
     title = " ".join(rng.choices(WORDS + NEW_WORDS[: rng.randint(0, 12)], k=rng.randint(0, 4)))
     people = [(rng.choice(["Sergey", "S.", "Anna", ""]), rng.choice(WORDS)) for _ in range(2)]
-    return SearchDocument(
-        doc_id,
-        title,
-        people,
-        rng.choice([None, 2000, 2020]),
-        rng.choice(WORDS),
-        citekey=rng.choice(KEYS),
+    return _relabelled(
+        rng,
+        SearchDocument(
+            doc_id,
+            title,
+            people,
+            rng.choice([None, 2000, 2020]),
+            rng.choice(WORDS),
+            citekey=rng.choice(KEYS),
+        ),
+    )
+
+
+#: Labels given and taken (tags, lists, statuses, keywords), some shared with titles.
+LABELS = ["reading group", "deep", "to read", "zeta3", "robot arms"]
+
+
+def _relabelled(rng: random.Random, doc: SearchDocument) -> SearchDocument:
+    """`doc` with other labels (as tagging, listing or marking many papers gives)."""
+    return dataclasses.replace(
+        doc,
+        tags=rng.sample(LABELS, rng.randint(0, 2)),
+        lists=rng.sample(LABELS, rng.randint(0, 1)),
+        status=rng.choice(["", "unread", "read"]),
+        keywords=rng.sample(LABELS, rng.randint(0, 2)),
     )
 
 
@@ -335,6 +354,12 @@ def test_an_index_updated_step_by_step_answers_as_one_built_afresh(
             index.remove_many(leaving)
             for gone in leaving:
                 held.pop(gone, None)
+        elif rng.random() < 0.2 and held:  # labels given to papers held, nothing else
+            relabelled = [
+                _relabelled(rng, doc) for doc in rng.sample(list(held.values()), min(3, len(held)))
+            ]
+            held.update((doc.id, doc) for doc in relabelled)
+            index.upsert_many(relabelled)
         elif batched:  # several papers at once, some of them the same paper again
             batch = [_random_doc(rng, rng.randint(1, 40)) for _ in range(rng.randint(1, 4))]
             held.update((doc.id, doc) for doc in batch)
