@@ -211,23 +211,28 @@ class SearchIndex:
         new: list[tuple[str, bool]] = []
         with gc_pause.paused():
             for start in range(0, len(ordered), _POSTED_TOGETHER):
-                gained = _ByField()
-                lost = _ByField()
+                gained: _ByField = {}
+                lost: _ByField = {}
                 for doc_id in ordered[start : start + _POSTED_TOGETHER]:
                     entry = latest[doc_id]
                     held = self._entries.get(doc_id)
-                    if held is None:
+                    if held is None:  # a new paper (an import's): the words gathered in line
                         self._hold(entry, doc_id)
-                        gained.add_all(doc_id, entry.all_words(split_name))
+                        for field, words in entry.all_words(split_name):
+                            by_word = gained.get(field)
+                            if by_word is None:
+                                by_word = gained[field] = defaultdict(list)
+                            for word in words:
+                                by_word[word].append(doc_id)
                     elif held != entry:
                         before = Entry._make(held)
                         self._rehold(before, entry, doc_id)
                         fields = _labels_changed(before, entry)
                         if fields is None:  # more than labels: every field compared
-                            old, words = before.all_words(split_name), entry.all_words(split_name)
+                            was, now = before.all_words(split_name), entry.all_words(split_name)
                         else:
-                            old, words = _words_of(before, fields), _words_of(entry, fields)
-                        _compare(old, words, doc_id, gained, lost)
+                            was, now = _words_of(before, fields), _words_of(entry, fields)
+                        _compare(was, now, doc_id, gained, lost)
                 for field, by_word in lost.items():
                     for word in self._postings[field].remove_many(by_word):
                         self._vocabulary.discard(word, typos=field not in NO_TYPO_FIELDS)
@@ -256,7 +261,7 @@ class SearchIndex:
     def remove_many(self, doc_ids: Iterable[int]) -> None:
         """Forget papers (those the index does not hold are passed over); each list they
         are on is gone through once for them all."""
-        lost = _ByField()
+        lost: _ByField = {}
         years: defaultdict[int | None, list[int]] = defaultdict(list)
         lengths: defaultdict[int, list[int]] = defaultdict(list)
         for doc_id in sorted(doc_ids):
@@ -267,7 +272,8 @@ class SearchIndex:
             entry = Entry._make(held)
             years[entry.year].append(doc_id)
             lengths[_title_length(entry)].append(doc_id)
-            lost.add_all(doc_id, entry.all_words())
+            for field, words in entry.all_words():
+                _gather(lost, field, doc_id, words)
         _discard_many(self._years, years)
         _discard_many(self._by_title_length, lengths)
         for field, by_word in lost.items():
@@ -599,20 +605,17 @@ def _discard_many(lists: dict[Key, array[int]], taken: dict[Key, list[int]]) -> 
             del lists[key]
 
 
-class _ByField(dict[str, defaultdict[str, list[int]]]):
-    """Papers by word by field, gathered to be posted (or taken off) together; each word's
-    papers in the order they were added (ascending, as `upsert_prepared` goes)."""
+#: Papers by word by field, gathered to be posted (or taken off) together; each word's
+#: papers in ascending order, as `upsert_prepared` goes.
+_ByField = dict[str, defaultdict[str, list[int]]]
 
-    def add_all(self, doc_id: int, words: Iterable[tuple[str, Collection[str]]]) -> None:
-        for field, field_words in words:
-            self.add(field, doc_id, field_words)
 
-    def add(self, field: str, doc_id: int, words: Iterable[str]) -> None:
-        by_word = self.get(field)
-        if by_word is None:
-            by_word = self[field] = defaultdict(list)
-        for word in words:
-            by_word[word].append(doc_id)
+def _gather(by_field: _ByField, field: str, doc_id: int, words: Iterable[str]) -> None:
+    by_word = by_field.get(field)
+    if by_word is None:
+        by_word = by_field[field] = defaultdict(list)
+    for word in words:
+        by_word[word].append(doc_id)
 
 
 #: The entry's labels (given to many papers at once: a tag, a list, a status) and the
@@ -650,12 +653,12 @@ def _compare(
         held = old.pop(field, set())
         added = [word for word in words if word not in held]
         if added:
-            gained.add(field, doc_id, added)
+            _gather(gained, field, doc_id, added)
         taken = held.difference(words)
         if taken:
-            lost.add(field, doc_id, taken)
+            _gather(lost, field, doc_id, taken)
     for field, words in old.items():  # fields the paper no longer has
-        lost.add(field, doc_id, words)
+        _gather(lost, field, doc_id, words)
 
 
 def _free_words_in_short_fields_only(clauses: list[ClauseMatcher]) -> None:
