@@ -232,7 +232,7 @@ class SearchIndex:
                             was, now = before.all_words(split_name), entry.all_words(split_name)
                         else:
                             was, now = _words_of(before, fields), _words_of(entry, fields)
-                        _compare(was, now, doc_id, gained, lost)
+                        _compare(was, now, doc_id, gained=gained, lost=lost)
                 for field, by_word in lost.items():
                     for word in self._postings[field].remove_many(by_word):
                         self._vocabulary.discard(word, typos=field not in NO_TYPO_FIELDS)
@@ -273,7 +273,7 @@ class SearchIndex:
             years[entry.year].append(doc_id)
             lengths[_title_length(entry)].append(doc_id)
             for field, words in entry.all_words():
-                _gather(lost, field, doc_id, words)
+                _gather(lost, field, doc_id, words=words)
         _discard_many(self._years, years)
         _discard_many(self._by_title_length, lengths)
         for field, by_word in lost.items():
@@ -610,7 +610,7 @@ def _discard_many(lists: dict[Key, array[int]], taken: dict[Key, list[int]]) -> 
 _ByField = dict[str, defaultdict[str, list[int]]]
 
 
-def _gather(by_field: _ByField, field: str, doc_id: int, words: Iterable[str]) -> None:
+def _gather(by_field: _ByField, field: str, doc_id: int, *, words: Iterable[str]) -> None:
     by_word = by_field.get(field)
     if by_word is None:
         by_word = by_field[field] = defaultdict(list)
@@ -644,6 +644,7 @@ def _compare(
     before: list[tuple[str, Collection[str]]],
     after: list[tuple[str, Collection[str]]],
     doc_id: int,
+    *,
     gained: _ByField,
     lost: _ByField,
 ) -> None:
@@ -653,12 +654,12 @@ def _compare(
         held = old.pop(field, set())
         added = [word for word in words if word not in held]
         if added:
-            _gather(gained, field, doc_id, added)
+            _gather(gained, field, doc_id, words=added)
         taken = held.difference(words)
         if taken:
-            _gather(lost, field, doc_id, taken)
+            _gather(lost, field, doc_id, words=taken)
     for field, words in old.items():  # fields the paper no longer has
-        _gather(lost, field, doc_id, words)
+        _gather(lost, field, doc_id, words=words)
 
 
 def _free_words_in_short_fields_only(clauses: list[ClauseMatcher]) -> None:
