@@ -30,6 +30,7 @@ from desktop.core import (
     dedupe,
     duplicates_beside,
     field_origins,
+    field_values,
     file_text,
     held_files,
     library_files,
@@ -504,15 +505,17 @@ class Library:
         return self.paper(paper_id)
 
     def set_status(self, paper_ids: list[int], status: str) -> None:
-        with self._write() as session:
-            for paper_id in paper_ids:
-                papers.update_paper(session, paper_id, None, changes={"status": status})
-        self._announce(ChangeKind.PAPERS, paper_ids)
+        """Give the papers one read status (all or none: an unknown id is refused)."""
+        self._set_field(paper_ids, "status", status)
 
     def set_priority(self, paper_ids: list[int], priority: int) -> None:
+        """Give the papers one priority (all or none: an unknown id is refused)."""
+        self._set_field(paper_ids, "priority", priority)
+
+    def _set_field(self, paper_ids: list[int], name: str, value: Any) -> None:
+        # Many papers in a statement, not one UPDATE each: 20k papers took 12 s that way.
         with self._write() as session:
-            for paper_id in paper_ids:
-                papers.update_paper(session, paper_id, None, changes={"priority": priority})
+            field_values.set_values(session, name, [(i, value) for i in paper_ids])
         self._announce(ChangeKind.PAPERS, paper_ids)
 
     def delete_papers(self, paper_ids: list[int]) -> int:

@@ -313,3 +313,21 @@ def test_reading_lists_themselves_keep_the_users_order(library: Library) -> None
     assert [rl.name for rl, _ in library.lists()][-1] == "New"
     with pytest.raises(NotFoundError):
         library.reorder_lists([999])
+
+
+def test_status_and_priority_are_set_on_many_papers_or_none(library: Library) -> None:
+    ids = library.add_records([record(f"Paper {n}") for n in range(1500)])
+    versions = {i: library.paper(i).paper.version for i in ids[:3]}
+    library.set_status(ids, "reading")
+    library.set_priority(ids[:2], 4)
+    assert library.count() == 1500
+    assert {library.paper(i).paper.status for i in ids[::100]} == {"reading"}
+    assert [library.paper(i).paper.priority for i in ids[:3]] == [4, 4, 0]
+    # Every write moves the version on: kept export entries and editors see the change.
+    assert library.paper(ids[0]).paper.version == versions[ids[0]] + 2
+    assert library.paper(ids[2]).paper.version == versions[ids[2]] + 1
+    with pytest.raises(NotFoundError):
+        library.set_status([ids[0], 999_999], "read")
+    with pytest.raises(InvalidInputError):
+        library.set_status(ids[:1], "skimmed")
+    assert library.paper(ids[0]).paper.status == "reading"  # neither refused write changed it
