@@ -241,31 +241,6 @@ def _comparable(value: Any) -> Any:
 
 
 @dataclass(frozen=True)
-class SetField(Step):
-    """Give papers a status or a priority, each paper its own value."""
-
-    #: "status" or "priority".
-    field: str
-    values: tuple[tuple[int, Any], ...]
-
-    @classmethod
-    def same(cls, field: str, value: Any, paper_ids: Iterable[int]) -> SetField:
-        """The same value for every paper."""
-        return cls(field, tuple((i, value) for i in dict.fromkeys(paper_ids)))
-
-    def apply(self, session: Session) -> Done:
-        if self.field not in ("status", "priority"):
-            raise InvalidInputError(
-                sentence("“{field}” cannot be set on many papers at once.", field=self.field)
-            )
-        old = tuple((i, getattr(papers.get_paper(session, i), self.field)) for i, _ in self.values)
-        for paper_id, value in self.values:
-            papers.update_paper(session, paper_id, None, changes={self.field: value})
-        ids = tuple(i for i, _ in self.values)
-        return Done(SetField(self.field, old), ChangeKind.PAPERS, ids)
-
-
-@dataclass(frozen=True)
 class SetValues(Step):
     """Give papers one field, each paper its own value: a bulk edit of any field the
     detail pane edits ("extra:<name>" for one kept from an import), or its undo."""

@@ -109,17 +109,17 @@ def test_an_undo_of_a_stale_edit_is_refused_and_changes_nothing(
 def test_set_status_restores_each_papers_own_value(library: Library, three: list[int]) -> None:
     library.set_status([three[0]], "reading")
     library.set_status([three[1]], "read")
-    before, after = round_trip(library, undo.SetField.same("status", "unread", three[:2]))
+    before, after = round_trip(library, undo.SetValues.same("status", "unread", three[:2]))
     assert [after["papers"][i]["fields"]["status"] for i in three] == ["unread"] * 3
     assert [before["papers"][i]["fields"]["status"] for i in three[:2]] == ["reading", "read"]
 
 
 def test_set_priority(library: Library, three: list[int]) -> None:
     library.set_priority([three[1]], 4)
-    _, after = round_trip(library, undo.SetField.same("priority", 2, three))
+    _, after = round_trip(library, undo.SetValues.same("priority", 2, three))
     assert [after["papers"][i]["fields"]["priority"] for i in three] == [2, 2, 2]
     assert [library.paper(i).paper.priority for i in three] == [2, 2, 2]
-    library.apply(library.apply(undo.SetField.same("priority", 5, three)))
+    library.apply(library.apply(undo.SetValues.same("priority", 5, three)))
     assert [library.paper(i).paper.priority for i in three] == [2, 2, 2]
 
 
