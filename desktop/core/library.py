@@ -156,6 +156,14 @@ class EmptiedTrash:
 #: between them); also few enough for one IN (...).
 PAPERS_PER_DELETE = 500
 
+#: The papers' fields a change of each kind may touch, where the kind alone tells (a
+#: bulk tag or list action re-reads only those into the search index).
+_FIELDS_CHANGED_BY: dict[ChangeKind, tuple[str, ...]] = {
+    ChangeKind.TAGS: ("tags",),
+    ChangeKind.LISTS: ("lists",),
+    ChangeKind.NOTES: ("notes", "annotations"),
+}
+
 Shape = TypeVar("Shape")
 
 
@@ -344,12 +352,20 @@ class Library:
         self._listeners.remove(listener)
 
     def _announce(
-        self, kind: ChangeKind, paper_ids: Iterable[int | None] = (), *, indexed: bool = False
+        self,
+        kind: ChangeKind,
+        paper_ids: Iterable[int | None] = (),
+        *,
+        indexed: bool = False,
+        fields: Sequence[str] | None = None,
     ) -> None:
-        """Tell the search index (unless it was told already) and the listeners."""
+        """Tell the search index (unless it was told already) and the listeners. `fields`
+        names the papers' fields that changed, when known (by default, what `kind` says)."""
         change = Change(kind, tuple(i for i in paper_ids if i is not None))
         if not indexed:
-            self._searcher.papers_changed(change.paper_ids)
+            if fields is None:
+                fields = _FIELDS_CHANGED_BY.get(kind)
+            self._searcher.papers_changed(change.paper_ids, fields)
         for listener in list(self._listeners):
             listener(change)
         self._sync_files(change)
@@ -516,7 +532,7 @@ class Library:
         # Many papers in a statement, not one UPDATE each: 20k papers took 12 s that way.
         with self._write() as session:
             field_values.set_values(session, name, [(i, value) for i in paper_ids])
-        self._announce(ChangeKind.PAPERS, paper_ids)
+        self._announce(ChangeKind.PAPERS, paper_ids, fields=(name,))
 
     def delete_papers(self, paper_ids: list[int]) -> int:
         """Move papers to the trash, from which `restore_papers` brings them back."""
@@ -1167,7 +1183,7 @@ class Library:
         except BaseException:
             files.take_back()
             raise
-        self._announce(done.kind, done.paper_ids)
+        self._announce(done.kind, done.paper_ids, fields=done.fields)
         return done.inverse
 
     # -- export ---------------------------------------------------------------------------

@@ -56,6 +56,8 @@ class Done:
     #: What the step changed, announced once it committed.
     kind: ChangeKind
     paper_ids: tuple[int, ...] = ()
+    #: The papers' fields it changed, when it knows them (None: any; see `Library.apply`).
+    fields: tuple[str, ...] | None = None
 
 
 class Step:
@@ -256,7 +258,7 @@ class SetValues(Step):
     def apply(self, session: Session) -> Done:
         before = field_values.set_values(session, self.name, list(self.values))
         ids = tuple(i for i, _ in self.values)
-        return Done(SetValues(self.name, tuple(before)), ChangeKind.PAPERS, ids)
+        return Done(SetValues(self.name, tuple(before)), ChangeKind.PAPERS, ids, (self.name,))
 
 
 @dataclass(frozen=True)

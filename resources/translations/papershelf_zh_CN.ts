@@ -3961,10 +3961,6 @@ This library: {where}</source>
             <translation>文献 {citekey}</translation>
         </message>
         <message>
-            <source>“{field}” cannot be set on many papers at once.</source>
-            <translation>“{field}”不能同时为多篇文献设置。</translation>
-        </message>
-        <message>
             <source>That attachment no longer exists.</source>
             <translation>该附件已不存在。</translation>
         </message>

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 
 from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, select
@@ -22,18 +22,19 @@ from desktop.core.storage.models import (
     Tag,
 )
 
-_COLUMNS = (
-    Paper.id,
-    Paper.title,
-    Paper.year,
-    Paper.journal,
-    Paper.booktitle,
-    Paper.topic,
-    Paper.status,
-    Paper.doi,
-    Paper.citekey,
-    Paper.keywords,
+#: The paper's own columns a document is read from (besides its id).
+_COLUMN_NAMES = (
+    "title",
+    "year",
+    "journal",
+    "booktitle",
+    "topic",
+    "status",
+    "doi",
+    "citekey",
+    "keywords",
 )
+_COLUMNS = (Paper.id, *(getattr(Paper, name) for name in _COLUMN_NAMES))
 
 
 def documents(
@@ -67,6 +68,33 @@ def documents(
             citekey=citekey,
             keywords=tuple(keywords or ()),
         )
+
+
+#: The papers' fields a document is read from: a change to none of them leaves the index
+#: as it is (a priority, an abstract, notes: full text reads those from the database).
+READ_FIELDS = frozenset((*_COLUMN_NAMES, "authors", "tags", "lists"))
+
+
+def labels(
+    session: Session, paper_ids: list[int], names: Collection[str]
+) -> dict[int, dict[str, str | tuple[str, ...]]]:
+    """The labels named (some of `LABELS`) of these papers, by paper, as `documents`
+    reads them; a paper without a tag has its tags (), and so on."""
+    wanted = set(paper_ids)
+    found: dict[int, dict[str, str | tuple[str, ...]]] = {i: {} for i in wanted}
+    for name, read in (("tags", _tags), ("lists", _lists)):
+        if name in names:
+            by_paper = read(session, wanted)
+            for paper_id, held in found.items():
+                held[name] = tuple(by_paper.get(paper_id, ()))
+    columns = [name for name in ("status", "keywords") if name in names]
+    if columns:
+        query = sa_select(col(Paper.id), *(col(getattr(Paper, name)) for name in columns))
+        for paper_id, *values in session.execute(query.where(col(Paper.id).in_(wanted))):
+            held = found[paper_id]
+            for name, value in zip(columns, values, strict=True):
+                held[name] = value if name == "status" else tuple(value or ())
+    return found
 
 
 def document_of(

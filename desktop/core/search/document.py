@@ -53,6 +53,11 @@ class SearchDocument:
     keywords: Sequence[str] = ()
 
 
+#: A document's labels: given to many papers at once (a tag, a list, a status), and read
+#: again alone when only they changed. A status is one label; the others are sequences.
+LABELS = ("tags", "lists", "status", "keywords")
+
+
 class Entry(NamedTuple):
     """The folded form of a `SearchDocument`, kept per paper.
 
@@ -131,7 +136,7 @@ class Entry(NamedTuple):
         if field == "author":
             return author_words(self.people())
         if field in ("tag", "list", "keyword"):
-            return [w for label in self._labels(field) for w in _label_words(label)]
+            return label_words(self._labels(field))
         text: str = getattr(self, field)
         return _label_words(text) if text else []
 
@@ -181,6 +186,28 @@ class Entry(NamedTuple):
 
     def _labels(self, field: str) -> tuple[str, ...]:
         return {"tag": self.tags, "list": self.lists}.get(field, self.keywords)
+
+
+def folded_label(
+    name: str, value: str | Sequence[str], fold: Callable[[str], str] | None = None
+) -> str | tuple[str, ...]:
+    """A label (`name` one of `LABELS`, `value` as a document holds it) as `Entry.of`
+    folds it; `fold` folds like `fold_short` (a caching one, for many papers)."""
+    fold_short_text = fold or fold_short
+    if name == "status":
+        assert isinstance(value, str)
+        return fold_short_text(value)
+    if name not in LABELS:
+        raise ValueError(f"{name!r} is not a label")
+    return tuple(map(fold_short_text, value))
+
+
+def label_words(folded: str | tuple[str, ...]) -> list[str]:
+    """The words a folded label puts in the index: a status's, or every one of a
+    sequence's labels' (tags, lists, keywords)."""
+    if isinstance(folded, str):
+        return _label_words(folded) if folded else []
+    return [word for label in folded for word in _label_words(label)]
 
 
 def fold_short(text: str) -> str:

@@ -19,7 +19,7 @@ import dataclasses
 import itertools
 from array import array
 from collections import defaultdict
-from collections.abc import Callable, Collection, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple, TypeVar
 
@@ -27,11 +27,14 @@ from desktop.core.runtime import gc_pause
 from desktop.core.search import planning, postings
 from desktop.core.search.document import (
     INDEXED_FIELDS,
+    LABELS,
     NO_TYPO_FIELDS,
     Entry,
     SearchDocument,
     caching_fold_short,
     caching_name_words,
+    folded_label,
+    label_words,
 )
 from desktop.core.search.held import HeldIds
 from desktop.core.search.matching import (
@@ -181,6 +184,48 @@ class SearchIndex:
             self._vocabulary.add(word, typos=field not in NO_TYPO_FIELDS)
         self._held.added_many([doc.id])
 
+    def relabel(self, labels: Mapping[int, Mapping[str, str | Sequence[str]]]) -> None:
+        """Give papers new labels (some of `LABELS`, as a document holds them), by paper
+        id: what a bulk action changes, without the rest of each paper read again or
+        compared. Papers it does not hold (in the trash, or gone) are passed over.
+
+        Many papers share their labels before and after (a tag given to all), so each
+        distinct label is folded, and each distinct change split into words, once.
+        """
+        fold = caching_fold_short()
+        folded: dict[tuple[str, str | tuple[str, ...]], str | tuple[str, ...]] = {}
+        changes: dict[tuple[str, object, object], tuple[list[str], set[str]]] = {}
+        gained: _ByField = {}
+        lost: _ByField = {}
+        entries = self._entries
+        with gc_pause.paused():
+            for paper_id in sorted(labels):
+                held = entries.get(paper_id)
+                if held is None:
+                    continue
+                row: list[object] | None = None
+                for name, given in labels[paper_id].items():
+                    value = given if isinstance(given, str) else tuple(given)
+                    new = folded.get((name, value))
+                    if new is None:
+                        new = folded[name, value] = folded_label(name, value, fold)
+                    at = _LABEL_AT[name]
+                    old = held[at]
+                    if old == new:
+                        continue
+                    if row is None:
+                        row = list(held)
+                    row[at] = new
+                    change = changes.get((name, old, new))
+                    if change is None:
+                        change = changes[name, old, new] = _label_change(old, new)
+                    field = _LABEL_FIELDS[name]
+                    _gather(gained, field, paper_id, words=change[0])
+                    _gather(lost, field, paper_id, words=change[1])
+                if row is not None:
+                    entries[paper_id] = tuple(row)
+            self._vocabulary.add_many(self._post(gained, lost))
+
     def upsert_many(self, docs: Iterable[SearchDocument]) -> None:
         """`upsert` for many papers (an import)."""
         self.upsert_prepared(SearchIndex.prepare(docs))
@@ -233,14 +278,22 @@ class SearchIndex:
                         else:
                             was, now = _words_of(before, fields), _words_of(entry, fields)
                         _compare(was, now, doc_id, gained=gained, lost=lost)
-                for field, by_word in lost.items():
-                    for word in self._postings[field].remove_many(by_word):
-                        self._vocabulary.discard(word, typos=field not in NO_TYPO_FIELDS)
-                for field, by_word in gained.items():
-                    typos = field not in NO_TYPO_FIELDS
-                    new += [(word, typos) for word in self._postings[field].add_many(by_word)]
+                new += self._post(gained, lost)
         self._held.added_many(ordered)
         self._vocabulary.add_many(new)
+
+    def _post(self, gained: _ByField, lost: _ByField) -> list[tuple[str, bool]]:
+        """Take papers off the words they lost and put them on those they gained; the
+        words new to the index (with whether typos may reach them), to be added to the
+        vocabulary (words no paper holds any more leave it here)."""
+        for field, by_word in lost.items():
+            for word in self._postings[field].remove_many(by_word):
+                self._vocabulary.discard(word, typos=field not in NO_TYPO_FIELDS)
+        new: list[tuple[str, bool]] = []
+        for field, by_word in gained.items():
+            typos = field not in NO_TYPO_FIELDS
+            new += [(word, typos) for word in self._postings[field].add_many(by_word)]
+        return new
 
     def _rehold(self, before: Entry, entry: Entry, doc_id: int) -> None:
         """Hold `entry` in place of `before`: listed again by year and title length only
@@ -621,6 +674,16 @@ def _gather(by_field: _ByField, field: str, doc_id: int, *, words: Iterable[str]
 #: The entry's labels (given to many papers at once: a tag, a list, a status) and the
 #: fields their words are indexed under.
 _LABEL_FIELDS = {"tags": "tag", "lists": "list", "status": "status", "keywords": "keyword"}
+assert set(_LABEL_FIELDS) == set(LABELS)
+#: Where each label is in an entry's tuple.
+_LABEL_AT = {name: Entry._fields.index(name) for name in LABELS}
+
+
+def _label_change(old: object, new: object) -> tuple[list[str], set[str]]:
+    """The words a label's change from `old` to `new` (folded) gives, and takes away."""
+    assert isinstance(old, str | tuple) and isinstance(new, str | tuple)
+    was, now = set(label_words(old)), set(label_words(new))
+    return [word for word in now if word not in was], was - now
 
 
 def _labels_changed(before: Entry, after: Entry) -> list[str] | None:

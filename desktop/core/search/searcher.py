@@ -22,6 +22,7 @@ from sqlalchemy import Connection, Engine
 from desktop.core import folding
 from desktop.core.runtime import gc_pause
 from desktop.core.search import catalog, fulltext, query
+from desktop.core.search.document import LABELS
 from desktop.core.search.index import Prepared, Preparing, SearchIndex
 from desktop.core.search.matching import FullTextPlanning, Probed
 from desktop.core.storage import db
@@ -167,14 +168,27 @@ class Searcher:
         assert self._index is not None
         return self._index
 
-    def papers_changed(self, paper_ids: tuple[int, ...]) -> None:
-        """Re-read these papers into the index (papers gone or in the trash leave it)."""
+    def papers_changed(
+        self, paper_ids: tuple[int, ...], fields: Collection[str] | None = None
+    ) -> None:
+        """Re-read these papers into the index (papers gone or in the trash leave it).
+
+        `fields`, when the change knows them, names what changed of the papers: when none
+        is read into a document (a priority, notes) the index is left as it is, and when
+        they are labels only (tags, lists, a status) only those are read again (reading
+        100k whole papers back took 4 s of a 7 s bulk action).
+        """
         with self._lock:
             if paper_ids:
                 self._changed()
             else:  # lists, settings: no paper changed, though answers may have
                 self._forget_answers()
         if self._index is None or not paper_ids:
+            return
+        read = None if fields is None else catalog.READ_FIELDS.intersection(fields)
+        if read is not None and read.issubset(LABELS):
+            if read:
+                self._labels_changed(paper_ids, read)
             return
         with db.read_session(self._engine) as session:
             docs = {doc.id: doc for doc in catalog.documents(session, list(paper_ids))}
@@ -188,6 +202,16 @@ class Searcher:
             index.upsert_many(docs.values())
             # Again: a search between the first time and the update (the lock is let go
             # while the papers are read) remembered answers narrowed to the old index.
+            self._forget_answers()
+
+    def _labels_changed(self, paper_ids: tuple[int, ...], names: Collection[str]) -> None:
+        with db.read_session(self._engine) as session:
+            labels = catalog.labels(session, list(paper_ids), names)
+        with self._lock:
+            index: SearchIndex | None = self._index  # dropped meanwhile: see papers_changed
+            if index is None:
+                return
+            index.relabel(labels)
             self._forget_answers()
 
     def take_in_once_committed(self, papers: Preparing, committed: Future[bool]) -> bool:

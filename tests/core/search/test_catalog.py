@@ -9,7 +9,9 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from index_state import index_state
 
+from desktop.core import undo
 from desktop.core.formats.record import Person, Record
 from desktop.core.importing import storing
 from desktop.core.library import Library
@@ -313,3 +315,62 @@ def test_a_build_is_not_read_again_for_changes_to_no_paper(
     monkeypatch.setattr(catalog, "documents", read_then_rename_a_list)
     library.build_search_index()
     assert reads == [1]
+
+
+def test_bulk_label_changes_reach_the_index_without_reading_papers_whole(
+    library: Library, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Tags, lists, a status: a bulk action reads back those labels alone (reading 100k
+    papers whole took 4 s), and the index ends as one built afresh from the database."""
+    ids = library.add_records(
+        [
+            Record(
+                title=f"Ant colony paper {n}",
+                authors=[Person(given="Marco", family="Dorigo")],
+                keywords=["ACO", "Fourmis à l'œuvre"] if n % 2 else ["Swarms"],
+            )
+            for n in range(40)
+        ]
+    )
+    library.tag_papers("Swarm", ids[:30])
+    library.delete_papers(ids[-2:])
+    library.build_search_index()
+    read_whole: list[object] = []
+    read = catalog.documents
+
+    def watched(*args: object, **kwargs: object) -> object:
+        read_whole.append(args[1:] or kwargs)
+        return read(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(catalog, "documents", watched)
+    library.tag_papers("Ameisen Älter", ids[::2])
+    library.untag_papers("Swarm", ids[:10])
+    library.tag_papers("Trashed", ids[-3:])  # two of them are in the trash
+    reading = library.create_list("Reading  group")
+    library.add_to_list(reading.id or 0, ids[5:25])
+    library.remove_from_list(reading.id or 0, ids[5:8])
+    library.rename_list(reading.id or 0, "Lecture")
+    library.set_status(ids[::3], "read")
+    library.apply(undo.SetValues.same("status", "reading", ids[:4]))
+    library.edit_tag("Swarm", new_name="Schwarm")
+    library.keywords_to_tags(ids[:6])
+    library.delete_tag("Trashed")
+    library.set_priority(ids, 5)  # not indexed: nothing read
+    library.add_note(ids[0], "Pheromone trails")
+    assert read_whole == []
+    assert sorted(h.paper_id for h in library.search("tag:ameisen status:reading")) == ids[:3:2]
+    assert sorted(h.paper_id for h in library.search("list:lecture", limit=50)) == ids[8:25]
+    held = library._searcher._ready()
+    monkeypatch.undo()
+    with library._read() as session:
+        fresh = SearchIndex.build(catalog.documents(session))
+    entries, *rest = index_state(held)
+    fresh_entries, *fresh_rest = index_state(fresh)
+    assert rest == fresh_rest
+    assert {i: _comparable(e) for i, e in entries.items()} == {  # type: ignore[attr-defined]
+        i: _comparable(e)
+        for i, e in fresh_entries.items()  # type: ignore[attr-defined]
+    }
+    # Anything else is read whole, as before.
+    library.apply(undo.SetValues.same("title", "Bee colony", ids[1:2]))
+    assert [h.paper_id for h in library.search("bee colony")] == [ids[1]]

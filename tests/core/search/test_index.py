@@ -8,11 +8,12 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from index_state import index_state
 
 from desktop.core.search import index as index_module
 from desktop.core.search import matching, vocabulary
 from desktop.core.search import postings as postings_module
-from desktop.core.search.document import Entry, FieldWords, SearchDocument
+from desktop.core.search.document import Entry, FieldWords, SearchDocument, folded_label
 from desktop.core.search.index import SearchIndex
 from desktop.core.search.matching import ClauseMatcher
 from desktop.core.search.query import parse
@@ -317,18 +318,6 @@ def _relabelled(rng: random.Random, doc: SearchDocument) -> SearchDocument:
     )
 
 
-def _state(index: SearchIndex) -> tuple[object, ...]:
-    """What an index holds, lists as plain sorted lists: papers, words, years, lengths."""
-
-    words = {
-        field: {word: list(held.get(word) or ()) for word in held.words()}
-        for field, held in index._postings.items()
-    }
-    years = {year: list(ids) for year, ids in index._years.items()}
-    lengths = {length: list(ids) for length, ids in index._by_title_length.items()}
-    return index._entries, words, years, lengths, index._vocabulary._counts
-
-
 @pytest.mark.parametrize("seed", range(5))
 @pytest.mark.parametrize("batched", [False, True])
 @pytest.mark.parametrize("one_by_one_at_most", [0, 8])
@@ -360,6 +349,15 @@ def test_an_index_updated_step_by_step_answers_as_one_built_afresh(
             ]
             held.update((doc.id, doc) for doc in relabelled)
             index.upsert_many(relabelled)
+        elif rng.random() < 0.3 and held:  # the labels alone given (a bulk action's)
+            names = rng.sample(["tags", "lists", "status", "keywords"], rng.randint(1, 4))
+            chosen = rng.sample(list(held.values()), min(5, len(held)))
+            relabelled = [_relabelled(rng, doc) for doc in chosen]
+            labels = {doc.id: {n: getattr(doc, n) for n in names} for doc in relabelled}
+            labels[rng.randint(41, 45)] = {"tags": ["not held"]}  # passed over
+            index.relabel(labels)
+            for doc in chosen:
+                held[doc.id] = dataclasses.replace(doc, **labels[doc.id])
         elif batched:  # several papers at once, some of them the same paper again
             batch = [_random_doc(rng, rng.randint(1, 40)) for _ in range(rng.randint(1, 4))]
             held.update((doc.id, doc) for doc in batch)
@@ -368,7 +366,7 @@ def test_an_index_updated_step_by_step_answers_as_one_built_afresh(
             held[doc_id] = _random_doc(rng, doc_id)
             index.upsert(held[doc_id])
     fresh = SearchIndex.build(held.values())
-    assert _state(index) == _state(fresh)
+    assert index_state(index) == index_state(fresh)
     for text in [
         "deep",
         "lerning",
@@ -508,3 +506,47 @@ def test_a_words_prefix_share_counts_the_titles_of_the_words_it_begins() -> None
     assert index.prefix_share("problem") == 4.0  # problem 1, problems 2, problematic 1
     assert index.prefix_share("problems") == 1.0
     assert index.prefix_share("absent") == 1.0  # no title holds it: nothing to scale by
+
+
+_LABEL = st.text(st.characters(exclude_categories=("Cs",)), max_size=12)
+
+
+@given(
+    tags=st.lists(_LABEL, max_size=4),
+    lists=st.lists(_LABEL, max_size=3),
+    status=_LABEL,
+    keywords=st.lists(_LABEL, max_size=4),
+    given_names=st.sets(st.sampled_from(["tags", "lists", "status", "keywords"])),
+)
+@settings(max_examples=150, deadline=None)
+def test_labels_fold_as_in_the_entry_of_the_document_so_labelled(
+    tags: list[str], lists: list[str], status: str, keywords: list[str], given_names: set[str]
+) -> None:
+    # A bulk action gives the index the new labels alone: they must fold as a whole
+    # document read again would (accents, case, LaTeX, any script).
+    doc = SearchDocument(
+        id=1,
+        title="Ant Colony Optimization",
+        authors=[("Marco", "Dorigo")],
+        tags=["Swarm"],
+        lists=["To read"],
+        status="unread",
+        keywords=["ACO"],
+    )
+    every = {"tags": tags, "lists": lists, "status": status, "keywords": keywords}
+    labels = {name: every[name] for name in given_names}
+    relabelled = Entry.of(doc)._replace(
+        **{name: folded_label(name, value) for name, value in labels.items()}
+    )
+    assert relabelled == Entry.of(dataclasses.replace(doc, **labels))
+    # And the index takes them so: as one built from the relabelled document.
+    index = SearchIndex.build([doc])
+    index.relabel({1: labels})
+    assert index_state(index) == index_state(
+        SearchIndex.build([dataclasses.replace(doc, **labels)])
+    )
+
+
+def test_only_labels_are_relabelled() -> None:
+    with pytest.raises(ValueError, match="title"):
+        folded_label("title", "Bees")
