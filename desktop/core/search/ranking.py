@@ -12,8 +12,9 @@ from dataclasses import dataclass
 from rapidfuzz import fuzz, process
 
 from desktop.core import cjk, folding
+from desktop.core.search import pinyin
 from desktop.core.search.document import Entry, FieldWords, with_joined
-from desktop.core.search.matching import ClauseMatcher
+from desktop.core.search.matching import PINYIN_QUALITY, ClauseMatcher
 from desktop.core.search.vocabulary import Expansion, Vocabulary
 
 # The share of the score given to how closely the query reads as the title or a name.
@@ -61,6 +62,8 @@ class Ranker:
             *(w.quality.keys() for w in self._name_words if len(w.word) > 1)
         )
         self._compares = bool(self._title_query or self._name_words)
+        # The name words as typed that may be pinyin (a Chinese name written in letters).
+        self._typed_pinyin = [w.word for w in self._name_words if w.word.isascii()]
 
     def rank(self, shortlist: list[int], entries: dict[int, tuple[object, ...]]) -> list[Hit]:
         """Hits for the shortlisted papers that hold every clause, best first (ties: newer
@@ -76,7 +79,7 @@ class Ranker:
         for doc_id, entry, mean, fields, words in matched:
             score = 100.0 * mean
             if self._compares:
-                name = self._name_closeness(words) if "author" in fields else 0.0
+                name = self._name_closeness(entry, words) if "author" in fields else 0.0
                 closeness = max(titles.get(doc_id, 0.0), name)
                 score = 100.0 * ((1.0 - _CLOSENESS_SHARE) * mean + _CLOSENESS_SHARE * closeness)
                 score += _NAMED_PERSON_POINTS * name
@@ -120,15 +123,20 @@ class Ranker:
                 closeness[doc_id] = max(closeness[doc_id], score)
         return closeness
 
-    def _name_closeness(self, words: FieldWords) -> float:
+    def _name_closeness(self, entry: Entry, words: FieldWords) -> float:
         """1.0 when the query names a person of the paper by family and given name (or
         initial), half as much for the family name alone."""
         best = 0.0
         family_keys = self._family_keys
+        # Chinese names may be typed in pinyin (a Latin query, a paper with such names).
+        by_reading = bool(self._typed_pinyin and entry.authors_pinyin)
         people = words.people()
         for position, (given, family) in enumerate(people):
             family_words = with_joined(family)
             if family_keys.isdisjoint(family_words):
+                if by_reading and not all(map(str.isascii, family)):
+                    closeness = self._reading_closeness(given, family)
+                    best = max(best, closeness * _prominence(position, len(people)))
                 continue
             # An initial stands for a given name: "M. Meyer" is not "M" for Meyer (a
             # single Han character, 张, is a family name all the same).
@@ -144,6 +152,18 @@ class Ranker:
             closeness = (family_best + given_best) / 2 if given_best else family_best / 2
             best = max(best, closeness * _prominence(position, len(people)))
         return best
+
+    def _reading_closeness(self, given: list[str], family: list[str]) -> float:
+        """How closely the query names a person with a Chinese name by its pinyin, scored
+        as `_name_closeness` scores a name in letters but below the characters themselves
+        (`PINYIN_QUALITY`): `chen deng` names 陈登原 (Chen Dengyuan) whole, `chen` or
+        `deng` alone half as well."""
+        reading = set(pinyin.name_words("".join(family), "".join(given)))
+        typed = self._typed_pinyin
+        held = sum(word in reading for word in typed)
+        if held == len(typed) > 1:
+            return PINYIN_QUALITY
+        return PINYIN_QUALITY / 2 if held else 0.0
 
 
 def _is_initial(word: str) -> bool:

@@ -157,6 +157,30 @@ def test_exact_characters_rank_before_pinyin_before_fuzzy(library: Library) -> N
     assert _ids(library, "zhangsan") == [exact, pinyin_only, fuzzy]
 
 
+def test_a_chinese_name_typed_whole_in_pinyin_ranks_before_people_matched_apart(
+    library: Library,
+) -> None:
+    """Seen in the window: `chen deng` listed a paper by Wenjie Chen and Xuying Meng ("deng"
+    one letter from "meng") before both books by 陈登原 (Chen Dengyuan), whom it names."""
+    books = library.add_records(
+        [
+            Record(title="国史旧闻", year=2000, authors=[Person(family="陈登原")]),
+            Record(title="中国文化史", year=1935, authors=[Person(family="陈登原")]),
+        ]
+    )
+    apart = library.add_paper(
+        Record(
+            title="Tool planning with large language models",
+            year=2025,
+            authors=[Person(given="Wenjie", family="Chen"), Person(given="Xuying", family="Meng")],
+        )
+    ).id
+    assert _ids(library, "chen deng") == [*sorted(books), apart]
+    assert _ids(library, "chen dengyuan") == sorted(books)
+    # Typed in letters, a name in letters still comes first.
+    assert _ids(library, "wenjie chen")[0] == apart
+
+
 def test_a_title_with_a_character_wrong_or_missing_still_ranks_first(
     library: Library, papers: dict[str, int]
 ) -> None:
