@@ -97,6 +97,10 @@ def labels(
     return found
 
 
+#: A new paper's status (see `document_of`; an enum's value is a slow read).
+_UNREAD = ReadStatus.UNREAD.value
+
+
 def document_of(
     paper_id: int,
     record: Record,
@@ -120,7 +124,7 @@ def document_of(
         topic=record.topic or "",
         tags=tuple(tags),
         lists=tuple(lists),
-        status=ReadStatus.UNREAD.value,
+        status=_UNREAD,
         doi=record.doi or "",
         citekey=citekey,
         keywords=tuple(record.keywords),
