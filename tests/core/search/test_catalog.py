@@ -15,7 +15,9 @@ from desktop.core import undo
 from desktop.core.formats.record import Person, Record
 from desktop.core.importing import storing
 from desktop.core.library import Library
+from desktop.core.runtime import gc_pause
 from desktop.core.search import catalog
+from desktop.core.search import searcher as searcher_module
 from desktop.core.search.document import Entry, SearchDocument
 from desktop.core.search.index import Prepared, Preparing, SearchIndex
 from desktop.core.storage import revisions
@@ -374,3 +376,27 @@ def test_bulk_label_changes_reach_the_index_without_reading_papers_whole(
     # Anything else is read whole, as before.
     library.apply(undo.SetValues.same("title", "Bee colony", ids[1:2]))
     assert [h.paper_id for h in library.search("bee colony")] == [ids[1]]
+
+
+@pytest.mark.parametrize(("frozen_from", "frozen"), [(3, 1), (4, 0)])
+def test_a_large_import_keeps_what_it_gave_the_index_out_of_collections(
+    library: Library,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    frozen_from: int,
+    frozen: int,
+) -> None:
+    """The first collection after an import of 100k papers walked their index entries
+    (150 ms, inside the import's time): a large import freezes them, as a build does; a
+    small one leaves the collector alone."""
+    library.build_search_index()
+    freezes: list[None] = []
+    monkeypatch.setattr(searcher_module, "_FROZEN_FROM", frozen_from)
+    monkeypatch.setattr(gc_pause, "freeze_long_lived", lambda: freezes.append(None))
+    source = tmp_path / "three.bib"
+    source.write_text(
+        "@misc{a, title={Tokamak}}\n@misc{b, title={Stellarator}}\n@misc{c, title={Z}}"
+    )
+    library.import_file(source)
+    assert len(freezes) == frozen
+    assert [library.paper(h.paper_id).paper.title for h in library.search("tokamak")] == ["Tokamak"]
