@@ -62,6 +62,8 @@ def find_beside(url: str) -> Found | None:
 
 
 def _serve(requests: IO[bytes], answers: IO[bytes]) -> None:
+    # Nobody waits for the answer: the window's typing, searching and painting go first.
+    helper_process.run_in_the_background()
     url = pickle.load(requests)
     engine = db.make_engine(url)
     try:

@@ -4,6 +4,9 @@ kept at the revision the helper read; on both backends."""
 
 from __future__ import annotations
 
+import io
+import pickle
+
 import pytest
 
 from desktop.core import dedupe, duplicates_beside, undo
@@ -75,3 +78,19 @@ def test_a_helper_that_cannot_answer_leaves_the_search_to_this_process(
     monkeypatch.setattr(helper_process, "available", lambda: True)
     monkeypatch.setattr(duplicates_beside, "HELPER_COMMAND", ["/nonexistent/python"])
     assert library.possible_duplicates() == _here(library)
+
+
+def test_the_helper_works_in_the_background(
+    library: Library, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Nobody waits for its answer: the window's typing goes first (the helper's side,
+    run here with its niceness recorded rather than changed)."""
+    _papers(library)
+    lowered: list[None] = []
+    monkeypatch.setattr(helper_process, "run_in_the_background", lambda: lowered.append(None))
+    requests, answers = io.BytesIO(pickle.dumps(library.url)), io.BytesIO()
+    duplicates_beside._serve(requests, answers)
+    assert lowered == [None]
+    answers.seek(0)
+    kind, (_, pairs) = pickle.load(answers)
+    assert kind == "found" and pairs

@@ -144,6 +144,21 @@ def serve(handle: Callable[[IO[bytes], IO[bytes]], None]) -> None:
     answers.close()
 
 
+#: How much lower a helper working in the background runs (POSIX niceness: the app's own
+#: threads get about nine tenths of a core they both want).
+BACKGROUND_NICENESS = 10
+
+
+def run_in_the_background() -> None:
+    """Let the app's process go first where this helper and it want the same core: for
+    helpers nobody waits for (the duplicate search after an import, while the user types).
+    Nothing happens where processes have no niceness (Windows)."""
+    lower = getattr(os, "nice", None)
+    if lower is not None:
+        with contextlib.suppress(OSError):
+            lower(BACKGROUND_NICENESS)
+
+
 def send_answer(answers: IO[bytes], answer: Any) -> None:
     pickle.dump(answer, answers, protocol=pickle.HIGHEST_PROTOCOL)
     answers.flush()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 
 import pytest
@@ -40,6 +41,29 @@ def test_a_request_larger_than_a_pipe_does_not_wait_for_the_helper_to_read_it() 
     finally:
         helper.stop()
     assert helper.process.returncode is not None  # and stopped: no process left behind
+
+
+_NICENESS = """
+import os, pickle, sys
+from desktop.core.runtime import helper_process
+answers = helper_process.answer_channel()
+pickle.load(sys.stdin.buffer)
+before = os.nice(0)
+helper_process.run_in_the_background()
+helper_process.send_answer(answers, (before, os.nice(0)))
+"""
+
+
+@pytest.mark.skipif(not hasattr(os, "nice"), reason="processes have no niceness here")
+def test_a_helper_in_the_background_lets_the_app_go_first() -> None:
+    helper = HelperProcess.start([sys.executable, "-c", _NICENESS])
+    try:
+        helper.send(None)
+        before, after = helper.receive()
+    finally:
+        helper.stop()
+    assert before == os.nice(0)  # started as the app runs
+    assert after == min(before + helper_process.BACKGROUND_NICENESS, 19)
 
 
 def test_a_helper_that_dies_fails_to_answer() -> None:
