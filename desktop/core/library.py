@@ -30,7 +30,6 @@ from desktop.core import (
     dedupe,
     duplicates_beside,
     field_origins,
-    field_values,
     file_text,
     held_files,
     library_files,
@@ -522,17 +521,11 @@ class Library:
 
     def set_status(self, paper_ids: list[int], status: str) -> None:
         """Give the papers one read status (all or none: an unknown id is refused)."""
-        self._set_field(paper_ids, "status", status)
+        self.apply(undo.SetValues.same("status", status, paper_ids))
 
     def set_priority(self, paper_ids: list[int], priority: int) -> None:
         """Give the papers one priority (all or none: an unknown id is refused)."""
-        self._set_field(paper_ids, "priority", priority)
-
-    def _set_field(self, paper_ids: list[int], name: str, value: Any) -> None:
-        # Many papers in a statement, not one UPDATE each: 20k papers took 12 s that way.
-        with self._write() as session:
-            field_values.set_values(session, name, [(i, value) for i in paper_ids])
-        self._announce(ChangeKind.PAPERS, paper_ids, fields=(name,))
+        self.apply(undo.SetValues.same("priority", priority, paper_ids))
 
     def delete_papers(self, paper_ids: list[int]) -> int:
         """Move papers to the trash, from which `restore_papers` brings them back."""
