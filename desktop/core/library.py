@@ -961,7 +961,7 @@ class Library:
         )
         report = pipeline.run(read, source=source, destination=destination, into=into, asked=asked)
         if report.already_held:  # they may have gained the import's list and tags
-            self._searcher.papers_changed(tuple(report.already_held))
+            self._searcher.papers_changed(tuple(report.already_held), ("tags", "lists"))
         self._announce(ChangeKind.PAPERS, [*report.paper_ids, *report.already_held], indexed=True)
         return report
 

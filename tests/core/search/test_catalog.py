@@ -400,3 +400,37 @@ def test_a_large_import_keeps_what_it_gave_the_index_out_of_collections(
     library.import_file(source)
     assert len(freezes) == frozen
     assert [library.paper(h.paper_id).paper.title for h in library.search("tokamak")] == ["Tokamak"]
+
+
+def test_papers_an_import_already_held_gain_its_list_and_tag_in_the_index(
+    library: Library, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Imported again, papers the library holds only gain the import's list and tag: those
+    are read back, not the papers whole."""
+    source = tmp_path / "two.bib"
+    source.write_text(
+        "@misc{a, title={Tokamak control}, year={2001}}\n@misc{b, title={Stellarator}}"
+    )
+    first = library.import_file(source)
+    library.build_search_index()
+    read_whole: list[object] = []
+    read = catalog.documents
+
+    def watched(*args: object, **kwargs: object) -> object:
+        read_whole.append(args[1:] or kwargs)
+        return read(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(catalog, "documents", watched)
+    again = library.import_file(source, list_name="Fusion", tag="plasma")
+    assert sorted(again.already_held) == sorted(first.paper_ids) and read_whole == []
+    assert sorted(h.paper_id for h in library.search("list:fusion tag:plasma")) == sorted(
+        first.paper_ids
+    )
+    monkeypatch.undo()
+    with library._read() as session:
+        fresh = SearchIndex.build(catalog.documents(session))
+    held = library._searcher._ready()
+    assert {i: _comparable(e) for i, e in held._entries.items()} == {
+        i: _comparable(e) for i, e in fresh._entries.items()
+    }
+    assert index_state(held)[1:] == index_state(fresh)[1:]
