@@ -138,7 +138,7 @@ class Entry(NamedTuple):
         if field in ("tag", "list", "keyword"):
             return label_words(self._labels(field))
         text: str = getattr(self, field)
-        return _label_words(text) if text else []
+        return text_words(text) if text else []
 
     def all_words(
         self, words_of_name: Callable[[str], list[str]] | None = None
@@ -157,7 +157,7 @@ class Entry(NamedTuple):
         for field in ("venue", "topic", "citekey", "doi", "status"):
             text: str = getattr(self, field)
             if text:
-                found.append((field, set(_label_words(text))))
+                found.append((field, set(text_words(text))))
         for field in ("tag", "list", "keyword") if self.tags or self.lists or self.keywords else ():
             words = self.words_of(field)
             if words:
@@ -206,8 +206,8 @@ def label_words(folded: str | tuple[str, ...]) -> list[str]:
     """The words a folded label puts in the index: a status's, or every one of a
     sequence's labels' (tags, lists, keywords)."""
     if isinstance(folded, str):
-        return _label_words(folded) if folded else []
-    return [word for label in folded for word in _label_words(label)]
+        return text_words(folded) if folded else []
+    return [word for label in folded for word in text_words(label)]
 
 
 def fold_short(text: str) -> str:
@@ -255,7 +255,7 @@ def _is_cjk_name(family: list[str], given: list[str]) -> bool:
     return any(cjk.is_run(word) for word in (*family, *given))
 
 
-def _label_words(text: str) -> list[str]:
+def text_words(text: str) -> list[str]:
     """The words of a venue, topic, label or identifier: multi-word ones also joined, CJK
     runs as their bigrams."""
     words = with_joined(text.split())

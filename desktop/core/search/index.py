@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import NamedTuple, TypeVar
 
 from desktop.core.runtime import gc_pause
-from desktop.core.search import planning, postings
+from desktop.core.search import gathering, planning, postings
 from desktop.core.search.document import (
     INDEXED_FIELDS,
     LABELS,
@@ -36,6 +36,7 @@ from desktop.core.search.document import (
     folded_label,
     label_words,
 )
+from desktop.core.search.gathering import ByField
 from desktop.core.search.held import HeldIds
 from desktop.core.search.matching import (
     ClauseMatcher,
@@ -195,8 +196,8 @@ class SearchIndex:
         fold = caching_fold_short()
         folded: dict[tuple[str, str | tuple[str, ...]], str | tuple[str, ...]] = {}
         changes: dict[tuple[str, object, object], tuple[list[str], set[str]]] = {}
-        gained: _ByField = {}
-        lost: _ByField = {}
+        gained: ByField = {}
+        lost: ByField = {}
         entries = self._entries
         with gc_pause.paused():
             for paper_id in sorted(labels):
@@ -220,8 +221,8 @@ class SearchIndex:
                     if change is None:
                         change = changes[name, old, new] = _label_change(old, new)
                     field = _LABEL_FIELDS[name]
-                    _gather(gained, field, paper_id, words=change[0])
-                    _gather(lost, field, paper_id, words=change[1])
+                    gathering.gather(gained, field, paper_id, words=change[0])
+                    gathering.gather(lost, field, paper_id, words=change[1])
                 if row is not None:
                     entries[paper_id] = tuple(row)
             self._vocabulary.add_many(self._post(gained, lost))
@@ -243,46 +244,48 @@ class SearchIndex:
     def upsert_prepared(self, papers: Iterable[Prepared]) -> None:
         """Add or replace prepared papers (the last of any id given twice).
 
-        Each word's papers are gathered first and posted together, a few thousand papers
-        at a time: posting paper by paper, word by word, cost an import of 100k papers
-        2.5 s of the interpreter's time; words new to the vocabulary are sorted in together.
-        A paper the index holds already changes only the words it gained or lost (a tag
-        given to every paper touches no title word), each word's list once for them all:
-        taking 20k papers off and putting them back word by word took 45 s.
+        Each word's papers are gathered first and posted together: posting paper by paper,
+        word by word, cost an import of 100k papers 2.5 s of the interpreter's time; words
+        new to the vocabulary are sorted in together. A paper the index holds already
+        changes only the words it gained or lost (a tag given to every paper touches no
+        title word), each word's list once for them all: taking 20k papers off and putting
+        them back word by word took 45 s.
         """
         latest = {doc_id: entry for doc_id, entry in papers}
         ordered = sorted(latest)  # so that each word's papers come in order
+        entries = self._entries
         split_name = caching_name_words()
         new: list[tuple[str, bool]] = []
         with gc_pause.paused():
-            for start in range(0, len(ordered), _POSTED_TOGETHER):
-                gained: _ByField = {}
-                lost: _ByField = {}
-                for doc_id in ordered[start : start + _POSTED_TOGETHER]:
-                    entry = latest[doc_id]
-                    held = self._entries.get(doc_id)
-                    if held is None:  # a new paper (an import's): the words gathered in line
-                        self._hold(entry, doc_id)
-                        for field, words in entry.all_words(split_name):
-                            by_word = gained.get(field)
-                            if by_word is None:
-                                by_word = gained[field] = defaultdict(list)
-                            for word in words:
-                                by_word[word].append(doc_id)
-                    elif held != entry:
-                        before = Entry._make(held)
-                        self._rehold(before, entry, doc_id)
-                        fields = _labels_changed(before, entry)
-                        if fields is None:  # more than labels: every field compared
-                            was, now = before.all_words(split_name), entry.all_words(split_name)
-                        else:
-                            was, now = _words_of(before, fields), _words_of(entry, fields)
-                        _compare(was, now, doc_id, gained=gained, lost=lost)
+            fresh = [(doc_id, latest[doc_id]) for doc_id in ordered if doc_id not in entries]
+            gathered = gathering.NewPapers(split_name)
+            for start in range(0, len(fresh), _POSTED_TOGETHER):
+                part = fresh[start : start + _POSTED_TOGETHER]
+                for doc_id, entry in part:
+                    self._hold(entry, doc_id)
+                new += self._post(gathered.own_words(part), {})
+            new += self._post(gathered.shared_words(), {})
+            held_before = [doc_id for doc_id in ordered if doc_id in entries]
+            for start in range(0, len(held_before), _POSTED_TOGETHER):
+                gained: ByField = {}
+                lost: ByField = {}
+                for doc_id in held_before[start : start + _POSTED_TOGETHER]:
+                    entry, held = latest[doc_id], entries[doc_id]
+                    if held == entry:
+                        continue
+                    before = Entry._make(held)
+                    self._rehold(before, entry, doc_id)
+                    fields = _labels_changed(before, entry)
+                    if fields is None:  # more than labels: every field compared
+                        was, now = before.all_words(split_name), entry.all_words(split_name)
+                    else:
+                        was, now = _words_of(before, fields), _words_of(entry, fields)
+                    gathering.changed(was, now, doc_id, gained=gained, lost=lost)
                 new += self._post(gained, lost)
         self._held.added_many(ordered)
         self._vocabulary.add_many(new)
 
-    def _post(self, gained: _ByField, lost: _ByField) -> list[tuple[str, bool]]:
+    def _post(self, gained: ByField, lost: ByField) -> list[tuple[str, bool]]:
         """Take papers off the words they lost and put them on those they gained; the
         words new to the index (with whether typos may reach them), to be added to the
         vocabulary (words no paper holds any more leave it here)."""
@@ -314,7 +317,7 @@ class SearchIndex:
     def remove_many(self, doc_ids: Iterable[int]) -> None:
         """Forget papers (those the index does not hold are passed over); each list they
         are on is gone through once for them all."""
-        lost: _ByField = {}
+        lost: ByField = {}
         years: defaultdict[int | None, list[int]] = defaultdict(list)
         lengths: defaultdict[int, list[int]] = defaultdict(list)
         for doc_id in sorted(doc_ids):
@@ -326,7 +329,7 @@ class SearchIndex:
             years[entry.year].append(doc_id)
             lengths[_title_length(entry)].append(doc_id)
             for field, words in entry.all_words():
-                _gather(lost, field, doc_id, words=words)
+                gathering.gather(lost, field, doc_id, words=words)
         _discard_many(self._years, years)
         _discard_many(self._by_title_length, lengths)
         for field, by_word in lost.items():
@@ -658,19 +661,6 @@ def _discard_many(lists: dict[Key, array[int]], taken: dict[Key, list[int]]) -> 
             del lists[key]
 
 
-#: Papers by word by field, gathered to be posted (or taken off) together; each word's
-#: papers in ascending order, as `upsert_prepared` goes.
-_ByField = dict[str, defaultdict[str, list[int]]]
-
-
-def _gather(by_field: _ByField, field: str, doc_id: int, *, words: Iterable[str]) -> None:
-    by_word = by_field.get(field)
-    if by_word is None:
-        by_word = by_field[field] = defaultdict(list)
-    for word in words:
-        by_word[word].append(doc_id)
-
-
 #: The entry's labels (given to many papers at once: a tag, a list, a status) and the
 #: fields their words are indexed under.
 _LABEL_FIELDS = {"tags": "tag", "lists": "list", "status": "status", "keywords": "keyword"}
@@ -701,28 +691,6 @@ def _labels_changed(before: Entry, after: Entry) -> list[str] | None:
 def _words_of(entry: Entry, fields: list[str]) -> list[tuple[str, Collection[str]]]:
     """(field, distinct words) of these fields, as `Entry.all_words` gives them."""
     return [(field, set(entry.words_of(field))) for field in fields]
-
-
-def _compare(
-    before: list[tuple[str, Collection[str]]],
-    after: list[tuple[str, Collection[str]]],
-    doc_id: int,
-    *,
-    gained: _ByField,
-    lost: _ByField,
-) -> None:
-    """Gather the words, by field, that a paper gained and lost from `before` to `after`."""
-    old = {field: set(words) for field, words in before}
-    for field, words in after:
-        held = old.pop(field, set())
-        added = [word for word in words if word not in held]
-        if added:
-            _gather(gained, field, doc_id, words=added)
-        taken = held.difference(words)
-        if taken:
-            _gather(lost, field, doc_id, words=taken)
-    for field, words in old.items():  # fields the paper no longer has
-        _gather(lost, field, doc_id, words=words)
 
 
 def _free_words_in_short_fields_only(clauses: list[ClauseMatcher]) -> None:
