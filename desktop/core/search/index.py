@@ -142,7 +142,11 @@ class SearchIndex:
         docs: Iterable[SearchDocument],
         progress: Callable[[int], None] | None = None,
     ) -> SearchIndex:
-        """An index of `docs`; `progress(count)` is called every 1000 papers."""
+        """An index of `docs`; `progress(count)` is called every 1000 papers.
+
+        Paper by paper, each list grown in place: gathering the words first, as an import
+        does, built 100k papers in three quarters of the time but left the process 30 MB
+        larger (the gathered lists' memory stays with it once freed)."""
         index = cls()
         fold, split_name = caching_fold_short(), caching_name_words()
         counts: dict[str, int] = {}
@@ -253,37 +257,51 @@ class SearchIndex:
         """
         latest = {doc_id: entry for doc_id, entry in papers}
         ordered = sorted(latest)  # so that each word's papers come in order
-        entries = self._entries
         split_name = caching_name_words()
-        new: list[tuple[str, bool]] = []
         with gc_pause.paused():
-            fresh = [(doc_id, latest[doc_id]) for doc_id in ordered if doc_id not in entries]
-            gathered = gathering.NewPapers(split_name)
-            for start in range(0, len(fresh), _POSTED_TOGETHER):
-                part = fresh[start : start + _POSTED_TOGETHER]
-                for doc_id, entry in part:
-                    self._hold(entry, doc_id)
-                new += self._post(gathered.own_words(part), {})
-            new += self._post(gathered.shared_words(), {})
-            held_before = [doc_id for doc_id in ordered if doc_id in entries]
-            for start in range(0, len(held_before), _POSTED_TOGETHER):
-                gained: ByField = {}
-                lost: ByField = {}
-                for doc_id in held_before[start : start + _POSTED_TOGETHER]:
-                    entry, held = latest[doc_id], entries[doc_id]
-                    if held == entry:
-                        continue
-                    before = Entry._make(held)
-                    self._rehold(before, entry, doc_id)
-                    fields = _labels_changed(before, entry)
-                    if fields is None:  # more than labels: every field compared
-                        was, now = before.all_words(split_name), entry.all_words(split_name)
-                    else:
-                        was, now = _words_of(before, fields), _words_of(entry, fields)
-                    gathering.changed(was, now, doc_id, gained=gained, lost=lost)
-                new += self._post(gained, lost)
+            held = [(doc_id, latest[doc_id]) for doc_id in ordered if doc_id in self._entries]
+            fresh = [(doc_id, latest[doc_id]) for doc_id in ordered if doc_id not in self._entries]
+            new = self._add_new(fresh, split_name) + self._change(held, split_name)
         self._held.added_many(ordered)
         self._vocabulary.add_many(new)
+
+    def _add_new(
+        self, papers: list[tuple[int, Entry]], split_name: Callable[[str], list[str]]
+    ) -> list[tuple[str, bool]]:
+        """Hold and post papers the index does not hold, in ascending id order; the words
+        new to the index, as `_post` gives them."""
+        gathered = gathering.NewPapers(split_name)
+        new: list[tuple[str, bool]] = []
+        for start in range(0, len(papers), _POSTED_TOGETHER):
+            part = papers[start : start + _POSTED_TOGETHER]
+            for doc_id, entry in part:
+                self._hold(entry, doc_id)
+            new += self._post(gathered.own_words(part), {})
+        return new + self._post(gathered.shared_words(), {})
+
+    def _change(
+        self, papers: list[tuple[int, Entry]], split_name: Callable[[str], list[str]]
+    ) -> list[tuple[str, bool]]:
+        """Give papers the index holds their new entries, in ascending id order: each
+        changes the words it gained or lost. The words new to the index, as `_post` gives."""
+        new: list[tuple[str, bool]] = []
+        for start in range(0, len(papers), _POSTED_TOGETHER):
+            gained: ByField = {}
+            lost: ByField = {}
+            for doc_id, entry in papers[start : start + _POSTED_TOGETHER]:
+                held = self._entries[doc_id]
+                if held == entry:
+                    continue
+                before = Entry._make(held)
+                self._rehold(before, entry, doc_id)
+                fields = _labels_changed(before, entry)
+                if fields is None:  # more than labels: every field compared
+                    was, now = before.all_words(split_name), entry.all_words(split_name)
+                else:
+                    was, now = _words_of(before, fields), _words_of(entry, fields)
+                gathering.changed(was, now, doc_id, gained=gained, lost=lost)
+            new += self._post(gained, lost)
+        return new
 
     def _post(self, gained: ByField, lost: ByField) -> list[tuple[str, bool]]:
         """Take papers off the words they lost and put them on those they gained; the
