@@ -222,7 +222,7 @@ class _Helper:
         """The next batch, which the helper said holds `size` records; its file goes."""
         path = batch_path(self.folder, self._taken)
         with path.open("rb") as file:
-            rows = pickle.load(file)
+            rows = packed.read(file)
         path.unlink()
         self._taken += 1
         if not isinstance(rows, list) or len(rows) != size:
@@ -300,7 +300,7 @@ def _serve(requests: IO[bytes], answers: IO[bytes]) -> None:
     del sources
     for number, batch in enumerate(batches):
         with batch_path(folder, number).open("wb") as file:
-            pickle.dump(packed.pack(batch), file, protocol=pickle.HIGHEST_PROTOCOL)
+            packed.write(batch, file)
         _send(answers, ("batch", len(batch)))  # once all of it is in its file
     done = (result.problems, result.preambles, result.file_blocks, result.encoding)
     _send(answers, ("done", done))

@@ -244,7 +244,7 @@ reading._send(answers, ("expected", (1, True)))
 while not os.path.exists(sys.argv[1]):
     time.sleep(0.01)
 with reading.batch_path(reading.Path(request["batches"]), 0).open("wb") as batch:
-    pickle.dump(packed.pack([Record(title="Late")]), batch)
+    packed.write([Record(title="Late")], batch)
 reading._send(answers, ("batch", 1))
 reading._send(answers, ("done", ([], [], "utf-8")))
 """
