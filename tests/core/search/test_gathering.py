@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from index_state import index_state
 
 from desktop.core.search import gathering
+from desktop.core.search import index as index_module
 from desktop.core.search.document import Entry, SearchDocument, caching_name_words
 from desktop.core.search.index import SearchIndex
 
@@ -82,8 +84,9 @@ def test_a_person_named_twice_on_a_paper_and_people_sharing_a_name_hold_it_once(
     assert author["lovelace"] == [4]
 
 
-def test_an_import_in_parts_holds_what_a_build_holds(monkeypatch) -> None:
+def test_an_import_in_parts_holds_what_a_build_holds(monkeypatch: pytest.MonkeyPatch) -> None:
     # An import's papers posted in parts of two, some ids held already (changed), some not.
+    monkeypatch.setattr(index_module, "_POSTED_TOGETHER", 2)
     docs = [
         SearchDocument(i, f"Deep {'Q-learning' if i % 2 else 'bees'}", [("Wei", f"Wang{i % 3}")])
         for i in range(1, 9)
