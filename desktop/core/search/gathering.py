@@ -66,11 +66,11 @@ class NewPapers:
         """The words of the shared values of every paper given so far, by field."""
         found: ByField = {}
         shared, self._shared = self._shared, _Shared()
-        _spread(found, "author", shared.names, self._words_of_name)
+        _spread(found, "author", shared.names, words_of=self._words_of_name)
         for field, by_text in shared.texts.items():
-            _spread(found, field, by_text, text_words)
+            _spread(found, field, by_text, words_of=text_words)
         for name, field in _SHARED_LABELS:
-            _spread(found, field, shared.labels[name], label_words)
+            _spread(found, field, shared.labels[name], words_of=label_words)
         return found
 
 
@@ -120,6 +120,7 @@ def _spread(
     found: ByField,
     field: str,
     by_value: Mapping[Value, list[int]],
+    *,
     words_of: Callable[[Value], Collection[str]],
 ) -> None:
     """Put the papers of each value under the value's words in `field`. A word of several
