@@ -43,6 +43,31 @@ def _from_database(library: Library) -> dict[int, tuple[object, ...]]:
     return {paper_id: _comparable(held) for paper_id, held in fresh._corpus.entries.items()}
 
 
+def _papers_read_whole(monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    """What `catalog.documents` is asked to read from now on (a spy on it)."""
+    read_whole: list[object] = []
+    read = catalog.documents
+
+    def watched(*args: object, **kwargs: object) -> object:
+        read_whole.append(args[1:] or kwargs)
+        return read(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(catalog, "documents", watched)
+    return read_whole
+
+
+def _assert_index_as_built_afresh(library: Library) -> None:
+    """The library's index holds what one built afresh from the database holds: entries
+    (as `_comparable`), every word's papers, years, title lengths, vocabulary counts."""
+    held = library._searcher._ready()
+    with library._read() as session:
+        fresh = SearchIndex.build(catalog.documents(session))
+    assert {i: _comparable(e) for i, e in held._entries.items()} == {
+        i: _comparable(e) for i, e in fresh._entries.items()
+    }
+    assert index_state(held)[1:] == index_state(fresh)[1:]
+
+
 def test_imported_papers_reach_the_index_as_the_database_holds_them(
     library: Library, corpus_dir: Path, seed_listing: Path
 ) -> None:
@@ -337,14 +362,7 @@ def test_bulk_label_changes_reach_the_index_without_reading_papers_whole(
     library.tag_papers("Swarm", ids[:30])
     library.delete_papers(ids[-2:])
     library.build_search_index()
-    read_whole: list[object] = []
-    read = catalog.documents
-
-    def watched(*args: object, **kwargs: object) -> object:
-        read_whole.append(args[1:] or kwargs)
-        return read(*args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(catalog, "documents", watched)
+    read_whole = _papers_read_whole(monkeypatch)
     library.tag_papers("Ameisen Älter", ids[::2])
     library.untag_papers("Swarm", ids[:10])
     library.tag_papers("Trashed", ids[-3:])  # two of them are in the trash
@@ -362,17 +380,8 @@ def test_bulk_label_changes_reach_the_index_without_reading_papers_whole(
     assert read_whole == []
     assert sorted(h.paper_id for h in library.search("tag:ameisen status:reading")) == ids[:3:2]
     assert sorted(h.paper_id for h in library.search("list:lecture", limit=50)) == ids[8:25]
-    held = library._searcher._ready()
     monkeypatch.undo()
-    with library._read() as session:
-        fresh = SearchIndex.build(catalog.documents(session))
-    entries, *rest = index_state(held)
-    fresh_entries, *fresh_rest = index_state(fresh)
-    assert rest == fresh_rest
-    assert {i: _comparable(e) for i, e in entries.items()} == {  # type: ignore[attr-defined]
-        i: _comparable(e)
-        for i, e in fresh_entries.items()  # type: ignore[attr-defined]
-    }
+    _assert_index_as_built_afresh(library)
     # Anything else is read whole, as before.
     library.apply(undo.SetValues.same("title", "Bee colony", ids[1:2]))
     assert [h.paper_id for h in library.search("bee colony")] == [ids[1]]
@@ -413,24 +422,11 @@ def test_papers_an_import_already_held_gain_its_list_and_tag_in_the_index(
     )
     first = library.import_file(source)
     library.build_search_index()
-    read_whole: list[object] = []
-    read = catalog.documents
-
-    def watched(*args: object, **kwargs: object) -> object:
-        read_whole.append(args[1:] or kwargs)
-        return read(*args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(catalog, "documents", watched)
+    read_whole = _papers_read_whole(monkeypatch)
     again = library.import_file(source, list_name="Fusion", tag="plasma")
     assert sorted(again.already_held) == sorted(first.paper_ids) and read_whole == []
     assert sorted(h.paper_id for h in library.search("list:fusion tag:plasma")) == sorted(
         first.paper_ids
     )
     monkeypatch.undo()
-    with library._read() as session:
-        fresh = SearchIndex.build(catalog.documents(session))
-    held = library._searcher._ready()
-    assert {i: _comparable(e) for i, e in held._entries.items()} == {
-        i: _comparable(e) for i, e in fresh._entries.items()
-    }
-    assert index_state(held)[1:] == index_state(fresh)[1:]
+    _assert_index_as_built_afresh(library)
