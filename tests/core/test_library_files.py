@@ -12,6 +12,7 @@ from pdf_maker import write_cjk_pdf, write_pdf
 from desktop.core.errors import InvalidInputError, KnownError
 from desktop.core.formats.record import Person, Record
 from desktop.core.library import Library
+from desktop.core.search import fulltext
 from desktop.core.storage import db
 
 
@@ -100,6 +101,36 @@ def test_attaching_nothing_is_refused_with_a_sentence(
     paper_id = _paper(files_library)
     with pytest.raises(InvalidInputError, match="There is no file at"):
         files_library.attach_file(paper_id, tmp_path / "nowhere.pdf")
+
+
+def test_checking_papers_for_several_queries_at_once_agrees_with_full_text(
+    files_library: Library, tmp_path: Path
+) -> None:
+    """Searches check many papers for several words at once (`match_within_many`): each
+    query's answer is what full text gives for it alone, whichever kind of text holds it
+    (abstract, note, a note on a span of the abstract, a page of an attached file)."""
+    in_abstract = files_library.add_paper(
+        Record(title="A", abstract="The tokamak plasma; résumé of Müller.")
+    ).id
+    in_note = files_library.add_paper(Record(title="B", abstract="Nothing of note.")).id
+    files_library.add_note(in_note, "A stellarator beside the tokamak.")
+    annotated = files_library.add_paper(Record(title="C", abstract="Plasma edges.")).id
+    files_library.annotate(annotated, 0, 6, note="Compare the stellarator.")
+    with_file = files_library.add_paper(Record(title="D", abstract="Confinement.")).id
+    files_library.attach_file(with_file, _pdf(tmp_path, "d.pdf", "A plasma in a stellarator."))
+    files_library.read_file_texts()
+    ids = {in_abstract, in_note, annotated, with_file}
+    queries = [
+        (words, field)
+        for words in ("plasma", "stellarator", "tokamak plasma", "resume of muller", "edges")
+        for field in (None, "abstract", "note", "fulltext")
+    ]
+    with files_library.engine.connect() as connection:
+        answers = fulltext.match_within_many(connection, queries, ids)
+        expected = [fulltext.match(connection, words, field) for words, field in queries]
+    assert answers == expected
+    # Each kind of text is checked, not one for all: every paper is found by some query.
+    assert set().union(*answers) == ids
 
 
 def test_the_words_of_a_pdf_find_its_paper(files_library: Library, tmp_path: Path) -> None:

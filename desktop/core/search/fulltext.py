@@ -16,6 +16,7 @@ are just characters.
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from collections.abc import Callable, Iterable, Iterator
@@ -176,73 +177,105 @@ def match_within_many(
     needed = {kind for pattern, kinds in patterns if pattern is not None for kind in kinds}
     if not paper_ids or not needed:
         return found
-    for paper_id, kind, body in _texts(connection, needed, sorted(paper_ids)):
-        folded = folding.for_fulltext(body, accents=accents)
-        for (pattern, kinds), ids in zip(patterns, found, strict=True):
-            if pattern is not None and kind in kinds and pattern.search(folded):
-                ids.add(paper_id)
+    # Kind by kind, each text tried only against the queries asking about its kind, with no
+    # bookkeeping per text: checking 2,400 abstracts for one word took 12.6 ms with it and
+    # 10.8 without (most of the rest is SQLite reading the rows).
+    for kind, rows in _texts(connection, needed, sorted(paper_ids)):
+        asking = [
+            (pattern.search, ids)
+            for (pattern, kinds), ids in zip(patterns, found, strict=True)
+            if pattern is not None and kind in kinds
+        ]
+        if len(asking) == 1:
+            [(search, ids)] = asking
+            ids.update(
+                paper_id for paper_id, body in rows if search(_folded(body, accents=accents))
+            )
+            continue
+        for paper_id, body in rows:
+            folded = _folded(body, accents=accents)
+            for search, ids in asking:
+                if search(folded):
+                    ids.add(paper_id)
     return found
+
+
+def _folded(text_: str, *, accents: bool) -> str:
+    """`folding.for_fulltext`, with plain ASCII text (most abstracts) folded without a call
+    through it."""
+    return text_.casefold() if text_.isascii() else folding.for_fulltext(text_, accents=accents)
 
 
 def _texts(
     connection: Connection, kinds: set[str], ids: list[int]
-) -> Iterator[tuple[int, str, str]]:
-    """(paper id, "abstract", "note" or "fulltext", its text) of the given papers."""
+) -> Iterator[tuple[str, Iterable[tuple[int, str]]]]:
+    """For each of `kinds` ("abstract", "note", "fulltext"), the (paper id, text) rows of
+    the given papers (a paper may have several notes and pages)."""
     if connection.dialect.name == "sqlite":
         # One statement over a JSON list of ids, read by the driver's own cursor: checking
         # a few thousand abstracts costs little more than reading them.
         driver = connection.connection.driver_connection
         assert driver is not None  # an open connection
-        listed = json.dumps(ids)
+        listed = (json.dumps(ids),)
+        among = "IN (SELECT value FROM json_each(?))"
         if "abstract" in kinds:
-            yield from driver.execute(
-                "SELECT id, 'abstract', abstract FROM paper "
-                "WHERE id IN (SELECT value FROM json_each(?))",
-                (listed,),
+            yield (
+                "abstract",
+                driver.execute(f"SELECT id, abstract FROM paper WHERE id {among}", listed),
             )
         if "note" in kinds:
-            yield from driver.execute(
-                "SELECT paper_id, 'note', body FROM note "
-                "WHERE paper_id IN (SELECT value FROM json_each(?))",
-                (listed,),
-            )
-            yield from driver.execute(
-                "SELECT paper_id, 'note', note FROM annotation "
-                "WHERE note != '' AND paper_id IN (SELECT value FROM json_each(?))",
-                (listed,),
+            yield (
+                "note",
+                itertools.chain(
+                    driver.execute(
+                        f"SELECT paper_id, body FROM note WHERE paper_id {among}", listed
+                    ),
+                    driver.execute(
+                        "SELECT paper_id, note FROM annotation WHERE note != '' "
+                        f"AND paper_id {among}",
+                        listed,
+                    ),
+                ),
             )
         if "fulltext" in kinds:
-            yield from driver.execute(
-                "SELECT paper_id, 'fulltext', text FROM filepage "
-                "WHERE paper_id IN (SELECT value FROM json_each(?))",
-                (listed,),
+            yield (
+                "fulltext",
+                driver.execute(
+                    f"SELECT paper_id, text FROM filepage WHERE paper_id {among}", listed
+                ),
             )
         return
+    for kind in ALL_KINDS:
+        if kind in kinds:
+            yield kind, _postgresql_texts(connection, kind, ids)
+
+
+def _postgresql_texts(
+    connection: Connection, kind: str, ids: list[int]
+) -> Iterator[tuple[int, str]]:
+    """`_texts` of one kind on PostgreSQL, 500 papers a statement."""
     for start in range(0, len(ids), 500):
         chunk = ids[start : start + 500]
-        if "abstract" in kinds:
+        if kind == "abstract":
             rows = connection.execute(
                 select(col(Paper.id), col(Paper.abstract)).where(col(Paper.id).in_(chunk))
             )
-            yield from ((paper_id or 0, "abstract", abstract) for paper_id, abstract in rows)
-        if "note" in kinds:
-            notes = connection.execute(
+            yield from ((paper_id or 0, abstract) for paper_id, abstract in rows)
+        elif kind == "note":
+            yield from connection.execute(
                 select(col(Note.paper_id), col(Note.body)).where(col(Note.paper_id).in_(chunk))
             )
-            yield from ((paper_id, "note", body) for paper_id, body in notes)
-            annotated = connection.execute(
+            yield from connection.execute(
                 select(col(Annotation.paper_id), col(Annotation.note)).where(
                     col(Annotation.paper_id).in_(chunk), col(Annotation.note) != ""
                 )
             )
-            yield from ((paper_id, "note", note) for paper_id, note in annotated)
-        if "fulltext" in kinds:
-            pages = connection.execute(
+        else:
+            yield from connection.execute(
                 select(col(FilePage.paper_id), col(FilePage.text)).where(
                     col(FilePage.paper_id).in_(chunk)
                 )
             )
-            yield from ((paper_id, "fulltext", body) for paper_id, body in pages)
 
 
 def _phrase_pattern(words: list[str], *, prefix: bool = True) -> re.Pattern[str]:
