@@ -189,21 +189,17 @@ def match_within_many(
         if len(asking) == 1:
             [(search, ids)] = asking
             ids.update(
-                paper_id for paper_id, body in rows if search(_folded(body, accents=accents))
+                paper_id
+                for paper_id, body in rows
+                if search(folding.for_fulltext(body, accents=accents))
             )
             continue
         for paper_id, body in rows:
-            folded = _folded(body, accents=accents)
+            folded = folding.for_fulltext(body, accents=accents)
             for search, ids in asking:
                 if search(folded):
                     ids.add(paper_id)
     return found
-
-
-def _folded(text_: str, *, accents: bool) -> str:
-    """`folding.for_fulltext`, with plain ASCII text (most abstracts) folded without a call
-    through it."""
-    return text_.casefold() if text_.isascii() else folding.for_fulltext(text_, accents=accents)
 
 
 def _texts(
