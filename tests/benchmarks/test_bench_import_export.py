@@ -29,6 +29,8 @@ ENTRIES = 100_000
 EXPORT_RUNS = 3
 #: JabRef's load and round trip, each run this many times (see `_beside_jabref`).
 JABREF_RUNS = 3
+#: Our import, run this many times, as JabRef's load is.
+IMPORT_RUNS = JABREF_RUNS
 #: Family names written with TeX accents, as older .bib files do.
 ACCENTED = [
     'M{\\"u}ller',
@@ -222,10 +224,23 @@ def test_import_and_export_of_100k_entries(shape: str) -> None:
 
         bare_before, parsed = _run(_BARE_PARSE, str(source))
         assert parsed == ENTRIES
-        database = f"sqlite:///{folder / 'library.sqlite'}"
-        ours, peak_mb, helper_mb, together_mb, export_after, exported, size = _run(
-            _IMPORT_THEN_EXPORT, str(source), database, str(ENTRIES)
-        )
+        # Imported as many times as JabRef opens the file, each into a new database, and the
+        # median counts: one import of the science-shaped file took 15.3 s in one run and
+        # 18.7 s in the next, either side of JabRef's time. The first database stays for
+        # the exports; memory counts the most any import took.
+        imports = []
+        for number in range(IMPORT_RUNS):
+            path = folder / f"library-{number}.sqlite"
+            imports.append(
+                _run(_IMPORT_THEN_EXPORT, str(source), f"sqlite:///{path}", str(ENTRIES))
+            )
+            if number:
+                for leftover in folder.glob(path.name + "*"):
+                    leftover.unlink()
+        database = f"sqlite:///{folder / 'library-0.sqlite'}"
+        ours = statistics.median(run[0] for run in imports)
+        peak_mb, helper_mb, together_mb = (max(run[i] for run in imports) for i in (1, 2, 3))
+        export_after, exported, size = imports[0][4:7]
         # The baseline once more, after the import, and the faster of the two counts: in a
         # whole `make bench` the first one, right after the window benches, once took 21 s
         # where it takes 9 s alone. The faster baseline can only make our ratio smaller.
@@ -251,8 +266,8 @@ def test_import_and_export_of_100k_entries(shape: str) -> None:
         )
         print(
             f"  our import (read, decode, names, keys, duplicates, store, full text, search "
-            f"index; read by a second process while stored): {ours:.1f} s "
-            f"({ENTRIES / ours:,.0f} entries/s); "
+            f"index; read by a second process while stored): {ours:.1f} s, median of "
+            f"{', '.join(f'{run[0]:.1f}' for run in imports)} ({ENTRIES / ours:,.0f} entries/s); "
             f"throughput {bare_seconds / ours:.2f} of bare parsing (goal >= 0.7)"
         )
         print(
@@ -274,7 +289,8 @@ def test_import_and_export_of_100k_entries(shape: str) -> None:
             f"(of which starting, opening the library and exporting one paper: {startup:.2f} s)"
         )
         print(
-            f"  peak memory of the import: {peak_mb:,.0f} MB (goal < 1 GB); the process "
+            f"  peak memory of the import (the most of {IMPORT_RUNS}): {peak_mb:,.0f} MB "
+            f"(goal < 1 GB); the process "
             f"reading the file beside it: {helper_mb:,.0f} MB; the two together, sampled "
             f"every 20 ms: {together_mb:,.0f} MB"
         )
