@@ -84,12 +84,11 @@ def test_first_keystroke_after_an_import_in_the_window(
         if TYPED[:end].strip()
     ]
     # The first query is one letter, which asks more of the index than the longer ones
-    # after it: the same letter typed again, with nothing left of the import, tells what
-    # of the first keystroke is the import's and what is the letter's.
+    # after it. The same letter typed again right away starts from a few hits on screen and
+    # finds its full-text answers remembered (printed as before); the first keystroke
+    # started from every paper on screen and nothing remembered (the import made the search
+    # forget). The fair comparison is that same start, three times:
     again = keystroke_ms(window, loop, shown, TYPED[:1])
-    # That one starts from a few hits on screen and finds the letter's full-text answers
-    # remembered; the first keystroke started from every paper on screen and nothing
-    # remembered (the import made the search forget). The same start, three times:
     from_empty = statistics.median(
         _typed_from_empty(window, loop, shown, TYPED[:1]) for _ in range(REPEATS)
     )
