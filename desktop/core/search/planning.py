@@ -184,6 +184,20 @@ def _reading_pays(read: int, shares: list[float], wanted: int) -> bool:
     return read <= _WITHIN_COST * checked * (1 / max(lead, 1e-6) - 1)
 
 
+def _reading_first_pays(read: int, shares: list[float], allowed: int, wanted: int) -> bool:
+    """Whether reading the first of the pending words whole (`read` ids) is estimated to
+    cost less than the checking it saves, given each pending word's share of the papers
+    (the first's first) and the papers `allowed`: `wanted` hits take about `wanted` / (the
+    shares) papers checked. Read, the word lets through only its share of the allowed
+    papers, and the other words are still checked on those (at 100k, weighing the reading
+    against all the checking read 'bidirectional', 28k abstracts, 4.6 ms, to save checking
+    860 of 1,190 papers, about 4 ms)."""
+    first, *others = shares
+    to_check = min(allowed, wanted / max(math.prod(shares), 1e-6))
+    after = min(allowed * first, wanted / max(math.prod(others), 1e-6)) if others else 0
+    return read <= _WITHIN_COST * (to_check - after)
+
+
 def _papers_of(clause: ClauseMatcher) -> set[int]:
     """Every paper the clause's sources list."""
     papers: set[int] = set()
@@ -243,15 +257,14 @@ class _Checking:
         self, pending: list[TermMatcher], waiting: list[ClauseMatcher], allowed: set[int]
     ) -> set[int]:
         """Read common words (cheapest first, taken off `pending`) whole while that is
-        estimated to cost less than checking the papers it would take to find `wanted`
-        hits; every such word lets only its share of the papers through, and reading one
-        narrows the allowed papers (returned) for the next."""
+        estimated to cost less than the checking it saves (`_reading_first_pays`); every
+        such word lets only its share of the papers through, and reading one narrows the
+        allowed papers (returned) for the next."""
         estimates = self.estimates
         while pending and len(allowed) > _CHECK_WITHIN_AT_MOST:
             shares = [min(1.0, estimates.get(term, 0) / self.papers) for term in pending]
-            to_check = min(len(allowed), self.wanted / max(math.prod(shares), 1e-6))
             term = pending[0]
-            if estimates.get(term, 0) > _WITHIN_COST * to_check:
+            if not _reading_first_pays(estimates.get(term, 0), shares, len(allowed), self.wanted):
                 break  # the others hold more still
             term.use_fulltext(self.fulltext(term.term.text, term.fulltext_field) & allowed)
             pending.pop(0)
