@@ -184,7 +184,7 @@ def _reading_pays(read: int, shares: list[float], wanted: int) -> bool:
     return read <= _WITHIN_COST * checked * (1 / max(lead, 1e-6) - 1)
 
 
-def _reading_first_pays(read: int, shares: list[float], allowed: int, wanted: int) -> bool:
+def _reading_first_pays(read: int, shares: list[float], *, allowed: int, wanted: int) -> bool:
     """Whether reading the first of the pending words whole (`read` ids) is estimated to
     cost less than the checking it saves, given each pending word's share of the papers
     (the first's first) and the papers `allowed`: `wanted` hits take about `wanted` / (the
@@ -264,7 +264,9 @@ class _Checking:
         while pending and len(allowed) > _CHECK_WITHIN_AT_MOST:
             shares = [min(1.0, estimates.get(term, 0) / self.papers) for term in pending]
             term = pending[0]
-            if not _reading_first_pays(estimates.get(term, 0), shares, len(allowed), self.wanted):
+            if not _reading_first_pays(
+                estimates.get(term, 0), shares, allowed=len(allowed), wanted=self.wanted
+            ):
                 break  # the others hold more still
             term.use_fulltext(self.fulltext(term.term.text, term.fulltext_field) & allowed)
             pending.pop(0)

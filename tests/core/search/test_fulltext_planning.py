@@ -323,9 +323,9 @@ def test_a_common_word_is_read_whole_only_for_the_checking_it_saves(
     (weighed against all 1,187 checks, it was read)."""
     monkeypatch.setattr(planning, "_WITHIN_COST", 32)
     both = [0.27771, 0.36409]
-    assert not planning._reading_first_pays(27_771, both, 14_398, 120)
+    assert not planning._reading_first_pays(27_771, both, allowed=14_398, wanted=120)
     # A rarer word first: 3,662 papers to check, 330 after it, for 9,000 ids read.
-    assert planning._reading_first_pays(9_000, [0.09, 0.36409], 14_398, 120)
+    assert planning._reading_first_pays(9_000, [0.09, 0.36409], allowed=14_398, wanted=120)
     # The last word to check: reading it saves every check (1,200 papers, 38,400 ids).
-    assert planning._reading_first_pays(36_000, [0.1], 14_398, 120)
-    assert not planning._reading_first_pays(39_000, [0.1], 14_398, 120)
+    assert planning._reading_first_pays(36_000, [0.1], allowed=14_398, wanted=120)
+    assert not planning._reading_first_pays(39_000, [0.1], allowed=14_398, wanted=120)
