@@ -32,6 +32,10 @@ PAPERS = 100_000
 BRUTE_FORCE_EVERY = 10
 #: Every this many queries is also asked with every match ranked (see `_agreement`).
 AGREEMENT_EVERY = 2
+#: Timed passes over the queries, each starting with no full-text answer remembered: the
+#: p95 of a kind's 60 queries is their third slowest, so one pause of a shared machine
+#: during one of them moves it; the median of each query's passes does not.
+TIMED_PASSES = 3
 
 
 def _percentile(values: list[float], share: float) -> float:
@@ -132,6 +136,22 @@ def _mean_or_none(values: list[float] | None) -> str:
     return f"{statistics.mean(values):.2f}" if values else "none matched"
 
 
+def _medians(passes: list[list[float]]) -> list[float]:
+    """Each query's median time over the passes (each pass lists every query's time)."""
+    return [statistics.median(times) for times in zip(*passes, strict=True)]
+
+
+def _timed_top(library: Library, text: str) -> tuple[float, list[int]]:
+    """How long a search takes, and its top 10 (as the window does when nothing matches:
+    the nearest words', shown as approximate)."""
+    started = time.perf_counter()
+    top = [h.paper_id for h in library.search(text, limit=50)[:10]]
+    if not top:
+        nearest = library.find_nearest(View(), text, limit=50)
+        top = [] if nearest is None else list(nearest.paper_ids[:10])
+    return time.perf_counter() - started, top
+
+
 def _timed(library: Library, text: str, **options: bool) -> float:
     started = time.perf_counter()
     library.search(text, limit=50, **options)
@@ -161,15 +181,19 @@ def test_library_search_at_100k_papers(shape: str) -> None:
         right: dict[str, list[bool]] = {}
         tops: list[list[int]] = []
         for number, (kind, text, source) in enumerate(queries):
-            started = time.perf_counter()
-            top = [h.paper_id for h in library.search(text, limit=50)[:10]]
-            if not top:  # as the window does: the nearest words, shown as approximate
-                nearest = library.find_nearest(View(), text, limit=50)
-                top = [] if nearest is None else list(nearest.paper_ids[:10])
-            latencies.setdefault(kind, []).append(time.perf_counter() - started)
+            seconds, top = _timed_top(library, text)
+            latencies.setdefault(kind, []).append(seconds)
             found[kind] = found.get(kind, 0) + (source in top)
             right.setdefault(kind, []).append(_right(top, source, holders.get(number)))
             tops.append(top)
+        passes = [latencies]
+        for _ in range(TIMED_PASSES - 1):
+            library._searcher._forget_answers()  # as the first pass began
+            again: dict[str, list[float]] = {}
+            for kind, text, _source in queries:
+                again.setdefault(kind, []).append(_timed_top(library, text)[0])
+            passes.append(again)
+        medians = {kind: _medians([p[kind] for p in passes]) for kind in latencies}
         # After the timed searches: ranking every match fills the answers kept while typing.
         # Every other query: a prefix of two letters has 90k matches to rank.
         agreeing: dict[str, list[float]] = {}
@@ -200,12 +224,16 @@ def test_library_search_at_100k_papers(shape: str) -> None:
     )
     print(
         f"  complete (with abstracts and notes): p50 {p50 * 1e3:.2f} ms,"
-        f" p95 {p95 * 1e3:.2f} ms, max {worst * 1e3:.2f} ms"
+        f" p95 {p95 * 1e3:.2f} ms, max {worst * 1e3:.2f} ms (first pass); p95 of each"
+        f" query's median of {TIMED_PASSES} passes"
+        f" {_percentile([t for ts in medians.values() for t in ts], 0.95) * 1e3:.2f} ms"
     )
     for kind, values in latencies.items():
         print(
             f"    {kind:16} p50 {_percentile(values, 0.5) * 1e3:6.2f} ms"
             f"  p95 {_percentile(values, 0.95) * 1e3:6.2f} ms"
+            f" (of each query's median of {TIMED_PASSES} passes:"
+            f" {_percentile(medians[kind], 0.95) * 1e3:.2f} ms)"
             f"  source paper in top 10: {found[kind]:2}/{len(values)}"
             f"  right top 10: {sum(right[kind]):2}/{len(values)}"
             f"  agrees with every match ranked: {_mean_or_none(agreeing.get(kind))}"
