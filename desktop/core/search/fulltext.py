@@ -304,7 +304,7 @@ def _match_sqlite(
         found = _paper_rows(
             connection,
             f"SELECT rowid AS id FROM {SQLITE_TABLE} WHERE {column} MATCH ?{cap}",
-            expression,
+            _spelled_out(connection, words, prefix=prefix) or expression,
             among=among,
         )
     if field in (None, "fulltext"):
@@ -315,6 +315,58 @@ def _match_sqlite(
             expression,
         )
         found |= _among(listed, among)
+    return found
+
+
+#: A prefix this long is past the lengths the papers' FTS5 table keeps a prefix index for
+#: (migration 0005: 2 and 3): FTS5 merges the lists of every word it begins, positions and
+#: all, before giving the first id.
+_SPELLED_OUT_FROM = 4
+#: A prefix beginning more indexed words than this is left to FTS5.
+_SPELLED_OUT_AT_MOST = 8
+#: The words of the papers' FTS5 table, one row for each time one occurs: made per
+#: connection (a temporary table, so no migration), read only to find where a word begins.
+_SQLITE_WORDS = "temp.fts_paper_words"
+
+
+def _spelled_out(connection: Connection, words: list[str], *, prefix: bool) -> str | None:
+    """For one word asked as a prefix, the FTS5 expression asking for the few indexed words
+    it begins instead, one OR another (None when that does not apply). The answer is the
+    same; at 100k papers, `climate*` (one word, 28,861 abstracts) took 4.6 ms to read
+    whole and `climate` 1.8; `model*` 38 ms and its four words 11, and its first 501 ids
+    33 ms against 0.15."""
+    # ASCII only: FTS5 reads the word through its tokenizer, which leaves ASCII letters and
+    # digits as they are but folds others its own way (the words it keeps would not begin
+    # with the word as typed).
+    word = words[0] if len(words) == 1 else ""
+    if not (prefix and word.isascii() and len(word) >= _SPELLED_OUT_FROM):
+        return None
+    begun = _words_beginning(connection, word, _SPELLED_OUT_AT_MOST)
+    if not begun or len(begun) > _SPELLED_OUT_AT_MOST:
+        return None
+    return " OR ".join('"' + one.replace('"', '""') + '"' for one in begun)
+
+
+def _words_beginning(connection: Connection, start: str, most: int) -> list[str]:
+    """The indexed words of the papers' full text that begin with `start`, in order, up to
+    one more than `most`: each found by seeking past the one before, which reads only its
+    first occurrence (FTS5's table of words with counts reads every one: 1-11 ms)."""
+    driver = connection.connection.driver_connection
+    assert driver is not None  # an open connection
+    driver.execute(
+        f"CREATE VIRTUAL TABLE IF NOT EXISTS {_SQLITE_WORDS} "
+        f"USING fts5vocab(main, {SQLITE_TABLE}, instance)"
+    )
+    found: list[str] = []
+    after = start
+    while len(found) <= most:
+        row = driver.execute(
+            f"SELECT term FROM {_SQLITE_WORDS} WHERE term >= ? LIMIT 1", (after,)
+        ).fetchone()
+        if row is None or not row[0].startswith(start):
+            break
+        found.append(row[0])
+        after = row[0] + "\x00"  # the first text ordered after it
     return found
 
 

@@ -236,3 +236,59 @@ def test_only_papers_the_index_holds_are_given_past_its_highest(library: Library
     # The highest is held, one below it is not.
     assert narrowed([ids[0], ids[2], ids[3], ids[4]]) == {ids[0], ids[2], ids[3], ids[4]}
     assert narrowed([ids[1], ids[3]]) == {ids[1], ids[3]}
+
+
+def _fts5_prefix_answer(library: Library, word: str, column: str) -> set[int]:
+    """FTS5's own answer for `word` as a prefix (the reference for spelling one out)."""
+    with library.engine.connect() as connection:
+        rows = connection.exec_driver_sql(
+            f"SELECT rowid FROM fts_paper WHERE {column} MATCH ?",
+            (fulltext.fts5_query([word]),),
+        )
+        return {rowid for (rowid,) in rows}
+
+
+def test_a_prefix_spelled_out_as_the_words_it_begins_finds_what_fts5_finds(
+    tmp_path: object,
+) -> None:
+    with Library.open(f"sqlite:///{tmp_path}/l.sqlite") as library:
+        abstracts = [
+            "Regional climate models.",
+            "Climates of the past.",
+            "A climatic shift, seen twice: climatic.",
+            "Climatology in one paper only.",
+            "Clima is not climate's prefix.",
+            "Nothing to do with weather.",
+        ]
+        ids = [
+            library.add_paper(Record(title=f"P{i}", abstract=a)).id for i, a in enumerate(abstracts)
+        ]
+        library.add_note(ids[5], "A climatized room.")
+        with library.engine.connect() as connection:
+            spelled = fulltext._spelled_out(connection, ["climat"], prefix=True)
+        assert spelled == '"climate" OR "climates" OR "climatic" OR "climatized" OR "climatology"'
+        for field, column in ((None, "fts_paper"), ("abstract", "abstract"), ("note", "notes")):
+            expected = _fts5_prefix_answer(library, "climat", column)
+            assert _match(library, "climat", field) == expected
+        assert _match(library, "climat") == {ids[0], ids[1], ids[2], ids[3], ids[4], ids[5]}
+        # A word gone with its only paper is not asked for any more.
+        library.delete_papers([ids[3]])
+        library.empty_trash()
+        with library.engine.connect() as connection:
+            spelled = fulltext._spelled_out(connection, ["climat"], prefix=True)
+        assert spelled is not None and "climatology" not in spelled
+        assert _match(library, "climat") == _fts5_prefix_answer(library, "climat", "fts_paper")
+
+
+def test_a_prefix_is_left_to_fts5_when_spelling_it_out_does_not_apply(tmp_path: object) -> None:
+    with Library.open(f"sqlite:///{tmp_path}/l.sqlite") as library:
+        many = " ".join(f"graph{letter}" for letter in "abcdefghij")  # ten words begun
+        library.add_paper(Record(title="G", abstract=f"{many} graph résumé"))
+        with library.engine.connect() as connection:
+            assert fulltext._spelled_out(connection, ["graph"], prefix=True) is None
+            assert fulltext._spelled_out(connection, ["gra"], prefix=True) is None  # 2-3: indexed
+            assert fulltext._spelled_out(connection, ["graph"], prefix=False) is None
+            assert fulltext._spelled_out(connection, ["résu"], prefix=True) is None
+            assert fulltext._spelled_out(connection, ["nowhere"], prefix=True) is None
+            assert fulltext._spelled_out(connection, ["a", "graph"], prefix=True) is None
+        assert len(_match(library, "graph")) == 1
