@@ -76,9 +76,15 @@ class Vocabulary:
     def __contains__(self, word: object) -> bool:
         return word in self._counts
 
-    def load(self, counts: dict[str, int], typo_counts: dict[str, int]) -> None:
-        """Replace the whole vocabulary at once (building is faster than adding one by one);
-        `typo_counts` counts the fields where typos are looked for."""
+    def load(self, words: list[tuple[str, bool]]) -> None:
+        """Replace the whole vocabulary at once (building is faster than adding one by one):
+        `words` gives (word, typos) for each field holding a word, as `add_many` takes them."""
+        counts: dict[str, int] = {}
+        typo_counts: dict[str, int] = {}
+        for word, typos in words:
+            counts[word] = counts.get(word, 0) + 1
+            if typos:
+                typo_counts[word] = typo_counts.get(word, 0) + 1
         self._counts = counts
         self._typo_counts = typo_counts
         self._sorted = sorted(counts)

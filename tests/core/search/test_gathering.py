@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections import defaultdict
 
 import pytest
@@ -95,3 +96,21 @@ def test_an_import_in_parts_holds_what_a_build_holds(monkeypatch: pytest.MonkeyP
     changed = [SearchDocument(2, "Bees", [("Li", "Wang")], venue="Nature"), *docs[3:]]
     index.upsert_many(changed)
     assert index_state(index) == index_state(SearchIndex.build([docs[0], *changed, docs[2]]))
+
+
+@given(st.lists(st.tuples(st.integers(1, 9), _DOC), max_size=12), st.integers(1, 4))
+@settings(max_examples=200, deadline=None)
+def test_a_build_in_parts_holds_what_adding_paper_by_paper_holds(
+    numbered: list[tuple[int, SearchDocument]], size: int
+) -> None:
+    # Ids in any order, some given twice (the last counts), built in parts of `size`.
+    docs = [dataclasses.replace(doc, id=doc_id) for doc_id, doc in numbered]
+    one_by_one = SearchIndex()
+    for doc in docs:
+        one_by_one.upsert(doc)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(index_module, "_POSTED_TOGETHER", size)
+        built = SearchIndex.build(docs)
+    assert index_state(built) == index_state(one_by_one)
+    assert built.held().highest == one_by_one.held().highest
+    assert built.held().narrow(range(12)) == one_by_one.held().narrow(range(12))
