@@ -438,7 +438,7 @@ def match_every(
     took 0.05 ms, where reading one such word's 37k ids took 8 ms).
     """
     sqlite = connection.dialect.name == "sqlite"
-    expression = _fts5_every(groups) if sqlite else _tsquery_every(groups)
+    expression = _fts5_every(connection, groups) if sqlite else _tsquery_every(groups)
     if expression is None:
         return []
     read = _fts5_batch if sqlite else _tsquery_batch
@@ -453,9 +453,11 @@ def match_every(
     return found[:wanted]
 
 
-def _fts5_every(groups: list[list[tuple[str, str | None]]]) -> str | None:
+def _fts5_every(connection: Connection, groups: list[list[tuple[str, str | None]]]) -> str | None:
     """The FTS5 expression for `match_every`, or None when some group has nothing FTS5 can
-    look for (only words of attached files, or none at all)."""
+    look for (only words of attached files, or none at all). A long prefix is spelled out
+    as the words it begins (`_spelled_out`): walking the words' lists side by side, FTS5
+    still merges a prefix's every list first."""
     clauses = []
     for group in groups:
         alternatives = []
@@ -463,7 +465,7 @@ def _fts5_every(groups: list[list[tuple[str, str | None]]]) -> str | None:
             words = tokens(text_)
             if not words or field == "fulltext":
                 continue
-            phrase = fts5_query(words)
+            phrase = _spelled_out(connection, words, prefix=True) or fts5_query(words)
             column = _SQLITE_COLUMNS.get(field or "")
             alternatives.append(f"{column} : ({phrase})" if column else f"({phrase})")
         if not alternatives:

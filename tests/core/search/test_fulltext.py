@@ -193,6 +193,10 @@ def test_papers_holding_every_group_are_those_each_groups_answers_share(
         found = _every(library, groups)
         assert found == sorted(shared), groups
     assert _every(library, [[("plasma", None)], [("control", None)]]) == ids[:4]
+    # Prefixes spelled out as the words they begin (tokamak, tokamaks; control, controls),
+    # one of them in one column; the third paper holds "tokamak" in its note only.
+    prefixes = [[("tokam", None)], [("contr", "abstract")]]
+    assert _every(library, prefixes) == (ids[:4] if sqlite else [ids[0], ids[1], ids[3]])
     # Read from the lowest id on, in batches, until `usable` has kept as many as wanted.
     assert _every(library, [[("plasma", None)]], wanted=2) == ids[:2]
     monkeypatch.setattr(fulltext, "_EVERY_BATCH_AT_LEAST", 1)
