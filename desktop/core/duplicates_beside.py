@@ -40,7 +40,8 @@ def find_beside(url: str) -> Found | None:
     """The revision the library was at and its likely pairs (the newer paper first), as a
     helper found them; None when no helper could (the caller then looks itself)."""
     try:
-        helper = HelperProcess.start(HELPER_COMMAND)
+        # Nobody waits for the answer: the window's typing, searching and painting go first.
+        helper = HelperProcess.start(HELPER_COMMAND, background=True)
     except Exception as error:
         log.warning("The duplicate search helper could not be started (%s).", error)
         return None
@@ -62,8 +63,6 @@ def find_beside(url: str) -> Found | None:
 
 
 def _serve(requests: IO[bytes], answers: IO[bytes]) -> None:
-    # Nobody waits for the answer: the window's typing, searching and painting go first.
-    helper_process.run_in_the_background()
     url = pickle.load(requests)
     engine = db.make_engine(url)
     try:

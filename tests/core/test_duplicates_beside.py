@@ -4,9 +4,6 @@ kept at the revision the helper read; on both backends."""
 
 from __future__ import annotations
 
-import io
-import pickle
-
 import pytest
 
 from desktop.core import dedupe, duplicates_beside, undo
@@ -83,14 +80,11 @@ def test_a_helper_that_cannot_answer_leaves_the_search_to_this_process(
 def test_the_helper_works_in_the_background(
     library: Library, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Nobody waits for its answer: the window's typing goes first (the helper's side,
-    run here with its niceness recorded rather than changed)."""
+    """Nobody waits for its answer: the window's typing goes first (the helper started
+    behind the app, recorded here rather than done)."""
     _papers(library)
-    lowered: list[None] = []
-    monkeypatch.setattr(helper_process, "run_in_the_background", lambda: lowered.append(None))
-    requests, answers = io.BytesIO(pickle.dumps(library.url)), io.BytesIO()
-    duplicates_beside._serve(requests, answers)
-    assert lowered == [None]
-    answers.seek(0)
-    kind, (_, pairs) = pickle.load(answers)
-    assert kind == "found" and pairs
+    behind: list[int] = []
+    monkeypatch.setattr(helper_process, "run_behind", behind.append)
+    found = duplicates_beside.find_beside(library.url)
+    assert found is not None and found[1]
+    assert len(behind) == 1 and behind[0] > 0  # the helper's process id

@@ -59,8 +59,9 @@ class HelperProcess:
     _sending: threading.Thread | None = None
 
     @classmethod
-    def start(cls, command: list[str]) -> HelperProcess:
-        """Start a helper (whether it works is seen from its first answer)."""
+    def start(cls, command: list[str], *, background: bool = False) -> HelperProcess:
+        """Start a helper (whether it works is seen from its first answer); with
+        `background`, one nobody waits for, which lets the app go first (`run_behind`)."""
         errors = tempfile.TemporaryFile()  # noqa: SIM115 (closed by `stop`)
         try:
             process = subprocess.Popen(
@@ -75,6 +76,8 @@ class HelperProcess:
         except Exception:
             errors.close()
             raise
+        if background:
+            run_behind(process.pid)
         return cls(process, errors)
 
     def send(self, request: Any) -> None:
@@ -147,16 +150,21 @@ def serve(handle: Callable[[IO[bytes], IO[bytes]], None]) -> None:
 #: How much lower a helper working in the background runs (POSIX niceness: the app's own
 #: threads get about nine tenths of a core they both want).
 BACKGROUND_NICENESS = 10
+#: The lowest priority there is (POSIX niceness).
+_LOWEST = 19
 
 
-def run_in_the_background() -> None:
-    """Let the app's process go first where this helper and it want the same core: for
-    helpers nobody waits for (the duplicate search after an import, while the user types).
-    Nothing happens where processes have no niceness (Windows)."""
-    lower = getattr(os, "nice", None)
-    if lower is not None:
-        with contextlib.suppress(OSError):
-            lower(BACKGROUND_NICENESS)
+def run_behind(pid: int) -> None:
+    """Let the app's process go first where the helper `pid` and it want the same core.
+    Done by the app as soon as the helper is started: the helper's own start (Python and
+    its modules loaded) is the part most likely to meet the first keystrokes after an
+    import. Nothing happens where processes have no niceness (Windows)."""
+    get, set_ = getattr(os, "getpriority", None), getattr(os, "setpriority", None)
+    if get is None or set_ is None:
+        return
+    with contextlib.suppress(OSError):  # the helper may have ended already
+        niceness = min(get(os.PRIO_PROCESS, 0) + BACKGROUND_NICENESS, _LOWEST)
+        set_(os.PRIO_PROCESS, pid, niceness)
 
 
 def send_answer(answers: IO[bytes], answer: Any) -> None:
