@@ -152,7 +152,7 @@ class SearchIndex:
         every 1000 papers.
 
         Read a part at a time, each part's words gathered and posted together as an import
-        posts them: 100k papers in 2.4-2.6 s against 2.8-3.2 paper by paper, each list grown
+        posts them: 100k papers in 2.4-2.7 s against 2.8-3.2 paper by paper, each list grown
         in place (science-shaped, 3.5-3.6 against 3.8-4.7), for 13 MB more left with the
         process (what the gathered lists took stays with it once freed; gathering all 100k
         papers at once, 36 MB)."""
