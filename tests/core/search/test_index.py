@@ -122,6 +122,55 @@ def test_citation_keys_match_by_word_or_long_prefix_but_not_by_typo() -> None:
     assert ids(index, "le") == []
 
 
+def _key_docs() -> list[SearchDocument]:
+    """Papers of one author with keys of several lengths (so prefixes of several
+    qualities), some sharing a title word, and papers of others."""
+    rng = random.Random(5)
+    topics = ["learning", "control", "offline", "robots", "end"]
+    docs = []
+    for n in range(1, 41):
+        topic = rng.choice(topics)
+        key = f"levine{2000 + n % 20}{topic}{'x' * (n % 3)}"
+        docs.append(SearchDocument(n, f"{topic.title()} study {n}", citekey=key))
+    docs += [
+        SearchDocument(41, "Offline reinforcement learning", [("Sergey", "Levine")]),
+        SearchDocument(42, "Levine's robots", [("Ada", "Other")], citekey="other2020"),
+        SearchDocument(43, "Unrelated", [("Lev", "Landau")], citekey="landau1937"),
+    ]
+    return docs
+
+
+def test_a_word_beginning_many_keys_ranks_as_with_each_key_apart(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Keys a typed word begins are taken one source per quality, not per key (40 keys of
+    one author here): the hits and scores are those of taking each key apart."""
+    index = SearchIndex.build(_key_docs())
+    queries = ["levi", "levine", "levine20", "levine2005", "levine offline", "levine robots"]
+
+    def ranked() -> list[list[tuple[int, float]]]:
+        return [[(h.doc_id, h.score) for h in index.search(parse(q), limit=50)] for q in queries]
+
+    def sources() -> list[tuple[float, set[int]]]:
+        query = parse("levine")
+        found = ClauseMatcher(query.clauses[0], index._corpus, query.typing).sources()
+        return [(quality, set(ids)) for quality, ids in found]
+
+    def by_quality(found: list[tuple[float, set[int]]]) -> dict[float, set[int]]:
+        papers: dict[float, set[int]] = {}
+        for quality, ids in found:
+            papers.setdefault(quality, set()).update(ids)
+        return papers
+
+    together, merged = ranked(), sources()
+    monkeypatch.setattr(matching, "_IDENTIFIERS_ONE_BY_ONE_AT_MOST", 10**6)
+    assert ranked() == together
+    apart = sources()
+    assert len(merged) <= 15 and len(apart) >= 40  # the 40 keys: by quality, or one by one
+    assert by_quality(merged) == by_quality(apart)
+    assert all(together), dict(zip(queries, together, strict=True))
+
+
 def test_years(index: SearchIndex) -> None:
     assert ids(index, "year:2015") == [4, 1] or ids(index, "year:2015") == [1, 4]
     assert set(ids(index, "year:2015..2016")) == {1, 2, 4}
