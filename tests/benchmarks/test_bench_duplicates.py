@@ -43,8 +43,10 @@ def _records() -> list[Record]:
 
 
 def test_possible_duplicates_at_100k_papers() -> None:
-    path = Path(tempfile.mkdtemp()) / "duplicates.sqlite"
-    with Library.open(f"sqlite:///{path}") as library:
+    with (
+        tempfile.TemporaryDirectory(prefix="papershelf-bench-duplicates-") as folder,
+        Library.open(f"sqlite:///{Path(folder) / 'duplicates.sqlite'}") as library,
+    ):
         library.add_records(_records())
         started = time.perf_counter()
         found = library.possible_duplicates()

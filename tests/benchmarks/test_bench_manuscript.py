@@ -62,8 +62,11 @@ def _fresh_list(library: Library, name: str, paper_ids: list[int]) -> None:
 def test_cite_and_keep_in_sync_at_100k_papers() -> None:
     papers = generate_library.generate(PAPERS, abstracts=True)
     url, _ = _library(papers, "benchmark")
-    folder = Path(tempfile.mkdtemp(prefix="papershelf-bench-manuscript-"))
-    with Library.open(url) as library:
+    with (
+        tempfile.TemporaryDirectory(prefix="papershelf-bench-manuscript-") as scratch,
+        Library.open(url) as library,
+    ):
+        folder = Path(scratch)  # about 240 MB of .bib files, removed afterwards
         all_ids = library.paper_ids()
         cited = random.Random(19).sample(all_ids, CITED)
         print(f"\n[manuscript] {len(all_ids):,} papers; a list of {CITED:,}")
