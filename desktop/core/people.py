@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import delete
+from sqlalchemy import bindparam, delete
 from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, select
 
@@ -151,7 +151,7 @@ def people_of(
     for role in roles:  # a query each: no role read per link
         named: list[NamedPerson] = []
         last = None
-        for row in connection.execute(_links(role, paper_ids)):
+        for row in connection.execute(*_links(role, paper_ids)):
             paper_id, person_id, as_written = row[:3]
             if paper_id != last:  # the links come paper by paper
                 last = paper_id
@@ -168,19 +168,25 @@ def people_of(
     return result
 
 
-def _links(role: str, paper_ids: list[int] | None) -> Any:
-    """The links of one role in order; for chosen papers, with the person's name parts."""
-    query = (
-        sa_select(
-            col(PaperPerson.paper_id), col(PaperPerson.person_id), col(PaperPerson.as_written)
-        )
-        .where(col(PaperPerson.role) == role)
-        .order_by(col(PaperPerson.paper_id), col(PaperPerson.position))
-    )
+def _links(role: str, paper_ids: list[int] | None) -> tuple[Any, dict[str, object]]:
+    """The query for the links of one role in order, and its parameters; for chosen papers,
+    with the person's name parts."""
     if paper_ids is None:
-        return query
-    return (
-        query.add_columns(col(Person.given), col(Person.family), col(Person.von), col(Person.jr))
-        .join(Person, col(Person.id) == PaperPerson.person_id)
-        .where(col(PaperPerson.paper_id).in_(paper_ids))
+        return _EVERY_PAPERS_LINKS, {"role": role}
+    return _CHOSEN_PAPERS_LINKS, {"role": role, "ids": paper_ids}
+
+
+# Built once, the ids bound at each call: a statement built around a list of ids is
+# built and keyed anew at every call (for 100 table rows, 0.5 ms of 1.4).
+_EVERY_PAPERS_LINKS = (
+    sa_select(col(PaperPerson.paper_id), col(PaperPerson.person_id), col(PaperPerson.as_written))
+    .where(col(PaperPerson.role) == bindparam("role"))
+    .order_by(col(PaperPerson.paper_id), col(PaperPerson.position))
+)
+_CHOSEN_PAPERS_LINKS = (
+    _EVERY_PAPERS_LINKS.add_columns(
+        col(Person.given), col(Person.family), col(Person.von), col(Person.jr)
     )
+    .join(Person, col(Person.id) == PaperPerson.person_id)
+    .where(col(PaperPerson.paper_id).in_(bindparam("ids", expanding=True)))
+)

@@ -66,6 +66,21 @@ def test_rows_carry_what_the_table_shows(library: Library) -> None:
     assert 999 not in library.rows([paper_id, 999])
 
 
+def test_rows_carry_coloured_tags_by_name_and_only_their_own(library: Library) -> None:
+    first = library.add_paper(Record(title="One")).id
+    second = library.add_paper(Record(title="Two")).id
+    library.create_tag("urgent", colour="#cc3333")
+    library.create_tag("Aside", colour="#3366cc")
+    library.create_tag("plain")  # no colour: no dot
+    for name in ("urgent", "Aside", "plain"):
+        library.tag_papers(name, [first])
+    library.tag_papers("urgent", [second])
+    rows = library.rows([first, second])
+    # By name whatever its case, as the sidebar lists tags.
+    assert rows[first].coloured_tags == (("Aside", "#3366cc"), ("urgent", "#cc3333"))
+    assert rows[second].coloured_tags == (("urgent", "#cc3333"),)
+
+
 def test_short_authors_of_chinese_names_are_joined_as_chinese_is_written() -> None:
     zhang, li, wang = (Person(family=name) for name in ("张三", "李四", "王伟"))
     assert short_authors([zhang, li]) == "张三、李四"
