@@ -4,6 +4,8 @@ kept at the revision the helper read; on both backends."""
 
 from __future__ import annotations
 
+import gc
+
 import pytest
 
 from desktop.core import dedupe, duplicates_beside, undo
@@ -88,3 +90,23 @@ def test_the_helper_works_in_the_background(
     found = duplicates_beside.find_beside(library.url)
     assert found is not None and found[1]
     assert len(behind) == 1 and behind[0] > 0  # the helper's process id
+
+
+def test_looked_for_in_this_process_with_the_collector_paused(
+    library: Library, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # On a worker thread, each full collection over the search's objects held the
+    # window's thread too (0.1-0.2 s each at 100k papers).
+    _papers(library)
+    seen: list[bool] = []
+    real = dedupe.library_pairs
+
+    def noting(*args: object) -> object:
+        seen.append(gc.isenabled())
+        return real(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(dedupe, "library_pairs", noting)
+    assert gc.isenabled()
+    assert library.possible_duplicates()  # small: looked for here
+    assert seen == [False]
+    assert gc.isenabled()
