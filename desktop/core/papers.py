@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import delete, func, update
+from sqlalchemy import bindparam, delete, func, update
+from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, select
 
 from desktop.core import people, snapshots
@@ -427,6 +428,24 @@ def count(session: Session, *, trash: bool = False) -> int:
     """How many papers are in the library (or in its trash)."""
     condition = col(Paper.deleted_at).is_not(None) if trash else col(Paper.deleted_at).is_(None)
     return int(session.exec(select(func.count()).select_from(Paper).where(condition)).one())
+
+
+def citekeys(session: Session, paper_ids: list[int]) -> dict[int, str]:
+    """The citation keys of these papers, by id (ids of no paper left out)."""
+    found: dict[int, str] = {}
+    connection = session.connection()
+    for start in range(0, len(paper_ids), _IDS_AT_ONCE):
+        chunk = paper_ids[start : start + _IDS_AT_ONCE]
+        rows = connection.execute(_CITEKEYS, {"ids": chunk})
+        found.update((i, key) for i, key in rows if i is not None)
+    return found
+
+
+#: Ids given to one statement at most (SQLite's limit on parameters may be 32,766).
+_IDS_AT_ONCE = 10_000
+_CITEKEYS = sa_select(col(Paper.id), col(Paper.citekey)).where(
+    col(Paper.id).in_(bindparam("ids", expanding=True))
+)
 
 
 def versions(session: Session, paper_ids: list[int]) -> list[tuple[int, int]]:

@@ -2168,7 +2168,7 @@ They save themselves as you type.</source>
         <name>PaperTableModel</name>
         <message>
             <source>Unread</source>
-            <extracomment>Rows fetched per query when the view scrolls onto rows not yet read. How much of an abstract stands in for a missing title. Data role holding a row's paper id. Views whose membership does not depend on a paper's fields, and orders that do not change when a paper is edited: an edit there only needs its row re-read.</extracomment>
+            <extracomment>Rows fetched per query when the view scrolls onto rows not yet read: a screenful or so (35 rows in a window 780 pixels high). Every keystroke's answer fetches the first page: 50 rows take 2 ms, 100 took 4. How much of an abstract stands in for a missing title. Data role holding a row's paper id. Views whose membership does not depend on a paper's fields, and orders that do not change when a paper is edited: an edit there only needs its row re-read.</extracomment>
             <translation>未读</translation>
         </message>
         <message>

@@ -144,3 +144,13 @@ def test_the_files_column_counts_attached_files_and_sorts_in_sql(
     }
     assert library.view_ids(sort="files") == [none, one, two]
     assert library.view_ids(sort="files", descending=True) == [two, one, none]
+
+
+def test_citekeys_by_id_leave_out_papers_that_are_gone(library: Library) -> None:
+    first = library.add_paper(Record(title="One", citekey="first2020one")).id
+    second = library.add_paper(Record(title="Two", citekey="second2021two")).id
+    assert library.citekeys([second, 999, first]) == {
+        second: "second2021two",
+        first: "first2020one",
+    }
+    assert library.citekeys([]) == {}

@@ -266,8 +266,9 @@ class Organiser:
             self.emptying.start(count)
 
     def copy_citekeys(self) -> None:
-        rows = self._library.rows(self._context.selected_ids())
-        keys = [rows[i].citekey for i in self._context.selected_ids() if i in rows]
+        selected = self._context.selected_ids()
+        found = self._library.citekeys(selected)  # not their rows: 4 s for 100k selected
+        keys = [found[i] for i in selected if i in found]
         if keys:
             QGuiApplication.clipboard().setText(", ".join(keys))
             copied = ", ".join(keys)[:80]

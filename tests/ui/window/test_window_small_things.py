@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import QSettings, Qt, QTimer, QUrl
-from PySide6.QtGui import QColor, QPixmap
+from PySide6.QtGui import QColor, QGuiApplication, QPixmap
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
@@ -218,3 +218,36 @@ def test_a_message_told_for_a_while_stands_though_the_library_changes_meanwhile(
     window.show_status("Exported 6 papers.", 10_000)
     window.show_view(View("status", "unread"))  # the user goes elsewhere: that view's count
     assert bar.currentMessage().endswith("papers shown")
+
+
+def test_copy_citation_key_copies_the_selected_papers_keys_in_table_order(
+    window: MainWindow,
+) -> None:
+    library = window.library
+    shown = [window.table_model.paper_id(row) for row in range(window.table_model.rowCount())]
+    chosen = [shown[3], shown[0]]
+    window.select_ids(chosen)
+    window.organiser.copy_citekey_action.trigger()
+    expected = [library.paper(i).paper.citekey for i in (shown[0], shown[3])]
+    assert all(expected)
+    assert QGuiApplication.clipboard().text() == ", ".join(expected)
+
+
+def test_the_import_report_offers_titles_for_the_new_untitled_papers_only(
+    window: MainWindow,
+) -> None:
+    library = window.library
+    older_untitled = library.untitled_ids()
+    assert len(older_untitled) == 1  # the small library's own, there before the import
+    report = library.import_text(
+        "@article{kept2020, title={A Title Given}, year={2020}}\n"
+        "@article{bare2021, author={Doe, Jane}, year={2021}, journal={Nature}}\n",
+        format="bibtex",
+    )
+    window.transfers._on_import_finished([report])
+    untitled_new = [i for i in report.paper_ids if not library.paper(i).paper.title]
+    assert len(untitled_new) == 1 and len(report.paper_ids) == 2
+    dialog = window.transfers.report_dialog
+    assert dialog is not None
+    assert dialog._untitled == untitled_new
+    dialog.close()
