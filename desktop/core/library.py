@@ -175,6 +175,8 @@ class Library:
         self._listeners: list[Listener] = []
         self._searcher = Searcher(engine)
         self._seen_revision = -1
+        #: Revisions this library's write transactions moved to and are committing.
+        self._committing: set[int] = set()
         # Work nobody waits for: copying a large import's log into the database file.
         self._background = ThreadPoolExecutor(max_workers=1, thread_name_prefix="papershelf")
         self._last_background_job: Future[object] | None = None
@@ -395,14 +397,25 @@ class Library:
     def _write(self, *, defer_checkpoint: bool = False) -> Iterator[Session]:
         """One write transaction, which also moves the library's revision on by one
         (`defer_checkpoint`: see `db.write_session`)."""
-        with (
-            self._database_trouble_as_sentence(),
-            db.write_session(self.engine, defer_checkpoint=defer_checkpoint) as session,
-        ):
-            yield session
-            # In the same transaction: what it wrote is searchable by full text at its commit.
-            fulltext_pending.catch_up(session)
-            self._seen_revision = revisions.bump(session)
+        ours: int | None = None
+        try:
+            with (
+                self._database_trouble_as_sentence(),
+                db.write_session(self.engine, defer_checkpoint=defer_checkpoint) as session,
+            ):
+                yield session
+                # In the same transaction: what it wrote is searchable by full text at its
+                # commit.
+                fulltext_pending.catch_up(session)
+                ours = revisions.bump(session)
+                # Ours from now on, though others still read the revision before it until
+                # the commit (a large import's commit takes a second): counting that as a
+                # change made elsewhere rebuilt the whole search index after imports.
+                self._committing.add(ours)
+            self._seen_revision = ours
+        finally:
+            if ours is not None:
+                self._committing.discard(ours)
 
     def _write_retrying(self, work: Callable[[Session], Shape], *, what: str) -> Shape:
         """`work` in one write transaction, run again (a few times) when it collided with
@@ -685,7 +698,8 @@ class Library:
         Cheap (one row read): the window polls it, then calls `refresh`.
         """
         with self._read() as session:
-            return revisions.current(session) != self._seen_revision
+            current = revisions.current(session)
+        return current != self._seen_revision and current not in self._committing
 
     def saved_searches(self) -> list[SavedSearch]:
         """The user's named searches, by name."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from sqlalchemy import event
 
 from desktop.core.errors import (
     ConflictError,
@@ -246,6 +247,26 @@ def test_bulk_add_is_all_or_nothing(library: Library) -> None:
     assert library.paper(odd).paper.extra["year"] == "99999"
     with pytest.raises(InvalidInputError, match="not a year"):
         library.add_paper(Record(title="Typed by hand", year=99999))
+
+
+def test_my_own_write_is_no_change_made_elsewhere_while_it_commits(db_url: str) -> None:
+    # The window asks every two seconds; a large import's commit takes about one. Taken
+    # for someone else's change, it made the library rebuild its whole search index.
+    with Library.open(db_url) as mine:
+        asked: list[bool] = []
+
+        def committing(_connection: object) -> None:
+            if not asked:  # (the question's own read commits too)
+                asked.append(False)
+                asked[0] = mine.changed_elsewhere()
+
+        event.listen(mine.engine, "commit", committing)
+        try:
+            mine.add_paper(record())
+        finally:
+            event.remove(mine.engine, "commit", committing)
+        assert asked == [False]
+        assert not mine.changed_elsewhere()
 
 
 def test_changes_made_elsewhere_are_noticed(db_url: str) -> None:
