@@ -271,23 +271,41 @@ def _bare_arxiv(arxiv_id: str) -> str:
 
 
 def find_all(
-    everyone: Iterable[Candidate], not_duplicates: set[tuple[int, int]]
+    everyone: Iterable[Candidate],
+    not_duplicates: set[tuple[int, int]],
+    *,
+    between: Callable[[], object] | None = None,
 ) -> list[LikelyDuplicate]:
     """Every likely pair among `everyone`: each paper against those older than it (lower
-    ids), so each pair is listed once, the newer paper first."""
+    ids), so each pair is listed once, the newer paper first. `between` is called every
+    `_BETWEEN_EVERY` papers: where the work may wait (for the user to stop typing)."""
     finder = DuplicateFinder([], not_duplicates)
     found: list[LikelyDuplicate] = []
-    for candidate in sorted(everyone, key=lambda c: c.id):
+    for number, candidate in enumerate(sorted(everyone, key=lambda c: c.id), start=1):
         found += finder.matches(candidate)
         finder.add(candidate)
+        if between is not None and number % _BETWEEN_EVERY == 0:
+            between()
     return found
+
+
+#: Papers compared between two calls of `find_all`'s `between` (about 5 ms of work).
+_BETWEEN_EVERY = 200
 
 
 def library_pairs(session: Session) -> tuple[int, list[LikelyDuplicate]]:
     """The library's revision and every likely pair in it (pairs marked different left
     out), read in the caller's one transaction."""
-    revision = revisions.current(session)
-    return revision, find_all(candidates(session), not_duplicate_pairs(session))
+    revision, everyone, different = library_candidates(session)
+    return revision, find_all(everyone, different)
+
+
+def library_candidates(
+    session: Session,
+) -> tuple[int, list[Candidate], set[tuple[int, int]]]:
+    """What `library_pairs` compares, read in the caller's one transaction: the library's
+    revision, every paper's comparison data and the pairs marked different."""
+    return revisions.current(session), candidates(session), not_duplicate_pairs(session)
 
 
 def candidates(session: Session, paper_ids: list[int] | None = None) -> list[Candidate]:

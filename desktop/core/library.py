@@ -1108,10 +1108,16 @@ class Library:
 
     # -- duplicates ---------------------------------------------------------------------
 
-    def possible_duplicates(self) -> list[LikelyDuplicate]:
+    def possible_duplicates(
+        self, *, between: Callable[[], object] | None = None
+    ) -> list[LikelyDuplicate]:
         """Every pair of papers in the library that look like one (pairs marked different
         left out), the newer paper first. Seconds at 100k papers: call it off the GUI
-        thread; it is kept until the library changes (`known_duplicates` reads that)."""
+        thread; it is kept until the library changes (`known_duplicates` reads that).
+
+        When the papers are compared in this process, `between` is called every few
+        milliseconds of it (outside any transaction): where the work may wait for the
+        user to stop typing, as it takes turns with the window's thread."""
         with self._read() as session:
             cached = self._duplicates
             if cached is not None and cached[0] == revisions.current(session):
@@ -1123,8 +1129,10 @@ class Library:
         if found is None:
             # Seconds of making objects on a worker: each full pass of the collector over
             # them (0.1-0.2 s at 100k papers) held every thread, the window's too.
-            with gc_pause.paused(), self._read() as session:
-                found = dedupe.library_pairs(session)
+            with gc_pause.paused():
+                with self._read() as session:
+                    revision, everyone, different = dedupe.library_candidates(session)
+                found = revision, dedupe.find_all(everyone, different, between=between)
         self._duplicates = found  # at the revision its reads saw
         return found[1]
 

@@ -7,10 +7,11 @@ import unicodedata
 from dataclasses import replace
 from typing import Any
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from desktop.core import folding
+from desktop.core import dedupe, folding
 from desktop.core.dedupe import MOST_LISTED, Candidate, DuplicateFinder, numbered_part
 
 
@@ -169,3 +170,15 @@ def test_different_pages_or_volumes_count_against_a_close_title() -> None:
     # The same DOI is the same paper, whatever the pages say.
     doi = DuplicateFinder([paper(1, title, pages="1", doi="10.1/x")], not_duplicates=set())
     assert [d.other_id for d in doi.matches(paper(15, title, pages="2", doi="10.1/X"))] == [1]
+
+
+def test_find_all_may_wait_every_few_papers_and_finds_the_same(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    papers = [paper(pid, "Guided Policy Search") for pid in range(1, 6)]
+    monkeypatch.setattr(dedupe, "_BETWEEN_EVERY", 2)
+    calls: list[int] = []
+    found = dedupe.find_all(papers, set(), between=lambda: calls.append(len(calls)))
+    assert len(calls) == 2  # after the 2nd and the 4th of 5 papers
+    assert found == dedupe.find_all(papers, set())
+    assert len(found) == 10  # every pair of the five copies once

@@ -5,6 +5,7 @@ kept at the revision the helper read; on both backends."""
 from __future__ import annotations
 
 import gc
+from typing import Any
 
 import pytest
 
@@ -99,13 +100,13 @@ def test_looked_for_in_this_process_with_the_collector_paused(
     # window's thread too (0.1-0.2 s each at 100k papers).
     _papers(library)
     seen: list[bool] = []
-    real = dedupe.library_pairs
+    real = dedupe.find_all
 
-    def noting(*args: object) -> object:
+    def noting(*args: Any, **kwargs: Any) -> Any:
         seen.append(gc.isenabled())
-        return real(*args)  # type: ignore[arg-type]
+        return real(*args, **kwargs)
 
-    monkeypatch.setattr(dedupe, "library_pairs", noting)
+    monkeypatch.setattr(dedupe, "find_all", noting)
     assert gc.isenabled()
     assert library.possible_duplicates()  # small: looked for here
     assert seen == [False]

@@ -3,9 +3,16 @@
 Looking costs seconds at 100k papers, so one search runs at a time, a little after the
 last change (a burst of edits is looked at once), and its answer is kept by the library
 until the next change.
+
+A large library is looked at by a helper process where one can run. Otherwise (a frozen
+app, one core, a small library) the papers are compared on a thread of this process,
+which takes turns with the window's thread for Python: that comparing waits while the
+user types (`give_way`), so that the first keystrokes after an import are not slowed.
 """
 
 from __future__ import annotations
+
+import threading
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
@@ -16,6 +23,8 @@ from desktop.ui.background.workers import Job, Worker
 
 #: How long after a change the search starts (ms): typing in the detail pane saves often.
 SETTLE_MS = 400
+#: How long after the last keystroke comparing on a thread goes on (ms).
+TYPING_PAUSE_MS = 300
 
 
 class DuplicateSearch(QObject):
@@ -33,6 +42,10 @@ class DuplicateSearch(QObject):
         self._again = False
         self._timer = QTimer(self, singleShot=True, interval=SETTLE_MS)
         self._timer.timeout.connect(self._start)
+        self._way_clear = threading.Event()
+        self._way_clear.set()
+        self._typing = QTimer(self, singleShot=True, interval=TYPING_PAUSE_MS)
+        self._typing.timeout.connect(self._way_clear.set)
 
     @property
     def busy(self) -> bool:
@@ -51,15 +64,22 @@ class DuplicateSearch(QObject):
         else:
             self._timer.start()
 
+    def give_way(self) -> None:
+        """The user is typing: comparing on a thread waits until they pause for
+        `TYPING_PAUSE_MS` (a helper process's search goes on, behind the app)."""
+        self._way_clear.clear()
+        self._typing.start()
+
     def _start(self) -> None:
         if self._worker is not None:
             self._again = True  # the library changed while it looked: look once more after
             return
         self.started.emit()
         library = self._library
+        way_clear = self._way_clear
 
         def work(_job: Job) -> list[LikelyDuplicate]:
-            return library.possible_duplicates()
+            return library.possible_duplicates(between=way_clear.wait)
 
         worker = self._worker = Worker(work, self)
         worker.finished.connect(self._on_finished)
@@ -83,5 +103,7 @@ class DuplicateSearch(QObject):
 
     def wait(self, seconds: float = 30.0) -> None:
         """Block until a running search ends (tests, closing the window)."""
+        self._typing.stop()
+        self._way_clear.set()  # nobody types while this waits
         if self._worker is not None:
             self._worker.wait(seconds)

@@ -306,6 +306,8 @@ class MainWindow(QMainWindow):
             self.library, self.history, self.duplicate_search, parent=self
         )
         self.duplicates_panel.counted.connect(self._on_duplicates_counted)
+        # Typed letters go first: duplicates compared on a thread wait until typing pauses.
+        self.search_bar.field.textChanged.connect(self.duplicate_search.give_way)
         self.annotations_panel = AnnotationsPanel(self.library, self)
         self.annotations_panel.jump_requested.connect(self.show_annotation)
         self.transfers.copy_bibtex_action.triggered.disconnect()
