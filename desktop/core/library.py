@@ -1133,6 +1133,7 @@ class Library:
                 with self._read() as session:
                     revision, everyone, different = dedupe.library_candidates(session)
                 found = revision, dedupe.find_all(everyone, different, between=between)
+                del everyone, different  # while paused: see `gc_pause.paused`
         self._duplicates = found  # at the revision its reads saw
         return found[1]
 
