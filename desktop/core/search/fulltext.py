@@ -324,9 +324,9 @@ def _match_sqlite(
 _SPELLED_OUT_FROM = 4
 #: A prefix beginning more indexed words than this is left to FTS5.
 _SPELLED_OUT_AT_MOST = 8
-#: The words of the papers' FTS5 table, one row for each time one occurs: made per
-#: connection (a temporary table, so no migration), read only to find where a word begins.
-_SQLITE_WORDS = "temp.fts_paper_words"
+#: The words of the papers' FTS5 table, one row for each time one occurs (made by
+#: `storage.db` as each connection opens), read only to find where a word begins.
+_SQLITE_WORDS = db.FULLTEXT_WORDS_TABLE
 
 
 def _spelled_out(connection: Connection, words: list[str], *, prefix: bool) -> str | None:
@@ -353,10 +353,6 @@ def _words_beginning(connection: Connection, start: str, most: int) -> list[str]
     first occurrence (FTS5's table of words with counts reads every one: 1-11 ms)."""
     driver = connection.connection.driver_connection
     assert driver is not None  # an open connection
-    driver.execute(
-        f"CREATE VIRTUAL TABLE IF NOT EXISTS {_SQLITE_WORDS} "
-        f"USING fts5vocab(main, {SQLITE_TABLE}, instance)"
-    )
     found: list[str] = []
     after = start
     while len(found) <= most:

@@ -5,11 +5,14 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from sqlalchemy import select
+from sqlmodel import col
 
 from desktop.core.formats.record import Record
 from desktop.core.library import Library
 from desktop.core.search import fulltext
 from desktop.core.search.held import HeldIds
+from desktop.core.storage.models import Paper
 
 
 def _match(library: Library, text: str, field: str | None = None) -> set[int]:
@@ -282,6 +285,28 @@ def test_a_prefix_spelled_out_as_the_words_it_begins_finds_what_fts5_finds(
             spelled = fulltext._spelled_out(connection, ["climat"], prefix=True)
         assert spelled is not None and "climatology" not in spelled
         assert _match(library, "climat") == _fts5_prefix_answer(library, "climat", "fts_paper")
+
+
+def test_a_search_changes_no_schema_of_its_connection(tmp_path: object) -> None:
+    # A table made inside a search's read transaction goes at its rollback, and then the
+    # connection parses its whole schema again and prepares every statement afresh at the
+    # next search: what a prefix is spelled out from is made as the connection opens.
+    with Library.open(f"sqlite:///{tmp_path}/l.sqlite") as library:
+        wanted = library.add_paper(Record(title="P", abstract="Regional climate models.")).id
+        library.add_paper(Record(title="Q", abstract="Nothing to do with weather."))
+        statements: list[str] = []
+        for _ in range(2):
+            # As a search asks: in a read transaction, which ends in a rollback.
+            with library.engine.connect() as connection:
+                driver = connection.connection.driver_connection
+                assert driver is not None
+                driver.set_trace_callback(statements.append)
+                connection.execute(select(col(Paper.id)).limit(1)).all()
+                assert fulltext.match(connection, "clima") == {wanted}
+                driver.set_trace_callback(None)
+    # The words "clima" begins were asked for, and no statement changed a schema.
+    assert any("fts_paper_words" in statement for statement in statements)
+    assert not [s for s in statements if s.lstrip().upper().startswith(("CREATE", "DROP"))]
 
 
 def test_a_prefix_is_left_to_fts5_when_spelling_it_out_does_not_apply(tmp_path: object) -> None:
