@@ -70,6 +70,15 @@ def fts5_query(words: list[str], *, prefix: bool = True) -> str:
     return expression
 
 
+#: The annotation notes there are (built once: building a statement and keying it anew
+#: cost twice what SQLite takes to answer it, at every keystroke).
+_ANNOTATION_NOTES = select(col(Annotation.paper_id), col(Annotation.note)).where(
+    col(Annotation.note) != ""
+)
+#: The highest paper id (built once, as `_ANNOTATION_NOTES`).
+_HIGHEST_ID = select(func.max(col(Paper.id)))
+
+
 @dataclass(frozen=True)
 class Unindexed:
     """What the full-text rows cannot answer for, read once for the searches of one moment
@@ -82,9 +91,7 @@ class Unindexed:
     @classmethod
     def read(cls, connection: Connection) -> Unindexed:
         accents = connection.dialect.name != "sqlite"
-        rows = connection.execute(
-            select(col(Annotation.paper_id), col(Annotation.note)).where(col(Annotation.note) != "")
-        )
+        rows = connection.execute(_ANNOTATION_NOTES)
         notes = tuple(
             (paper_id, folding.for_fulltext(note, accents=accents)) for paper_id, note in rows
         )
@@ -513,7 +520,7 @@ def _tsquery_batch(connection: Connection, expression: str, *, after: int, limit
 
 def highest_id(connection: Connection) -> int:
     """The highest paper id there is (0 in an empty library)."""
-    return int(connection.execute(select(func.max(col(Paper.id)))).scalar() or 0)
+    return int(connection.execute(_HIGHEST_ID).scalar() or 0)
 
 
 def extrapolated(sample: set[int], highest: int) -> int:
