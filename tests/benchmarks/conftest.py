@@ -1,5 +1,12 @@
 """What every benchmark prints beside its figures: how busy the machine was while it ran
-(issue 17 asks for the load with each figure; these machines are shared and noisy)."""
+(issue 17 asks for the load with each figure; these machines are shared and noisy), and
+how fast it was then.
+
+The load does not tell it all: in one run every figure was 10-45% slower than in the
+runs before, PDFium's own text extraction (C code no change of ours touches) 27%, while
+the load line said the machine was ours alone. So each benchmark also times a fixed piece
+of work before and after it: comparing that time across runs tells a slow moment of
+the host from a slower program."""
 
 from __future__ import annotations
 
@@ -45,6 +52,24 @@ class _Ticks:
         )
 
 
+#: Rounds of the fixed work; the fastest is kept (what the machine can do at that moment).
+_SPEED_ROUNDS = 15
+
+
+def _fixed_work_ms() -> float:
+    """The fastest of a few rounds of the same work (Python arithmetic, a dict and a sort:
+    12-15 ms on the machines of issue 17 when quiet), in milliseconds."""
+    fastest = float("inf")
+    for _ in range(_SPEED_ROUNDS):
+        started = time.perf_counter()
+        table: dict[int, int] = {}
+        for i in range(60_000):
+            table[i * 7919 % 100_003] = i
+        sorted(table.items(), key=lambda pair: pair[1] % 1_000)
+        fastest = min(fastest, time.perf_counter() - started)
+    return fastest * 1e3
+
+
 @pytest.fixture(autouse=True)
 def _machine_load() -> Iterator[None]:
     """Print the load average before and after each benchmark and, while it ran, the share
@@ -53,15 +78,18 @@ def _machine_load() -> Iterator[None]:
     if not Path("/proc/stat").exists():
         yield
         return
+    speed_before = _fixed_work_ms()
     load_before = os.getloadavg()[0]
     before = _Ticks.now()
     started = time.perf_counter()
     yield
     spent = _Ticks.now().since(before)
+    speed_after = _fixed_work_ms()
     total = max(spent.total, 1)
     print(
         f"  [machine: load {load_before:.2f} before, {os.getloadavg()[0]:.2f} after "
         f"{time.perf_counter() - started:.0f} s; of its CPU time, other processes used "
         f"{100 * max(spent.busy - spent.ours, 0) / total:.0f}%, other machines on the host "
-        f"{100 * spent.stolen / total:.0f}%]"
+        f"{100 * spent.stolen / total:.0f}%; a fixed piece of work took {speed_before:.1f} ms "
+        f"before, {speed_after:.1f} ms after]"
     )
