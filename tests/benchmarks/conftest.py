@@ -5,8 +5,14 @@ how fast it was then.
 The load does not tell it all: in one run every figure was 10-45% slower than in the
 runs before, PDFium's own text extraction (C code no change of ours touches) 27%, while
 the load line said the machine was ours alone. So each benchmark also times a fixed piece
-of work before and after it: comparing that time across runs tells a slow moment of
-the host from a slower program."""
+of work before and after it, in this process: compared with the same place of another
+run, it tells a slow moment from a slower program.
+
+It is this process's speed, not only the host's: it grows as the benchmarks before leave
+their heap behind (11-14 ms at the start of a quiet run, 25-30 ms at its end, while a new
+process on the same machine took 11-13 ms), as the same Python work does in a heap with
+millions of objects freed here and there (13 ms fresh, 19 ms once half of 6 million
+strings were freed)."""
 
 from __future__ import annotations
 
@@ -61,7 +67,7 @@ def _fixed_work_ms() -> float:
     """The fastest of a few rounds of the same work (Python arithmetic, a dict and a sort:
     12-15 ms on the machines of issue 17 when quiet), in milliseconds."""
     # Without the collector: a benchmark leaves millions of objects behind, which its
-    # passes would walk (the machine's speed is asked, not this process's heap).
+    # passes would walk.
     collecting = gc.isenabled()
     gc.disable()
     try:
