@@ -46,9 +46,10 @@ pytest: $(STAMP) translations
 	$(PY) -m pytest -n 2 --dist loadgroup
 
 # JabRef is installed for the benchmarks only: they compare its load and save times with ours.
+# Each benchmark file runs in a process of its own (see tests/benchmarks/apart.py).
 bench: $(STAMP)
 	PAPERSHELF_DEBIAN_PACKAGES=bench-packages bash .ci/system-deps
-	$(PY) -m pytest tests/benchmarks -p no:xdist -s -q
+	$(PY) tests/benchmarks/apart.py
 
 # The one-folder app (PyInstaller) in dist/papershelf/: runs without Python installed.
 dist: $(STAMP) translations
