@@ -4,6 +4,7 @@ method names, 1-20 authors drawn from a pool where some people are prolific, and
 from __future__ import annotations
 
 import random
+from collections.abc import Collection
 from dataclasses import dataclass
 
 import wordlists
@@ -99,11 +100,15 @@ def misspell(rng: random.Random, word: str) -> str:
     return word[:at] + rng.choice("aeioulnrst") + word[at + 1 :]
 
 
-def benchmark_queries(papers: list[GeneratedPaper], seed: int = 7) -> list[tuple[str, str, int]]:
-    """300 (kind, query, id of the paper it was made from) of five kinds, 60 each."""
+def benchmark_queries(
+    papers: list[GeneratedPaper], seed: int = 7, content: Collection[str] | None = None
+) -> list[tuple[str, str, int]]:
+    """300 (kind, query, id of the paper it was made from) of five kinds, 60 each, made of
+    the titles' `content` words (by default `generate`'s: the connectives and coined method
+    names aside)."""
     rng = random.Random(seed)
     queries: list[tuple[str, str, int]] = []
-    content = set(_WORDS)
+    content = set(_WORDS) if content is None else content
 
     def title_words(paper: GeneratedPaper) -> list[str]:
         return [w.lower() for w in paper.title.replace(":", "").split() if w.lower() in content]

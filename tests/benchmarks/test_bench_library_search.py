@@ -1,7 +1,8 @@
 """`Library.search` at 100k papers on SQLite: the whole path a keystroke takes (query
 parsing, the in-memory index, FTS5 for abstract words), against brute-force rapidfuzz over
 every title, measured in the same run. Also import speed and index build time and memory.
-On two libraries: `generate_library`'s and the real-science-shaped `generate_science`.
+On three libraries: `generate_library`'s, the real-science-shaped `generate_science`, and
+that one with the words of the first (`STRESS`).
 
 Run by `make bench`; the normal suite does not collect this folder.
 """
@@ -9,7 +10,9 @@ Run by `make bench`; the normal suite does not collect this folder.
 from __future__ import annotations
 
 import gc
+import hashlib
 import random
+import re
 import statistics
 import sys
 import tempfile
@@ -36,6 +39,10 @@ AGREEMENT_EVERY = 2
 #: p95 of a kind's 60 queries is their third slowest, so one pause of a shared machine
 #: during one of them moves it; the median of each query's passes does not.
 TIMED_PASSES = 3
+#: The science-shaped library with the words of `generate_library`'s list, by Zipf's law, as
+#: it was first made: every query word in thousands of abstracts, most in tens of thousands
+#: (see `generate_science`). A stress case for full-text search, measured beside the others.
+STRESS = generate_science.LISTED_WORDS_SHAPE
 
 
 def _percentile(values: list[float], share: float) -> float:
@@ -63,15 +70,28 @@ def _records(papers: list[generate_library.GeneratedPaper]) -> list[Record]:
     ]
 
 
+#: Each library: how to make its papers, and the words its titles are made of (queries are
+#: made of those).
 LIBRARIES = {
-    "benchmark": lambda: generate_library.generate(PAPERS, abstracts=True),
-    "science-shaped": lambda: generate_science.generate(PAPERS),
+    "benchmark": (lambda: generate_library.generate(PAPERS, abstracts=True), None),
+    "science-shaped": (
+        lambda: generate_science.generate(PAPERS),
+        lambda: generate_science.title_vocabulary(),
+    ),
+    STRESS: (
+        lambda: generate_science.generate(PAPERS, words=generate_science.WORDS_FROM_LIST),
+        lambda: generate_science.title_vocabulary(generate_science.WORDS_FROM_LIST),
+    ),
 }
 
 
 def _library(papers: list[generate_library.GeneratedPaper], shape: str) -> tuple[str, float | None]:
     """A 100k-paper SQLite library (made once, then reused); the import rate when made."""
-    path = Path(tempfile.gettempdir()) / f"papershelf-bench-search-{shape}-{PAPERS}.sqlite"
+    # Named by its first papers too: a file made by another version of the generator is
+    # not taken for this one's.
+    made = hashlib.sha256("".join(p.title + p.abstract for p in papers[:100]).encode())
+    name = f"{re.sub(r'[^a-z0-9]+', '-', shape)}-{made.hexdigest()[:8]}"
+    path = Path(tempfile.gettempdir()) / f"papershelf-bench-search-{name}-{PAPERS}.sqlite"
     url = f"sqlite:///{path}"
     if path.exists():
         with Library.open(url) as library:
@@ -171,9 +191,13 @@ def _timed(library: Library, text: str, **options: bool) -> float:
 
 @pytest.mark.parametrize("shape", list(LIBRARIES))
 def test_library_search_at_100k_papers(shape: str) -> None:
-    papers = LIBRARIES[shape]()
-    queries = generate_library.benchmark_queries(papers) + _fulltext_queries(papers)
+    make_papers, vocabulary = LIBRARIES[shape]
+    papers = make_papers()
+    content = vocabulary() if vocabulary else None
+    queries = generate_library.benchmark_queries(papers, content=content)
+    queries += _fulltext_queries(papers)
     titles = [p.title for p in papers]
+    shares = generate_science.word_shares(titles, [p.abstract for p in papers])
     url, import_rate = _library(papers, shape)
     holders = _exact_holders(papers, queries)
     del papers
@@ -226,6 +250,9 @@ def test_library_search_at_100k_papers(shape: str) -> None:
         f"\nLibrary.search benchmark, {shape} library: {PAPERS:,} papers on SQLite, "
         f"{len(every)} queries"
     )
+    print(f"  words: {shares}")
+    real = generate_science.word_shares(*generate_science.corpus_texts())
+    print(f"    (the corpus's real ones: {real})")
     if import_rate is not None:
         print(f"  import (add_records, one transaction): {import_rate:,.0f} papers/s")
     print(f"  index build {build_seconds:.2f} s, RSS grew {index_mb:.0f} MB")
