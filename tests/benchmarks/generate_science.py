@@ -135,10 +135,12 @@ def _words(text: str) -> list[str]:
 
 
 def title_vocabulary(words: str = WORDS_FROM_CORPUS) -> set[str]:
-    """The words titles are made of (the connectives aside): what queries are made from."""
+    """The content words titles are made of (their connectives and function words aside, as
+    `generate_library.benchmark_queries` leaves out its connectives): what queries are made
+    of."""
     if words == WORDS_FROM_LIST:
         return set(generate_library._WORDS)
-    return set(corpus_words().title)
+    return set(corpus_words().title).difference(wordlists.FUNCTION_WORDS)
 
 
 def _plain(name: str) -> bool:

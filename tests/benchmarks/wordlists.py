@@ -87,6 +87,18 @@ volume walk wave weak weakly weight weighted weights wireless word words world z
 # Short words between content words ("for", "with"...), as titles use them.
 CONNECTIVES = "a an and for from in of on through to towards under via with without".split()
 
+# English function words of four letters or more (prepositions, conjunctions, determiners,
+# pronouns, auxiliaries): real titles hold them, but nobody searches for a paper by them.
+FUNCTION_WORDS = """
+about above across after against along among amongst around before behind below beneath
+beside besides between beyond despite down during except from inside into near onto
+outside over past since than that their them then there these they this those through
+throughout till toward towards under underneath unlike until upon versus what when where
+whether which while whom whose with within without your each both either neither every
+some such many much more most other another also have been being does were will would
+could should shall might must cannot although though because unless whereas
+""".split()
+
 GIVEN_NAMES = """
 Aaron Abdul Adam Adele Aditya Adrian Agnieszka Ahmed Aiko Akira Alberto Aldo Alejandro
 Alessandra Alessio Alexander Alexandra Alice Alicia Amara Amir Ana Anders Andrea Andreas
