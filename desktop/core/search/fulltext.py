@@ -61,6 +61,15 @@ def _prefixed(word: str) -> bool:
     return len(word) >= MIN_PREFIX or cjk.is_run(word)
 
 
+def prefix_indexed(text_: str) -> bool:
+    """Whether the last word of `text_`, asked as a prefix, is answered on SQLite from the
+    FTS5 table's own index of prefixes (two or three ASCII letters, migration 0005): as
+    cheaply as a whole word, where a longer prefix merges the lists of every word it
+    begins."""
+    words = tokens(text_)
+    return bool(words) and words[-1].isascii() and MIN_PREFIX <= len(words[-1]) < _SPELLED_OUT_FROM
+
+
 def fts5_query(words: list[str], *, prefix: bool = True) -> str:
     """An FTS5 MATCH expression: the words in order as a phrase, the last one a prefix
     (unless not `prefix`)."""

@@ -329,3 +329,26 @@ def test_a_common_word_is_read_whole_only_for_the_checking_it_saves(
     # The last word to check: reading it saves every check (1,200 papers, 38,400 ids).
     assert planning._reading_first_pays(36_000, [0.1], allowed=14_398, wanted=120)
     assert not planning._reading_first_pays(39_000, [0.1], allowed=14_398, wanted=120)
+
+
+def test_a_short_prefix_is_probed_as_the_words_it_begins(library: Library) -> None:
+    """`si` alone is in one abstract of ten; the words it begins (single, silicon...) in
+    every one: what the probe estimates is the prefix's share, not the word's."""
+    beginning = ["single", "silicon", "simulation", "signal", "simple", "site"]
+    library.add_records(
+        [
+            Record(
+                title=f"Paper {n}",
+                abstract=("Si wafers. " if n % 10 == 0 else "") + f"A {beginning[n % 6]} study.",
+            )
+            for n in range(60)
+        ]
+    )
+    search = library._searcher
+    with library.engine.connect() as connection:
+        answers = searcher._FullTextAnswers(connection, search._ready(), searcher._Remembered())
+        probed = answers.probe("si", None, 3)
+    assert probed.ids is None  # more than 3: only estimated
+    assert probed.estimate >= 50  # all 60 (the word alone: 4 of the first 31, about 8)
+    assert fulltext.prefix_indexed("plasma si") and fulltext.prefix_indexed("sil")
+    assert not fulltext.prefix_indexed("s") and not fulltext.prefix_indexed("sili")
