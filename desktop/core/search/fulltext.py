@@ -61,13 +61,31 @@ def _prefixed(word: str) -> bool:
     return len(word) >= MIN_PREFIX or cjk.is_run(word)
 
 
+#: Ends the text of a phrase whose closing quote is typed (`closed`): its last word is then
+#: matched whole, as every other, where a word still being typed may be a prefix.
+_CLOSED = '"'
+
+
+def closed(text_: str) -> str:
+    """The text full text is asked about for a phrase whose closing quote is typed:
+    `"due present"` finds "due present", not "due presently"."""
+    return text_ + _CLOSED
+
+
+def is_closed(text_: str) -> bool:
+    """Whether `text_` is a `closed` phrase's (its last word matched whole)."""
+    return text_.endswith(_CLOSED)
+
+
 def prefix_indexed(text_: str) -> bool:
     """Whether the last word of `text_`, asked as a prefix, is answered on SQLite from the
     FTS5 table's own index of prefixes (two or three ASCII letters, migration 0005): as
     cheaply as a whole word, where a longer prefix merges the lists of every word it
     begins."""
     words = tokens(text_)
-    return bool(words) and words[-1].isascii() and MIN_PREFIX <= len(words[-1]) < _SPELLED_OUT_FROM
+    if not words or is_closed(text_):
+        return False
+    return words[-1].isascii() and MIN_PREFIX <= len(words[-1]) < _SPELLED_OUT_FROM
 
 
 def fts5_query(words: list[str], *, prefix: bool = True) -> str:
@@ -131,6 +149,7 @@ def match(  # noqa: PLR0913 -- what to read (limit, prefix) and what is known al
     words = tokens(text_)
     if not words:
         return set()
+    prefix = prefix and not is_closed(text_)
     if unindexed is None:
         unindexed = Unindexed.read(connection)
     if connection.dialect.name == "sqlite":
@@ -188,7 +207,8 @@ def match_within_many(
     for text_, field in queries:
         words = folding.fulltext_tokens(text_, accents=accents)
         kinds: tuple[str, ...] = ALL_KINDS if field is None else (field,)
-        patterns.append((_phrase_pattern(words) if words else None, kinds))
+        pattern = _phrase_pattern(words, prefix=not is_closed(text_)) if words else None
+        patterns.append((pattern, kinds))
     found: list[set[int]] = [set() for _ in queries]
     needed = {kind for pattern, kinds in patterns if pattern is not None for kind in kinds}
     if not paper_ids or not needed:
@@ -477,7 +497,10 @@ def _fts5_every(connection: Connection, groups: list[list[tuple[str, str | None]
             words = tokens(text_)
             if not words or field == "fulltext":
                 continue
-            phrase = _spelled_out(connection, words, prefix=True) or fts5_query(words)
+            prefix = not is_closed(text_)
+            phrase = _spelled_out(connection, words, prefix=prefix) or fts5_query(
+                words, prefix=prefix
+            )
             column = _SQLITE_COLUMNS.get(field or "")
             alternatives.append(f"{column} : ({phrase})" if column else f"({phrase})")
         if not alternatives:
@@ -504,7 +527,7 @@ def _tsquery_every(groups: list[list[tuple[str, str | None]]]) -> str | None:
     clauses = []
     for group in groups:
         alternatives = [
-            _tsquery(words)
+            _tsquery(words, prefix=not is_closed(text_))
             for text_, field in group
             if field in (None, "abstract")
             for words in [tokens(text_)]

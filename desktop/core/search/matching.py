@@ -23,6 +23,7 @@ from desktop.core.search.document import (
     Entry,
     FieldWords,
 )
+from desktop.core.search.fulltext import closed as closed_phrase
 from desktop.core.search.postings import Postings, common, common_cost
 from desktop.core.search.query import Clause, Term, YearRange
 from desktop.core.search.vocabulary import (
@@ -273,11 +274,19 @@ class TermMatcher:
         attached files), or None for all three."""
         return self.term.field if self.term.field in _FULLTEXT_ONLY else None
 
+    @property
+    def fulltext_text(self) -> str:
+        """The text full text is asked about: the term as typed, a phrase whose closing
+        quote is typed marked so (`fulltext.closed`: its last word is not a prefix)."""
+        if self.term.phrase and not self.term.open_ended:
+            return closed_phrase(self.term.text)
+        return self.term.text
+
     def load_fulltext(self, fulltext: FullText) -> None:
         """Ask full text for this term once; later calls reuse the answer (a term whose
         full text is asked paper by paper, `ask_per_paper`, is answered by `cover`)."""
         if self.fulltext_ids is None and self.wants_fulltext:
-            self.fulltext_ids = fulltext(self.term.text, self.fulltext_field)
+            self.fulltext_ids = fulltext(self.fulltext_text, self.fulltext_field)
             self._sources = None
 
     def ask_per_paper(self, asking: PerPaper) -> None:

@@ -121,7 +121,7 @@ def ask_negated(
                 continue
             probed = _probed_common(term, fulltext, planned.probe)
             if probed is not None:
-                text, field = term.term.text, term.fulltext_field
+                text, field = term.fulltext_text, term.fulltext_field
                 term.ask_per_paper(
                     PerPaper(
                         within=planned.within,
@@ -138,7 +138,7 @@ def _probed_common(term: TermMatcher, fulltext: FullText, probe: FullTextProbe) 
     """Probe the term's full text: a rare term is given its whole answer (the probe's, or
     read whole when the estimate is not common after all) and None returned; for a common
     one, what the probe told."""
-    probed = probe(term.term.text, term.fulltext_field, min(_PROBED, _COMMON))
+    probed = probe(term.fulltext_text, term.fulltext_field, min(_PROBED, _COMMON))
     if probed.ids is not None:
         term.use_fulltext(probed.ids)
     elif probed.estimate <= _COMMON:
@@ -245,7 +245,7 @@ class _Checking:
         allowed = self._read_cheap_ones_whole(pending, waiting, allowed)
         if not pending:
             return
-        queries = [(term.term.text, term.fulltext_field) for term in pending]
+        queries = [(term.fulltext_text, term.fulltext_field) for term in pending]
         if len(allowed) <= _CHECK_WITHIN_AT_MOST:
             allowed = holding_every(allowed, known)
             for term, ids in zip(pending, self.within(queries, allowed), strict=True):
@@ -268,7 +268,7 @@ class _Checking:
                 estimates.get(term, 0), shares, allowed=len(allowed), wanted=self.wanted
             ):
                 break  # the others hold more still
-            term.use_fulltext(self.fulltext(term.term.text, term.fulltext_field) & allowed)
+            term.use_fulltext(self.fulltext(term.fulltext_text, term.fulltext_field) & allowed)
             pending.pop(0)
             for clause in [c for c in waiting if term in c.positive and not _pending(c)]:
                 allowed = clause.restrict(allowed)
@@ -288,7 +288,7 @@ class _Checking:
         waiting = [clause for clause in clauses if _pending(clause)]
         known = [clause for clause in clauses if not _pending(clause)]
         pending = [term for clause in waiting for term in _pending(clause)]
-        groups = [[(t.term.text, t.fulltext_field) for t in _pending(c)] for c in waiting]
+        groups = [[(t.fulltext_text, t.fulltext_field) for t in _pending(c)] for c in waiting]
         # As in `_check_in_chunks`, a clause holding for most papers orders them little.
         held: set[int] = set()
         for clause in waiting:
@@ -344,7 +344,7 @@ class _Checking:
         of them satisfy every waiting clause; those of `known` are asked of each chunk
         first, and only the papers they hold for are checked. Returns how many satisfy
         every clause and the papers taken."""
-        queries = [(term.term.text, term.fulltext_field) for term in pending]
+        queries = [(term.fulltext_text, term.fulltext_field) for term in pending]
         matched: list[set[int]] = [set() for _ in pending]
         satisfied = taken_in_all = checked = 0
         taken_so_far: set[int] = set()

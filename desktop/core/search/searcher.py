@@ -487,14 +487,18 @@ class _FullTextAnswers:
         # A prefix FTS5 keeps an index of is probed as it is, as cheaply: the word alone
         # can be far rarer than the words it begins, too many to scale by (at 100k, `si`
         # alone was estimated at 4.5k abstracts, and read whole at 69k: 11 ms).
-        for prefix in (True,) if fulltext.prefix_indexed(words) else (False, True):
+        if fulltext.is_closed(words):
+            asked: tuple[bool, ...] = (False,)  # a phrase's last word is asked whole already
+        else:
+            asked = (True,) if fulltext.prefix_indexed(words) else (False, True)
+        for prefix in asked:
             found = self._match(words, field, limit=at_most + 1, prefix=prefix)
             if len(found) > at_most:  # incomplete: kept apart from the answers
                 if self._memory.highest is None:
                     self._memory.highest = fulltext.highest_id(self._connection)
                 estimate = fulltext.extrapolated(found, self._memory.highest)
                 tokens = fulltext.tokens(words)
-                if not prefix and len(tokens) == 1:  # what is asked is the prefix
+                if not prefix and len(tokens) == 1 and len(asked) > 1:  # asked: the prefix
                     estimate = round(estimate * self._index.prefix_share(tokens[0]))
                 probed = Probed(None, estimate, self._index.holding(found))
                 return _keep(self._memory.probes, (words, field, at_most), probed)

@@ -321,3 +321,23 @@ def test_a_prefix_is_left_to_fts5_when_spelling_it_out_does_not_apply(tmp_path: 
             assert fulltext._spelled_out(connection, ["nowhere"], prefix=True) is None
             assert fulltext._spelled_out(connection, ["a", "graph"], prefix=True) is None
         assert len(_match(library, "graph")) == 1
+
+
+def test_a_closed_phrase_matches_its_last_word_whole(library: Library) -> None:
+    """`abstract:"due present"` wants those words, not "due presently": with its closing
+    quote typed, a phrase's last word is no longer a prefix, in full text as in titles
+    (read whole, checked paper by paper, or walked with other words alike)."""
+    whole = library.add_paper(Record(title="One", abstract="Due present limits, we stop.")).id
+    longer = library.add_paper(Record(title="Two", abstract="Due presently to heat.")).id
+    ids = {whole, longer}
+    closed = fulltext.closed("due present")
+    assert _match(library, closed) == {whole}
+    assert _match(library, "due present") == ids  # still being typed
+    with library.engine.connect() as connection:
+        assert fulltext.match_within(connection, closed, None, paper_ids=ids) == {whole}
+        assert fulltext.match_within(connection, "due present", None, paper_ids=ids) == ids
+    assert _every(library, [[(closed, None)]]) == [whole]
+    assert _every(library, [[("due present", None)]]) == sorted(ids)
+    found = {hit.paper_id for hit in library.search('abstract:"due present"')}
+    assert found == {whole}
+    assert {hit.paper_id for hit in library.search('abstract:"due present')} == ids
