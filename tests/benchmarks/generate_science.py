@@ -16,9 +16,11 @@ a stress case for full-text search, not as the shape of real science."""
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -77,9 +79,11 @@ class CorpusWords:
     abstract: Counter[str]
 
 
-def corpus_texts(folder: Path = CORPUS) -> tuple[list[str], list[str]]:
+@functools.cache
+def corpus_texts(folder: Path = CORPUS) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The distinct titles and abstracts of the corpus's .bib files (an abstract of fewer
-    than 40 words is a note, and left out)."""
+    than 40 words is a note, and left out); read once, as generating, making queries and
+    printing the shares all ask."""
     titles: dict[str, None] = {}
     abstracts: dict[str, None] = {}
     for path in sorted(folder.rglob("*.bib")):
@@ -88,7 +92,7 @@ def corpus_texts(folder: Path = CORPUS) -> tuple[list[str], list[str]]:
         for field in _ABSTRACT_FIELD.finditer(text):
             if len(field.group(1).split()) >= _ABSTRACT_WORDS_AT_LEAST:
                 abstracts[field.group(1)] = None
-    return list(titles), list(abstracts)
+    return tuple(titles), tuple(abstracts)
 
 
 def corpus_words(folder: Path = CORPUS) -> CorpusWords:
@@ -99,7 +103,7 @@ def corpus_words(folder: Path = CORPUS) -> CorpusWords:
     return CorpusWords(title_words, Counter(w for body in abstracts for w in _words(body)))
 
 
-def word_shares(titles: list[str], abstracts: list[str]) -> str:
+def word_shares(titles: Sequence[str], abstracts: Sequence[str]) -> str:
     """How common the words of titles are, said in a line: for every word (of 4 letters or
     more) of every title, the share of the titles holding it, and of the abstracts; the
     median and the 90th percentile of each.

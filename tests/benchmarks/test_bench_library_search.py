@@ -76,7 +76,7 @@ LIBRARIES = {
     "benchmark": (lambda: generate_library.generate(PAPERS, abstracts=True), None),
     "science-shaped": (
         lambda: generate_science.generate(PAPERS),
-        lambda: generate_science.title_vocabulary(),
+        generate_science.title_vocabulary,
     ),
     STRESS: (
         lambda: generate_science.generate(PAPERS, words=generate_science.WORDS_FROM_LIST),
