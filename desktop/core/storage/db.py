@@ -164,15 +164,24 @@ def checkpoint(engine: Engine) -> None:
     """Copy SQLite's write-ahead log into the database file, as far as readers allow.
 
     Passive: it waits for nobody, and SQLite lets go of Python's interpreter lock while
-    it runs. Nothing to do on PostgreSQL.
+    it runs. Nothing to do on PostgreSQL, nor for a database in memory.
+
+    It runs on a connection of its own, opened for it, never one of the engine's: run from
+    a pooled connection in the background while the library wrote on another, it made
+    that write fail now and then with "no such table: paper" (SQLite 3.40; about one
+    cancelled PDF import in 170 under load, and none in 1,200 with a connection of its own).
     """
     if engine.dialect.name != "sqlite":
         return
-    raw = engine.raw_connection()  # no BEGIN: a checkpoint runs outside transactions
+    path = sqlite_path(engine.url.render_as_string(hide_password=False))
+    if path is None:
+        return
+    # isolation_level None: no BEGIN, as a checkpoint runs outside transactions.
+    own = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
     try:
-        raw.cursor().execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+        own.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
     finally:
-        raw.close()
+        own.close()
 
 
 #: SQLite's page cache while an import stores its papers (the default is 2 MB): the
