@@ -43,7 +43,7 @@ check: $(STAMP)
 	$(VENV)/bin/lint-imports
 
 pytest: $(STAMP) translations
-	$(PY) -m pytest -n 2 --dist loadgroup
+	$(PY) -m pytest -n 2 --dist loadgroup --durations=15
 
 # JabRef is installed for the benchmarks only: they compare its load and save times with ours.
 # Each benchmark file runs in a process of its own (see tests/benchmarks/apart.py).
