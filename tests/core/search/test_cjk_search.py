@@ -150,6 +150,27 @@ def test_pinyin_being_typed_keeps_finding_the_paper(
     assert robot not in _ids(library, "title:zha")  # the name is not in the title
 
 
+def test_pinyin_being_typed_among_many_words_that_begin_alike(
+    library: Library, papers: dict[str, int]
+) -> None:
+    """In a library whose other words begin with the letters typed far more often than the
+    readings do, the readings are still the ones gone through: the same papers are found
+    as in a small library, and a prefix no reading begins finds none by its reading."""
+    letters = [chr(ord("a") + n) for n in range(26)]
+    library.add_records(
+        [Record(title=f"Sab{a}{b} study", year=2000) for a in letters for b in letters]
+    )
+    robot = papers["robot"]
+
+    def found(query: str) -> set[int]:
+        return {hit.paper_id for hit in library.search(query, limit=1000)}
+
+    for typed in ("sa", "s", "zhang sa", "li s", "zhangs"):
+        assert robot in found(typed), typed
+    assert papers["medical"] in found("we")
+    assert robot not in found("sab")  # 676 words begin so; no reading does
+
+
 def test_exact_characters_rank_before_pinyin_before_fuzzy(library: Library) -> None:
     pinyin_only = library.add_paper(Record(title="张伞的故事", year=2020)).id
     exact = library.add_paper(Record(title="Zhangsan: a system for tracing", year=2020)).id
