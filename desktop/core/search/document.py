@@ -292,7 +292,7 @@ def author_words(people: list[tuple[list[str], list[str]]]) -> list[str]:
     found: list[str] = []
     for given, family in people:
         # `person_words` written out for the usual name, in ASCII (ranking splits the names
-        # of every paper it ranks: a call per person cost a misspelt author's search 1 ms).
+        # of every paper it ranks: a call per person cost 120 papers 0.4 ms).
         given_joined, family_joined = "".join(given), "".join(family)
         if given_joined.isascii() and family_joined.isascii():
             found += given
