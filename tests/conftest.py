@@ -6,6 +6,7 @@ import os
 from collections.abc import Iterator
 from pathlib import Path
 
+import migrated_templates
 import pytest
 from hypothesis import settings
 from postgres_cluster import PostgresCluster
@@ -85,14 +86,35 @@ def postgres_cluster() -> Iterator[PostgresCluster]:
         cluster.stop()
 
 
+@pytest.fixture(scope="session")
+def sqlite_at_head(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A SQLite library file at the schema's head, to copy (`migrated_templates`)."""
+    return migrated_templates.build_sqlite_template(tmp_path_factory.mktemp("at-head"))
+
+
+@pytest.fixture(scope="session")
+def postgres_at_head(postgres_cluster: PostgresCluster) -> str:
+    """The name of a PostgreSQL database at the schema's head, to copy."""
+    return migrated_templates.build_postgres_template(postgres_cluster)
+
+
 @pytest.fixture(params=BACKENDS)
 def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    """The URL of a new, empty database on each backend in turn."""
+    """The URL of a new database on each backend in turn: empty, or, for a test that
+    takes `library`, a copy of one already migrated to the schema's head (the same schema,
+    without migrating afresh for every test)."""
+    at_head = "library" in request.fixturenames
     if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'library.sqlite'}"
+        path = tmp_path / "library.sqlite"
+        if at_head:
+            template: Path = request.getfixturevalue("sqlite_at_head")
+            yield migrated_templates.copy_sqlite_template(template, path)
+        else:
+            yield f"sqlite:///{path}"
         return
     cluster: PostgresCluster = request.getfixturevalue("postgres_cluster")
-    with cluster.database() as url:
+    copied = request.getfixturevalue("postgres_at_head") if at_head else None
+    with cluster.database(template=copied) as url:
         yield url
 
 

@@ -104,12 +104,18 @@ class PostgresCluster:
             host="127.0.0.1", port=self.port, user=SUPERUSER, dbname="postgres", autocommit=True
         )
 
-    @contextlib.contextmanager
-    def database(self) -> Iterator[str]:
-        """A new empty database, dropped afterwards; yields its SQLAlchemy URL."""
-        name = f"test_{uuid.uuid4().hex[:12]}"
+    def create(self, name: str, *, template: str | None = None) -> None:
+        """Create the database `name`: empty, or a copy of the database `template`."""
+        copying = f' TEMPLATE "{template}"' if template else ""
         with self._admin() as admin:
-            admin.execute(f'CREATE DATABASE "{name}"')
+            admin.execute(f'CREATE DATABASE "{name}"{copying}')
+
+    @contextlib.contextmanager
+    def database(self, *, template: str | None = None) -> Iterator[str]:
+        """A new database, empty or a copy of `template`, dropped afterwards; yields its
+        SQLAlchemy URL."""
+        name = f"test_{uuid.uuid4().hex[:12]}"
+        self.create(name, template=template)
         try:
             yield self.url(name)
         finally:

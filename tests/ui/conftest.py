@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import migrated_templates
 import pytest
 from PySide6.QtCore import QSettings
 from pytestqt.qtbot import QtBot
@@ -62,9 +63,10 @@ def _export_options_as_offered(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.fixture
-def ui_library(tmp_path: Path) -> Iterator[Library]:
+def ui_library(tmp_path: Path, sqlite_at_head: Path) -> Iterator[Library]:
     """An empty library in a SQLite file of its own."""
-    library = Library.open(f"sqlite:///{tmp_path / 'ui.sqlite'}")
+    url = migrated_templates.copy_sqlite_template(sqlite_at_head, tmp_path / "ui.sqlite")
+    library = Library.open(url)
     yield library
     library.close()
 
