@@ -82,9 +82,9 @@ _BARE_PARSE = (
 import sys, time
 import bibtexparser
 text = open(sys.argv[1], encoding="utf-8").read()
-started = time.perf_counter()
+started, cpu = time.perf_counter(), time.process_time()
 parsed = bibtexparser.parse_string(text)
-print(time.perf_counter() - started, len(parsed.entries))
+print(time.perf_counter() - started, len(parsed.entries), time.process_time() - cpu)
 """
 )
 _IMPORT_THEN_EXPORT = (
@@ -117,9 +117,16 @@ with Library.open(sys.argv[2]) as library:
     library.build_search_index()  # of an empty library: the window builds it at start
     sampler = threading.Thread(target=sample)
     sampler.start()
+    def cpu_seconds():  # this process's threads and the reading helper, once it has ended
+        return sum(
+            usage.ru_utime + usage.ru_stime
+            for usage in map(resource.getrusage, (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN))
+        )
+    cpu = cpu_seconds()
     started = time.perf_counter()
     report = library.import_file(sys.argv[1])  # keeps the index up to date too
     seconds = time.perf_counter() - started
+    cpu = cpu_seconds() - cpu
     stop.set()
     sampler.join()
     assert report.imported == int(sys.argv[3]) and not report.problems, report.problems[:3]
@@ -131,7 +138,7 @@ with Library.open(sys.argv[2]) as library:
     exported = library.export(ids, "bibtex")
     print(
         seconds, peak, helper_peak, together[0], time.perf_counter() - started, len(ids),
-        len(exported),
+        len(exported), cpu,
     )
 """
 )
@@ -226,12 +233,15 @@ def test_import_and_export_of_100k_entries(shape: str) -> None:
         )
         del text
 
-        bare_before, parsed = _run(_BARE_PARSE, str(source))
-        assert parsed == ENTRIES
+        # The baseline runs before each import and after the last, and each import is
+        # compared with the two runs either side of it: this machine's speed has moved by
+        # up to 2x from one minute to the next (the same parse took 19.8 s, then 13.2 s),
+        # so runs minutes apart say more about the machine than about the code.
+        bares = [_run(_BARE_PARSE, str(source))]
+        assert bares[0][1] == ENTRIES
         # Imported as many times as JabRef opens the file, each into a new database, and the
-        # median counts: one import of the science-shaped file took 15.3 s in one run and
-        # 18.7 s in the next, either side of JabRef's time. The first database stays for
-        # the exports; memory counts the most any import took.
+        # median counts. The first database stays for the exports; memory counts the most
+        # any import took.
         imports = []
         for number in range(IMPORT_RUNS):
             path = folder / f"library-{number}.sqlite"
@@ -241,15 +251,17 @@ def test_import_and_export_of_100k_entries(shape: str) -> None:
             if number:
                 for leftover in folder.glob(path.name + "*"):
                     leftover.unlink()
+            bares.append(_run(_BARE_PARSE, str(source)))
         database = f"sqlite:///{folder / 'library-0.sqlite'}"
         ours = statistics.median(run[0] for run in imports)
         peak_mb, helper_mb, together_mb = (max(run[i] for run in imports) for i in (1, 2, 3))
         export_after, exported, size = imports[0][4:7]
-        # The baseline once more, after the import, and the faster of the two counts: in a
-        # whole `make bench` the first one, right after the window benches, once took 21 s
-        # where it takes 9 s alone. The faster baseline can only make our ratio smaller.
-        bare_after, _ = _run(_BARE_PARSE, str(source))
-        bare_seconds = min(bare_before, bare_after)
+        # Throughput against the baseline beside each import (the mean of the runs either
+        # side), and the median of those; and, as before, against the fastest baseline.
+        paired = [(bares[n][0] + bares[n + 1][0]) / 2 / run[0] for n, run in enumerate(imports)]
+        bare_seconds = min(bare[0] for bare in bares)
+        import_cpu = statistics.median(run[7] for run in imports)
+        bare_cpu = statistics.median(bare[2] for bare in bares)
         assert exported == ENTRIES
         # Three fresh processes: one export swings by 10% with the machine's load.
         runs = [_run(_EXPORT_ALONE, database) for _ in range(EXPORT_RUNS)]
@@ -264,15 +276,26 @@ def test_import_and_export_of_100k_entries(shape: str) -> None:
         )
         startup = statistics.median(_run(_STARTUP, database)[0] for _ in range(EXPORT_RUNS))
         print(
-            f"  bare bibtexparser.parse_string: {bare_seconds:.1f} s "
-            f"({ENTRIES / bare_seconds:,.0f} entries/s; the faster of {bare_before:.1f} s "
-            f"before our import and {bare_after:.1f} s after it)"
+            f"  bare bibtexparser.parse_string: {bare_seconds:.1f} s at its fastest "
+            f"({ENTRIES / bare_seconds:,.0f} entries/s; runs before, between and after the "
+            f"imports: {', '.join(f'{bare[0]:.1f}' for bare in bares)} s)"
         )
         print(
             f"  our import (read, decode, names, keys, duplicates, store, full text, search "
             f"index; read by a second process while stored): {ours:.1f} s, median of "
-            f"{', '.join(f'{run[0]:.1f}' for run in imports)} ({ENTRIES / ours:,.0f} entries/s); "
-            f"throughput {bare_seconds / ours:.2f} of bare parsing (goal >= 0.7)"
+            f"{', '.join(f'{run[0]:.1f}' for run in imports)} ({ENTRIES / ours:,.0f} entries/s)"
+        )
+        print(
+            f"  throughput of bare parsing, each import against the parses either side of it: "
+            f"{statistics.median(paired):.2f}, median of "
+            f"{', '.join(f'{ratio:.2f}' for ratio in paired)} (goal >= 0.7); against the "
+            f"fastest parse: {bare_seconds / ours:.2f}"
+        )
+        print(
+            f"  CPU time: the import {import_cpu:.1f} s (both processes; "
+            f"{', '.join(f'{run[7]:.1f}' for run in imports)}), bare parsing {bare_cpu:.1f} s "
+            f"(the parse alone): the import does {import_cpu / bare_cpu:.2f} times its work, "
+            "on two cores"
         )
         print(
             f"  export of {ENTRIES:,} entries to BibTeX ({size / 1e6:.0f} MB), medians of "
