@@ -106,6 +106,12 @@ def both_mb():
         children.update(open(listing).read().split())
     return rss_mb("self") + sum(rss_mb(child) for child in children)
 
+def cpu_seconds():  # this process's threads and the reading helper, once it has ended
+    return sum(
+        usage.ru_utime + usage.ru_stime
+        for usage in map(resource.getrusage, (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN))
+    )
+
 # This process and the reading helper together, sampled: their peaks are not at one time.
 together = [0.0]
 stop = threading.Event()
@@ -117,11 +123,6 @@ with Library.open(sys.argv[2]) as library:
     library.build_search_index()  # of an empty library: the window builds it at start
     sampler = threading.Thread(target=sample)
     sampler.start()
-    def cpu_seconds():  # this process's threads and the reading helper, once it has ended
-        return sum(
-            usage.ru_utime + usage.ru_stime
-            for usage in map(resource.getrusage, (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN))
-        )
     cpu = cpu_seconds()
     started = time.perf_counter()
     report = library.import_file(sys.argv[1])  # keeps the index up to date too
