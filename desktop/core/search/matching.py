@@ -337,6 +337,11 @@ class TermMatcher:
             self._sources = self._build_sources()
         return self._sources
 
+    def field_sources(self) -> list[Source]:
+        """The sources but full text's: the papers whose short fields (or year) hold the
+        term, by quality."""
+        return [source for source in self.sources() if source[1] is not self.fulltext_ids]
+
     def cost(self) -> int:
         """How many ids the sources hold in all (to pick the cheapest term to start from)."""
         return sum(len(ids) for _, ids in self.sources())
@@ -744,6 +749,12 @@ class ClauseMatcher:
         merged.sort(key=lambda source: -source[0])
         return merged
 
+    def field_sources(self) -> list[Source]:
+        """The sources of every positive alternative but full text's, best first."""
+        merged = [source for term in self.positive for source in term.field_sources()]
+        merged.sort(key=lambda source: -source[0])
+        return merged
+
     def cost(self) -> int:
         return sum(term.cost() for term in self.positive)
 
@@ -753,7 +764,7 @@ class ClauseMatcher:
             term.cover(candidates)
         terms = self.positive + self.negative
         if len(candidates) * _PAPER_COST < _narrowing_cost(len(candidates), terms):
-            return self._holding_each(candidates, negative=True)
+            return self._holding_each(candidates)
         found = restrict(candidates, self.sources()) if self.positive else set()
         if self.negative:
             rest = candidates - found
@@ -764,15 +775,9 @@ class ClauseMatcher:
             found |= rest - failing
         return found
 
-    def positive_holding(self, candidates: set[int]) -> set[int]:
-        """The candidates some positive alternative holds for."""
-        if len(candidates) * _PAPER_COST < _narrowing_cost(len(candidates), self.positive):
-            return self._holding_each(candidates, negative=False)
-        return restrict(candidates, self.sources())
-
-    def _holding_each(self, candidates: set[int], *, negative: bool) -> set[int]:
-        """`restrict` (or `positive_holding`) paper by paper: for a few candidates against
-        large postings, reading each paper's words costs less than reading the postings."""
+    def _holding_each(self, candidates: set[int]) -> set[int]:
+        """`restrict` paper by paper: for a few candidates against large postings, reading
+        each paper's words costs less than reading the postings."""
         found = set()
         entries = self._entries
         for doc_id in candidates:
@@ -780,10 +785,8 @@ class ClauseMatcher:
             words = FieldWords(entry)
             if any(term.holds(doc_id, entry, words) for term in self.positive):
                 found.add(doc_id)
-            elif (
-                negative
-                and self.negative
-                and not all(term.holds(doc_id, entry, words) for term in self.negative)
+            elif self.negative and not all(
+                term.holds(doc_id, entry, words) for term in self.negative
             ):
                 found.add(doc_id)  # a paper fails only by matching every negated alternative
         return found

@@ -32,6 +32,7 @@ from desktop.core.search.matching import (
     TermMatcher,
     holding_every,
 )
+from desktop.core.search.postings import common
 
 #: How many ids a probe reads at most: enough to tell a common word's share of the papers
 #: within a few percent (reading 2,000 took 0.6 ms a word, a quarter of a slow search).
@@ -99,7 +100,7 @@ def load_fulltext(
     ):
         return
     first.load_fulltext(fulltext)  # complete already unless it has a common word
-    checking.check_on(_papers_of(first), others)
+    checking.check_on(_papers_of(first), others, leader=first)
 
 
 def ask_negated(
@@ -222,15 +223,17 @@ class _Checking:
     wanted: int
     papers: int
 
-    def check_on(self, allowed: set[int], others: list[ClauseMatcher]) -> None:
-        """Give the other clauses' free words their full-text matches among `allowed`.
+    def check_on(
+        self, allowed: set[int], others: list[ClauseMatcher], *, leader: ClauseMatcher
+    ) -> None:
+        """Give the other clauses' free words their full-text matches among `allowed` (the
+        papers the `leader` clause holds for).
 
         Few allowed papers are all checked. Among many, a word whose full text is estimated
         to be cheaper to read than the papers to check is read whole; the remaining (common)
-        words are checked on the allowed papers that the other clauses hold most for first,
-        and checking stops once `wanted` papers satisfy every clause: as when candidates are
-        gathered, papers past that point that match only through their abstracts would rank
-        with the ones found, not above them.
+        words are checked on the allowed papers whose short fields the clauses hold best for
+        first (`_best_first`), and checking stops once `wanted` papers satisfy every clause:
+        papers past that point hold the clauses no better there, and rank no higher.
         """
         # A clause whose words are all known already (short fields, rare words) must hold:
         # only the allowed papers it holds for can become hits, and only those need checking.
@@ -251,7 +254,7 @@ class _Checking:
             for term, ids in zip(pending, self.within(queries, allowed), strict=True):
                 term.use_fulltext(ids)
             return
-        self._check_in_chunks(pending, waiting, allowed, known=known)
+        self._check_in_chunks(pending, waiting, allowed, known=known, leader=leader)
 
     def _read_cheap_ones_whole(
         self, pending: list[TermMatcher], waiting: list[ClauseMatcher], allowed: set[int]
@@ -321,16 +324,14 @@ class _Checking:
         allowed: set[int],
         *,
         known: list[ClauseMatcher],
+        leader: ClauseMatcher,
     ) -> None:
-        """Check the allowed papers for the pending words a chunk at a time, until `wanted`
-        of them satisfy every waiting clause; those of `known` (no word left to check) are
-        asked of each chunk first, and only the papers they hold for are checked."""
-        # Papers a waiting clause holds for already (by short fields or rare words) come
-        # first; a clause holding for most of them orders them little, and finding which
-        # costs more than the chunks usually checked.
-        ordering = [c for c in waiting if c.cost() * 2 <= len(allowed)]
-        held = set().union(*(clause.positive_holding(allowed) for clause in ordering))
-        self._check_ranked(pending, waiting, _held_first(held, allowed), known=known)
+        """Check the allowed papers for the pending words a chunk at a time, best first,
+        until `wanted` of them satisfy every waiting clause; those of `known` (no word left
+        to check) are asked of each chunk first, and only the papers they hold for are
+        checked."""
+        ranked = _best_first(allowed, [leader, *waiting])
+        self._check_ranked(pending, waiting, ranked, known=known)
 
     def _check_ranked(
         self,
@@ -369,13 +370,41 @@ class _Checking:
         return satisfied, taken_so_far
 
 
-def _held_first(held: set[int], allowed: set[int]) -> Iterator[int]:
-    """The `held` papers in id order, then the rest of `allowed` in their set's own order
-    (sorting tens of thousands of ids would cost more than the one or two chunks usually
-    checked). The rest is only found once asked for: the held ones are usually enough, and
-    taking them out of 30k allowed papers cost 0.3-0.8 ms."""
-    yield from sorted(held)
-    yield from allowed - held
+def _best_first(allowed: set[int], clauses: list[ClauseMatcher]) -> Iterator[int]:
+    """The `allowed` papers in about the order ranking would put them if they held every
+    clause: by the sum of each clause's best quality in their short fields (full text
+    counts alike for all of them), ties highest id first (ranking's last tie-break); then
+    the papers none of the clauses holds for there, in their set's own order (sorting tens
+    of thousands would cost more than the one or two chunks usually checked).
+
+    With only the other clauses' title papers first, in id order, checking often stopped
+    before papers that rank high (at 100k, of the top 10 places that reading every word
+    whole gives, 531 of 600 agreed for typed prefixes, 469 of 503 for misspelt titles; in
+    this order 600 and 487). A clause whose short fields hold more papers than half the
+    allowed ones is left out: scoring each of 50k papers with 'emotion' in their titles
+    took 7 ms, and a clause holding for most of them orders them little."""
+    scores: dict[int, float] = {}
+    for clause in clauses:
+        sources = clause.field_sources()
+        if sum(len(ids) for _, ids in sources) * 2 > len(allowed):
+            continue
+        scored: set[int] = set()  # a paper counts once a clause, at its best quality
+        for quality, ids in sources:
+            found = common(allowed, ids) - scored
+            if not found:
+                continue
+            scored |= found
+            if scores:
+                get = scores.get
+                scores.update({doc_id: get(doc_id, 0.0) + quality for doc_id in found})
+            else:
+                scores = dict.fromkeys(found, quality)
+    by_score: dict[float, list[int]] = {}
+    for doc_id, score in scores.items():
+        by_score.setdefault(score, []).append(doc_id)
+    for score in sorted(by_score, reverse=True):
+        yield from sorted(by_score[score], reverse=True)
+    yield from allowed - scores.keys()
 
 
 def _next_chunk(missing: int, share: float) -> int:

@@ -202,6 +202,42 @@ def test_planned_full_text_stops_only_with_enough_papers_matching_every_word(
             assert len(found) == min(5, len(plain[query])), (query, at_once)
 
 
+def test_papers_whose_titles_hold_the_leading_word_are_checked_before_the_rest(
+    library: Library, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # "graph" leads (fewer papers than "robust"), and every paper it allows has "robust" in
+    # its abstract: the one with "graph" in its title ranks first, and checking that stops
+    # after the first few papers must have checked it, though it was added last.
+    both = [Record(title=f"Spectra {i}", abstract="A graph made robust.") for i in range(30)]
+    others = [Record(title=f"Control {i}", abstract="A robust controller.") for i in range(12)]
+    target = Record(title="Graph theory", abstract="Robust bounds for it.")
+    library.add_records([*others, *both, target])  # "robust" papers first: probed commoner
+    [target_id] = [hit.paper_id for hit in library.search("title:theory", limit=5)]
+    monkeypatch.setattr(planning, "_COMMON", 2)
+    monkeypatch.setattr(planning, "_CHECK_WITHIN_AT_MOST", 3)
+    monkeypatch.setattr(planning, "_CHECK_CHUNK", 4)
+    monkeypatch.setattr(planning, "_SMALLEST_CHUNK", 2)
+    # "graph" is read whole (reading it pays), "robust" checked on the papers it allows.
+    monkeypatch.setattr(planning, "_WITHIN_COST", 1)
+    monkeypatch.setattr(index, "_RANKED_AT_LEAST", 3)
+    checked: list[int] = []
+    within = searcher._FullTextAnswers.within
+
+    def recorded(
+        self: searcher._FullTextAnswers, queries: list[tuple[str, str | None]], papers: set[int]
+    ) -> list[set[int]]:
+        checked.extend(papers)
+        return within(self, queries, papers)
+
+    monkeypatch.setattr(searcher._FullTextAnswers, "within", recorded)
+    for at_once in (10**9, 0):
+        monkeypatch.setattr(planning, "_RESTRICTED_AT_ONCE_AT_MOST", at_once)
+        checked.clear()
+        hits = _hits(library, "graph robust", limit=1)
+        assert [paper for paper, _ in hits] == [target_id], at_once
+        assert 0 < len(checked) < 30, at_once  # it stopped early: not every paper checked
+
+
 def test_large_remembered_answers_are_out_of_the_garbage_collectors_way(
     library: Library, monkeypatch: pytest.MonkeyPatch
 ) -> None:
