@@ -17,6 +17,7 @@ Line numbers are 1-based. Offsets index the text passed in.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 import bibtexparser
@@ -80,15 +81,19 @@ class Part:
     line: int
 
 
-def parts(text: str, size: int) -> list[Part]:
-    """`text` cut into parts of about `size` characters.
+def parts(text: str, size: int, *, first: int | None = None) -> list[Part]:
+    """`text` cut into parts of about `size` characters (the first of about `first`)."""
+    return list(each_part(text, size, first=first))
+
+
+def each_part(text: str, size: int, *, first: int | None = None) -> Iterator[Part]:
+    """`parts`, found one at a time as they are asked for.
 
     Each part ends where a region starts, after a plain entry: regions the fast path
     declines are read by bibtexparser a run at a time, and a run never spans two parts.
     """
-    found: list[Part] = []
     start, line = 0, 1
-    boundary = _LINE_START_BLOCK.search(text, size)
+    boundary = _LINE_START_BLOCK.search(text, size if first is None else first)
     while boundary is not None:
         after = _LINE_START_BLOCK.search(text, boundary.end())
         if after is None:
@@ -96,12 +101,11 @@ def parts(text: str, size: int) -> list[Part]:
         if _read_plain_entry(text, boundary, after.start(1), line=0) is None:
             boundary = after  # a declined region: the run may go on
             continue
-        found.append(Part(start, after.start(1), line))
+        yield Part(start, after.start(1), line)
         line += text.count("\n", start, after.start())
         start = after.start()
         boundary = _LINE_START_BLOCK.search(text, start + size)
-    found.append(Part(start, len(text), line))
-    return found
+    yield Part(start, len(text), line)
 
 
 def split(text: str, part: Part | None = None) -> Split:

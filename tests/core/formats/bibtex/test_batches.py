@@ -12,6 +12,7 @@ import sys
 import tracemalloc
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -75,6 +76,23 @@ def test_records_come_a_part_at_a_time_with_the_problems_in_whole_order() -> Non
     repeated = text.index("@article{key3,", text.index("@article{key3,") + 1)
     starts = [text.index("@article{broken"), repeated, text.index("@article{key20,")]
     assert [p.line for p in batched.problems] == [text.count("\n", 0, at) + 1 for at in starts]
+
+
+def test_the_first_batch_is_read_from_a_small_part(monkeypatch: pytest.MonkeyPatch) -> None:
+    # An import stores nothing until the first batch comes: it is read from a part of
+    # about FIRST_BATCH_CHARS, the others from parts of the batch size.
+    monkeypatch.setattr(reader, "FIRST_BATCH_CHARS", 250)
+    text = "".join(_entry(n) for n in range(60))
+    sources = [("first.bib", text), ("second.bib", text.replace("key", "other"))]
+    batched, batches = _batched(sources, 2_000)
+    assert batched == _whole(sources)
+    # The first part runs to the entry after the first one starting at character 250.
+    starting_before = sum(1 for n in range(60) if text.index(f"@article{{key{n},") < 250)
+    assert len(batches[0]) == starting_before + 1 == 4
+    assert len(batches[1]) > 5 * len(batches[0])
+    # The second file is read in parts of the batch size from its start.
+    second = next(batch for batch in batches if batch[0].citekey.startswith("other"))
+    assert len(second) > 5 * len(batches[0])
 
 
 def test_an_abbreviation_defined_at_the_end_serves_the_first_entry() -> None:
@@ -183,7 +201,7 @@ def test_generated_bibliographies_read_in_batches_as_they_read_whole(
     assert _batched(sources, batch_chars)[0] == _whole(sources)
     # A file read whole after some parts were read (and let go of) is put together again
     # exactly as it was.
-    parts = reader._pieces("generated.bib", text, batch_chars)
+    parts = list(reader._pieces("generated.bib", text, batch_chars))
     for part in parts[::2]:
         part.let_go()
     assert "".join(part.own_text() for part in parts) == text
