@@ -362,20 +362,20 @@ def _pieces(
     parts = splitter.each_part(seen, batch_chars, first=first)
     part = next(parts)
     following = next(parts, None)
-    yield _piece(name, text, seen, part, following)
+    yield _piece(name, text, seen, part=part, following=following)
     if following is None:
         return
     rest = [following, *parts]
     pieces = [
-        _piece(name, text, seen, part, rest[number + 1] if number + 1 < len(rest) else None)
-        for number, part in enumerate(rest)
+        _piece(name, text, seen, part=part, following=after)
+        for part, after in itertools.zip_longest(rest, rest[1:])
     ]
     del text, seen, rest
     yield from pieces
 
 
 def _piece(
-    name: str, text: str, seen: str, part: splitter.Part, following: splitter.Part | None
+    name: str, text: str, seen: str, *, part: splitter.Part, following: splitter.Part | None
 ) -> _Piece:
     """One part of `text` (`seen`: as the splitter sees it) cut out."""
     # A part ends at the next one's `@`; the next starts at the beginning of that line.
