@@ -337,11 +337,6 @@ class TermMatcher:
             self._sources = self._build_sources()
         return self._sources
 
-    def field_sources(self) -> list[Source]:
-        """The sources but full text's: the papers whose short fields (or year) hold the
-        term, by quality."""
-        return [source for source in self.sources() if source[1] is not self.fulltext_ids]
-
     def cost(self) -> int:
         """How many ids the sources hold in all (to pick the cheapest term to start from)."""
         return sum(len(ids) for _, ids in self.sources())
@@ -750,10 +745,10 @@ class ClauseMatcher:
         return merged
 
     def field_sources(self) -> list[Source]:
-        """The sources of every positive alternative but full text's, best first."""
-        merged = [source for term in self.positive for source in term.field_sources()]
-        merged.sort(key=lambda source: -source[0])
-        return merged
+        """`sources` but full text's: the papers whose short fields (or year) hold an
+        alternative, best first."""
+        fulltext = [term.fulltext_ids for term in self.positive if term.fulltext_ids]
+        return [s for s in self.sources() if not any(s[1] is ids for ids in fulltext)]
 
     def cost(self) -> int:
         return sum(term.cost() for term in self.positive)

@@ -90,6 +90,24 @@ def _words_read_whole(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return read_whole
 
 
+def _checks_recorded(
+    monkeypatch: pytest.MonkeyPatch,
+) -> list[tuple[list[tuple[str, str | None]], set[int]]]:
+    """Each check of papers one by one from now on: the (text, field) queries asked, and
+    the papers they were asked of."""
+    checks: list[tuple[list[tuple[str, str | None]], set[int]]] = []
+    within = searcher._FullTextAnswers.within
+
+    def recorded(
+        self: searcher._FullTextAnswers, queries: list[tuple[str, str | None]], papers: set[int]
+    ) -> list[set[int]]:
+        checks.append((queries, set(papers)))
+        return within(self, queries, papers)
+
+    monkeypatch.setattr(searcher._FullTextAnswers, "within", recorded)
+    return checks
+
+
 def test_planned_full_text_finds_what_reading_every_word_finds(
     library: Library, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -220,20 +238,12 @@ def test_papers_whose_titles_hold_the_leading_word_are_checked_before_the_rest(
     # "graph" is read whole (reading it pays), "robust" checked on the papers it allows.
     monkeypatch.setattr(planning, "_WITHIN_COST", 1)
     monkeypatch.setattr(index, "_RANKED_AT_LEAST", 3)
-    checked: list[int] = []
-    within = searcher._FullTextAnswers.within
-
-    def recorded(
-        self: searcher._FullTextAnswers, queries: list[tuple[str, str | None]], papers: set[int]
-    ) -> list[set[int]]:
-        checked.extend(papers)
-        return within(self, queries, papers)
-
-    monkeypatch.setattr(searcher._FullTextAnswers, "within", recorded)
+    checks = _checks_recorded(monkeypatch)
     for at_once in (10**9, 0):
         monkeypatch.setattr(planning, "_RESTRICTED_AT_ONCE_AT_MOST", at_once)
-        checked.clear()
+        checks.clear()
         hits = _hits(library, "graph robust", limit=1)
+        checked = [paper for _, papers in checks for paper in papers]
         assert [paper for paper, _ in hits] == [target_id], at_once
         assert 0 < len(checked) < 30, at_once  # it stopped early: not every paper checked
 
@@ -334,19 +344,10 @@ def test_negated_words_asked_per_paper_are_checked_in_one_pass(
     )
     monkeypatch.setattr(planning, "_COMMON", 2)
     monkeypatch.setattr(planning, "_WITHIN_COST", 0)
-    asked: list[list[tuple[str, str | None]]] = []
-    within = searcher._FullTextAnswers.within
-
-    def recorded(
-        self: searcher._FullTextAnswers, queries: list[tuple[str, str | None]], papers: set[int]
-    ) -> list[set[int]]:
-        asked.append(queries)
-        return within(self, queries, papers)
-
-    monkeypatch.setattr(searcher._FullTextAnswers, "within", recorded)
+    checks = _checks_recorded(monkeypatch)
     hits = {hit.paper_id for hit in library.search("title:plasma -control -tokamak")}
     assert hits == set(ids[2:30:3])  # the heating ones
-    assert asked == [[("control", None), ("tokamak", None)]]
+    assert [queries for queries, _ in checks] == [[("control", None), ("tokamak", None)]]
 
 
 def test_a_common_word_is_read_whole_only_for_the_checking_it_saves(

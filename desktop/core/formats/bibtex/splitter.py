@@ -81,13 +81,14 @@ class Part:
     line: int
 
 
-def parts(text: str, size: int, *, first: int | None = None) -> list[Part]:
-    """`text` cut into parts of about `size` characters (the first of about `first`)."""
-    return list(each_part(text, size, first=first))
+def parts(text: str, size: int) -> list[Part]:
+    """`text` cut into parts of about `size` characters."""
+    return list(each_part(text, size))
 
 
 def each_part(text: str, size: int, *, first: int | None = None) -> Iterator[Part]:
-    """`parts`, found one at a time as they are asked for.
+    """`parts`, found one at a time as they are asked for (the first of about `first`
+    characters when given).
 
     Each part ends where a region starts, after a plain entry: regions the fast path
     declines are read by bibtexparser a run at a time, and a run never spans two parts.
