@@ -37,6 +37,9 @@ _EXTENDED_PART = re.compile(r"([A-Za-z-]+)\s*=\s*(.*)", re.DOTALL)
 _EXTENDED_PARTS = {"family": "family", "given": "given", "prefix": "von", "suffix": "jr"}
 _SEPARATORS = re.compile(r"([\s~-]+)")
 _CONTROL_SPACE = re.compile(r"(?<!\\)\\\s")
+#: A name part of capitalised words (an ASCII capital first) with one space or hyphen
+#: between them, and no brace, backslash, tie or comma: no word of it can be von.
+_CAPITALISED_WORDS = re.compile(r"[A-Z][^\s,{}\\~-]*(?:[ -][A-Z][^\s,{}\\~-]*)*")
 
 
 @dataclass
@@ -133,6 +136,14 @@ def _split_cached(written: str) -> tuple[tuple[str, str, str, str], str | None]:
     """(given, von, family, jr) and a problem; cached, as a bibliography repeats its authors."""
     if written == OTHERS:
         return ("", "", OTHERS, ""), None
+    plain = _capitalised_parts(written)
+    if plain is not None:
+        return plain, None
+    return _split_by_the_rules(written)
+
+
+def _split_by_the_rules(written: str) -> tuple[tuple[str, str, str, str], str | None]:
+    """(given, von, family, jr) and a problem, by BibTeX's rules (the module docstring)."""
     parts = _split_top_level(written, ",")
     problem = None
     if len(parts) > 3:
@@ -151,6 +162,24 @@ def _split_cached(written: str) -> tuple[tuple[str, str, str, str], str | None]:
         jr = words[1] if len(parts) == 3 else []
         given = words[-1]
     return (_join(given), _join(von), _join(family), _join(jr)), problem
+
+
+def _capitalised_parts(written: str) -> tuple[str, str, str, str] | None:
+    """(given, von, family, jr) of a name of capitalised words ("Sergey Levine", "Levine,
+    Sergey", "Anne Smith-Jones"): most names. What the rules give (a test holds it to
+    them), cut from the text itself: such a name has no von, and its words are joined
+    back as written. None for any other name."""
+    family, comma, given = written.partition(",")
+    family, given = family.strip(), given.strip()
+    if not _CAPITALISED_WORDS.fullmatch(family):
+        return None
+    if comma:
+        if not _CAPITALISED_WORDS.fullmatch(given):  # a second comma fails here too
+            return None
+        return given, "", family, ""
+    # First Last: Last is the final word with those hyphens join to it.
+    given, _space, family = family.rpartition(" ")
+    return given, "", family, ""
 
 
 def _first_von_last(words: list[_Word]) -> tuple[list[_Word], list[_Word], list[_Word]]:

@@ -120,3 +120,44 @@ def test_a_list_without_braces_is_cut_as_the_general_way_cuts_it(text: str) -> N
     to "and" and asking whether each stands outside braces."""
     cut = names._cut_at_top_level_and(f" {text} ")
     assert names._split_at_and(text) == [" ".join(name.split()) for name in cut]
+
+
+@given(
+    st.lists(
+        st.sampled_from(
+            [
+                *("Smith", "smith", "J.", "van", "De", "Ö", "Émile", "O'Neil", "A1", "Jr", "'t"),
+                *(" ", "  ", "-", " - ", "~", ",", ", ", "{", "}", "\\'e", "\\ ", "=", "\n"),
+            ]
+        ),
+        max_size=10,
+    ).map(lambda pieces: " ".join("".join(pieces).split()))  # names come tidied
+)
+def test_a_name_of_capitalised_words_is_cut_as_the_rules_cut_it(written: str) -> None:
+    """Names of capitalised words take a short way: the parts the rules give."""
+    short = names._capitalised_parts(written)
+    if short is not None:
+        assert short == names._split_by_the_rules(written)[0]
+
+
+@pytest.mark.parametrize(
+    ("written", "parts"),
+    [
+        ("Levine, Sergey", ("Sergey", "", "Levine", "")),
+        ("Sergey Levine", ("Sergey", "", "Levine", "")),
+        ("Jean-Pierre Le Blanc", ("Jean-Pierre Le", "", "Blanc", "")),
+        ("Anne Smith-Jones", ("Anne", "", "Smith-Jones", "")),
+        ("Plato", ("", "", "Plato", "")),
+        ("van Gogh, Vincent", None),
+        ("Ludwig van Beethoven", None),
+        ("Émile Zola", None),  # the capital is not ASCII: the rules decide
+        ("Smith, Jr, John", None),
+        ("Smith - Jones", None),  # the rules join it as "Smith-Jones"
+    ],
+)
+def test_the_short_way_takes_common_names_and_leaves_the_rest(
+    written: str, parts: tuple[str, str, str, str] | None
+) -> None:
+    assert names._capitalised_parts(written) == parts
+    if parts is not None:
+        assert names._split_by_the_rules(written)[0] == parts

@@ -1072,8 +1072,11 @@ def _people(
     listed = names.parse_names(value)
     for problem in listed.problems:
         report(sentence("In the {name} list: {problem}", name=name, problem=problem))
-    if _LATEX_MARKUP.search(value) or "=" in value:  # "=": BibLaTeX's extended name form
+    marked = _LATEX_MARKUP.search(value) is not None
+    if marked or "=" in value:  # "=": BibLaTeX's extended name form
         record.latex[name] = value
+    if not marked:  # most lists: no name of it has markup to decode
+        return listed.people
     return [_decoded_person(person) for person in listed.people]
 
 
