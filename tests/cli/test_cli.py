@@ -37,6 +37,7 @@ def ok(db_url: str, *args: str) -> str:
     return result.stdout
 
 
+@pytest.mark.slow
 def test_papers_lists_tags_and_notes_from_the_command_line(db_url: str) -> None:
     added = json.loads(
         ok(

@@ -23,6 +23,7 @@ def _corpus_records(corpus_dir: Path) -> list[Record]:
     return records
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "style", ["apa", "china-national-standard-gb-t-7714-2015-author-date", "ieee"]
 )
@@ -63,6 +64,7 @@ def test_a_cancel_stops_the_sort_before_any_entry_is_formatted(
     assert heard == [(0, len(records))] * 3
 
 
+@pytest.mark.slow
 def test_the_citations_own_sort_is_heard_too(
     corpus_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

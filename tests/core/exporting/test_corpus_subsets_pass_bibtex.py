@@ -113,6 +113,7 @@ def test_any_list_of_crossref_children_and_some_parents_passes_bibtex(
     _passes(corpus_library.export(subset, options=ExportOptions(parents=parents)))
 
 
+@pytest.mark.slow
 def test_every_crossref_child_alone_passes_bibtex(
     corpus_library: Library, crossref_children: list[int]
 ) -> None:

@@ -4,6 +4,8 @@ found nothing in a small library."""
 
 from __future__ import annotations
 
+import pytest
+
 from desktop.core.api import View
 from desktop.core.formats.record import Person, Record
 from desktop.core.library import Library
@@ -82,6 +84,7 @@ def test_in_a_small_library_the_nearest_name_is_offered_when_nothing_matches(
     assert library.find_nearest(View(), "author:Zimmerman") is None
 
 
+@pytest.mark.slow
 def test_a_large_library_is_not_scanned_for_nearest_words(library: Library) -> None:
     papers = [Record(title=f"Paper {n}") for n in range(searcher.NEAREST_AT_MOST)]
     papers.append(

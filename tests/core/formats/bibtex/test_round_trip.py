@@ -16,6 +16,8 @@ from __future__ import annotations
 from pathlib import Path
 from urllib.parse import unquote
 
+import pytest
+
 from desktop.core.formats import registry
 from desktop.core.formats.bibtex import reader, writer
 from desktop.core.formats.record import Record
@@ -81,6 +83,7 @@ def _in_order_of(first: list[Record], again: list[Record]) -> list[Record]:
     return ordered
 
 
+@pytest.mark.slow
 def test_the_corpus_survives_a_bibtex_round_trip(corpus_dir: Path) -> None:
     total, differing, examples = 0, 0, []
     for path in sorted(corpus_dir.rglob("*.bib")):
