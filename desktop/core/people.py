@@ -6,7 +6,7 @@ from typing import Any
 
 from sqlalchemy import bindparam, delete
 from sqlalchemy import select as sa_select
-from sqlmodel import Session, col, select
+from sqlmodel import Session, col
 
 from desktop.core import folding
 from desktop.core.formats.record import Person as NamedPerson
@@ -40,10 +40,6 @@ _KEYS: dict[str, str] = {}
 _KEYS_KEPT = 65_536
 
 
-#: Keys looked up per query (SQLite allows 32766 bound parameters; stay well below).
-_CHUNK = 900
-
-
 def person_ids(
     session: Session, people: list[NamedPerson], known: dict[str, int] | None = None
 ) -> list[int]:
@@ -65,21 +61,20 @@ def person_ids(
 
 
 def _ids_by_key(session: Session, keys: set[str]) -> dict[str, int]:
-    found: dict[str, int] = {}
-    ordered = sorted(keys)
-    for start in range(0, len(ordered), _CHUNK):
-        chunk = ordered[start : start + _CHUNK]
-        query = select(Person.match_key, Person.id).where(col(Person.match_key).in_(chunk))
-        found.update({key: person_id for key, person_id in session.execute(query) if person_id})
-    return found
+    rows = db.plain_rows_where_in(session, _IDS_BY_KEY, sorted(keys))
+    return {key: person_id for key, person_id in rows if person_id}
+
+
+#: The people's ids by their match keys (the keys are bound after it).
+_IDS_BY_KEY = "SELECT match_key, id FROM person WHERE match_key IN"
 
 
 def _insert_ignoring_conflict(session: Session, new: dict[str, NamedPerson]) -> None:
-    rows = [
-        {"given": p.given, "family": p.family, "von": p.von, "jr": p.jr, "match_key": key}
-        for key, p in new.items()
-    ]
-    db.insert_or_ignore(session, Person, rows)
+    """Store people not stored yet; one another writer stored meanwhile is skipped (both
+    imports see the same row)."""
+    rows = [(p.given, p.family, p.von, p.jr, key) for key, p in new.items()]
+    columns = ("given", "family", "von", "jr", "match_key")
+    db.insert_plain_rows(session, Person, columns, rows=rows, ignoring_conflicts=True)
 
 
 def link_many(
