@@ -60,18 +60,18 @@ def person_ids(
     return [found[key] for key in keys]
 
 
+#: The people's ids by their match keys (the keys are bound after it).
+_IDS_BY_KEY = "SELECT match_key, id FROM person WHERE match_key IN"
+
+
 def _ids_by_key(session: Session, keys: set[str]) -> dict[str, int]:
     rows = db.plain_rows_where_in(session, _IDS_BY_KEY, sorted(keys))
     return {key: person_id for key, person_id in rows if person_id}
 
 
-#: The people's ids by their match keys (the keys are bound after it).
-_IDS_BY_KEY = "SELECT match_key, id FROM person WHERE match_key IN"
-
-
 def _insert_ignoring_conflict(session: Session, new: dict[str, NamedPerson]) -> None:
-    """Store people not stored yet; one another writer stored meanwhile is skipped (both
-    imports see the same row)."""
+    """Store these people, skipping any another writer stored meanwhile (its row is the
+    one both see)."""
     rows = [(p.given, p.family, p.von, p.jr, key) for key, p in new.items()]
     columns = ("given", "family", "von", "jr", "match_key")
     db.insert_plain_rows(session, Person, columns, rows=rows, ignoring_conflicts=True)

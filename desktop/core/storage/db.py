@@ -278,12 +278,16 @@ def insert_plain_rows(
     connection.exec_driver_sql(statement, rows)
 
 
+#: Values bound in one query (SQLite allows 32766 bound parameters; stay well below).
+_VALUES_PER_QUERY = 900
+
+
 def plain_rows_where_in(
     session: Session, statement: str, values: Sequence[Any]
 ) -> list[tuple[Any, ...]]:
     """The rows of `statement` (a SELECT ending in `IN`) for `values`, straight through the
     driver, a few hundred values a query: for the 50k people an import looks up, building
-    SQLAlchemy's statement for each query cost six times what the database took."""
+    SQLAlchemy's statement for each query cost about six times what the database took."""
     connection = session.connection()
     marker = _marker(connection)
     found: list[tuple[Any, ...]] = []
@@ -292,10 +296,6 @@ def plain_rows_where_in(
         query = f"{statement} ({', '.join(marker for _ in chunk)})"
         found += connection.exec_driver_sql(query, chunk).all()
     return found
-
-
-#: Values bound in one query (SQLite allows 32766 bound parameters; stay well below).
-_VALUES_PER_QUERY = 900
 
 
 def _marker(connection: Connection) -> str:
