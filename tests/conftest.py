@@ -24,13 +24,6 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "repeatable"))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The slow tests first (in their order), the rest after them: the two workers hand
-    out tests in this order, and a slow one started last keeps one busy alone at the end
-    (the bundle's build, a minute, came after most of the suite)."""
-    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
-
-
 REPO = Path(__file__).resolve().parent.parent
 SHARED = REPO.parent / "shared"
 IN_CI = os.environ.get("CI", "").lower() == "true"

@@ -18,7 +18,8 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[2]
-pytestmark = pytest.mark.slow
+# One worker for both tests: each worker would build and install the wheel (35 s) again.
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("installed-wheel")]
 
 _WINDOW_SCRIPT = """
 import sys
