@@ -18,8 +18,7 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[2]
-# Meant for one worker (each would build and install the wheel, 35 s, again); pytest-xdist
-# 3.8 does not keep a group together under pytest 9.2, so for now the order of the tests does.
+# One worker takes both (each worker would build and install the wheel, 35 s, again).
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("installed-wheel")]
 
 _WINDOW_SCRIPT = """
