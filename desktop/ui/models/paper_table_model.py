@@ -7,7 +7,8 @@ view paints them (`data()`), one page of ids per query.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 from PySide6.QtCore import (
@@ -87,6 +88,7 @@ class PaperTableModel(QAbstractTableModel):
         self._ids: list[int] = []
         self._cache: dict[int, PaperRow] = {}
         self._rows_by_id: dict[int, int] | None = None
+        self._only_choosing_order = False
 
     # -- what is shown -------------------------------------------------------------------
 
@@ -135,7 +137,19 @@ class PaperTableModel(QAbstractTableModel):
             return
         self._sort = SORT_COLUMNS[column]
         self._descending = order == Qt.SortOrder.DescendingOrder
-        self.reload()
+        if not self._only_choosing_order:
+            self.reload()
+
+    @contextmanager
+    def choosing_order(self) -> Iterator[None]:
+        """Sorting inside the block only chooses the order the next load uses: a window
+        restoring its remembered column before it shows its first view reads the view's
+        ids once, not twice (100k ids take 0.1-0.2 s)."""
+        self._only_choosing_order = True
+        try:
+            yield
+        finally:
+            self._only_choosing_order = False
 
     def use_list_order(self) -> None:
         """Back to a reading list's own order (after sorting it by a column)."""

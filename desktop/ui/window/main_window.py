@@ -172,7 +172,8 @@ class MainWindow(QMainWindow):
         )
         self.files.add_menu(self.menuBar())
         self.search_finished.connect(self.detail.set_search_text)
-        self._restore_layout()
+        with self.table_model.choosing_order():  # the view shown next is read in it
+            self._restore_layout()
         self.sidebar.setCurrentIndex(self.sidebar_model.index_of(View()))
         self._update_center()
         self._update_actions()

@@ -224,6 +224,41 @@ def test_window_layout_is_remembered(
     second.close()
 
 
+def test_a_remembered_sort_is_shown_from_one_reading_of_the_view(
+    small_library: Library, settings: QSettings, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first = MainWindow(small_library, settings)
+    qtbot.addWidget(first)
+    first.show()
+    title = SORT_COLUMNS.index("title")
+    first.table.horizontalHeader().setSortIndicator(title, Qt.SortOrder.DescendingOrder)
+    first.close()
+    asked: list[tuple[object, ...]] = []
+    real_view_ids = small_library.view_ids
+
+    def counting_view_ids(*args: object, **kwargs: object) -> list[int]:
+        asked.append((*args, *kwargs.values()))
+        return real_view_ids(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(small_library, "view_ids", counting_view_ids)
+    second = MainWindow(small_library, settings)
+    qtbot.addWidget(second)
+    second.show()
+    # Restoring the header chose the order; showing the library read it, once.
+    assert asked == [(View(), "title", True)]
+    titled = [
+        "Offline Reinforcement Learning",
+        "Long Short-Term Memory",
+        "Deep Residual Learning",
+        "Attention Is All You Need",
+    ]
+    assert _titles(second)[:4] == titled  # the untitled paper (its abstract shown) last
+    header = second.table.horizontalHeader()
+    assert header.sortIndicatorSection() == title
+    assert header.sortIndicatorOrder() == Qt.SortOrder.DescendingOrder
+    second.close()
+
+
 def test_the_files_column_sits_beside_the_title_and_is_hidden_like_the_others(
     small_library: Library, settings: QSettings, qtbot: QtBot
 ) -> None:
