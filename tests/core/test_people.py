@@ -9,6 +9,8 @@ from hypothesis import strategies as st
 
 from desktop.core import people
 from desktop.core.formats.record import Person
+from desktop.core.library import Library
+from desktop.core.storage import db
 
 # Parts from a small alphabet (so that names recur and are remembered), with the NUL that
 # separates the remembered parts, case, spacing and an accent written two ways.
@@ -50,3 +52,28 @@ def test_names_told_apart_only_by_where_a_nul_falls_get_their_own_keys() -> None
 def test_people_with_no_parts_are_told_by_their_name_as_written() -> None:
     assert people.match_key(Person(as_written="Acme Corp")) == "acme corp|||"
     assert people.match_key(Person(as_written="Other Inc")) == "other inc|||"
+
+
+def test_people_are_stored_once_each_as_and_in_the_order_first_named(library: Library) -> None:
+    levine = Person(given="Sergey", family="Levine")
+    shouting = Person(given="SERGEY", family="LEVINE")  # the same person, the same key
+    finn = Person(given="Chelsea", family="Finn")
+    abbeel = Person(given="Pieter", family="Abbeel")
+    with db.write_session(library.engine) as session:
+        first = people.person_ids(session, [levine, finn, shouting])
+        assert first[0] == first[2] != first[1]
+        # Found again by key; only the one not met before is stored.
+        known: dict[str, int] = {}
+        again = people.person_ids(session, [abbeel, finn, shouting], known)
+        assert again[1:] == [first[1], first[0]]
+        stored = session.connection().exec_driver_sql(
+            "SELECT id, given, family FROM person ORDER BY id"
+        )
+        assert [tuple(row[1:]) for row in stored] == [
+            ("Sergey", "Levine"),  # as first named, not as met again
+            ("Chelsea", "Finn"),
+            ("Pieter", "Abbeel"),
+        ]
+        assert known == {
+            people.match_key(p): i for p, i in zip([abbeel, finn, levine], again, strict=True)
+        }
