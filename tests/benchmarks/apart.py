@@ -16,6 +16,10 @@ from pathlib import Path
 
 #: pytest's exit code when a file holds no test to run.
 _NONE_COLLECTED = 5
+#: How long a benchmark runs before pytest prints every thread's stack (the suite's
+#: setting is 5 minutes). The import benchmark takes 6-10 minutes a library (three 100k
+#: imports, JabRef beside them), and its dumps only filled the log; a hang still shows.
+_HANG_DUMP_SECONDS = 1800
 
 
 def main() -> int:
@@ -23,6 +27,7 @@ def main() -> int:
     failed = []
     for path in sorted(Path(__file__).parent.glob("test_bench_*.py")):
         command = [sys.executable, "-m", "pytest", str(path), "-p", "no:xdist", "-s", "-q"]
+        command += ["-o", f"faulthandler_timeout={_HANG_DUMP_SECONDS}"]
         if subprocess.call(command) not in (0, _NONE_COLLECTED):
             failed.append(path.name)
     print("\nbenchmark files failed: " + (", ".join(failed) if failed else "none"))
