@@ -50,17 +50,15 @@ def person_ids(
     """
     found = {} if known is None else known
     keys = list(map(match_key, people))
-    # Set and dict operations over whole lists (an import names 550k people at 100k
-    # papers, most of them met before): no Python step per name beyond its key.
     unseen = set(keys).difference(found)
     if unseen:
         found.update(_ids_by_key(session, unseen))
         missing = unseen.difference(found)
         if missing:
-            # Stored in the order first named, each as first named (reversed, the first
-            # is the last a dict keeps).
-            first = dict(zip(reversed(keys), reversed(people), strict=True))
-            new = {key: first[key] for key in dict.fromkeys(keys) if key in missing}
+            new: dict[str, NamedPerson] = {}  # in the order first named, as first named
+            for key, person in zip(keys, people, strict=True):
+                if key in missing:
+                    new.setdefault(key, person)
             _insert_ignoring_conflict(session, new)
             found.update(_ids_by_key(session, missing))
     return list(map(found.__getitem__, keys))
