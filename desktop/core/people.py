@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from sqlalchemy import bindparam, delete
@@ -40,19 +41,30 @@ _KEYS: dict[str, str] = {}
 _KEYS_KEPT = 65_536
 
 
-def person_ids(
-    session: Session, people: list[NamedPerson], known: dict[str, int] | None = None
-) -> list[int]:
-    """The row id of each person, inserting the ones not stored yet (safe against races).
+#: A name's parts as stored: (given, family, von, jr).
+Parts = tuple[str, str, str, str]
+#: What is known of a stored person, by match key: their row id and their parts as stored.
+Known = dict[str, tuple[int, Parts]]
 
-    `known` (match key -> id) is what earlier calls in the same transaction found; it is
-    read first and grows with what this call finds (people rows are never deleted).
+
+def parts_of(person: NamedPerson) -> Parts:
+    return (person.given, person.family, person.von, person.jr)
+
+
+def stored_people(
+    session: Session, people: list[NamedPerson], known: Known | None = None
+) -> list[tuple[int, Parts]]:
+    """The row id of each person and their name parts as stored (which may be another
+    spelling of this one), inserting the people not stored yet (safe against races).
+
+    `known` is what earlier calls in the same transaction found; it is read first and
+    grows with what this call finds (people rows are never deleted).
     """
-    found = {} if known is None else known
+    found: Known = {} if known is None else known
     keys = list(map(match_key, people))
     unseen = set(keys).difference(found)
     if unseen:
-        found.update(_ids_by_key(session, unseen))
+        found.update(_stored_by_key(session, unseen))
         missing = unseen.difference(found)
         if missing:
             new: dict[str, NamedPerson] = {}  # in the order first named, as first named
@@ -60,17 +72,18 @@ def person_ids(
                 if key in missing:
                     new.setdefault(key, person)
             _insert_ignoring_conflict(session, new)
-            found.update(_ids_by_key(session, missing))
+            # Read back, not taken from `new`: another writer's row may be the one stored.
+            found.update(_stored_by_key(session, missing))
     return list(map(found.__getitem__, keys))
 
 
-#: The people's ids by their match keys (the keys are bound after it).
-_IDS_BY_KEY = "SELECT match_key, id FROM person WHERE match_key IN"
+#: The people's ids and name parts by their match keys (the keys are bound after it).
+_STORED_BY_KEY = "SELECT match_key, id, given, family, von, jr FROM person WHERE match_key IN"
 
 
-def _ids_by_key(session: Session, keys: set[str]) -> dict[str, int]:
-    rows = db.plain_rows_where_in(session, _IDS_BY_KEY, sorted(keys))
-    return {key: person_id for key, person_id in rows if person_id}
+def _stored_by_key(session: Session, keys: set[str]) -> Known:
+    rows = db.plain_rows_where_in(session, _STORED_BY_KEY, sorted(keys))
+    return {row[0]: (row[1], tuple(row[2:])) for row in rows if row[1]}
 
 
 def _insert_ignoring_conflict(session: Session, new: dict[str, NamedPerson]) -> None:
@@ -81,23 +94,31 @@ def _insert_ignoring_conflict(session: Session, new: dict[str, NamedPerson]) -> 
     db.insert_plain_rows(session, Person, columns, rows=rows, ignoring_conflicts=True)
 
 
+_LINK_COLUMNS = ("paper_id", "role", "position", "person_id", "as_written")
+#: A link whose person is spelt here otherwise than stored keeps its own parts too.
+_OWN_LINK_COLUMNS = (*_LINK_COLUMNS, "own_parts")
+
+
 def link_many(
-    session: Session,
-    links: list[tuple[int, Role, list[NamedPerson]]],
-    known: dict[str, int] | None = None,
+    session: Session, links: list[tuple[int, Role, list[NamedPerson]]], known: Known | None = None
 ) -> None:
     """Give new papers their people at once: [(paper_id, role, people in order)];
-    `known` as for `person_ids` (an import passes one along its batches)."""
+    `known` as for `stored_people` (an import passes one along its batches)."""
     everyone = [person for _, _, named in links for person in named]
-    ids = iter(person_ids(session, everyone, known))
-    rows = [
-        (paper_id, value, position, next(ids), person.as_written)
-        for paper_id, role, named in links
-        for value in (role.value,)  # an enum's value is a slow read: once a paper, not a name
-        for position, person in enumerate(named)
-    ]
-    columns = ("paper_id", "role", "position", "person_id", "as_written")
-    db.insert_plain_rows(session, PaperPerson, columns, rows=rows)
+    stored = iter(stored_people(session, everyone, known))
+    rows, own_rows = [], []
+    for paper_id, role, named in links:
+        value = role.value  # an enum's value is a slow read: once a paper, not a name
+        for position, person in enumerate(named):
+            person_id, stored_parts = next(stored)
+            parts = (person.given, person.family, person.von, person.jr)
+            row = (paper_id, value, position, person_id, person.as_written)
+            if parts == stored_parts:
+                rows.append(row)
+            else:
+                own_rows.append((*row, _own_parts(parts, stored_parts)))
+    db.insert_plain_rows(session, PaperPerson, _LINK_COLUMNS, rows=rows)
+    db.insert_plain_rows(session, PaperPerson, _OWN_LINK_COLUMNS, rows=own_rows)
 
 
 def set_people(session: Session, paper_id: int, role: Role, *, people: list[NamedPerson]) -> None:
@@ -109,7 +130,7 @@ def set_people(session: Session, paper_id: int, role: Role, *, people: list[Name
             col(PaperPerson.paper_id) == paper_id, col(PaperPerson.role) == role.value
         )
     )
-    ids = person_ids(session, people)
+    stored = stored_people(session, people)
     session.add_all(
         PaperPerson(
             paper_id=paper_id,
@@ -117,9 +138,17 @@ def set_people(session: Session, paper_id: int, role: Role, *, people: list[Name
             position=position,
             person_id=person_id,
             as_written=person.as_written,
+            own_parts=_own_parts(parts_of(person), stored_parts),
         )
-        for position, (person, person_id) in enumerate(zip(people, ids, strict=True))
+        for position, (person, (person_id, stored_parts)) in enumerate(
+            zip(people, stored, strict=True)
+        )
     )
+
+
+def _own_parts(parts: Parts, stored: Parts) -> str | None:
+    """A link's `own_parts`: its parts when they are not the stored person's, else None."""
+    return None if parts == stored else json.dumps(parts, ensure_ascii=False)
 
 
 def people_of(
@@ -146,30 +175,33 @@ def people_of(
             col(Person.id), col(Person.given), col(Person.family), col(Person.von), col(Person.jr)
         )
         names = {row[0]: list(row[1:]) for row in connection.execute(persons)}
-    made: dict[tuple[int, str], NamedPerson] = {}
+    made: dict[tuple[int, str, str | None], NamedPerson] = {}
     for role in roles:  # a query each: no role read per link
         named: list[NamedPerson] = []
         last = None
         for row in connection.execute(*_links(role, paper_ids)):
-            paper_id, person_id, as_written = row[:3]
+            paper_id, person_id, as_written, own = row[:4]
             if paper_id != last:  # the links come paper by paper
                 last = paper_id
                 named = result[paper_id, role] = []
-            person = made.get((person_id, as_written))
+            person = made.get((person_id, as_written, own))
             if person is None:
-                given, family, von, jr = row[3:] or names[person_id]
+                if own is not None:  # this paper's spelling, not the person's
+                    given, family, von, jr = json.loads(own)
+                else:
+                    given, family, von, jr = row[4:] or names[person_id]
                 person = NamedPerson(
                     given=given, family=family, von=von, jr=jr, as_written=as_written
                 )
                 if shared:
-                    made[person_id, as_written] = person
+                    made[person_id, as_written, own] = person
             named.append(person)
     return result
 
 
 def _links(role: str, paper_ids: list[int] | None) -> tuple[Any, dict[str, object]]:
-    """The query for the links of one role in order, and its parameters; for chosen papers,
-    with the person's name parts."""
+    """The query for the links of one role in order (with each link's own name parts), and
+    its parameters; for chosen papers, with the person's name parts too."""
     if paper_ids is None:
         return _EVERY_PAPERS_LINKS, {"role": role}
     return _CHOSEN_PAPERS_LINKS, {"role": role, "ids": paper_ids}
@@ -178,7 +210,12 @@ def _links(role: str, paper_ids: list[int] | None) -> tuple[Any, dict[str, objec
 # Built once, the ids bound at each call: a statement built around a list of ids is
 # built and keyed anew at every call (for 100 table rows, 0.5 ms of 1.4).
 _EVERY_PAPERS_LINKS = (
-    sa_select(col(PaperPerson.paper_id), col(PaperPerson.person_id), col(PaperPerson.as_written))
+    sa_select(
+        col(PaperPerson.paper_id),
+        col(PaperPerson.person_id),
+        col(PaperPerson.as_written),
+        col(PaperPerson.own_parts),
+    )
     .where(col(PaperPerson.role) == bindparam("role"))
     .order_by(col(PaperPerson.paper_id), col(PaperPerson.position))
 )

@@ -7,7 +7,7 @@ import unicodedata
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from desktop.core import people
+from desktop.core import people, undo
 from desktop.core.formats.record import Person
 from desktop.core.library import Library
 from desktop.core.storage import db
@@ -60,12 +60,19 @@ def test_people_are_stored_once_each_as_and_in_the_order_first_named(library: Li
     finn = Person(given="Chelsea", family="Finn")
     abbeel = Person(given="Pieter", family="Abbeel")
     with db.write_session(library.engine) as session:
-        first = people.person_ids(session, [levine, finn, shouting])
+        first = [i for i, _ in people.stored_people(session, [levine, finn, shouting])]
         assert first[0] == first[2] != first[1]
         # Found again by key; only the one not met before is stored.
-        known: dict[str, int] = {}
-        again = people.person_ids(session, [abbeel, finn, shouting], known)
+        known: people.Known = {}
+        found = people.stored_people(session, [abbeel, finn, shouting], known)
+        again = [i for i, _ in found]
         assert again[1:] == [first[1], first[0]]
+        # Each with their parts as stored: the shouted name's row is the first spelling.
+        assert [parts for _, parts in found] == [
+            ("Pieter", "Abbeel", "", ""),
+            ("Chelsea", "Finn", "", ""),
+            ("Sergey", "Levine", "", ""),
+        ]
         stored = session.connection().exec_driver_sql(
             "SELECT id, given, family FROM person ORDER BY id"
         )
@@ -75,5 +82,81 @@ def test_people_are_stored_once_each_as_and_in_the_order_first_named(library: Li
             ("Pieter", "Abbeel"),
         ]
         assert known == {
-            people.match_key(p): i for p, i in zip([abbeel, finn, levine], again, strict=True)
+            people.match_key(p): f for p, f in zip([abbeel, finn, levine], found, strict=True)
         }
+
+
+# Two papers naming one person in two cases, in one import (one batch), and a third in a
+# later import (the person found stored). Titles differ: they are not duplicates.
+_SAME_PERSON_SPELT_THREE_WAYS = """
+@article{alpha, author = {Levine, Sergey and Finn, Chelsea}, title = {Alpha}, year = {2016}}
+@article{beta, author = {LEVINE, SERGEY}, title = {Beta}, year = {2017}}
+"""
+_LATER = "@article{gamma, author = {levine, sergey}, title = {Gamma}, year = {2018}}"
+
+
+def _author_lines(bibtex: str) -> list[str]:
+    return [line.strip() for line in bibtex.splitlines() if line.strip().startswith("author")]
+
+
+def test_each_paper_exports_its_own_spelling_of_a_person_stored_once(library: Library) -> None:
+    ids = library.import_text(_SAME_PERSON_SPELT_THREE_WAYS).paper_ids
+    ids += library.import_text(_LATER).paper_ids
+    with db.read_session(library.engine) as session:
+        person_rows = session.connection().exec_driver_sql("SELECT count(*) FROM person")
+        assert person_rows.scalar_one() == 2  # Levine once, Finn once
+    expected = [
+        "author = {Levine, Sergey and Finn, Chelsea},",
+        "author = {LEVINE, SERGEY},",
+        "author = {levine, sergey},",
+    ]
+    assert _author_lines(library.export(ids)) == expected
+    assert _author_lines(library.export(ids)) == expected  # again, from the kept entries
+    for paper_id, line in zip(ids, expected, strict=True):
+        assert _author_lines(library.export([paper_id])) == [line]
+    # Every paper's people read at once (a whole-library export) gives the same spellings.
+    with db.read_session(library.engine) as session:
+        every = people.people_of(session, None, shared=True)
+        chosen = people.people_of(session, ids)
+    for paper_id in ids:
+        assert every[paper_id, "author"] == chosen[paper_id, "author"]
+    assert [p.family for p in every[ids[1], "author"]] == ["LEVINE"]
+    assert [p.given for p in every[ids[2], "author"]] == ["sergey"]
+
+
+def test_a_paper_edited_or_its_edit_undone_keeps_its_own_spelling(library: Library) -> None:
+    ids = library.import_text(_SAME_PERSON_SPELT_THREE_WAYS).paper_ids
+    shouted = library.paper(ids[1]).authors
+    assert [(p.given, p.family) for p in shouted] == [("SERGEY", "LEVINE")]
+    # A person added who is stored under another spelling gets this paper's own.
+    finn = Person(given="CHELSEA", family="FINN", as_written="FINN, CHELSEA")
+    take_back = library.apply(
+        undo.EditPaper(ids[1], values={"authors": [*shouted, finn]}, expected={"authors": shouted})
+    )
+    edited = library.paper(ids[1]).authors
+    assert [(p.given, p.family) for p in edited] == [("SERGEY", "LEVINE"), ("CHELSEA", "FINN")]
+    assert _author_lines(library.export([ids[1]])) == [
+        "author = {LEVINE, SERGEY and FINN, CHELSEA},"
+    ]
+    assert _author_lines(library.export([ids[0]])) == [
+        "author = {Levine, Sergey and Finn, Chelsea},"
+    ]
+    library.apply(take_back)  # undone: the paper's one author, still in its own spelling
+    assert _author_lines(library.export([ids[1]])) == ["author = {LEVINE, SERGEY},"]
+    assert _author_lines(library.export([ids[0]])) == [
+        "author = {Levine, Sergey and Finn, Chelsea},"
+    ]
+
+
+def test_a_name_composed_another_way_is_given_back_as_written(library: Library) -> None:
+    # "Müller" with the umlaut composed and written as u plus a combining mark: one person
+    # (the key composes both), two spellings kept code point for code point.
+    composed, decomposed = "M\u00fcller", "Mu\u0308ller"
+    text = "\n".join(
+        f"@article{{k{n}, author = {{{family}, Anna}}, title = {{Paper {n}}}}}"
+        for n, family in enumerate([composed, decomposed])
+    )
+    ids = library.import_text(text).paper_ids
+    with db.read_session(library.engine) as session:
+        named = people.people_of(session, ids)
+    assert [named[i, "author"][0].family for i in ids] == [composed, decomposed]
