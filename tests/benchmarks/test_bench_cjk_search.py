@@ -16,6 +16,7 @@ from desktop.core.search.query import parse
 
 sys.path.insert(0, str(Path(__file__).parent))
 import generate_chinese
+from conftest import slowness
 
 PAPERS = 20_000
 
@@ -38,11 +39,13 @@ def test_search_of_a_half_chinese_library_is_fast(corpus_dir: Path) -> None:
     gc.collect()
     latencies: dict[str, list[float]] = {}
     found: dict[str, int] = {}
+    slow_before = slowness()
     for kind, text, source in queries:
         started = time.perf_counter()
         hits = index.search(parse(text), limit=50)
         latencies.setdefault(kind, []).append(time.perf_counter() - started)
         found[kind] = found.get(kind, 0) + (source in [h.doc_id for h in hits[:10]])
+    slow = min(slow_before, slowness())  # the machine at its fastest around the queries
     every = [t for values in latencies.values() for t in values]
     p50, p95 = _percentile(every, 0.5), _percentile(every, 0.95)
     print(f"\nhalf-Chinese search benchmark: {PAPERS} papers, {len(every)} queries")
@@ -56,5 +59,9 @@ def test_search_of_a_half_chinese_library_is_fast(corpus_dir: Path) -> None:
             f"  p95 {_percentile(values, 0.95) * 1e3:6.2f} ms"
             f"  source paper in top 10: {found[kind]:3}/{len(values)}"
         )
-    assert p95 <= 0.016
+    print(
+        f"  goal on a quiet machine: p95 16 ms; this machine ran {slow:.2f}x slower than"
+        f" quiet, so judged against {16 * slow:.1f} ms"
+    )
+    assert p95 <= 0.016 * slow
     assert found["one wrong"] >= 0.9 * len(latencies["one wrong"])

@@ -23,6 +23,7 @@ from desktop.core.search.query import parse
 # The generator sits beside this file; benchmarks are not a package.
 sys.path.insert(0, str(Path(__file__).parent))
 import generate_library
+from conftest import slowness
 
 PAPERS = 100_000
 # Brute force takes ~0.4 s a query: time it on every tenth query only.
@@ -47,6 +48,7 @@ def test_search_at_100k_papers_is_fast_and_small() -> None:
     memory_mb = _index_memory_mb(docs)
     gc.collect()
     rss_before = _rss_mb()
+    slow_building = slowness()
     started, cpu_started = time.perf_counter(), time.process_time()
     index = SearchIndex.build(docs)
     build_seconds = time.perf_counter() - started
@@ -57,11 +59,15 @@ def test_search_at_100k_papers_is_fast_and_small() -> None:
 
     latencies: dict[str, list[float]] = {}
     found: dict[str, int] = {}
+    slow_before = slowness()
     for kind, text, source in queries:
         started = time.perf_counter()
         hits = index.search(parse(text), limit=50)
         latencies.setdefault(kind, []).append(time.perf_counter() - started)
         found[kind] = found.get(kind, 0) + (source in [h.doc_id for h in hits[:10]])
+    # The machine at its fastest around the queries: the goal is not loosened more than
+    # the slowness the queries could have met.
+    slow = min(slow_before, slowness())
 
     wide = []
     for _kind, text, _source in queries:
@@ -85,6 +91,11 @@ def test_search_at_100k_papers_is_fast_and_small() -> None:
         f" {memory_mb:.0f} MB (tracemalloc; RSS grew {rss_delta:.0f} MB)"
     )
     print(f"  latency p50 {p50 * 1e3:.2f} ms, p95 {p95 * 1e3:.2f} ms, max {worst * 1e3:.2f} ms")
+    print(
+        f"  goals on a quiet machine: p95 16 ms, build 3.0 s; this machine ran"
+        f" {slow:.2f}x (queries) and {slow_building:.2f}x (build) slower than quiet, so"
+        f" judged against {16 * slow:.1f} ms and {3.0 * slow_building:.2f} s"
+    )
     # A query made from one paper finds it only when few others match as well: a common
     # word or a year range matches thousands, so those rates are low by nature.
     for kind, values in latencies.items():
@@ -101,9 +112,9 @@ def test_search_at_100k_papers_is_fast_and_small() -> None:
         f"  brute-force WRatio over all titles: mean {statistics.mean(brute) * 1e3:.0f} ms"
         f" ({len(brute)} queries); index is {speedup:.0f}x faster"
     )
-    assert p95 <= 0.016
+    assert p95 <= 0.016 * slow
     assert speedup >= 30
-    assert build_seconds <= 3.0
+    assert build_seconds <= 3.0 * slow_building
     assert memory_mb <= 150
 
 
