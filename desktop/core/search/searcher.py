@@ -150,8 +150,7 @@ class Searcher:
         # thread of their own, see `_prepare_letters_after`): at 100k papers 0.2-0.4 s
         # more of a 3-5 s build, and the first keystrokes then take 3-5 ms instead of
         # 10-25 ms.
-        for letter in index.common_initials(_PREPARED_LETTERS):
-            index.prepare_letter(letter)
+        prepare_first_letters(index)
         # The library's index lives until the next build: kept out of later collections,
         # as a full one would walk all of it in the middle of someone's typing (measured:
         # searches of 40 ms took 170 ms).
@@ -369,6 +368,13 @@ def nearest_query(text: str, index: SearchIndex) -> tuple[str, list[tuple[str, s
 
 Key = TypeVar("Key")
 Value = TypeVar("Value")
+
+
+def prepare_first_letters(index: SearchIndex) -> None:
+    """Make the one-letter searches of the letters words most often begin with, as a build
+    of the library's index does (see `SearchIndex.prepare_letter`)."""
+    for letter in index.common_initials(_PREPARED_LETTERS):
+        index.prepare_letter(letter)
 
 
 def _keep(cache: dict[Key, Value], key: Key, value: Value) -> Value:
