@@ -157,8 +157,11 @@ class Vocabulary:
                 quality[candidate] = max(found, quality.get(candidate, 0.0))
         if word in self._counts:
             quality[word] = EXACT
-        ranked = tuple(sorted(quality, key=lambda w: (-quality[w], w)))
-        expansion = Expansion(word, quality, ranked)
+        # Best first, ties in word order: sorted by word, then (stably) by quality. Two
+        # sorts without a Python key function: a short prefix stands for thousands.
+        ranked = sorted(quality)
+        ranked.sort(key=quality.__getitem__, reverse=True)
+        expansion = Expansion(word, quality, tuple(ranked))
         if len(self._cache) >= _CACHE_LIMIT:
             self._cache.clear()
         self._cache[key] = expansion
