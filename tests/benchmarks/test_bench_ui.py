@@ -25,6 +25,9 @@ from PySide6.QtCore import QEvent, QObject, QSettings
 from desktop.core.formats.record import Person, Record
 from desktop.core.library import Library
 
+sys.path.insert(0, str(Path(__file__).parent))
+from conftest import slowness
+
 PAPERS = 100_000
 STARTUP_GOAL_S = 1.5
 KEYSTROKE_P95_GOAL_MS = 50.0
@@ -143,9 +146,15 @@ def _time_to_first_paint(url: str, home: Path) -> float:
 
 
 def test_process_start_to_first_painted_window(big_library_url: str, tmp_path: Path) -> None:
+    slow_before = slowness()
     times = [_time_to_first_paint(big_library_url, tmp_path) for _ in range(3)]
+    slow = min(slow_before, slowness())  # the machine at its fastest around the starts
     print(f"\nstart to first paint at {PAPERS:,} papers: " + ", ".join(f"{t:.2f} s" for t in times))
-    assert statistics.median(times) <= STARTUP_GOAL_S
+    print(
+        f"  goal on a quiet machine: {STARTUP_GOAL_S} s; this machine ran {slow:.2f}x slower"
+        f" than quiet, so judged against {STARTUP_GOAL_S * slow:.2f} s"
+    )
+    assert statistics.median(times) <= STARTUP_GOAL_S * slow
 
 
 @pytest.fixture(scope="module")
