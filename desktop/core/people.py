@@ -47,7 +47,7 @@ Parts = tuple[str, str, str, str]
 Known = dict[str, tuple[int, Parts]]
 
 
-def parts_of(person: NamedPerson) -> Parts:
+def _parts_of(person: NamedPerson) -> Parts:
     return (person.given, person.family, person.von, person.jr)
 
 
@@ -111,12 +111,12 @@ def link_many(
         value = role.value  # an enum's value is a slow read: once a paper, not a name
         for position, person in enumerate(named):
             person_id, stored_parts = next(stored)
-            parts = (person.given, person.family, person.von, person.jr)
+            parts = _parts_of(person)
             row = (paper_id, value, position, person_id, person.as_written)
             if parts == stored_parts:
                 rows.append(row)
             else:
-                own_rows.append((*row, _own_parts(parts, stored_parts)))
+                own_rows.append((*row, _encoded(parts)))
     db.insert_plain_rows(session, PaperPerson, _LINK_COLUMNS, rows=rows)
     db.insert_plain_rows(session, PaperPerson, _OWN_LINK_COLUMNS, rows=own_rows)
 
@@ -138,7 +138,7 @@ def set_people(session: Session, paper_id: int, role: Role, *, people: list[Name
             position=position,
             person_id=person_id,
             as_written=person.as_written,
-            own_parts=_own_parts(parts_of(person), stored_parts),
+            own_parts=_own_parts(_parts_of(person), stored_parts),
         )
         for position, (person, (person_id, stored_parts)) in enumerate(
             zip(people, stored, strict=True)
@@ -148,7 +148,12 @@ def set_people(session: Session, paper_id: int, role: Role, *, people: list[Name
 
 def _own_parts(parts: Parts, stored: Parts) -> str | None:
     """A link's `own_parts`: its parts when they are not the stored person's, else None."""
-    return None if parts == stored else json.dumps(parts, ensure_ascii=False)
+    return None if parts == stored else _encoded(parts)
+
+
+def _encoded(parts: Parts) -> str:
+    """Parts as `own_parts` holds them (read back by `people_of`)."""
+    return json.dumps(parts, ensure_ascii=False)
 
 
 def people_of(
