@@ -186,7 +186,9 @@ class TermMatcher:
         self.typing = typing
         self._corpus = corpus
         self.fields: tuple[str, ...] = FREE_FIELDS if term.field is None else (term.field,)
-        if term.field is None and _INITIAL.fullmatch(term.text):
+        #: A free "S." stands for a given name: looked for among people, not in abstracts.
+        self.initial = term.field is None and _INITIAL.fullmatch(term.text) is not None
+        if self.initial:
             self.fields = ("author",)
         if term.field in _FULLTEXT_ONLY:
             self.fields = ()
@@ -265,8 +267,11 @@ class TermMatcher:
 
     @property
     def wants_fulltext(self) -> bool:
-        """Whether full text may satisfy this term (free words, `abstract:`, `note:`)."""
-        return bool(self.parts) and (self.term.field is None or self.term.field in _FULLTEXT_ONLY)
+        """Whether full text may satisfy this term (free words but initials, `abstract:`,
+        `note:`)."""
+        if not self.parts or self.initial:
+            return False
+        return self.term.field is None or self.term.field in _FULLTEXT_ONLY
 
     @property
     def fulltext_field(self) -> str | None:

@@ -144,3 +144,22 @@ def test_the_trash_is_searched_on_its_own(library: Library) -> None:
     assert [h.paper_id for h in library.search("abstract:plasma", trash=True)] == [binned.id]
     assert library.search("abstract:plasma") == []
     assert library.search("degrave", trash=True) == []
+
+
+def test_an_initial_is_a_given_name_not_a_word_of_the_abstracts(library: Library) -> None:
+    # "R." stands for Robert's given name; Sergey's abstract has an "R." of its own (and
+    # the R language), which must not make his paper one by an R. Levine.
+    sergey = library.add_paper(
+        Record(
+            title="End-to-End Training of Deep Visuomotor Policies",
+            abstract="Following R. Sutton, the policies are trained by guided search in R.",
+            authors=[Person(given="Sergey", family="Levine")],
+        )
+    ).id
+    robert = library.add_paper(
+        Record(title="Arctic sea ice", authors=[Person(given="Robert", family="Levine")])
+    ).id
+    assert [h.paper_id for h in library.search("R. Levine")] == [robert]
+    assert [h.paper_id for h in library.search("S. Levine")] == [sergey]
+    assert [h.paper_id for h in library.search("S. Levine guided")] == [sergey]  # abstracts read
+    assert [h.paper_id for h in library.search("Levine Sutton")] == [sergey]
