@@ -10,9 +10,10 @@ from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from outside_writer import expected_rows, full_text_rows, queued, writing
 from pdf_maker import write_pdf
-from sqlalchemy import inspect
+from sqlalchemy import inspect, text
 
 from desktop.core.errors import DatabaseError
+from desktop.core.exporting import kept_entries
 from desktop.core.formats.record import Record
 from desktop.core.library import Library
 from desktop.core.sentences import Sentence
@@ -255,3 +256,48 @@ def test_0017_keeps_the_reasons_sentences_and_older_reasons_as_written(
         [synced] = library.synced_files()
         assert synced.paused == stopped and type(synced.paused) is str
         assert library.files_to_read() == 0  # not read again for want of its parts
+
+
+_SPELLINGS = r"""
+@article{first, title = {One}, author = {Levine, Sergey and M{\"u}ller, Karl and Preyss, Anna}}
+@article{caps, title = {Two}, author = {LEVINE, SERGEY and Müller, Karl}}
+@article{lower, title = {Three}, author = {levine, sergey and MU_LLER, Karl and Preyß, Anna}}
+@article{braced, title = {Four}, author = {Sergey   Levine and {M{\"u}LLER}, Karl}}
+""".replace("MU_LLER", "Mu\u0308ller")
+
+
+def test_0020_gives_back_each_papers_own_spelling_lost_before_0019(
+    db_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    source = tmp_path / "spellings.bib"
+    source.write_text(_SPELLINGS, encoding="utf-8")
+    with Library.open(db_url) as library:
+        first, caps, lower, braced = library.import_file(source).paper_ids
+        written = {paper_id: library.export([paper_id], "bibtex") for paper_id in (caps, lower)}
+        assert "LEVINE, SERGEY" in written[caps] and "levine, sergey" in written[lower]
+        assert 'M{\\"u}LLER' in library.export([braced], "bibtex")
+    engine = db.make_engine(db_url)
+    schema.downgrade(engine, "0018")  # a library an older Papershelf left: one spelling each
+    if engine.dialect.name == "sqlite":
+        with engine.begin() as connection:  # what that Papershelf kept: not these spellings
+            connection.execute(text("UPDATE exportentry SET body = 'kept before'"))
+    engine.dispose()
+    with Library.open(db_url) as library:  # migrated on opening
+        # Each paper's own spelling is back, code point for code point, and the entries
+        # kept of the papers whose people changed are forgotten (migration 0014's trigger).
+        assert {paper_id: library.export([paper_id], "bibtex") for paper_id in written} == written
+        assert [(p.given, p.family) for p in library.paper(lower).authors] == [
+            ("sergey", "levine"),
+            ("Karl", "Mu\u0308ller"),
+            ("Anna", "Preyß"),
+        ]
+        if library.engine.dialect.name == "sqlite":  # the others' kept entries are untouched
+            assert "kept before" in library.export([first, braced], "bibtex")
+        monkeypatch.setattr(kept_entries, "FORMATS", ())  # written afresh from here
+        assert 'author = {Levine, Sergey and M{\\"u}ller, Karl and Preyss, Anna}' in (
+            library.export([first], "bibtex")
+        )
+        # A name with LaTeX markup in it is not recovered: the stored spelling stays.
+        assert 'author = {Levine, Sergey and M{\\"u}ller, Karl}' in (
+            library.export([braced], "bibtex")
+        )
