@@ -45,8 +45,8 @@ _AT_ONCE = 1_000
 def upgrade() -> None:
     connection = op.get_bind()
     recovered = []
-    for paper_id, role, position, written, *stored in connection.execute(_LINKS):
-        own = _own_spelling(written, (stored[0], stored[1], stored[2], stored[3]))
+    for paper_id, role, position, written, given, family, von, jr in connection.execute(_LINKS):
+        own = _own_spelling(written, (given, family, von, jr))
         if own is not None:
             recovered.append({"own": own, "paper_id": paper_id, "role": role, "position": position})
     for start in range(0, len(recovered), _AT_ONCE):

@@ -123,6 +123,12 @@ class Preparing:
         return self._prepared
 
 
+def _a_quarter_more(limit: int, *, at_least: int) -> int:
+    """A quarter more papers than `limit`, and no fewer than `at_least`: how many a search
+    ranks, and how many it asks full text to find."""
+    return max(at_least, limit + limit // 4)
+
+
 @dataclass(frozen=True)
 class _Wanted:
     """How many hits a search gives (`limit`), ranks (`size`), and finds in the short fields
@@ -417,7 +423,7 @@ class SearchIndex:
         clauses = [c for c in clauses if not c.empty]
         if limit <= 0 or not clauses:
             return []
-        size = max(_RANKED_AT_LEAST, limit + limit // 4)
+        size = _a_quarter_more(limit, at_least=_RANKED_AT_LEAST)
         if fulltext is None:
             found = self._candidates(clauses, size, pool)
             return self._rank(clauses, self._shortlist(found, clauses, size), limit)
@@ -467,7 +473,7 @@ class SearchIndex:
             clauses,
             fulltext,
             planned=planned,
-            wanted=max(_FOUND_IN_FULL_TEXT_AT_LEAST, limit + limit // 4),
+            wanted=_a_quarter_more(limit, at_least=_FOUND_IN_FULL_TEXT_AT_LEAST),
             papers=len(self._entries),
         )
         more = self._candidates(clauses, size, pool) - found
