@@ -24,6 +24,7 @@ import generate_library
 import generate_science
 import jabref
 import pytest
+from conftest import slowness
 
 ENTRIES = 100_000
 EXPORT_RUNS = 3
@@ -31,6 +32,14 @@ EXPORT_RUNS = 3
 JABREF_RUNS = 3
 #: Our import, run this many times, as JabRef's load is.
 IMPORT_RUNS = JABREF_RUNS
+#: Issue 17's goals: the import's throughput against bare parsing (paired, so the machine's
+#: speed cancels), the export of everything with its entries kept and a list of 1,000 papers
+#: exported in the process (on a quiet machine; judged against the goal times the machine's
+#: measured slowness, as the search benchmarks do), and the two processes' peak memory.
+IMPORT_RATIO_GOAL = 0.7
+EXPORT_GOAL_S = 1.2
+LIST_GOAL_S = 0.1
+MEMORY_GOAL_MB = 1024
 #: Family names written with TeX accents, as older .bib files do.
 ACCENTED = [
     'M{\\"u}ller',
@@ -265,7 +274,9 @@ def test_import_and_export_of_100k_entries(shape: str) -> None:
         bare_cpu = statistics.median(bare[2] for bare in bares)
         assert exported == ENTRIES
         # Three fresh processes: one export swings by 10% with the machine's load.
+        slow_before = slowness()
         runs = [_run(_EXPORT_ALONE, database) for _ in range(EXPORT_RUNS)]
+        slow = min(slow_before, slowness())  # the machine at its fastest around the exports
         assert all(int(run[5]) == ENTRIES for run in runs)
         cold, kept, fresh, list_kept, list_fresh = (
             statistics.median(run[i] for run in runs) for i in range(5)
@@ -322,21 +333,48 @@ def test_import_and_export_of_100k_entries(shape: str) -> None:
             f"reading the file beside it: {helper_mb:,.0f} MB; the two together, sampled "
             f"every 20 ms: {together_mb:,.0f} MB"
         )
-        _beside_jabref(source, folder, ours, kept, command)
-        # Memory, unlike time, does not swing with the machine's load: the goal is held here
-        # (a helper that kept the file's text while the import grew passed it, 1,037 MB).
-        assert together_mb < 1024, f"the import and its reading helper took {together_mb} MB"
+        # Memory, unlike time, does not swing with the machine's load (a helper that kept
+        # the file's text while the import grew took 1,037 MB).
+        goals: dict[str, bool | None] = {
+            f"import >= {IMPORT_RATIO_GOAL} of bare parsing": (
+                statistics.median(paired) >= IMPORT_RATIO_GOAL
+            ),
+            f"memory < {MEMORY_GOAL_MB} MB": together_mb < MEMORY_GOAL_MB,
+            f"export kept <= {EXPORT_GOAL_S * slow:.2f} s": kept <= EXPORT_GOAL_S * slow,
+            f"a list of 1,000 <= {LIST_GOAL_S * slow * 1000:.0f} ms": (
+                list_kept <= LIST_GOAL_S * slow
+            ),
+            **_beside_jabref(source, folder, ours, kept, command),
+        }
+        _judge(goals, slow)
     finally:
         shutil.rmtree(folder, ignore_errors=True)  # about 1 GB
 
 
+def _judge(goals: dict[str, bool | None], slow: float) -> None:
+    """Print each goal as met, not met, or not measured in this run, and fail the benchmark
+    when one is not met (one not measured is said, and does not fail it)."""
+    said = {True: "met", False: "NOT MET", None: "not measured"}
+    print(
+        f"  goals (the machine {slow:.2f}x slower than quiet around the exports): "
+        + "; ".join(f"{goal}: {said[met]}" for goal, met in goals.items())
+    )
+    missed = [goal for goal, met in goals.items() if met is False]
+    assert not missed, f"goals not met: {missed}"
+
+
 def _beside_jabref(
     source: Path, folder: Path, import_seconds: float, export_seconds: float, command: float
-) -> None:
-    """JabRef on the same file in the same run: its load, and its save (round trip less load)."""
+) -> dict[str, bool | None]:
+    """JabRef on the same file in the same run: its load, and its save (round trip less load);
+    whether we are faster at each (None where this run cannot tell)."""
+    faster_import, faster_export = (
+        "import faster than JabRef opening",
+        "export faster than its save",
+    )
     if jabref.command() is None:
         print("  JabRef: not installed (make bench installs Debian's jabref), not compared")
-        return
+        return {faster_import: None, faster_export: None}
     home = folder / "jabref-home"
     jabref.prepare(home)
     # Its save is told by a difference of two runs of 20 s or more, each swinging by a
@@ -361,7 +399,8 @@ def _beside_jabref(
     # -1.2 s once, a ratio of 615x, and 1.5, 1.4 and 5.7 s another time, a fair one).
     spread = statistics.median(abs(x - save) for x in saves)
     differences = ", ".join(f"{x:.1f}" for x in saves)
-    if save > 2 * spread:
+    told = save > 2 * spread
+    if told:
         print(
             f"    its save takes about {save:.1f} s, the median of each round trip less the load"
             f" before it ({differences}): our export {export_seconds / save:.2f}x its time,"
@@ -372,3 +411,4 @@ def _beside_jabref(
             f"    its save is not told apart from the machine's swings in this run: each round"
             f" trip less the load before it {differences} s; no ratio"
         )
+    return {faster_import: import_seconds < load, faster_export: command < save if told else None}
