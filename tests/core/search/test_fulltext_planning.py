@@ -77,6 +77,13 @@ def _plain_hits(
     return plain
 
 
+def _few_wanted(monkeypatch: pytest.MonkeyPatch, papers: int) -> None:
+    """Scale down the papers a search ranks and asks full text to find, so that a small
+    library has more matches than it wants (the floors are 120 and 60)."""
+    monkeypatch.setattr(index, "_RANKED_AT_LEAST", papers)
+    monkeypatch.setattr(index, "_FOUND_IN_FULL_TEXT_AT_LEAST", papers)
+
+
 def _words_read_whole(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """From now on, the words whose full text searches read whole, in order."""
     read_whole: list[str] = []
@@ -146,8 +153,7 @@ def test_a_lone_common_word_is_answered_from_the_papers_its_probe_read(
     }
     assert len(holding) > 40
     monkeypatch.setattr(planning, "_COMMON", 10)
-    monkeypatch.setattr(index, "_RANKED_AT_LEAST", 5)
-    monkeypatch.setattr(index, "_FOUND_IN_FULL_TEXT_AT_LEAST", 5)
+    _few_wanted(monkeypatch, 5)
     for text in ('abstract:"plasma confinement"', "confinement"):
         library._searcher._forget_answers()
         hits = [hit.paper_id for hit in library.search(text, limit=4)]
@@ -160,8 +166,7 @@ def test_what_probes_told_is_forgotten_on_every_change(
 ) -> None:
     """A common word's probe is remembered while the user types, never past a change."""
     monkeypatch.setattr(planning, "_COMMON", 3)
-    monkeypatch.setattr(index, "_RANKED_AT_LEAST", 3)
-    monkeypatch.setattr(index, "_FOUND_IN_FULL_TEXT_AT_LEAST", 3)
+    _few_wanted(monkeypatch, 3)
     ids = library.add_records(
         [Record(title=f"Paper {n}", abstract="Plasma confinement.") for n in range(12)]
     )
@@ -180,8 +185,7 @@ def test_a_lone_common_words_first_papers_in_the_trash_are_not_enough(
     """The papers a probe read first may be in the trash: when too few of them are left,
     the word is read whole, in the library and in the trash alike."""
     monkeypatch.setattr(planning, "_COMMON", 10)
-    monkeypatch.setattr(index, "_RANKED_AT_LEAST", 5)
-    monkeypatch.setattr(index, "_FOUND_IN_FULL_TEXT_AT_LEAST", 5)
+    _few_wanted(monkeypatch, 5)
     ids = library.add_records(
         [Record(title=f"Paper {n}", abstract="Plasma confinement.") for n in range(30)]
     )
@@ -212,8 +216,7 @@ def test_planned_full_text_stops_only_with_enough_papers_matching_every_word(
         query: {paper for paper, _ in hits}
         for query, hits in _plain_hits(library, monkeypatch).items()
     }
-    monkeypatch.setattr(index, "_RANKED_AT_LEAST", 6)
-    monkeypatch.setattr(index, "_FOUND_IN_FULL_TEXT_AT_LEAST", 6)
+    _few_wanted(monkeypatch, 6)
     monkeypatch.setattr(planning, "_SMALLEST_CHUNK", 2)
     monkeypatch.setattr(planning, "_WITHIN_COST", 0)  # checked, never read whole
     for at_once in (10**9, 0):
@@ -241,8 +244,7 @@ def test_papers_whose_titles_hold_the_leading_word_are_checked_before_the_rest(
     monkeypatch.setattr(planning, "_SMALLEST_CHUNK", 2)
     # "graph" is read whole (reading it pays), "robust" checked on the papers it allows.
     monkeypatch.setattr(planning, "_WITHIN_COST", 1)
-    monkeypatch.setattr(index, "_RANKED_AT_LEAST", 3)
-    monkeypatch.setattr(index, "_FOUND_IN_FULL_TEXT_AT_LEAST", 3)
+    _few_wanted(monkeypatch, 3)
     checks = _checks_recorded(monkeypatch)
     for at_once in (10**9, 0):
         monkeypatch.setattr(planning, "_RESTRICTED_AT_ONCE_AT_MOST", at_once)
@@ -281,8 +283,7 @@ def test_words_common_everywhere_are_not_read_whole(
     papers with a word in the title are checked, and the engine finds the rest holding
     every word. Reading whole is still chosen where it is estimated to cost less."""
     monkeypatch.setattr(planning, "_COMMON", 3)
-    monkeypatch.setattr(index, "_RANKED_AT_LEAST", 5)
-    monkeypatch.setattr(index, "_FOUND_IN_FULL_TEXT_AT_LEAST", 5)
+    _few_wanted(monkeypatch, 5)
     ids = library.add_records(
         [
             Record(
