@@ -121,7 +121,9 @@ def latex_given_back(latex: dict[str, str]) -> dict[str, str]:
 
 
 def insert_papers(
-    session: Session, keyed: list[tuple[Record, str]], known_people: people.Known | None = None
+    session: Session,
+    keyed: list[tuple[Record, str]],
+    known_people: people.KnownPeople | None = None,
 ) -> list[int]:
     """Store many records at once (with their citation keys); their ids, in order.
     `known_people` carries the people found so far from one batch to the next."""

@@ -11,6 +11,7 @@ from desktop.core import people, undo
 from desktop.core.formats.record import Person
 from desktop.core.library import Library
 from desktop.core.storage import db
+from desktop.core.storage.models import Role
 
 # Parts from a small alphabet (so that names recur and are remembered), with the NUL that
 # separates the remembered parts, case, spacing and an accent written two ways.
@@ -122,6 +123,48 @@ def test_each_paper_exports_its_own_spelling_of_a_person_stored_once(library: Li
         assert every[paper_id, "author"] == chosen[paper_id, "author"]
     assert [p.family for p in every[ids[1], "author"]] == ["LEVINE"]
     assert [p.given for p in every[ids[2], "author"]] == ["sergey"]
+
+
+def test_links_made_batch_after_batch_give_each_name_its_person_and_spelling(
+    library: Library,
+) -> None:
+    """An import's later batches find the spellings met before (`KnownPeople`): a name
+    spelt otherwise than stored still keeps its own parts, and names without parts are
+    each told by what is written."""
+    ids = library.import_text("@misc{a, title = {A}}\n@misc{b, title = {B}}").paper_ids
+
+    def named() -> list[Person]:  # new objects each batch, as a reader makes them
+        return [
+            Person(given="Sergey", family="Levine", as_written="Levine, Sergey"),
+            Person(given="SERGEY", family="LEVINE", as_written="LEVINE, SERGEY"),
+            Person(as_written="Acme Corp"),
+        ]
+
+    known = people.KnownPeople()
+    with db.write_session(library.engine) as session:
+        people.link_many(session, [(ids[0], Role.EDITOR, named())], known)
+        later = [*reversed(named()), Person(as_written="Other Inc")]
+        people.link_many(session, [(ids[1], Role.EDITOR, later)], known)
+    with db.read_session(library.engine) as session:
+        found = people.people_of(session, ids, roles=(Role.EDITOR.value,))
+        rows = session.connection().exec_driver_sql(
+            "SELECT paper_id, position, person_id FROM paperperson "
+            "WHERE role = 'editor' ORDER BY paper_id, position"
+        )
+        person_of = {(paper_id, position): person for paper_id, position, person in rows}
+    spelt = [("Sergey", "Levine", "Levine, Sergey"), ("SERGEY", "LEVINE", "LEVINE, SERGEY")]
+    acme, other = ("", "", "Acme Corp"), ("", "", "Other Inc")
+    as_found = {
+        key: [(p.given, p.family, p.as_written) for p in named] for key, named in found.items()
+    }
+    assert as_found == {
+        (ids[0], "editor"): [*spelt, acme],
+        (ids[1], "editor"): [acme, *reversed(spelt), other],
+    }
+    levine = person_of[ids[0], 0]
+    assert person_of[ids[0], 1] == person_of[ids[1], 1] == person_of[ids[1], 2] == levine
+    assert person_of[ids[0], 2] == person_of[ids[1], 0] != person_of[ids[1], 3]
+    assert levine not in (person_of[ids[0], 2], person_of[ids[1], 3])
 
 
 def test_a_paper_edited_or_its_edit_undone_keeps_its_own_spelling(library: Library) -> None:

@@ -241,7 +241,8 @@ class _Storing:
         self._list_id = None if reading_list is None else reading_list.id
         self._lists = () if reading_list is None else (reading_list.name,)
         self._set_aside: list[Problem] = []  # reported after the reading's own problems
-        self._known_people: people.Known = {}  # the same people come back batch after batch
+        # The same people come back batch after batch.
+        self._known_people = people.KnownPeople()
         # What the duplicate search needs of each paper stored and not yet compared: not
         # the records, whose abstracts and people would stay in memory until the end.
         self._to_compare: list[_Compared] = []
