@@ -394,14 +394,20 @@ class Library:
             ) from error
 
     @contextmanager
-    def _write(self, *, defer_checkpoint: bool = False) -> Iterator[Session]:
+    def _write(
+        self, *, defer_checkpoint: bool = False, references_checked_after: bool = False
+    ) -> Iterator[Session]:
         """One write transaction, which also moves the library's revision on by one
-        (`defer_checkpoint`: see `db.write_session`)."""
+        (`defer_checkpoint`, `references_checked_after`: see `db.write_session`)."""
         ours: int | None = None
         try:
             with (
                 self._database_trouble_as_sentence(),
-                db.write_session(self.engine, defer_checkpoint=defer_checkpoint) as session,
+                db.write_session(
+                    self.engine,
+                    defer_checkpoint=defer_checkpoint,
+                    references_checked_after=references_checked_after,
+                ) as session,
             ):
                 yield session
                 # In the same transaction: what it wrote is searchable by full text at its
@@ -970,7 +976,7 @@ class Library:
         asked: ImportHooks,
     ) -> ImportReport:
         into = pipeline.Into(
-            write=lambda: self._write(defer_checkpoint=True),
+            write=lambda: self._write(defer_checkpoint=True, references_checked_after=True),
             searcher=self._searcher,
             # The log of a large import is copied into the database file (and that synced
             # to disk: seconds for 100k papers) in the background, not by the commit: the

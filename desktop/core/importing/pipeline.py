@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import AbstractContextManager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from sqlmodel import Session
 
@@ -22,6 +22,7 @@ from desktop.core.importing.storing import (
 from desktop.core.runtime import gc_pause
 from desktop.core.search.index import Preparing
 from desktop.core.search.searcher import Searcher
+from desktop.core.storage import references_after
 
 #: Opens the library's write transaction (the facade's, so it keeps its revision).
 WriteTransaction = Callable[[], AbstractContextManager[Session]]
@@ -31,7 +32,11 @@ WriteTransaction = Callable[[], AbstractContextManager[Session]]
 class Into:
     """Where an import stores: the facade's write transaction, its search index, and what
     runs once the papers are committed, before the index is sure to hold them (the facade
-    queues the checkpoint of a large import's log there)."""
+    queues the checkpoint of a large import's log there).
+
+    The transaction may leave SQLite's check of each row's references to the import
+    (`db.write_session`'s `references_checked_after`): `store` checks its rows at its end.
+    """
 
     write: WriteTransaction
     searcher: Searcher
@@ -97,10 +102,13 @@ def store(
 ) -> None:
     """Store a reading in the caller's transaction, with the preambles it brought."""
     pattern = settings.value(session, settings.CITEKEY_PATTERN, citekeys.DEFAULT_PATTERN)
-    by_source = storing.store(
-        session, read, report, destination=destination, citekey_pattern=pattern, hooks=hooks
-    )
-    # Only BibTeX's own @preamble/@comment blocks are given back by exports (a listing's
-    # page heading, say, is kept by its reader but is no BibTeX), with their file's papers.
-    source_files.keep(session, read.result.file_blocks, by_source)
+    with references_after.checked_after(session) as new_rows:  # see `Into.write`
+        if new_rows is not None:
+            hooks = replace(hooks or ImportHooks(), batch_stored=new_rows.check)
+        by_source = storing.store(
+            session, read, report, destination=destination, citekey_pattern=pattern, hooks=hooks
+        )
+        # Only BibTeX's own @preamble/@comment blocks are given back by exports (a listing's
+        # page heading, say, is kept by its reader but is no BibTeX), with their file's papers.
+        source_files.keep(session, read.result.file_blocks, by_source)
     report.papers = papers.count(session)

@@ -121,6 +121,8 @@ class ImportHooks:
     cancel: Cancel | None = None
     #: Runs a job while the full-text index is filled; the caller waits for it to commit.
     beside_fulltext: Callable[[Callable[[], None]], None] | None = None
+    #: Runs after each batch read is stored (the rows' references are checked there).
+    batch_stored: Callable[[], None] | None = None
 
 
 def keep_problems(session: Session, problems: list[Problem]) -> None:
@@ -188,6 +190,8 @@ def store(
                 if hooks.progress is not None:
                     done = len(report.paper_ids) + len(report.already_held)
                     hooks.progress(done, max(done, reading.expected))
+            if hooks.batch_stored is not None:
+                hooks.batch_stored()
             # While the next batch is being read, look for duplicates among the papers
             # stored, and prepare them for the search index.
             while not reading.ready() and storing.work_while_waiting():

@@ -32,6 +32,9 @@ BUSY_TIMEOUT_MS = 15_000
 WRITE_OPTION = "papershelf_write"
 #: Execution option: this transaction's commit leaves the checkpoint to `checkpoint`.
 DEFER_CHECKPOINT_OPTION = "papershelf_defer_checkpoint"
+#: Execution option: SQLite does not check this transaction's references row by row; the
+#: writer checks those of the rows it inserts itself (`references_after.checked_after`).
+REFERENCES_CHECKED_AFTER_OPTION = "papershelf_references_checked_after"
 #: A commit that leaves this many pages in the log checkpoints them (SQLite's default).
 _AUTOCHECKPOINT_PAGES = 1000
 
@@ -134,6 +137,11 @@ def _begin_sqlite(connection: Connection) -> None:
         pages = 0 if defer else _AUTOCHECKPOINT_PAGES
         connection.exec_driver_sql(f"PRAGMA wal_autocheckpoint = {pages}")
         connection.info[DEFER_CHECKPOINT_OPTION] = defer
+    # Likewise, and before BEGIN: inside a transaction SQLite ignores this switch.
+    unchecked = options.get(REFERENCES_CHECKED_AFTER_OPTION, False)
+    if unchecked != connection.info.get(REFERENCES_CHECKED_AFTER_OPTION, False):
+        connection.exec_driver_sql(f"PRAGMA foreign_keys = {'OFF' if unchecked else 'ON'}")
+        connection.info[REFERENCES_CHECKED_AFTER_OPTION] = unchecked
     # A writer takes the write lock up front: a deferred transaction that reads and then
     # writes can fail with "database is locked" without waiting when another writer commits.
     connection.exec_driver_sql("BEGIN IMMEDIATE" if options.get(WRITE_OPTION) else "BEGIN")
@@ -147,14 +155,23 @@ def read_session(engine: Engine) -> Iterator[Session]:
 
 
 @contextmanager
-def write_session(engine: Engine, *, defer_checkpoint: bool = False) -> Iterator[Session]:
+def write_session(
+    engine: Engine, *, defer_checkpoint: bool = False, references_checked_after: bool = False
+) -> Iterator[Session]:
     """One transaction: committed when the block ends, rolled back entirely if it raises.
 
     With `defer_checkpoint`, a SQLite commit does not copy the log into the database file
     itself (a second for a 100k-paper import): the caller runs `checkpoint` afterwards,
-    when other work can go on beside it.
+    when other work can go on beside it. With `references_checked_after`, SQLite does not
+    check the foreign keys of each row written: the caller must insert its rows inside
+    `references_after.checked_after` (an import does), and delete or change none that
+    others refer to (no ON DELETE CASCADE is done meanwhile).
     """
-    options = {WRITE_OPTION: True, DEFER_CHECKPOINT_OPTION: defer_checkpoint}
+    options = {
+        WRITE_OPTION: True,
+        DEFER_CHECKPOINT_OPTION: defer_checkpoint,
+        REFERENCES_CHECKED_AFTER_OPTION: references_checked_after,
+    }
     writer = engine.execution_options(**options)
     with Session(writer, expire_on_commit=False) as session, session.begin():
         yield session
