@@ -38,7 +38,7 @@ def _best_of(rounds: int, run: Callable[[], object], before: Callable[[], None])
 
 def _cold_caches() -> None:
     # Authors repeat across a bibliography, so names are cached; a fair timing starts empty.
-    names._split_cached.cache_clear()
+    names.forget_split_names()
     reader._decoded_parts.cache_clear()
 
 
