@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from desktop.core.formats import names
@@ -120,6 +120,47 @@ def test_a_list_without_braces_is_cut_as_the_general_way_cuts_it(text: str) -> N
     to "and" and asking whether each stands outside braces."""
     cut = names._cut_at_top_level_and(f" {text} ")
     assert names._split_at_and(text) == [" ".join(name.split()) for name in cut]
+
+
+def _cut_by_definition(text: str) -> list[str]:
+    """The rule read character by character: cut at each "and" (any case) with white space
+    on either side (the list's ends count as space) and, in a list with a "{", as many "}"
+    as "{" before it; then each name's white space made single."""
+    padded = f" {text} "
+    names, start, at = [], 0, 1
+    while at < len(padded) - 3:
+        if (
+            padded[at : at + 3].lower() == "and"
+            and padded[at - 1].isspace()
+            and padded[at + 3].isspace()
+            and ("{" not in padded or padded.count("{", 0, at) == padded.count("}", 0, at))
+        ):
+            names.append(padded[start:at])
+            start = at = at + 3
+        else:
+            at += 1
+    names.append(padded[start:])
+    return [" ".join(name.split()) for name in names]
+
+
+@settings(max_examples=500)
+@given(
+    st.lists(
+        st.sampled_from(
+            ["and", "AND", "aNd", " ", "  ", "\t", "\n", "\xa0", "{", "}", "Smith,", "J.", "sand"]
+        ),
+        max_size=16,
+    ).map("".join)
+)
+def test_a_list_is_cut_at_each_and_outside_braces_as_the_rule_says(text: str) -> None:
+    assert names._split_at_and(text) == _cut_by_definition(text)
+
+
+def test_lists_are_cut_as_the_rule_says() -> None:
+    assert names._split_at_and("A {and} B and C\nAND  D") == ["A {and} B", "C", "D"]
+    # Unbalanced: a "}" with no "{" before it counts as one fewer.
+    assert names._split_at_and("A } and B { and C } and D") == ["A } and B {", "C } and D"]
+    assert names._split_at_and("and A and and B and") == ["", "A", "", "B", ""]
 
 
 @given(
