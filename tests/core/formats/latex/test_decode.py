@@ -43,6 +43,10 @@ from desktop.core.formats.latex.decode import (
         ("{Bayesian} {N}etworks", "Bayesian Networks"),
         ("D.~E.~Knuth", "D. E. Knuth"),
         ("``quoted''", "“quoted”"),
+        # Markup of a backquote alone, nothing else in the text to decode.
+        ("?`Por que?", "¿Por que?"),
+        ("!`Hola!", "¡Hola!"),
+        ("a ``b", "a “b"),
         ("\\emph{very} \\textbf{bold}", "very bold"),
         ("a   b\n\t c", "a b c"),
         ("first paragraph\n\n  second", "first paragraph\n\nsecond"),
