@@ -21,23 +21,32 @@ def match_key(person: NamedPerson) -> str:
     # An import names the same people again and again (550k names, 50k people at 100k
     # papers): the keys are remembered by the parts joined, one string to hash and
     # compare, which halved the time this took with a cache keyed by the parts' tuple.
-    raw = f"{person.family}\0{person.given}\0{person.von}\0{person.jr}"
+    raw = _spelling(person)
     key = _KEYS.get(raw)
     if key is None:
         parts = (person.family, person.given, person.von, person.jr)
         if not any(parts):
             parts = (person.as_written, "", "", "")
         key = "|".join(map(folding.for_identity, parts))
-        # Not remembered when the parts alone do not tell the key: a part holding the
-        # separator, or no part at all (then the name as written counts).
-        if raw.count("\0") == 3 and raw != "\0\0\0":
+        if _tells_the_person(raw):
             if len(_KEYS) >= _KEYS_KEPT:
                 _KEYS.clear()
             _KEYS[raw] = key
     return key
 
 
-#: Match keys by the name parts joined with NULs (see `match_key`), up to _KEYS_KEPT.
+def _spelling(person: NamedPerson) -> str:
+    """A name's parts joined with NULs (family, given, von, jr): one string to hash."""
+    return f"{person.family}\0{person.given}\0{person.von}\0{person.jr}"
+
+
+def _tells_the_person(spelling: str) -> bool:
+    """Whether a `_spelling` alone tells who a name is: not when a part holds the separator,
+    nor when there is no part at all (the name as written counts then)."""
+    return spelling.count("\0") == 3 and spelling != "\0\0\0"
+
+
+#: Match keys by the name parts joined with NULs (`_spelling`), up to _KEYS_KEPT.
 _KEYS: dict[str, str] = {}
 _KEYS_KEPT = 65_536
 
@@ -106,16 +115,9 @@ class KnownPeople:
 
     #: By match key, as `stored_people` keeps it.
     by_key: Known = field(default_factory=dict)
-    #: By a name's parts joined with NULs (family, given, von, jr, as `match_key` joins
-    #: them): the person's row id, and the link's own parts (`_encoded`) when the stored
-    #: person is spelt otherwise, else None.
+    #: By `_spelling`: the person's row id, and the link's own parts (`_encoded`) when the
+    #: stored person is spelt otherwise, else None.
     by_spelling: dict[str, tuple[int, str | None]] = field(default_factory=dict)
-
-
-def _tells_the_person(spelling: str) -> bool:
-    """Whether the parts alone tell who a name is: not when a part holds the separator,
-    nor when there is no part at all (the name as written counts then)."""
-    return spelling.count("\0") == 3 and spelling != "\0\0\0"
 
 
 def link_many(
@@ -132,7 +134,8 @@ def link_many(
     known = KnownPeople() if known is None else known
     spelled = known.by_spelling
     everyone = [person for _, _, named in links for person in named]
-    # Made in one comprehension, not a call a name (560k calls were a third of the time).
+    # `_spelling`, written out in one comprehension rather than called a name at a time
+    # (560k calls were a third of the time).
     spellings = [f"{p.family}\0{p.given}\0{p.von}\0{p.jr}" for p in everyone]
     unmet = [
         (p, spelling)

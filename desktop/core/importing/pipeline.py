@@ -35,7 +35,8 @@ class Into:
     queues the checkpoint of a large import's log there).
 
     The transaction may leave SQLite's check of each row's references to the import
-    (`db.write_session`'s `references_checked_after`): `store` checks its rows at its end.
+    (`db.write_session`'s `references_checked_after`): `store` checks its rows batch by
+    batch.
     """
 
     write: WriteTransaction
