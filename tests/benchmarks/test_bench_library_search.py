@@ -29,6 +29,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 import exact_holders
 import generate_library
 import generate_science
+import kept_libraries
 import pytest
 from conftest import slowness
 
@@ -98,13 +99,9 @@ def _library(papers: list[generate_library.GeneratedPaper], shape: str) -> tuple
     name = f"{re.sub(r'[^a-z0-9]+', '-', shape)}-{made.hexdigest()[:8]}"
     path = Path(tempfile.gettempdir()) / f"papershelf-bench-search-{name}-{PAPERS}.sqlite"
     url = f"sqlite:///{path}"
-    if path.exists():
-        with Library.open(url) as library:
-            if library.count() == PAPERS:
-                _read_through(path)
-                return url, None
-        for leftover in path.parent.glob(path.name + "*"):
-            leftover.unlink()
+    if kept_libraries.reusable(path, PAPERS):
+        _read_through(path)
+        return url, None
     records = _records(papers)
     started = time.perf_counter()
     with Library.open(url) as library:

@@ -26,6 +26,7 @@ from desktop.core.formats.record import Person, Record
 from desktop.core.library import Library
 
 sys.path.insert(0, str(Path(__file__).parent))
+import kept_libraries
 from conftest import slowness
 
 PAPERS = 100_000
@@ -77,12 +78,8 @@ def big_library_url() -> str:
     """A SQLite library of 100k generated papers, made once and reused."""
     path = Path(tempfile.gettempdir()) / f"papershelf-bench-ui-{PAPERS}.sqlite"
     url = f"sqlite:///{path}"
-    if path.exists():
-        with Library.open(url) as library:
-            if library.count() == PAPERS:
-                return url
-        for leftover in path.parent.glob(path.name + "*"):
-            leftover.unlink()
+    if kept_libraries.reusable(path, PAPERS):
+        return url
     started = time.perf_counter()
     with Library.open(url) as library:
         records = _records(PAPERS)

@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from benchmarks import kept_libraries
 from benchmarks.test_bench_ui import _records
 from PySide6.QtCore import QEventLoop, QSettings
 
@@ -32,12 +33,7 @@ SELECT_ALL_GOAL_MS = 100.0
 def library_copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A copy of a SQLite library of generated papers (made once, kept for later runs)."""
     kept = Path(tempfile.gettempdir()) / f"papershelf-bench-ui-{PAPERS}.sqlite"
-    if kept.exists():
-        with Library.open(f"sqlite:///{kept}") as library:
-            fresh = library.count() != PAPERS
-        if fresh:
-            kept.unlink()
-    if not kept.exists():
+    if not kept_libraries.reusable(kept, PAPERS):
         started = time.perf_counter()
         with Library.open(f"sqlite:///{kept}") as library:
             records = _records(PAPERS)

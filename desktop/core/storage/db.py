@@ -37,6 +37,12 @@ DEFER_CHECKPOINT_OPTION = "papershelf_defer_checkpoint"
 REFERENCES_CHECKED_AFTER_OPTION = "papershelf_references_checked_after"
 #: A commit that leaves this many pages in the log checkpoints them (SQLite's default).
 _AUTOCHECKPOINT_PAGES = 1000
+#: The page size of a library file made from now on (SQLite's default is 4 KiB). A page
+#: holds three abstracts at 4 KiB and a dozen at 16, and the full-text index's pieces fit
+#: it whole: a 100k-paper science-shaped import took 0.8-1.6 s less (three alternating
+#: pairs), its papers, full text and commit each a part of that. A file keeps the size it
+#: was made with (only a new, empty one takes the setting).
+PAGE_BYTES = 16 * 1024
 
 
 def data_dir() -> Path:
@@ -95,6 +101,8 @@ def _configure_sqlite(dbapi_connection: sqlite3.Connection, _record: Any) -> Non
     # Let us issue BEGIN ourselves (pysqlite's implicit transactions would defeat BEGIN IMMEDIATE).
     dbapi_connection.isolation_level = None
     cursor = dbapi_connection.cursor()
+    # First: the log (WAL) is made with the page size there is when it is switched on.
+    cursor.execute(f"PRAGMA page_size = {PAGE_BYTES}")
     cursor.execute("PRAGMA foreign_keys = ON")
     cursor.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
     cursor.execute("PRAGMA journal_mode = WAL")
