@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+from contextlib import closing
 from pathlib import Path
 
 from desktop.core.library import Library
@@ -15,7 +16,7 @@ def reusable(path: Path, papers: int) -> bool:
     same papers but would measure the older file). Otherwise it is removed, to be made
     again."""
     if path.exists():
-        with sqlite3.connect(path) as connection:
+        with closing(sqlite3.connect(path)) as connection:
             page_bytes = int(connection.execute("PRAGMA page_size").fetchone()[0])
         if page_bytes == db.PAGE_BYTES:
             with Library.open(f"sqlite:///{path}") as library:

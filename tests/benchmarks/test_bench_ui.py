@@ -73,20 +73,23 @@ def _records(count: int, seed: int = 7) -> list[Record]:
     return records
 
 
+def kept_library(papers: int = PAPERS) -> Path:
+    """A SQLite library of `papers` generated papers, made once and kept for later runs."""
+    path = Path(tempfile.gettempdir()) / f"papershelf-bench-ui-{papers}.sqlite"
+    if kept_libraries.reusable(path, papers):
+        return path
+    started = time.perf_counter()
+    with Library.open(f"sqlite:///{path}") as library:
+        records = _records(papers)
+        for start in range(0, papers, 10_000):
+            library.add_records(records[start : start + 10_000])
+    print(f"\ngenerated {papers:,} papers in {time.perf_counter() - started:.1f} s")
+    return path
+
+
 @pytest.fixture(scope="module")
 def big_library_url() -> str:
-    """A SQLite library of 100k generated papers, made once and reused."""
-    path = Path(tempfile.gettempdir()) / f"papershelf-bench-ui-{PAPERS}.sqlite"
-    url = f"sqlite:///{path}"
-    if kept_libraries.reusable(path, PAPERS):
-        return url
-    started = time.perf_counter()
-    with Library.open(url) as library:
-        records = _records(PAPERS)
-        for start in range(0, PAPERS, 10_000):
-            library.add_records(records[start : start + 10_000])
-    print(f"\ngenerated {PAPERS:,} papers in {time.perf_counter() - started:.1f} s")
-    return url
+    return f"sqlite:///{kept_library()}"
 
 
 # Started as the `papershelf` command starts: its entry (the command line, which loads the

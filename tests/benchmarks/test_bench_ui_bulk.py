@@ -9,14 +9,12 @@ from __future__ import annotations
 
 import os
 import shutil
-import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from benchmarks import kept_libraries
-from benchmarks.test_bench_ui import _records
+from benchmarks.test_bench_ui import kept_library
 from PySide6.QtCore import QEventLoop, QSettings
 
 from desktop.core.api import ExportOptions, View
@@ -31,17 +29,9 @@ SELECT_ALL_GOAL_MS = 100.0
 
 @pytest.fixture(scope="module")
 def library_copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A copy of a SQLite library of generated papers (made once, kept for later runs)."""
-    kept = Path(tempfile.gettempdir()) / f"papershelf-bench-ui-{PAPERS}.sqlite"
-    if not kept_libraries.reusable(kept, PAPERS):
-        started = time.perf_counter()
-        with Library.open(f"sqlite:///{kept}") as library:
-            records = _records(PAPERS)
-            for start in range(0, PAPERS, 10_000):
-                library.add_records(records[start : start + 10_000])
-        print(f"\ngenerated {PAPERS:,} papers in {time.perf_counter() - started:.1f} s")
+    """A copy of the UI benchmark's kept library of generated papers."""
     copy = tmp_path_factory.mktemp("bulk") / "library.sqlite"
-    shutil.copyfile(kept, copy)
+    shutil.copyfile(kept_library(PAPERS), copy)
     return copy
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -13,12 +14,12 @@ from desktop.core.storage import db
 
 
 def _page_size(path: Path) -> int:
-    with sqlite3.connect(path) as connection:
+    with closing(sqlite3.connect(path)) as connection:
         return int(connection.execute("PRAGMA page_size").fetchone()[0])
 
 
 def _integrity(path: Path) -> str:
-    with sqlite3.connect(path) as connection:
+    with closing(sqlite3.connect(path)) as connection:
         return str(connection.execute("PRAGMA integrity_check").fetchone()[0])
 
 
